@@ -1,0 +1,66 @@
+// swift-tools-version:6.0
+// skyshell — an interactive shell for aviation data.
+//
+// Layout: C shims over system libraries (CEditline, CSQLite, CTerminal), the domain services
+// (SkyKit: no terminal I/O), the interpreter (SkyInterpreter: lexing, registry, session,
+// completion, rendering, line reading, batch running) and a thin `skyshell` executable.
+import PackageDescription
+
+let package = Package(
+    name: "skyshell",
+    products: [
+        .executable(name: "skyshell", targets: ["skyshell"]),
+    ],
+    targets: [
+        // MARK: - C shims
+        .systemLibrary(
+            name: "CEditline",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .target(name: "CTerminal"),
+
+        // MARK: - Domain services
+        .target(
+            name: "SkyKit",
+            dependencies: ["CSQLite"]
+        ),
+
+        // MARK: - Interpreter
+        .target(
+            name: "SkyInterpreter",
+            dependencies: ["SkyKit", "CEditline", "CTerminal"]
+        ),
+
+        // MARK: - Executable
+        .executableTarget(
+            name: "skyshell",
+            dependencies: ["SkyInterpreter"]
+        ),
+
+        // MARK: - Tests
+        .target(
+            name: "SkyTestSupport",
+            dependencies: ["CTerminal"],
+            path: "Tests/SkyTestSupport"
+        ),
+        .testTarget(
+            name: "SkyKitTests",
+            dependencies: ["SkyKit", "SkyTestSupport"]
+        ),
+        .testTarget(
+            name: "SkyInterpreterTests",
+            dependencies: ["SkyInterpreter", "SkyTestSupport"]
+        ),
+        .testTarget(
+            name: "skyshellTests",
+            dependencies: ["SkyTestSupport"],
+            exclude: ["Transcripts"]
+        ),
+    ]
+)

@@ -1,0 +1,9 @@
+/// Every command of skyshell, in the order help lists them.
+enum AllCommands {
+    static var list: [CommandSpec] {
+        [
+            HelpCommand.spec, EchoCommand.spec, RunCommand.spec, HistoryCommand.spec, VersionCommand.spec, ExitCommand.spec,
+            StatusCommand.spec, ObserverCommand.spec, HeadingCommand.spec, SettingsCommand.set, SettingsCommand.settings,
+        ]
+    }
+}

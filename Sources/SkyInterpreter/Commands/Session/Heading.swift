@@ -1,0 +1,53 @@
+import SkyKit
+
+/// `heading [<angle>|+<turn>|-<turn>]`, `heading left|right <angle>`: the direction you face.
+enum HeadingCommand {
+    static let spec = CommandSpec(
+        "heading", aliases: ["face"], category: .session,
+        abstract: "Show or set the direction you face",
+        discussion: "The radar scope turns so that your heading is up. Give a bearing in degrees (0 = north, 90 = east) or a compass point (N, NE, ENE…). A signed number turns relative to the current heading: +30 turns 30° right, -30 turns left.",
+        arguments: [ArgumentSpec("angle", turnKind, "a bearing, or +/- a turn", .optional)],
+        subcommands: [turn("left", sign: -1), turn("right", sign: 1)],
+        examples: [
+            Example("heading 270", "face west"),
+            Example("heading ENE", "face east-north-east"),
+            Example("heading +45", "turn 45° to the right"),
+        ]
+    ) { args, shell in
+        if let change = args.get("angle", as: HeadingChange.self) {
+            if change.relative { shell.session.turn(by: change.angle) } else { shell.session.face(change.angle) }
+        }
+        return output(shell)
+    }
+
+    /// A bearing, or a relative turn when the word starts with + or -.
+    struct HeadingChange { var angle: Angle; var relative: Bool }
+
+    static let turnKind = ValueKind.word("angle", ValueKind.angle.summary + "; +30 or -30 turns", complete: ValueKind.angle.complete) { word, _ in
+        let relative = word.hasPrefix("+") || word.hasPrefix("-")
+        return HeadingChange(angle: try AngleParser.parse(word), relative: relative)
+    }
+
+    static func turn(_ name: String, sign: Double) -> CommandSpec {
+        CommandSpec(
+            name, category: .session,
+            abstract: "Turn \(name) by an angle",
+            arguments: [ArgumentSpec("angle", .angle, "how far to turn")],
+            examples: [Example("heading \(name) 90", "a quarter turn to the \(name)")]
+        ) { args, shell in
+            let angle = args.get("angle", as: Angle.self) ?? Angle(degrees: 0)
+            shell.session.turn(by: Angle(degrees: sign * angle.degrees))
+            return output(shell)
+        }
+    }
+
+    static func output(_ shell: Shell) -> Output {
+        let heading = shell.session.heading
+        let point = CompassPoint(bearing: heading)
+        return Output([
+            .message("heading \(Format.bearing(heading)) — facing \(point.words)"),
+            .data("heading_deg", .number(heading.degrees)),
+            .data("compass", .string(point.rawValue)),
+        ])
+    }
+}

@@ -1,0 +1,80 @@
+import SkyKit
+
+/// `observer [<place>] [agl|msl <height>]`, `observer clear`: where you stand.
+enum ObserverCommand {
+    static let spec = CommandSpec(
+        "observer", aliases: ["obs"], category: .session,
+        abstract: "Show or set where you are",
+        discussion: "Without arguments, shows the observer. With a place (an airport, coordinates or here) it moves the observer there, standing on the ground: at an airport's elevation, or at sea level where the ground height is not known. agl gives the eye height above the ground, msl the altitude above mean sea level.",
+        arguments: [ArgumentSpec("place", .place, "where you stand", .optional)],
+        options: [
+            OptionSpec("agl", .height(), "eye height above the ground"),
+            OptionSpec("msl", .height(), "eye altitude above mean sea level"),
+        ],
+        subcommands: [clear],
+        examples: [
+            Example("observer 51.4775 -0.4614", "stand at Heathrow's runways"),
+            Example("observer 51°28'39\"N 0°27'41\"W agl 2m", "the same in DMS, eyes 2 m up"),
+            Example("observer", "show the observer"),
+        ]
+    ) { args, shell in
+        guard let place = args.get("place", as: Place.self) else {
+            if args.has("agl") || args.has("msl") { throw ShellError.usage("agl and msl need a place: observer <place> agl <height>") }
+            guard let observer = shell.session.observer else {
+                return .message("no observer set — use observer <place>, e.g. observer 51.4775 -0.4614")
+            }
+            return .card(card(observer, shell))
+        }
+        if args.has("agl") && args.has("msl") { throw ShellError.usage("give agl or msl, not both") }
+        let ground = place.elevation ?? .zero
+        var altitude = ground
+        if let agl = args.get("agl", as: Height.self) {
+            guard agl.meters >= 0 else { throw ShellError.usage("agl must not be negative (the eye is above the ground)") }
+            altitude = ground + agl
+        }
+        if let msl = args.get("msl", as: Height.self) {
+            guard msl.meters >= -500, msl.meters <= 100_000 else { throw ShellError.usage("msl must be between -500 m and 100 km") }
+            altitude = msl
+        }
+        let observer = Observer(place: place, altitude: altitude)
+        shell.session.placeObserver(observer)
+        var output = Output([.card(card(observer, shell))])
+        if place.elevation == nil, args.has("agl") || !args.has("msl") {
+            output.append(.note("ground height unknown here; heights are above sea level"))
+        }
+        return output
+    }
+
+    static let clear = CommandSpec(
+        "clear", category: .session,
+        abstract: "Forget the observer position",
+        examples: [Example("observer clear", "no observer")]
+    ) { _, shell in
+        shell.session.clearObserver()
+        return .message("observer cleared")
+    }
+
+    static func card(_ observer: Observer, _ shell: Shell) -> Card {
+        let c = observer.place.coordinate
+        var fields = [
+            Field("name", "place", Cell(observer.place.name)),
+            Field("lat", "latitude", Cell(.number(c.latitude), text: Format.fixed(c.latitude, 5))),
+            Field("lon", "longitude", Cell(.number(c.longitude), text: Format.fixed(c.longitude, 5))),
+            Field("dms", "DMS", Cell(CoordinateText.dms(c))),
+            Field("altitude_m", "altitude", Cell(Datum.rounded(observer.altitude.meters, 2), text: Format.height(observer.altitude, shell.units) + " MSL")),
+        ]
+        if let ground = observer.place.elevation {
+            fields.append(Field("ground_m", "ground", Cell(Datum.rounded(ground.meters, 2), text: Format.height(ground, shell.units) + " MSL")))
+        }
+        return Card(title: "Observer", fields: fields)
+    }
+
+    static func cell(_ observer: Observer, _ units: UnitSystem) -> Cell {
+        Cell(.object([
+            ("name", .string(observer.place.name)),
+            ("lat", .number(observer.place.coordinate.latitude)),
+            ("lon", .number(observer.place.coordinate.longitude)),
+            ("altitude_m", Datum.rounded(observer.altitude.meters, 2)),
+        ]), text: (observer.place.airportCode.map { $0 + "  " } ?? "") + CoordinateText.short(observer.place.coordinate) + "  " + Format.height(observer.altitude, units) + " MSL")
+    }
+}

@@ -1,0 +1,47 @@
+import SkyKit
+
+/// `status`: the whole session state at a glance.
+enum StatusCommand {
+    static let spec = CommandSpec(
+        "status", category: .session,
+        abstract: "Show the session state: observer, heading, line of sight, logbook, settings",
+        examples: [Example("status", "everything the session holds")]
+    ) { _, shell in
+        let session = shell.session
+        var fields = [observerField(shell)]
+        fields.append(Field("heading_deg", "heading", Cell(.number(session.heading.degrees), text: Format.bearing(session.heading))))
+        fields.append(Field("los_origin", "los origin", session.los.origin.map { placeCell($0) } ?? Cell(.null, text: "none", style: .dim)))
+        fields.append(Field("logbook", "logbook", Cell(session.logbook)))
+        for spec in SettingSpec.all {
+            fields.append(Field(spec.name, spec.name, Cell(shell.setting(spec.name))))
+        }
+        fields.append(Field("saved", "saved", Cell(.bool(shell.persistence != nil), text: shell.persistence == nil ? "no (script or --fresh)" : "yes")))
+        if shell.stdoutIsTerminal, let size = TerminalSize.current() {
+            fields.append(Field("terminal", "terminal", Cell(.string("\(size.columns)x\(size.rows)"), text: "\(size.columns)×\(size.rows)")))
+        }
+        if let paths = shell.paths {
+            fields.append(Field("data_dir", "data", Cell(paths.data)))
+        }
+        return .card(Card(title: "Session", fields: fields))
+    }
+
+    static func observerField(_ shell: Shell) -> Field {
+        guard let observer = shell.session.observer else {
+            return Field("observer", "observer", Cell(.null, text: "not set — use observer <place>", style: .dim))
+        }
+        return Field("observer", "observer", ObserverCommand.cell(observer, shell.units))
+    }
+
+    static func placeCell(_ place: Place) -> Cell {
+        Cell(placeDatum(place), text: place.airportCode.map { "\($0)  \(CoordinateText.short(place.coordinate))" } ?? CoordinateText.short(place.coordinate))
+    }
+
+    static func placeDatum(_ place: Place) -> Datum {
+        .object([
+            ("name", .string(place.name)),
+            ("lat", .number(place.coordinate.latitude)),
+            ("lon", .number(place.coordinate.longitude)),
+            ("airport", .optional(place.airportCode)),
+        ])
+    }
+}

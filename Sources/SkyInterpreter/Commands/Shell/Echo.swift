@@ -1,0 +1,12 @@
+/// `echo <text…>`: prints its words.
+enum EchoCommand {
+    static let spec = CommandSpec(
+        "echo", category: .shell,
+        abstract: "Print text",
+        discussion: "Prints its words separated by single spaces; useful in scripts and lessons.",
+        arguments: [ArgumentSpec("text", .words, "the text to print", .rest(required: false))],
+        examples: [Example("echo \"Looking east\"", "print a line")]
+    ) { args, _ in
+        .message(args.get("text", as: String.self) ?? "")
+    }
+}

@@ -1,0 +1,171 @@
+/// Tab completion as a pure function of the text left of the cursor, driven by the command
+/// declarations: command names, subcommands, options, and the value kinds of arguments.
+public struct Completer {
+    public let shell: Shell
+    public init(shell: Shell) { self.shell = shell }
+
+    /// The result of a completion: the partial word being completed and the candidates.
+    public struct Result: Equatable {
+        /// The word left of the cursor that candidates replace ("" when starting a new word).
+        public var word: String
+        /// How many characters of the line that word takes as typed (with its quotes).
+        public var typedLength: Int
+        public var candidates: [Candidate]
+    }
+
+    /// Candidates for the word ending at the cursor, given the text before the cursor.
+    public func complete(_ textBeforeCursor: String) -> Result {
+        let (words, inWord) = Lexer(arguments: shell.arguments).wordsForCompletion(textBeforeCursor)
+        let prefix = inWord ? words.last?.text ?? "" : ""
+        let typed = inWord ? textBeforeCursor.count - ((words.last?.column ?? 1) - 1) : 0
+        let previous = inWord ? Array(words.dropLast()) : words
+        return Result(word: prefix, typedLength: typed, candidates: unique(complete(previous: previous, prefix: prefix)))
+    }
+
+    func complete(previous: [Token], prefix: String) -> [Candidate] {
+        guard !previous.isEmpty else {
+            return commandNames(prefix)
+        }
+        guard let (spec, _, next) = shell.registry.resolve(previous) else { return [] }
+        let after = Array(previous[next...])
+        var result: [Candidate] = []
+        if after.isEmpty, !spec.subcommands.isEmpty {
+            result += candidates(spec.subcommands.map(\.name), prefix: prefix)
+            if spec.handler == nil { return result }
+        }
+        let query = CompletionQuery(prefix: prefix, previous: after.map(\.text), shell: shell)
+        switch expectation(spec, after) {
+        case .optionValue(let kind):
+            return kind.complete(query)
+        case .positional(let kind, let optionsAllowed):
+            if let kind { result += kind.complete(query) }
+            if optionsAllowed { result += optionNames(spec, after, prefix) }
+        }
+        return result
+    }
+
+    /// What the next word of a command is expected to be.
+    enum Expectation {
+        case optionValue(ValueKind)
+        case positional(ValueKind?, optionsAllowed: Bool)
+    }
+
+    /// Walks the words already typed the way the binder does, to find what comes next.
+    func expectation(_ spec: CommandSpec, _ words: [Token]) -> Expectation {
+        var cursor = WordCursor(words)
+        var position = 0
+        while let word = cursor.peek() {
+            if let keyword = word.keyword {
+                let name = keyword.hasPrefix("--") ? String(keyword.dropFirst(2)) : keyword.lowercased()
+                let option = spec.options.first { $0.name == name && (keyword.hasPrefix("--") || $0.bare) }
+                if let option {
+                    _ = cursor.take()
+                    guard let kind = option.kind else { continue }
+                    if cursor.isAtEnd { return .optionValue(kind) }
+                    var probe = cursor
+                    if (try? kind.read(&probe, shell)) != nil { cursor = probe } else { _ = cursor.take() }
+                    continue
+                }
+            }
+            guard position < spec.arguments.count else { _ = cursor.take(); continue }
+            let argument = spec.arguments[position]
+            if case .rest = argument.arity { return .positional(argument.kind, optionsAllowed: false) }
+            var probe = cursor
+            if (try? argument.kind.read(&probe, shell)) != nil, probe.index > cursor.index {
+                cursor = probe
+            } else {
+                _ = cursor.take()
+            }
+            if case .repeating = argument.arity { continue }
+            position += 1
+        }
+        let kind = position < spec.arguments.count ? spec.arguments[position].kind : nil
+        return .positional(kind, optionsAllowed: true)
+    }
+
+    func optionNames(_ spec: CommandSpec, _ words: [Token], _ prefix: String) -> [Candidate] {
+        let used = Set(words.compactMap(\.keyword).map { $0.hasPrefix("--") ? String($0.dropFirst(2)) : $0.lowercased() })
+        var names: [String] = []
+        for option in spec.options where option.repeatable || !used.contains(option.name) {
+            if option.bare && !prefix.hasPrefix("-") {
+                names.append(option.name)
+            } else if prefix.hasPrefix("-") {
+                names.append("--" + option.name)
+            }
+        }
+        return candidates(names, prefix: prefix)
+    }
+
+    func commandNames(_ prefix: String) -> [Candidate] {
+        let names = shell.registry.commands.map(\.name)
+        var result = candidates(names, prefix: prefix)
+        if result.isEmpty {
+            result = candidates(shell.registry.commands.flatMap(\.aliases), prefix: prefix)
+        }
+        return result
+    }
+
+    func unique(_ list: [Candidate]) -> [Candidate] {
+        var seen = Set<String>()
+        return list.filter { seen.insert($0.word).inserted }
+    }
+}
+
+/// The longest prefix shared by all words (compared without case; the first word's spelling).
+public func commonPrefix(_ words: [String]) -> String {
+    guard var prefix = words.first.map(Array.init) else { return "" }
+    for word in words.dropFirst() {
+        let chars = Array(word)
+        var n = 0
+        while n < prefix.count, n < chars.count, prefix[n].lowercased() == chars[n].lowercased() { n += 1 }
+        prefix = Array(prefix[..<n])
+    }
+    return String(prefix)
+}
+
+extension Completer {
+    /// A word as it must be typed: quoted when it holds spaces or characters the lexer treats
+    /// specially. With `open`, a quote is left open so typing can continue inside it.
+    public static func quote(_ word: String, open: Bool = false) -> String {
+        let special: Set<Character> = [" ", "\t", ";", "#", "'", "\"", "\\", "$"]
+        guard word.contains(where: { special.contains($0) }) else { return word }
+        if !word.contains("'") { return "'" + word + (open ? "" : "'") }
+        var escaped = "\""
+        for c in word {
+            if c == "\"" || c == "\\" || c == "$" { escaped.append("\\") }
+            escaped.append(c)
+        }
+        return escaped + (open ? "" : "\"")
+    }
+}
+
+/// Candidate lists laid out in columns under the line being edited.
+public enum CompletionListing {
+    /// The candidates in as many columns as fit `width`; with details, one per line.
+    public static func render(_ candidates: [Candidate], width: Int, limit: Int = 200) -> String {
+        let shown = Array(candidates.prefix(limit))
+        var text = ""
+        if shown.contains(where: { $0.detail != nil }) {
+            let w = shown.map { displayWidth($0.word) }.max() ?? 0
+            for c in shown {
+                text += c.detail.map { pad(c.word, to: w) + "  " + $0 } ?? c.word
+                text += "\n"
+            }
+        } else {
+            let w = (shown.map { displayWidth($0.word) }.max() ?? 0) + 2
+            let perLine = max(1, width / max(w, 1))
+            let rows = (shown.count + perLine - 1) / perLine
+            for r in 0..<rows {
+                var line = ""
+                for c in 0..<perLine {
+                    let i = c * rows + r
+                    guard i < shown.count else { break }
+                    line += c + 1 < perLine && (c + 1) * rows + r < shown.count ? pad(shown[i].word, to: w) : shown[i].word
+                }
+                text += line + "\n"
+            }
+        }
+        if candidates.count > limit { text += "… and \(candidates.count - limit) more\n" }
+        return text
+    }
+}

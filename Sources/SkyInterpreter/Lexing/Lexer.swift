@@ -1,0 +1,260 @@
+/// Splits a command line into commands (`;`) and words, the way a shell does.
+///
+/// Rules: spaces and tabs separate words; `;` separates commands; `#` at the start of a word
+/// starts a comment. `'…'` keeps everything literal; `"…"` keeps everything but `\"`, `\\`, `\$`
+/// and `$` expansions. A quote opens a quoted part only at the start of a word, right after
+/// `=` (`--label="A B"`) or right after another quoted part; inside a word it is an ordinary
+/// character, so `O'Hare` and DMS
+/// coordinates such as `51°28'39"N` need no escaping. A backslash outside quotes makes the next
+/// character literal; at the very end of a line it continues the command on the next line.
+/// `$1`…`$9`, `$0`, `$#` and `$@` expand to script arguments.
+public struct Lexer {
+    /// The script name and arguments that `$0`, `$1`… and `$#` expand to.
+    public var arguments: ScriptArguments
+
+    public init(arguments: ScriptArguments = ScriptArguments()) { self.arguments = arguments }
+
+    /// The commands of a line, each as its words; empty commands are dropped.
+    public func commands(in line: String) throws(LexError) -> [[Token]] {
+        var scan = Scan(lexer: self, text: line, lenient: false)
+        return try scan.run().commands
+    }
+
+    /// The words of the last command of `text` (the text left of the cursor) for completion:
+    /// never fails; an open quote leaves its word in progress. Returns the words and whether the
+    /// text ends inside a word (no trailing separator).
+    public func wordsForCompletion(_ text: String) -> (words: [Token], inWord: Bool) {
+        var scan = Scan(lexer: self, text: text, lenient: true)
+        let result = (try? scan.run()) ?? Scan.Result(commands: [], inWord: false, endsCommand: false)
+        if result.endsCommand { return ([], false) }
+        return (result.commands.last ?? [], result.inWord)
+    }
+
+    /// If `line` ends with a continuation backslash (outside quotes and comments), the line
+    /// without it; else nil.
+    public static func continuation(of line: String) -> String? {
+        guard line.hasSuffix("\\") else { return nil }
+        var scan = Scan(lexer: Lexer(), text: line, lenient: true)
+        scan.expand = false
+        _ = try? scan.run()
+        return scan.sawContinuation ? String(line.dropLast()) : nil
+    }
+}
+
+/// Script name and positional arguments for `$` expansion.
+public struct ScriptArguments: Sendable, Equatable {
+    public var name: String
+    public var values: [String]
+    public init(name: String = "skyshell", values: [String] = []) {
+        self.name = name
+        self.values = values
+    }
+}
+
+// MARK: - Scanner
+
+/// Walks the line's UTF-8 bytes (every special character is ASCII, so multi-byte characters
+/// are copied through untouched); columns count characters' first bytes.
+private struct Scan {
+    struct Result {
+        var commands: [[Token]]
+        var inWord: Bool
+        var endsCommand: Bool
+    }
+
+    let lexer: Lexer
+    let bytes: [UInt8]
+    let lenient: Bool
+    var expand = true
+    var sawContinuation = false
+
+    var i = 0
+    var commands: [[Token]] = []
+    var words: [Token] = []
+    var word: [UInt8] = []
+    var wordStarted = false
+    var wordLiteral = false
+    var wordColumn = 1
+    /// True right after a closing quote, so `'a'"b"` joins into one word.
+    var afterQuote = false
+
+    init(lexer: Lexer, text: String, lenient: Bool) {
+        self.lexer = lexer
+        self.bytes = Array(text.utf8)
+        self.lenient = lenient
+    }
+
+    static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), semicolon = UInt8(ascii: ";")
+    static let hash = UInt8(ascii: "#"), single = UInt8(ascii: "'"), double = UInt8(ascii: "\"")
+    static let backslash = UInt8(ascii: "\\"), dollar = UInt8(ascii: "$"), equals = UInt8(ascii: "=")
+
+    /// The 1-based character column of byte offset `offset`.
+    func column(_ offset: Int) -> Int {
+        var n = 1
+        for k in 0..<min(offset, bytes.count) where bytes[k] & 0xC0 != 0x80 { n += 1 }
+        return n
+    }
+
+    mutating func run() throws(LexError) -> Result {
+        var endsCommand = false
+        while i < bytes.count {
+            let c = bytes[i]
+            endsCommand = false
+            let closedQuoteBefore = i > 0 && (bytes[i - 1] == Scan.single || bytes[i - 1] == Scan.double)
+            afterQuote = afterQuote && closedQuoteBefore
+            switch c {
+            case Scan.space, Scan.tab:
+                endWord()
+                i += 1
+            case Scan.semicolon:
+                endWord()
+                endCommand()
+                endsCommand = true
+                i += 1
+            case Scan.hash where !wordStarted:
+                i = bytes.count
+            case Scan.single where opensQuote:
+                try singleQuoted()
+            case Scan.double where opensQuote:
+                try doubleQuoted()
+            case Scan.backslash:
+                startWord()
+                if i + 1 < bytes.count {
+                    let length = Scan.sequenceLength(bytes[i + 1])
+                    word += bytes[(i + 1)..<min(bytes.count, i + 1 + length)]
+                    wordLiteral = true
+                    i += 1 + length
+                } else {
+                    sawContinuation = true
+                    i += 1
+                }
+            case Scan.dollar where expand:
+                try expansion(quoted: false)
+            default:
+                startWord()
+                word.append(c)
+                i += 1
+            }
+        }
+        let inWord = wordStarted
+        endWord()
+        endCommand()
+        return Result(commands: commands, inWord: inWord, endsCommand: endsCommand)
+    }
+
+    /// Bytes in the UTF-8 sequence that starts with `lead`.
+    static func sequenceLength(_ lead: UInt8) -> Int {
+        lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    }
+
+    /// A quote opens a quoted part at a word start, right after `=` or right after another
+    /// quoted part.
+    var opensQuote: Bool { !wordStarted || word.last == Scan.equals || afterQuote }
+
+    mutating func startWord() {
+        if !wordStarted {
+            wordStarted = true
+            wordColumn = column(i)
+        }
+    }
+
+    mutating func endWord() {
+        if wordStarted { words.append(Token(String(decoding: word, as: UTF8.self), isLiteral: wordLiteral, column: wordColumn)) }
+        word.removeAll(keepingCapacity: true)
+        wordStarted = false
+        wordLiteral = false
+    }
+
+    mutating func endCommand() {
+        if !words.isEmpty { commands.append(words) }
+        words = []
+    }
+
+    mutating func singleQuoted() throws(LexError) {
+        startWord()
+        wordLiteral = true
+        let open = i
+        i += 1
+        while i < bytes.count, bytes[i] != Scan.single {
+            word.append(bytes[i])
+            i += 1
+        }
+        if i >= bytes.count {
+            if lenient { return }
+            throw LexError(message: "unterminated single quote", column: column(open))
+        }
+        i += 1
+        afterQuote = true
+    }
+
+    mutating func doubleQuoted() throws(LexError) {
+        startWord()
+        wordLiteral = true
+        let open = i
+        i += 1
+        while i < bytes.count, bytes[i] != Scan.double {
+            let c = bytes[i]
+            if c == Scan.backslash, i + 1 < bytes.count,
+               bytes[i + 1] == Scan.double || bytes[i + 1] == Scan.backslash || bytes[i + 1] == Scan.dollar {
+                word.append(bytes[i + 1])
+                i += 2
+            } else if c == Scan.dollar, expand {
+                try expansion(quoted: true)
+            } else {
+                word.append(c)
+                i += 1
+            }
+        }
+        if i >= bytes.count {
+            if lenient { return }
+            throw LexError(message: "unterminated double quote", column: column(open))
+        }
+        i += 1
+        afterQuote = true
+    }
+
+    /// `$0`–`$9`, `$#` and `$@`; any other `$` is an ordinary character.
+    mutating func expansion(quoted: Bool) throws(LexError) {
+        let at = i
+        guard i + 1 < bytes.count else {
+            startWord(); word.append(Scan.dollar); i += 1; return
+        }
+        let next = bytes[i + 1]
+        let args = lexer.arguments
+        if next >= UInt8(ascii: "0"), next <= UInt8(ascii: "9") {
+            let digit = Int(next - UInt8(ascii: "0"))
+            startWord()
+            wordLiteral = true
+            if digit == 0 {
+                word += args.name.utf8
+            } else if digit <= args.values.count {
+                word += args.values[digit - 1].utf8
+            } else if !lenient {
+                let given = args.values.count == 1 ? "1 argument" : "\(args.values.count) arguments"
+                throw LexError(message: "$\(digit) is not set (the script was given \(given))", column: column(at))
+            }
+            i += 2
+        } else if next == Scan.hash {
+            startWord()
+            wordLiteral = true
+            word += String(args.values.count).utf8
+            i += 2
+        } else if next == UInt8(ascii: "@") {
+            i += 2
+            if quoted {
+                word += args.values.joined(separator: " ").utf8
+                return
+            }
+            for (n, value) in args.values.enumerated() {
+                if n > 0 { endWord() }
+                startWord()
+                wordLiteral = true
+                word += value.utf8
+            }
+        } else {
+            startWord()
+            word.append(Scan.dollar)
+            i += 1
+        }
+    }
+}

@@ -1,0 +1,160 @@
+import CEditline
+import Glibc
+
+/// Line editing at a terminal through libedit's native API: emacs keys, persistent history,
+/// Ctrl-C clears the line, Tab completes through a Swift completion function.
+public final class EditlineReader: LineReader, HistoryProvider {
+    /// Returns the completion for the text left of the cursor.
+    public typealias CompletionFunction = (String) -> Completer.Result
+
+    private let editor: OpaquePointer
+    private var history: OpaquePointer
+    private let input: UnsafeMutablePointer<FILE>
+    private let output: UnsafeMutablePointer<FILE>
+    private let errors: UnsafeMutablePointer<FILE>
+    private var promptText: UnsafeMutablePointer<CChar>?
+    private var interrupted = false
+    private let historyPath: String?
+    private let complete: CompletionFunction
+    public private(set) var lineNumber = 0
+
+    /// Sets up the editor on stdin/stdout. `historyPath` is loaded now and rewritten after
+    /// every entered line (mode 0600).
+    public init(historyPath: String?, complete: @escaping CompletionFunction) {
+        self.historyPath = historyPath
+        self.complete = complete
+        input = fdopen(dup(0), "r")
+        output = fdopen(dup(1), "w")
+        errors = fdopen(dup(2), "w")
+        editor = el_init("skyshell", input, output, errors)
+        history = history_init()
+        sky_history_setsize(history, 1000)
+        sky_history_setunique(history, 1)
+        if let historyPath { _ = sky_history_load(history, historyPath) }
+
+        sky_el_set_editor(editor, "emacs")
+        sky_el_set_signal(editor, 1)
+        sky_el_set_history(editor, history)
+        sky_el_set_clientdata(editor, Unmanaged.passUnretained(self).toOpaque())
+        sky_el_set_prompt(editor) { e in
+            guard let e, let reader = EditlineReader.from(e) else { return nil }
+            return reader.promptText
+        }
+        // Ctrl-C is read as a key (not a signal) while editing, so it can clear the line.
+        sky_el_setty(editor, "-d", "-isig")
+        sky_el_addfn(editor, "sky-interrupt", "Discard the line", { e, _ in
+            guard let e, let reader = EditlineReader.from(e) else { return UInt8(CC_NEWLINE) }
+            reader.interrupted = true
+            return UInt8(CC_NEWLINE)
+        })
+        sky_el_bind(editor, "^C", "sky-interrupt")
+        sky_el_addfn(editor, "sky-complete", "Complete the word", { e, _ in
+            guard let e, let reader = EditlineReader.from(e) else { return UInt8(CC_ERROR) }
+            return reader.completeAtCursor()
+        })
+        sky_el_bind(editor, "^I", "sky-complete")
+    }
+
+    deinit {
+        el_end(editor)
+        history_end(history)
+        fclose(input)
+        fclose(output)
+        fclose(errors)
+        free(promptText)
+    }
+
+    static func from(_ e: OpaquePointer) -> EditlineReader? {
+        guard let raw = sky_el_get_clientdata(e) else { return nil }
+        return Unmanaged<EditlineReader>.fromOpaque(raw).takeUnretainedValue()
+    }
+
+    public func readLine(prompt: String) -> LineEvent {
+        free(promptText)
+        promptText = strdup(prompt)
+        interrupted = false
+        var count: Int32 = 0
+        let raw = el_gets(editor, &count)
+        if interrupted {
+            interrupted = false
+            return .interrupted
+        }
+        guard let raw, count > 0 else { return .end }
+        lineNumber += 1
+        var bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: Int(count)))
+        while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
+        let event = LineCheck.text(bytes[...])
+        if case .line(let text) = event { remember(text) }
+        return event
+    }
+
+    /// Adds a line to the history (without trailing spaces, which recall would drop) and
+    /// rewrites the history file.
+    func remember(_ line: String) {
+        var entry = Substring(line)
+        while entry.last == " " { entry = entry.dropLast() }
+        guard !entry.allSatisfy({ $0 == " " || $0 == "\t" }) else { return }
+        sky_history_enter(history, String(entry))
+        guard let historyPath else { return }
+        let dir = String(historyPath[..<(historyPath.lastIndex(of: "/") ?? historyPath.startIndex)])
+        if !dir.isEmpty { mkdir(dir, 0o700) }
+        if sky_history_save(history, historyPath) >= 0 { chmod(historyPath, 0o600) }
+    }
+
+    // MARK: - HistoryProvider
+
+    public var entries: [String] {
+        final class Box { var items: [String] = [] }
+        let box = Box()
+        sky_history_each(history, Unmanaged.passUnretained(box).toOpaque()) { context, text in
+            guard let context, let text else { return }
+            Unmanaged<Box>.fromOpaque(context).takeUnretainedValue().items.append(String(cString: text))
+        }
+        return box.items
+    }
+
+    public func clear() {
+        let fresh = history_init()!
+        sky_history_setsize(fresh, 1000)
+        sky_history_setunique(fresh, 1)
+        sky_el_set_history(editor, fresh)
+        history_end(history)
+        history = fresh
+        if let historyPath, sky_history_save(fresh, historyPath) >= 0 { chmod(historyPath, 0o600) }
+    }
+
+    // MARK: - Completion
+
+    func completeAtCursor() -> UInt8 {
+        guard let info = el_line(editor)?.pointee else { return UInt8(CC_ERROR) }
+        let length = info.cursor - info.buffer
+        let before = String(decoding: UnsafeBufferPointer(start: UnsafeRawPointer(info.buffer).assumingMemoryBound(to: UInt8.self), count: length), as: UTF8.self)
+        let result = complete(before)
+        let typed = result.typedLength
+        switch result.candidates.count {
+        case 0:
+            return UInt8(CC_REFRESH_BEEP)
+        case 1:
+            let candidate = result.candidates[0]
+            replace(typed, with: Completer.quote(candidate.word) + (candidate.isComplete ? " " : ""))
+            return UInt8(CC_REFRESH)
+        default:
+            let shared = commonPrefix(result.candidates.map(\.word))
+            if shared.count > result.word.count {
+                replace(typed, with: Completer.quote(shared, open: true))
+                return UInt8(CC_REFRESH)
+            }
+            let columns = TerminalSize.current()?.columns ?? 80
+            let listing = CompletionListing.render(result.candidates, width: columns)
+            fputs("\n" + listing, output)
+            fflush(output)
+            return UInt8(CC_REDISPLAY)
+        }
+    }
+
+    func replace(_ count: Int, with text: String) {
+        if count > 0 { el_deletestr(editor, Int32(count)) }
+        _ = el_insertstr(editor, text)
+    }
+}
+

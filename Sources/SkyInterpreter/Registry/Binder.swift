@@ -1,0 +1,116 @@
+/// Reads a command's words against its declaration: options by keyword or `--name`, then
+/// positional arguments by kind. Every failure is a usage error naming what was wrong.
+struct Binder {
+    let spec: CommandSpec
+    let path: [String]
+    let shell: Shell
+
+    var usage: String { "usage: " + Usage.line(spec, path: path) }
+
+    func fail(_ message: String) -> ShellError { .usage("\(message) (\(usage))") }
+
+    func bind(_ words: [Token]) throws -> Arguments {
+        var args = Arguments()
+        var cursor = WordCursor(words)
+        var position = 0
+        var counts = [Int](repeating: 0, count: spec.arguments.count)
+        var optionsDone = false
+
+        while let word = cursor.peek() {
+            if !optionsDone, let keyword = word.keyword {
+                if keyword == "--" {
+                    _ = cursor.take()
+                    optionsDone = true
+                    continue
+                }
+                if keyword.hasPrefix("--"), keyword.count > 2 {
+                    _ = cursor.take()
+                    try bindDashed(keyword, &cursor, &args)
+                    continue
+                }
+                if let option = spec.options.first(where: { $0.bare && !$0.isFlag && $0.name == keyword.lowercased() }),
+                   option.repeatable || !args.has(option.name) {
+                    _ = cursor.take()
+                    try bindValue(option, inline: nil, &cursor, &args)
+                    continue
+                }
+            }
+            guard position < spec.arguments.count else {
+                if spec.arguments.isEmpty {
+                    throw fail("\(path.joined(separator: " ")) takes no arguments, but got '\(word.text)'")
+                }
+                throw fail("unexpected '\(word.text)'")
+            }
+            let argument = spec.arguments[position]
+            if case .rest = argument.arity {
+                let text = cursor.takeRest().map(\.text).joined(separator: " ")
+                args.add(argument.name, try read(argument.kind, WordCursor([Token(text, isLiteral: true)]), what: argument.name))
+                counts[position] += 1
+                position += 1
+                continue
+            }
+            var local = cursor
+            let value = try read(argument.kind, &local, what: argument.name)
+            cursor = local
+            args.add(argument.name, value)
+            counts[position] += 1
+            if case .repeating = argument.arity { continue }
+            position += 1
+        }
+
+        for (i, argument) in spec.arguments.enumerated() where counts[i] < argument.minimumCount {
+            let needed = argument.minimumCount
+            let what = needed > 1 ? "at least \(needed) \(argument.kind.placeholder)s" : "<\(argument.kind.placeholder)>"
+            throw fail("\(path.joined(separator: " ")) needs \(what)")
+        }
+        return args
+    }
+
+    func bindDashed(_ keyword: String, _ cursor: inout WordCursor, _ args: inout Arguments) throws {
+        let body = keyword.dropFirst(2)
+        let name: String
+        var inline: String?
+        if let eq = body.firstIndex(of: "=") {
+            name = String(body[..<eq]).lowercased()
+            inline = String(body[body.index(after: eq)...])
+        } else {
+            name = body.lowercased()
+        }
+        guard let option = spec.option(name) else {
+            let known = spec.options.map { "--" + $0.name }
+            let hint = suggestion("--" + name, among: known)
+            let where_ = path.joined(separator: " ")
+            throw fail("unknown option '--\(name)' for \(where_)" + hint)
+        }
+        if option.isFlag {
+            if inline != nil { throw fail("--\(name) takes no value") }
+            args.flags.insert(option.name)
+            return
+        }
+        if !option.repeatable, args.has(option.name) { throw fail("\(option.name) is given twice") }
+        try bindValue(option, inline: inline, &cursor, &args)
+    }
+
+    func bindValue(_ option: OptionSpec, inline: String?, _ cursor: inout WordCursor, _ args: inout Arguments) throws {
+        guard let kind = option.kind else { return }
+        if let inline {
+            args.add(option.name, try read(kind, WordCursor([Token(inline, isLiteral: true)]), what: option.name))
+            return
+        }
+        guard !cursor.isAtEnd else { throw fail("\(option.name) needs a value <\(kind.placeholder)>") }
+        args.add(option.name, try read(kind, &cursor, what: option.name))
+    }
+
+    func read(_ kind: ValueKind, _ cursor: WordCursor, what: String) throws -> Any {
+        var c = cursor
+        return try read(kind, &c, what: what)
+    }
+
+    func read(_ kind: ValueKind, _ cursor: inout WordCursor, what: String) throws -> Any {
+        do {
+            return try kind.read(&cursor, shell)
+        } catch let error as ValueError {
+            throw ShellError.usage(error.message)
+        }
+    }
+}

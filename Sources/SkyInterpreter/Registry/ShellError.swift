@@ -1,0 +1,74 @@
+/// A command failure: one clear message and the kind that decides the exit status in batch.
+public struct ShellError: Error, Equatable, Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// A command used wrongly: unknown name, missing or bad argument (exit 65 in scripts).
+        case usage
+        /// Input data that cannot be used: bad file contents, impossible values (65).
+        case data
+        /// A missing or unreadable input file (66).
+        case noInput
+        /// A network service that did not answer usefully (69).
+        case unavailable
+        /// A bug or broken invariant inside skyshell (70).
+        case `internal`
+        /// Reading or writing a file or stream failed (74).
+        case io
+        /// Stopped by Ctrl-C (130).
+        case interrupted
+        /// The command needs a state the session is not in (65).
+        case state
+    }
+
+    public var kind: Kind
+    public var message: String
+    /// True when the message was already printed (an error inside a `run` script).
+    public var alreadyReported = false
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public static func usage(_ message: String) -> ShellError { ShellError(.usage, message) }
+    public static func data(_ message: String) -> ShellError { ShellError(.data, message) }
+
+    /// The sysexits status a script ends with after this error.
+    ///
+    /// `Kind(exitCode:)` maps a status back to its kind.
+    public var exitCode: Int32 {
+        switch kind {
+        case .usage, .data, .state: 65
+        case .noInput: 66
+        case .unavailable: 69
+        case .internal: 70
+        case .io: 74
+        case .interrupted: 130
+        }
+    }
+}
+
+/// Exit statuses from sysexits.h.
+public enum ExitCode {
+    public static let ok: Int32 = 0
+    public static let usage: Int32 = 64
+    public static let dataError: Int32 = 65
+    public static let noInput: Int32 = 66
+    public static let unavailable: Int32 = 69
+    public static let software: Int32 = 70
+    public static let ioError: Int32 = 74
+    public static let interrupted: Int32 = 130
+}
+
+extension ShellError.Kind {
+    /// The kind whose exit status is `exitCode` (data errors for anything unknown).
+    public init(exitCode: Int32) {
+        switch exitCode {
+        case 66: self = .noInput
+        case 69: self = .unavailable
+        case 70: self = .internal
+        case 74: self = .io
+        case 130: self = .interrupted
+        default: self = .data
+        }
+    }
+}

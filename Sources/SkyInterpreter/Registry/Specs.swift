@@ -1,0 +1,192 @@
+/// A positional argument of a command.
+public struct ArgumentSpec: @unchecked Sendable {
+    /// How many values the argument takes.
+    public enum Arity: Sendable, Equatable {
+        case required, optional
+        /// At least `min` values, as many as given.
+        case repeating(min: Int)
+        /// All remaining words joined by spaces (free text such as a search).
+        case rest(required: Bool)
+    }
+
+    public var name: String
+    public var kind: ValueKind
+    public var help: String
+    public var arity: Arity
+
+    /// `placeholder` replaces the kind's placeholder in usage lines (`<arg>` rather than `<text>`).
+    public init(_ name: String, _ kind: ValueKind, _ help: String, _ arity: Arity = .required, placeholder: String? = nil) {
+        self.name = name
+        self.kind = kind
+        self.help = help
+        self.arity = arity
+        if let placeholder { self.kind.placeholder = placeholder }
+    }
+
+    var isRequired: Bool {
+        switch arity {
+        case .required: true
+        case .optional: false
+        case .repeating(let min): min > 0
+        case .rest(let required): required
+        }
+    }
+
+    var minimumCount: Int {
+        switch arity {
+        case .required: 1
+        case .optional: 0
+        case .repeating(let min): min
+        case .rest(let required): required ? 1 : 0
+        }
+    }
+}
+
+/// An option: a keyword with a value (`within 50km`, also `--within 50km` or `--within=50km`)
+/// or a flag (`--yes`).
+public struct OptionSpec: @unchecked Sendable {
+    public var name: String
+    /// The value kind, or nil for a flag.
+    public var kind: ValueKind?
+    public var help: String
+    /// True when the keyword may be written without dashes.
+    public var bare: Bool
+    /// True when the option may be given more than once.
+    public var repeatable: Bool
+
+    /// A keyword option taking one value; `bare: false` requires the dashed spelling.
+    public init(_ name: String, _ kind: ValueKind, _ help: String, bare: Bool = true, repeatable: Bool = false) {
+        self.name = name
+        self.kind = kind
+        self.help = help
+        self.bare = bare
+        self.repeatable = repeatable
+    }
+
+    private init(flag name: String, help: String) {
+        self.name = name
+        self.kind = nil
+        self.help = help
+        self.bare = false
+        self.repeatable = false
+    }
+
+    /// A flag: `--name`.
+    public static func flag(_ name: String, _ help: String) -> OptionSpec { OptionSpec(flag: name, help: help) }
+
+    public var isFlag: Bool { kind == nil }
+
+    /// How the option appears in usage lines.
+    public var usage: String {
+        guard let kind else { return "--" + name }
+        return (bare ? name : "--" + name) + " <\(kind.placeholder)>"
+    }
+}
+
+/// A part of the session state a command needs, with the message shown when it is missing.
+public struct Requirement: @unchecked Sendable {
+    public var name: String
+    public var isMet: (Session) -> Bool
+    public var message: String
+    public init(name: String, message: String, isMet: @escaping (Session) -> Bool) {
+        self.name = name
+        self.message = message
+        self.isMet = isMet
+    }
+
+    /// The observer position must be set.
+    public static let observer = Requirement(
+        name: "observer",
+        message: "no observer position — set one with `observer KSFO` or `observer 51.47 -0.45`"
+    ) { $0.observer != nil }
+}
+
+/// A worked example of a command, shown in help and the reference, and run by the tests.
+public struct Example: Sendable {
+    public var command: String
+    public var explanation: String
+    public init(_ command: String, _ explanation: String) {
+        self.command = command
+        self.explanation = explanation
+    }
+}
+
+/// Groups of commands in help and the reference.
+public enum CommandCategory: String, CaseIterable, Sendable {
+    case shell = "Shell"
+    case session = "Session"
+    case catalog = "Catalog"
+    case logbook = "Logbook"
+    case badges = "Badges"
+    case radar = "Radar"
+    case lineOfSight = "Line of sight"
+    case orbit = "Tracking and orbit"
+    case teaching = "Teaching"
+}
+
+/// A command's parsed arguments and options.
+public struct Arguments {
+    var values: [String: [Any]] = [:]
+    var flags: Set<String> = []
+
+    public init() {}
+
+    /// The first value of `name` as `T`, if given.
+    public func get<T>(_ name: String, as type: T.Type = T.self) -> T? { values[name]?.first as? T }
+    /// All values of `name` as `T`.
+    public func all<T>(_ name: String, as type: T.Type = T.self) -> [T] { values[name]?.compactMap { $0 as? T } ?? [] }
+    /// True when the value or flag `name` was given.
+    public func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
+    /// True when the flag `--name` was given.
+    public func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    mutating func add(_ name: String, _ value: Any) { values[name, default: []].append(value) }
+}
+
+/// A command as it is declared once: everything help, usage, completion, the reference and
+/// the man page say about it, and the handler that runs it.
+public struct CommandSpec: @unchecked Sendable {
+    public typealias Handler = (Arguments, Shell) throws -> Output
+
+    public var name: String
+    public var aliases: [String]
+    public var abstract: String
+    public var discussion: String
+    public var category: CommandCategory
+    public var arguments: [ArgumentSpec]
+    public var options: [OptionSpec]
+    public var subcommands: [CommandSpec]
+    public var requires: [Requirement]
+    public var examples: [Example]
+    /// Nil when the command only groups subcommands.
+    public var handler: Handler?
+
+    public init(_ name: String, aliases: [String] = [], category: CommandCategory, abstract: String,
+                discussion: String = "", arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
+                subcommands: [CommandSpec] = [], requires: [Requirement] = [], examples: [Example] = [],
+                handler: Handler? = nil) {
+        self.name = name
+        self.aliases = aliases
+        self.category = category
+        self.abstract = abstract
+        self.discussion = discussion
+        self.arguments = arguments
+        self.options = options
+        self.subcommands = subcommands
+        self.requires = requires
+        self.examples = examples
+        self.handler = handler
+    }
+
+    /// All the names the command answers to.
+    public var names: [String] { [name] + aliases }
+
+    /// The subcommand called `word` (by name or alias, case-insensitive).
+    public func subcommand(_ word: String) -> CommandSpec? {
+        let w = word.lowercased()
+        return subcommands.first { $0.names.contains(w) }
+    }
+
+    /// The option called `name` (without dashes).
+    public func option(_ name: String) -> OptionSpec? { options.first { $0.name == name } }
+}

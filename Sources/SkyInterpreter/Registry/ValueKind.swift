@@ -1,0 +1,45 @@
+/// The kind of a user value — distance, angle, place, file… — declared once and used for
+/// parsing, usage text, help and completion.
+public struct ValueKind: @unchecked Sendable {
+    /// The placeholder in usage lines, without brackets: "distance".
+    public var placeholder: String
+    /// What a value looks like, for help: "a distance: 50km, 12mi, 5nm (km when bare)".
+    public var summary: String
+    /// Reads one value from the words at the cursor (one or more words), advancing it.
+    public var read: (inout WordCursor, Shell) throws -> Any
+    /// Completion candidates for a partly typed word.
+    public var complete: (CompletionQuery) -> [Candidate]
+
+    public init(placeholder: String, summary: String,
+                read: @escaping (inout WordCursor, Shell) throws -> Any,
+                complete: @escaping (CompletionQuery) -> [Candidate] = { _ in [] }) {
+        self.placeholder = placeholder
+        self.summary = summary
+        self.read = read
+        self.complete = complete
+    }
+
+    /// A kind that reads exactly one word with `parse`.
+    public static func word(_ placeholder: String, _ summary: String,
+                            complete: @escaping (CompletionQuery) -> [Candidate] = { _ in [] },
+                            parse: @escaping (String, Shell) throws -> Any) -> ValueKind {
+        ValueKind(placeholder: placeholder, summary: summary, read: { cursor, shell in
+            guard let word = cursor.take() else { throw ValueError("missing \(placeholder)") }
+            return try parse(word.text, shell)
+        }, complete: complete)
+    }
+}
+
+/// What a value kind needs to offer completions: the partly typed word, the words of the
+/// command before it, and the shell.
+public struct CompletionQuery {
+    public var prefix: String
+    /// The words after the command path, before the one being completed.
+    public var previous: [String]
+    public var shell: Shell
+    public init(prefix: String, previous: [String], shell: Shell) {
+        self.prefix = prefix
+        self.previous = previous
+        self.shell = shell
+    }
+}

@@ -1,0 +1,51 @@
+/// ANSI escape sequences for styles.
+enum ANSI {
+    static let reset = "\u{1B}[0m"
+
+    /// The SGR sequence that starts `style`, or "" for plain text.
+    static func start(_ style: Style, accent: Int) -> String {
+        switch style {
+        case .plain: ""
+        case .bold: "\u{1B}[1m"
+        case .dim: "\u{1B}[2m"
+        case .accent: "\u{1B}[38;5;\(accent)m"
+        case .error, .bad: "\u{1B}[31m"
+        case .warning: "\u{1B}[33m"
+        case .good: "\u{1B}[32m"
+        case .color(let n): "\u{1B}[38;5;\(n)m"
+        }
+    }
+
+    /// `text` wrapped in the codes for `style` when colour is on.
+    static func paint(_ text: String, _ style: Style, _ options: RenderOptions) -> String {
+        guard options.color, style != .plain, !text.isEmpty else { return text }
+        return start(style, accent: options.accent) + text + reset
+    }
+}
+
+/// Terminal column width of text: combining marks take none, East Asian wide characters and
+/// most emoji take two.
+public func displayWidth<S: StringProtocol>(_ text: S) -> Int {
+    if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
+    var width = 0
+    for scalar in text.unicodeScalars {
+        let v = scalar.value
+        if v < 0x300 { width += v >= 0x20 ? 1 : 0; continue }
+        if (0x300...0x36F).contains(v) || (0x200B...0x200F).contains(v) || v == 0xFE0F { continue }
+        if (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
+            || (0xF900...0xFAFF).contains(v) || (0xFF00...0xFF60).contains(v) || (0x1F300...0x1FAFF).contains(v) {
+            width += 2
+        } else {
+            width += 1
+        }
+    }
+    return width
+}
+
+/// `text` padded with spaces to `width` columns, on the right (left-aligned) or left.
+func pad(_ text: String, to width: Int, right: Bool = false) -> String {
+    let missing = width - displayWidth(text)
+    guard missing > 0 else { return text }
+    let spaces = String(repeating: " ", count: missing)
+    return right ? spaces + text : text + spaces
+}

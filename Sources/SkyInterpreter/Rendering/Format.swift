@@ -1,0 +1,109 @@
+import SkyKit
+
+/// Number and quantity formatting for people, independent of the C locale.
+public enum Format {
+    /// `value` with exactly `decimals` decimals: `fixed(3.14159, 2)` = "3.14".
+    public static func fixed(_ value: Double, _ decimals: Int) -> String {
+        digits(value, decimals, grouping: false)
+    }
+
+    /// `value` with thousands separators: `grouped(30000)` = "30,000".
+    public static func grouped(_ value: Double, _ decimals: Int = 0) -> String {
+        digits(value, decimals, grouping: true)
+    }
+
+    static func digits(_ value: Double, _ decimals: Int, grouping: Bool) -> String {
+        guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+        var scale: Double = 1
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        guard scaled < 9e18 else { return value.description }
+        let units = UInt64(scaled)
+        let whole = units / UInt64(scale)
+        var text = String(whole)
+        if grouping, text.count > 3 {
+            var withCommas = ""
+            for (i, c) in text.enumerated() {
+                if i > 0, (text.count - i) % 3 == 0 { withCommas.append(",") }
+                withCommas.append(c)
+            }
+            text = withCommas
+        }
+        if decimals > 0 {
+            let fraction = String(units % UInt64(scale))
+            text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+        }
+        return (value < 0 && units != 0 ? "-" : "") + text
+    }
+
+    /// A number with as many decimals as it needs, up to `maxDecimals`: 1.5, 2, 0.125.
+    public static func trimmed(_ value: Double, maxDecimals: Int = 3) -> String {
+        var text = fixed(value, maxDecimals)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text == "-0" ? "0" : text
+    }
+
+    // MARK: - Quantities in the session's unit system
+
+    /// The unit ground distances are shown in.
+    public static func distanceUnit(_ units: UnitSystem) -> LengthUnit {
+        switch units {
+        case .metric: .kilometers
+        case .imperial: .statuteMiles
+        case .aviation: .nauticalMiles
+        }
+    }
+
+    /// The unit heights are shown in.
+    public static func heightUnit(_ units: UnitSystem) -> LengthUnit {
+        units == .metric ? .meters : .feet
+    }
+
+    /// The unit speeds are shown in.
+    public static func speedUnit(_ units: UnitSystem) -> SpeedUnit {
+        switch units {
+        case .metric: .kilometersPerHour
+        case .imperial: .milesPerHour
+        case .aviation: .knots
+        }
+    }
+
+    /// "1,234.5 km"
+    public static func distance(_ d: Distance, _ units: UnitSystem, decimals: Int = 1) -> String {
+        distance(d, in: distanceUnit(units), decimals: decimals)
+    }
+
+    public static func distance(_ d: Distance, in unit: LengthUnit, decimals: Int = 1) -> String {
+        grouped(d.value(in: unit), decimals) + " " + unit.symbol
+    }
+
+    /// "30,000 ft"
+    public static func height(_ h: Height, _ units: UnitSystem) -> String {
+        height(h, in: heightUnit(units))
+    }
+
+    public static func height(_ h: Height, in unit: LengthUnit) -> String {
+        grouped(h.value(in: unit), 0) + " " + unit.symbol
+    }
+
+    /// "450 kt"
+    public static func speed(_ s: Speed, _ units: UnitSystem) -> String {
+        let unit = speedUnit(units)
+        return grouped(s.value(in: unit), 0) + " " + unit.rawValue
+    }
+
+    /// "270°"
+    public static func degrees(_ a: Angle, decimals: Int = 0) -> String {
+        fixed(a.degrees, decimals) + "°"
+    }
+
+    /// "270° (W)"
+    public static func bearing(_ a: Angle) -> String {
+        let b = a.normalizedBearing
+        let shown = b.degrees.rounded() == 360 ? 0 : b.degrees
+        return trimmed(shown, maxDecimals: 1) + "° (" + CompassPoint(bearing: b).rawValue + ")"
+    }
+}

@@ -1,0 +1,116 @@
+/// Text styles a renderer may turn into terminal colours.
+public enum Style: Sendable, Equatable {
+    case plain, bold, dim, accent, error, warning, good, bad
+    /// A specific colour from the 256-colour palette (used by charts and scopes).
+    case color(Int)
+}
+
+/// A run of text in one style.
+public struct Span: Sendable, Equatable {
+    public var text: String
+    public var style: Style
+    public init(_ text: String, _ style: Style = .plain) {
+        self.text = text
+        self.style = style
+    }
+}
+
+/// One line of styled text.
+public typealias StyledLine = [Span]
+
+/// One value of a card or table: the data for JSON/CSV and the text people read.
+public struct Cell: Sendable, Equatable {
+    public var datum: Datum
+    public var text: String
+    public var style: Style
+    public init(_ datum: Datum, text: String? = nil, style: Style = .plain) {
+        self.datum = datum
+        self.text = text ?? datum.plainText
+        self.style = style
+    }
+    public init(_ text: String, style: Style = .plain) { self.init(.string(text), style: style) }
+}
+
+/// One labelled value of a card.
+public struct Field: Sendable, Equatable {
+    public var key: String
+    public var label: String
+    public var cell: Cell
+    public init(_ key: String, _ label: String, _ cell: Cell) {
+        self.key = key
+        self.label = label
+        self.cell = cell
+    }
+}
+
+/// A titled list of labelled values: an airport card, the session status.
+public struct Card: Sendable, Equatable {
+    public var title: String?
+    /// Where the fields go in JSON: nil merges them into the command's document.
+    public var key: String?
+    public var fields: [Field]
+    public init(title: String? = nil, key: String? = nil, fields: [Field]) {
+        self.title = title
+        self.key = key
+        self.fields = fields
+    }
+}
+
+/// A column of a table.
+public struct Column: Sendable, Equatable {
+    public enum Alignment: Sendable { case left, right }
+    public var key: String
+    public var title: String
+    public var alignment: Alignment
+    public init(_ key: String, _ title: String, _ alignment: Alignment = .left) {
+        self.key = key
+        self.title = title
+        self.alignment = alignment
+    }
+}
+
+/// Rows of cells under named columns.
+public struct Table: Sendable, Equatable {
+    /// The JSON key of the rows.
+    public var key: String
+    public var title: String?
+    public var columns: [Column]
+    public var rows: [[Cell]]
+    /// A drawing shown instead of the aligned columns in table mode (JSON and CSV still get
+    /// the rows).
+    public var display: [StyledLine]?
+    public init(key: String, title: String? = nil, columns: [Column], rows: [[Cell]] = []) {
+        self.key = key
+        self.title = title
+        self.columns = columns
+        self.rows = rows
+    }
+}
+
+/// One piece of a command's result.
+public enum Block: Sendable, Equatable {
+    /// A sentence for people; JSON "message".
+    case message(String, Style = .plain)
+    /// A remark about how the command was carried out; JSON "notes".
+    case note(String)
+    case card(Card)
+    case table(Table)
+    /// Drawn text (scopes, maps, charts): shown in table mode only.
+    case art([StyledLine])
+    /// Extra machine-readable data with no text form.
+    case data(String, Datum)
+}
+
+/// What a command returns: blocks that one renderer turns into text, JSON or CSV.
+public struct Output: Sendable, Equatable {
+    public var blocks: [Block]
+    public init(_ blocks: [Block] = []) { self.blocks = blocks }
+
+    public static let none = Output()
+    public static func message(_ text: String, _ style: Style = .plain) -> Output { Output([.message(text, style)]) }
+    public static func card(_ card: Card) -> Output { Output([.card(card)]) }
+    public static func table(_ table: Table) -> Output { Output([.table(table)]) }
+
+    public mutating func append(_ block: Block) { blocks.append(block) }
+    public mutating func append(contentsOf other: Output) { blocks += other.blocks }
+}

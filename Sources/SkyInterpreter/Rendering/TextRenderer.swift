@@ -1,0 +1,84 @@
+/// Renders results as aligned text for people.
+struct TextRenderer {
+    let options: RenderOptions
+
+    func render(_ output: Output) -> String {
+        var out = ""
+        for block in output.blocks {
+            switch block {
+            case .message(let text, let style):
+                out += ANSI.paint(text, style, options) + "\n"
+            case .note(let text):
+                out += ANSI.paint("note: " + text, .dim, options) + "\n"
+            case .card(let card):
+                render(card, into: &out)
+            case .table(let table):
+                render(table, into: &out)
+            case .art(let lines):
+                for line in lines { out += styled(line) + "\n" }
+            case .data:
+                break
+            }
+        }
+        return out
+    }
+
+    func styled(_ line: StyledLine) -> String {
+        var s = ""
+        for span in line { s += ANSI.paint(span.text, span.style, options) }
+        return s
+    }
+
+    func render(_ card: Card, into out: inout String) {
+        if let title = card.title { out += ANSI.paint(title, .accent, options) + "\n" }
+        let width = card.fields.map { displayWidth($0.label) }.max() ?? 0
+        let indent = card.title == nil ? "" : "  "
+        for field in card.fields {
+            let label = pad(field.label, to: width)
+            guard field.cell.text.utf8.contains(10) else {
+                out += indent + ANSI.paint(label, .dim, options) + "  " + ANSI.paint(field.cell.text, field.cell.style, options) + "\n"
+                continue
+            }
+            let lines = field.cell.text.split(separator: "\n", omittingEmptySubsequences: false)
+            out += indent + ANSI.paint(label, .dim, options) + "  " + ANSI.paint(String(lines.first ?? ""), field.cell.style, options) + "\n"
+            for more in lines.dropFirst() {
+                out += indent + String(repeating: " ", count: width + 2) + ANSI.paint(String(more), field.cell.style, options) + "\n"
+            }
+        }
+    }
+
+    func render(_ table: Table, into out: inout String) {
+        if let display = table.display {
+            for line in display { out += styled(line) + "\n" }
+            return
+        }
+        if let title = table.title { out += ANSI.paint(title, .accent, options) + "\n" }
+        if table.rows.isEmpty {
+            out += ANSI.paint("(none)", .dim, options) + "\n"
+            return
+        }
+        var widths = table.columns.map { displayWidth($0.title) }
+        for row in table.rows {
+            for (i, cell) in row.enumerated() where i < widths.count {
+                widths[i] = max(widths[i], displayWidth(cell.text))
+            }
+        }
+        var header = ""
+        for (i, column) in table.columns.enumerated() {
+            let last = i + 1 == table.columns.count
+            let text = last && column.alignment == .left ? column.title : pad(column.title, to: widths[i], right: column.alignment == .right)
+            header += (i > 0 ? "  " : "") + text
+        }
+        out += ANSI.paint(header, .bold, options) + "\n"
+        for row in table.rows {
+            var line = ""
+            for (i, column) in table.columns.enumerated() {
+                let cell = i < row.count ? row[i] : Cell(.null)
+                let last = i + 1 == table.columns.count
+                let text = last && column.alignment == .left ? cell.text : pad(cell.text, to: widths[i], right: column.alignment == .right)
+                line += (i > 0 ? "  " : "") + ANSI.paint(text, cell.style, options)
+            }
+            out += line + "\n"
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import CTerminal
+
+/// Ctrl-C while a command runs: the signal handler only counts; long loops call `check()` at
+/// safe points and stop cleanly.
+public enum Interrupt {
+    /// True when Ctrl-C was pressed since the command started (the request stays pending).
+    public static var requested: Bool { sky_signals_interrupt_pending() != 0 }
+
+    /// Throws an `interrupted` error when Ctrl-C was pressed.
+    public static func check() throws(ShellError) {
+        if requested {
+            _ = sky_signals_take_interrupts()
+            throw ShellError(.interrupted, "interrupted")
+        }
+    }
+}

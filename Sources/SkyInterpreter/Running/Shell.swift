@@ -1,0 +1,229 @@
+import Foundation
+import SkyKit
+
+/// Where a line came from, for error messages: `script.sky:12`.
+public struct SourceLocation: Sendable, Equatable {
+    public var file: String
+    public var line: Int
+    public init(file: String, line: Int) {
+        self.file = file
+        self.line = line
+    }
+}
+
+/// Something that can show and clear the line history (the interactive line reader).
+public protocol HistoryProvider: AnyObject {
+    var entries: [String] { get }
+    func clear()
+}
+
+/// The interpreter: holds the session, runs command lines through the registry and renders
+/// what commands return. Line readers and runners (REPL, batch) feed it lines.
+public final class Shell {
+    /// How the shell was started.
+    public enum Mode: Sendable { case interactive, batch }
+
+    public var session: Session
+    public private(set) var registry: CommandRegistry
+    public let environment: [String: String]
+    public let paths: Paths?
+    public let clock: Clock
+    public let mode: Mode
+    public let out: OutputSink
+    public let err: OutputSink
+    /// True when stdout is a terminal (colours, charts, widths).
+    public var stdoutIsTerminal: Bool
+    public var stderrIsTerminal: Bool
+    /// Save the session and settings after commands that change them.
+    public var persistence: SessionStore?
+    /// Settings given by command-line flags for this run only; `set` removes an override.
+    public var overrides: [String: String] = [:]
+    /// The line history `history` shows, when the line reader keeps one.
+    public weak var history: HistoryProvider?
+    /// Values for `$0`, `$1`… in the lines being run.
+    public var arguments = ScriptArguments()
+    /// The file and line being run, when in a script.
+    public var location: SourceLocation?
+    /// Set by `exit`: the status to end with.
+    public internal(set) var exitStatus: Int32?
+    /// Nesting depth of `run` scripts.
+    var runDepth = 0
+    /// Go on after errors in scripts (`--keep-going`).
+    public var keepGoing = false
+    /// Resolves airport codes and names to places (plugged in by the catalog).
+    public var placeResolver: ((String) throws -> Place?)?
+    /// Completes airport codes and names (plugged in by the catalog).
+    public var placeCompleter: ((String) -> [Candidate])?
+
+    /// Place completions from the catalog, if one is plugged in.
+    public func completePlaces(_ prefix: String) -> [Candidate] { placeCompleter?(prefix) ?? [] }
+
+    private var savedSession: Session
+
+    public init(session: Session = Session(), registry: CommandRegistry, environment: [String: String],
+                paths: Paths?, clock: Clock, mode: Mode, out: OutputSink, err: OutputSink,
+                stdoutIsTerminal: Bool, stderrIsTerminal: Bool) {
+        self.session = session
+        self.savedSession = session
+        self.registry = registry
+        self.environment = environment
+        self.paths = paths
+        self.clock = clock
+        self.mode = mode
+        self.out = out
+        self.err = err
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.stderrIsTerminal = stderrIsTerminal
+    }
+
+    // MARK: - Settings
+
+    /// The effective value of a setting: a command-line override or the session's value.
+    public func setting(_ name: String) -> String { overrides[name] ?? session.settings[name] }
+
+    public var units: UnitSystem { UnitSystem(rawValue: setting("units")) ?? .metric }
+
+    /// Whether colour codes may be written to a stream that is (or is not) a terminal.
+    public func colorEnabled(terminal: Bool) -> Bool {
+        switch setting("color") {
+        case "always": return true
+        case "never": return false
+        default:
+            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+            if environment["TERM"] == "dumb" { return false }
+            return terminal
+        }
+    }
+
+    /// Whether ranked lists carry bar charts.
+    public var chartsEnabled: Bool {
+        switch setting("charts") {
+        case "on": true
+        case "off": false
+        default: stdoutIsTerminal
+        }
+    }
+
+    public var renderOptions: RenderOptions {
+        RenderOptions(format: OutputFormat(rawValue: setting("output")) ?? .table,
+                      color: colorEnabled(terminal: stdoutIsTerminal),
+                      accent: (AccentColor(rawValue: setting("accent")) ?? .cyan).paletteIndex)
+    }
+
+    /// Columns available for drawings: the terminal's width, $COLUMNS, or 80.
+    public var terminalColumns: Int {
+        if stdoutIsTerminal, let size = TerminalSize.current() { return size.columns }
+        if let text = environment["COLUMNS"], let n = Int(text), n >= 20, n <= 1000 { return n }
+        return 80
+    }
+
+    /// Rows available for drawings: the terminal's height, $LINES, or 24.
+    public var terminalRows: Int {
+        if stdoutIsTerminal, let size = TerminalSize.current() { return size.rows }
+        if let text = environment["LINES"], let n = Int(text), n >= 10, n <= 1000 { return n }
+        return 24
+    }
+
+    // MARK: - Running lines
+
+    /// Runs every command of one line, stopping at the first failure.
+    public func run(line: String) throws(ShellError) {
+        let commands: [[Token]]
+        do {
+            commands = try Lexer(arguments: arguments).commands(in: line)
+        } catch {
+            throw ShellError.usage("\(error.message) at column \(error.column)")
+        }
+        for words in commands {
+            try run(words: words)
+            if exitStatus != nil { return }
+        }
+    }
+
+    /// Runs one command given as words.
+    public func run(words: [Token]) throws(ShellError) {
+        let output: Output
+        do {
+            output = try evaluate(words)
+        } catch let error as ShellError {
+            throw error
+        } catch let error as ValueError {
+            throw ShellError.usage(error.message)
+        } catch {
+            throw ShellError(.internal, "\(error)")
+        }
+        emit(output)
+        try persistIfChanged()
+    }
+
+    /// The output of one command, without printing it.
+    public func evaluate(_ words: [Token]) throws -> Output {
+        guard let (spec, path, next) = registry.resolve(words) else {
+            let name = words[0].text
+            throw ShellError.usage("unknown command '\(name)'" + suggestion(name, among: registry.allNames) + " — type help for the list")
+        }
+        let rest = Array(words[next...])
+        guard let handler = spec.handler else {
+            let subs = spec.subcommands.map(\.name)
+            if let word = rest.first {
+                throw ShellError.usage("unknown subcommand '\(word.text)' for \(path.joined(separator: " "))"
+                    + suggestion(word.text, among: subs) + " (usage: \(Usage.line(spec, path: path)))")
+            }
+            throw ShellError.usage("\(path.joined(separator: " ")) needs a subcommand: \(subs.joined(separator: ", "))")
+        }
+        if !spec.subcommands.isEmpty, spec.arguments.isEmpty, let word = rest.first, word.keyword?.hasPrefix("--") != true {
+            throw ShellError.usage("unknown subcommand '\(word.text)' for \(path.joined(separator: " "))"
+                + suggestion(word.text, among: spec.subcommands.map(\.name)) + " (usage: \(Usage.line(spec, path: path)))")
+        }
+        let args = try Binder(spec: spec, path: path, shell: self).bind(rest)
+        for requirement in spec.requires where !requirement.isMet(session) {
+            throw ShellError(.state, requirement.message)
+        }
+        return try handler(args, self)
+    }
+
+    /// Writes a command's output in the current format.
+    public func emit(_ output: Output) {
+        let text = Renderer.render(output, renderOptions)
+        if !text.isEmpty { out.write(text) }
+    }
+
+    /// Saves the session when persistence is on and it changed.
+    func persistIfChanged() throws(ShellError) {
+        guard let store = persistence, session != savedSession else { return }
+        savedSession = session
+        try store.save(session)
+    }
+
+    /// Forgets the saved baseline, e.g. after loading a stored session.
+    public func markSaved() { savedSession = session }
+
+    // MARK: - Messages
+
+    /// Prints an error line: `file:line: error: message` in scripts, `error: message` at the prompt.
+    public func report(_ error: ShellError) {
+        report(error.message, label: "error", style: .error)
+    }
+
+    /// Prints a warning line on stderr.
+    public func warn(_ message: String) {
+        report(message, label: "warning", style: .warning)
+    }
+
+    func report(_ message: String, label: String, style: Style) {
+        out.flush()
+        var prefix = mode == .batch ? "skyshell: " : ""
+        if let location { prefix = "\(location.file):\(location.line): " }
+        let options = RenderOptions(color: colorEnabled(terminal: stderrIsTerminal))
+        err.write(prefix + ANSI.paint(label + ":", style, options) + " " + message + "\n")
+        err.flush()
+    }
+
+    /// Requests the end of the session with `status` (the `exit` command).
+    public func requestExit(_ status: Int32) { exitStatus = status }
+
+    /// Adds or replaces commands (services plug theirs in at start-up).
+    public func register(_ commands: [CommandSpec]) {
+        for command in commands { registry.register(command) }
+    }
+}

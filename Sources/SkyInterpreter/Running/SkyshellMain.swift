@@ -1,0 +1,140 @@
+import CTerminal
+import Glibc
+import SkyKit
+
+/// The `skyshell` program: reads the command line, builds the shell and runs it
+/// interactively or as a script. Returns the exit status.
+public enum SkyshellMain {
+    public static let version = "0.1.0"
+
+    public static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
+        setUpLocale()
+        sky_signals_install()
+        let errSink = OutputSink(fd: 2)
+
+        let options: CommandLineOptions
+        do {
+            options = try CommandLineOptions.parse(Array(arguments.dropFirst()))
+        } catch {
+            errSink.write("skyshell: error: \(error.message)\n")
+            errSink.flush()
+            return ExitCode.usage
+        }
+        let out = OutputSink(fd: 1)
+        if options.help {
+            out.write(CommandLineOptions.helpText)
+            out.flush()
+            return out.failure == nil ? 0 : ExitCode.ioError
+        }
+        if let kind = options.generate {
+            out.write(Reference.generate(kind, registry: CommandRegistry(AllCommands.list)) ?? "")
+            out.flush()
+            return out.failure == nil ? 0 : ExitCode.ioError
+        }
+        if options.version {
+            out.write("skyshell \(version)\n")
+            out.flush()
+            return out.failure == nil ? 0 : ExitCode.ioError
+        }
+
+        let stdinTTY = isatty(0) == 1, stdoutTTY = isatty(1) == 1, stderrTTY = isatty(2) == 1
+        let interactive = options.source == .standardInput && stdinTTY
+        let paths = Paths.resolve(environment)
+        let (clock, clockProblem) = Clock.from(environment)
+        let shell = Shell(registry: CommandRegistry(AllCommands.list), environment: environment, paths: paths,
+                          clock: clock, mode: interactive ? .interactive : .batch, out: out, err: errSink,
+                          stdoutIsTerminal: stdoutTTY, stderrIsTerminal: stderrTTY)
+        if let clockProblem { shell.warn(clockProblem) }
+        if let output = options.output { shell.overrides["output"] = output }
+        if let color = options.color { shell.overrides["color"] = color }
+
+        let wantsSaved = interactive ? !options.fresh : options.resume
+        if wantsSaved {
+            if let paths {
+                let store = SessionStore(paths: paths)
+                let (session, problem) = store.load()
+                if let problem { shell.warn(problem) }
+                shell.session = session
+                shell.markSaved()
+                shell.persistence = store
+            } else {
+                shell.warn("neither SKYSHELL_HOME nor HOME is set; the session will not be saved")
+            }
+        }
+        Services.attach(to: shell)
+
+        let status: Int32
+        if interactive {
+            out.autoFlush = true
+            status = runInteractive(shell, stdoutTTY: stdoutTTY)
+        } else {
+            status = runBatch(shell, options)
+        }
+        out.flush()
+        if let failure = out.failure, status == 0 {
+            shell.location = nil
+            shell.report(ShellError(.io, "cannot write output: \(failure)"))
+            return ExitCode.ioError
+        }
+        return status
+    }
+
+    static func runInteractive(_ shell: Shell, stdoutTTY: Bool) -> Int32 {
+        let reader: LineReader
+        if stdoutTTY {
+            let completer = Completer(shell: shell)
+            let editline = EditlineReader(historyPath: shell.persistence == nil ? nil : shell.paths?.historyFile) {
+                completer.complete($0)
+            }
+            shell.history = editline
+            reader = editline
+        } else {
+            reader = PlainLineReader(fd: 0, promptSink: shell.err)
+        }
+        shell.out.write("skyshell \(version) — type help for commands, Ctrl-D to leave.\n")
+        return REPL(shell: shell, reader: reader).run()
+    }
+
+    static func runBatch(_ shell: Shell, _ options: CommandLineOptions) -> Int32 {
+        let runner = BatchRunner(shell: shell, keepGoing: options.keepGoing)
+        shell.keepGoing = options.keepGoing
+        switch options.source {
+        case .commands(let text):
+            guard !text.trimmingWhitespace.isEmpty else {
+                shell.report(.usage("-c needs commands, e.g. skyshell -c 'help'"))
+                return ExitCode.usage
+            }
+            shell.arguments = ScriptArguments(name: "skyshell", values: options.scriptArguments)
+            return runner.run(PlainLineReader(text: text), name: "-c")
+        case .file(let path):
+            shell.arguments = ScriptArguments(name: path, values: options.scriptArguments)
+            do {
+                let reader = try ScriptFile.open(path)
+                return runner.run(reader, name: path)
+            } catch {
+                shell.report(error)
+                return error.exitCode
+            }
+        case .standardInput, .stdinScript:
+            shell.arguments = ScriptArguments(name: "skyshell", values: options.scriptArguments)
+            return runner.run(PlainLineReader(fd: 0), name: "<stdin>")
+        }
+    }
+
+    /// Uses the user's locale, falling back to C.UTF-8 when it is not UTF-8 (libedit drops
+    /// non-ASCII input in the C locale).
+    static func setUpLocale() {
+        setlocale(LC_ALL, "")
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+        if codeset != "UTF-8" { setlocale(LC_CTYPE, "C.UTF-8") }
+    }
+}
+
+extension String {
+    var trimmingWhitespace: Substring {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" || f == "\n" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\n" { s = s.dropLast() }
+        return s
+    }
+}

@@ -1,0 +1,36 @@
+/// Where skyshell keeps its files: `$SKYSHELL_HOME` for everything when set, else the XDG
+/// directories (`~/.config/skyshell`, `~/.local/state/skyshell`, `~/.local/share/skyshell`).
+public struct Paths: Sendable, Equatable {
+    /// Settings and user-provided definitions (badges).
+    public var config: String
+    /// Session state and history.
+    public var state: String
+    /// Logbooks, terrain tiles, element sets.
+    public var data: String
+
+    public init(config: String, state: String, data: String) {
+        self.config = config
+        self.state = state
+        self.data = data
+    }
+
+    /// The directories for an environment; nil when neither SKYSHELL_HOME nor HOME is set.
+    public static func resolve(_ env: [String: String]) -> Paths? {
+        if let home = env["SKYSHELL_HOME"], !home.isEmpty {
+            return Paths(config: home, state: home, data: home)
+        }
+        func xdg(_ variable: String, _ fallback: String) -> String? {
+            if let dir = env[variable], dir.hasPrefix("/") { return dir + "/skyshell" }
+            guard let home = env["HOME"], !home.isEmpty else { return nil }
+            return home + "/" + fallback + "/skyshell"
+        }
+        guard let config = xdg("XDG_CONFIG_HOME", ".config"),
+              let state = xdg("XDG_STATE_HOME", ".local/state"),
+              let data = xdg("XDG_DATA_HOME", ".local/share") else { return nil }
+        return Paths(config: config, state: state, data: data)
+    }
+
+    public var historyFile: String { state + "/history" }
+    public var sessionFile: String { state + "/session.json" }
+    public var settingsFile: String { config + "/settings.json" }
+}

@@ -1,0 +1,106 @@
+/// A user setting declared once: its name, allowed values, default and meaning. `set`,
+/// `settings`, completion, help and the reference derive from these declarations.
+public struct SettingSpec: Sendable {
+    public var name: String
+    public var summary: String
+    /// The allowed values; the first is the default.
+    public var values: [String]
+    public var defaultValue: String { values[0] }
+
+    public init(_ name: String, _ summary: String, values: [String]) {
+        self.name = name
+        self.summary = summary
+        self.values = values
+    }
+
+    /// Every setting skyshell knows, in display order.
+    public static let all: [SettingSpec] = [
+        SettingSpec("units", "distances, heights and speeds: metric (km, m, km/h), imperial (mi, ft, mph) or aviation (nm, ft, kt)",
+                    values: ["metric", "imperial", "aviation"]),
+        SettingSpec("output", "result format: aligned table text, json (one document per command) or csv",
+                    values: ["table", "json", "csv"]),
+        SettingSpec("color", "ANSI colours: auto (on a terminal unless NO_COLOR is set), always or never",
+                    values: ["auto", "always", "never"]),
+        SettingSpec("charts", "bar charts beside ranked lists: auto (on a terminal), on or off",
+                    values: ["auto", "on", "off"]),
+        SettingSpec("codes", "how airports are named in lists: icao codes or names",
+                    values: ["icao", "names"]),
+        SettingSpec("accent", "the accent colour of titles and highlights",
+                    values: AccentColor.allCases.map(\.rawValue)),
+    ]
+
+    static let byName: [String: SettingSpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    /// The setting called `name` (any case).
+    public static func named(_ name: String) -> SettingSpec? { byName[name] ?? byName[name.lowercased()] }
+}
+
+/// Accent colours and their 256-colour palette indices.
+public enum AccentColor: String, CaseIterable, Sendable {
+    case cyan, blue, indigo, green, teal, yellow, orange, red, pink, magenta, white
+
+    public var paletteIndex: Int {
+        switch self {
+        case .cyan: 44
+        case .blue: 75
+        case .indigo: 63
+        case .green: 41
+        case .teal: 30
+        case .yellow: 220
+        case .orange: 208
+        case .red: 203
+        case .pink: 212
+        case .magenta: 170
+        case .white: 255
+        }
+    }
+}
+
+/// Systems of units for showing values.
+public enum UnitSystem: String, Sendable {
+    case metric, imperial, aviation
+}
+
+/// The values of all settings, by name. Unknown names are never stored.
+public struct Settings: Equatable, Sendable, Codable {
+    private var values: [String: String] = [:]
+
+    public init() {}
+
+    /// The value of `name`, or its default.
+    public subscript(name: String) -> String {
+        values[name] ?? SettingSpec.named(name)?.defaultValue ?? ""
+    }
+
+    /// Sets `name` to `value` after checking both; returns the stored value or an error message.
+    public mutating func set(_ name: String, _ value: String) throws(ValueError) {
+        guard let spec = SettingSpec.named(name) else {
+            throw ValueError("unknown setting '\(name)'" + suggestion(name, among: SettingSpec.all.map(\.name)))
+        }
+        let v = value.lowercased()
+        guard spec.values.contains(v) else {
+            throw ValueError("'\(value)' is not a value of \(spec.name) — use one of: \(spec.values.joined(separator: ", "))")
+        }
+        values[spec.name] = v == spec.defaultValue ? nil : v
+    }
+
+    /// Resets `name` (or every setting) to the default.
+    public mutating func reset(_ name: String? = nil) {
+        if let name { values[name] = nil } else { values = [:] }
+    }
+
+    /// True when `name` differs from its default.
+    public func isCustomized(_ name: String) -> Bool { values[name] != nil }
+
+    public var units: UnitSystem { UnitSystem(rawValue: self["units"]) ?? .metric }
+    public var output: OutputFormat { OutputFormat(rawValue: self["output"]) ?? .table }
+    public var accent: AccentColor { AccentColor(rawValue: self["accent"]) ?? .cyan }
+
+    // Codable as a plain object; unknown or invalid entries in a stored file are ignored.
+    public init(from decoder: Decoder) throws {
+        let stored = try [String: String](from: decoder)
+        for (name, value) in stored { try? set(name, value) }
+    }
+
+    public func encode(to encoder: Encoder) throws { try values.encode(to: encoder) }
+}

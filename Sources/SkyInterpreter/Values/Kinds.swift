@@ -1,0 +1,176 @@
+import Foundation
+import SkyKit
+
+/// The value kinds of the command language, each parsed here and nowhere else.
+extension ValueKind {
+    /// One word of free text.
+    public static let text = ValueKind.word("text", "a word (quote it to include spaces)") { word, _ in word }
+
+    /// Free text: the rest of the line.
+    public static let words = ValueKind.word("text", "any text") { word, _ in word }
+
+    /// A whole number within `range`.
+    public static func integer(_ range: ClosedRange<Int>, placeholder: String = "n") -> ValueKind {
+        .word(placeholder, "a whole number from \(range.lowerBound) to \(range.upperBound)") { word, _ in
+            guard let n = NumberParser.integer(word, in: range) else {
+                throw ValueError("'\(word)' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return n
+        }
+    }
+
+    /// A horizontal distance; bare numbers are in `unit`.
+    public static func distance(default unit: LengthUnit = .kilometers) -> ValueKind {
+        .word("distance", "a distance: 50km, 12mi, 5nm, 800m (\(unit.symbol) when no unit is given)") { word, _ in
+            Distance(meters: try LengthParser.meters(word, defaultUnit: unit, what: "a distance"))
+        }
+    }
+
+    /// A height or altitude; bare numbers are in `unit`; FL350 is a flight level.
+    public static func height(default unit: LengthUnit = .feet) -> ValueKind {
+        .word("height", "a height: 33ft, 10m, FL350 (\(unit.symbol) when no unit is given)") { word, _ in
+            Height(meters: try LengthParser.meters(word, defaultUnit: unit, what: "a height"))
+        }
+    }
+
+    /// An angle in degrees or a compass point.
+    public static let angle = ValueKind.word("angle", "an angle: 270, 270deg, or a compass point N, NE, ENE…",
+                                            complete: { candidates(CompassPoint.allCases.map(\.rawValue), prefix: $0.prefix) }) { word, _ in
+        try AngleParser.parse(word)
+    }
+
+    /// A duration; bare numbers are in `defaultSeconds` units.
+    public static func duration(defaultSeconds: Double = 1, placeholder: String = "duration") -> ValueKind {
+        .word(placeholder, "a duration: 10s, 10m, 2h, 3d") { word, _ in
+            try TimeParser.duration(word, defaultSeconds: defaultSeconds)
+        }
+    }
+
+    /// An instant: ISO 8601, now, -10m, +2h, 13:05 (UTC).
+    public static let instant = ValueKind.word("time", "a time: 2025-11-09T12:30Z, now, -10m, +2h, 13:05 (UTC)",
+                                              complete: { candidates(["now"], prefix: $0.prefix) }) { word, shell in
+        try TimeParser.instant(word, now: shell.clock.now)
+    }
+
+    /// One of a fixed set of words.
+    public static func choice(_ placeholder: String, _ values: [String]) -> ValueKind {
+        .word(placeholder, "one of: \(values.joined(separator: ", "))",
+              complete: { candidates(values, prefix: $0.prefix) }) { word, _ in
+            let w = word.lowercased()
+            guard values.contains(w) else {
+                throw ValueError("'\(word)' is not one of: \(values.joined(separator: ", "))" + suggestion(word, among: values))
+            }
+            return w
+        }
+    }
+
+    /// A file path; `~` expands to the home directory. Completes from the file system,
+    /// preferring files ending in one of `extensions`.
+    public static func path(extensions: [String] = []) -> ValueKind {
+        .word("file", "a file path", complete: { query in
+            PathCompletion.candidates(query.prefix, extensions: extensions, home: query.shell.environment["HOME"])
+        }) { word, shell in
+            guard !word.isEmpty else { throw ValueError("an empty file name") }
+            return PathCompletion.expand(word, home: shell.environment["HOME"])
+        }
+    }
+
+    /// A coordinate: two words (51.4775 -0.4614, 51.4775N 0.4614W, 51°28'39"N 0°27'41"W) or one
+    /// (51.4775,-0.4614).
+    public static let coordinate = ValueKind(
+        placeholder: "coordinate",
+        summary: "a coordinate: 51.4775 -0.4614, 51.4775N 0.4614W, 51°28'39\"N 0°27'41\"W or 51.4775,-0.4614",
+        read: { cursor, _ in try readCoordinate(&cursor) })
+
+    /// A place: a coordinate, `here` (the observer) or an airport code or name.
+    public static let place = ValueKind(
+        placeholder: "place",
+        summary: "a place: an airport code (KSFO, SFO), coordinates (37.62 -122.38) or here",
+        read: { cursor, shell in try readPlace(&cursor, shell) },
+        complete: { candidates(["here"], prefix: $0.prefix) + $0.shell.completePlaces($0.prefix) })
+
+    /// The name of a command.
+    public static let commandName = ValueKind.word("command", "a command name", complete: { query in
+        candidates(query.shell.registry.commands.map(\.name), prefix: query.prefix)
+    }) { word, _ in word }
+
+    /// The name of a setting.
+    public static let settingName = ValueKind.word("setting", "a setting name (settings lists them)",
+                                                  complete: { candidates(SettingSpec.all.map(\.name), prefix: $0.prefix) }) { word, _ in
+        guard let spec = SettingSpec.named(word) else {
+            throw ValueError("unknown setting '\(word)'" + suggestion(word, among: SettingSpec.all.map(\.name)) + " — settings lists them")
+        }
+        return spec.name
+    }
+
+    /// A setting's value (checked by `set` against the setting); completes the values of the
+    /// setting named by the previous word.
+    public static let settingValue = ValueKind.word("value", "a value of the setting", complete: { query in
+        guard let name = query.previous.last, let spec = SettingSpec.named(name) else { return [] }
+        return candidates(spec.values, prefix: query.prefix)
+    }) { word, _ in word }
+}
+
+/// Reads a coordinate from one or two words.
+func readCoordinate(_ cursor: inout WordCursor) throws -> Coordinate {
+    guard let first = cursor.peek() else { throw ValueError("missing coordinate") }
+    if first.text.contains(","), let single = CoordinateParser.single(first.text) {
+        _ = cursor.take()
+        return single
+    }
+    guard let second = cursor.peek(1), CoordinateParser.looksLikeComponent(second.text) else {
+        if CoordinateParser.looksLikeComponent(first.text) {
+            throw ValueError("'\(first.text)' is only half a coordinate — give a latitude and a longitude, e.g. 51.4775 -0.4614")
+        }
+        _ = try CoordinateParser.component(first.text)
+        throw ValueError("missing coordinate")
+    }
+    let coordinate = try CoordinateParser.pair(first.text, second.text)
+    _ = cursor.take()
+    _ = cursor.take()
+    return coordinate
+}
+
+/// Reads a place: `here`, a coordinate, or an airport through the shell's resolver.
+func readPlace(_ cursor: inout WordCursor, _ shell: Shell) throws -> Place {
+    guard let word = cursor.peek() else { throw ValueError("missing place") }
+    if word.text.lowercased() == "here" {
+        guard let observer = shell.session.observer else {
+            throw ValueError("'here' is the observer, and no observer is set — use `observer KSFO` or `observer 51.47 -0.45` first")
+        }
+        _ = cursor.take()
+        return observer.place
+    }
+    if CoordinateParser.looksLikeComponent(word.text) || CoordinateParser.single(word.text) != nil {
+        let coordinate = try readCoordinate(&cursor)
+        return Place(coordinate: coordinate, name: CoordinateText.short(coordinate))
+    }
+    if let resolver = shell.placeResolver, let place = try resolver(word.text) {
+        _ = cursor.take()
+        return place
+    }
+    throw ValueError("'\(word.text)' is not a place — use an airport code, coordinates (51.4775 -0.4614) or here")
+}
+
+/// Coordinates as short text.
+public enum CoordinateText {
+    /// `51.47750, -0.46140` (5 decimals, about a metre).
+    public static func short(_ c: Coordinate) -> String {
+        Format.fixed(c.latitude, 5) + ", " + Format.fixed(c.longitude, 5)
+    }
+
+    /// `51°28'39.0"N 0°27'41.0"W`.
+    public static func dms(_ c: Coordinate) -> String {
+        component(c.latitude, "N", "S") + " " + component(c.longitude, "E", "W")
+    }
+
+    static func component(_ value: Double, _ positive: String, _ negative: String) -> String {
+        var total = (abs(value) * 36000).rounded() / 10 // tenths of arc seconds
+        let degrees = Int(total / 3600)
+        total -= Double(degrees) * 3600
+        let minutes = Int(total / 60)
+        let seconds = total - Double(minutes) * 60
+        let s = Format.fixed(seconds, 1)
+        return "\(degrees)°\(minutes < 10 ? "0" : "")\(minutes)'\(seconds < 10 ? "0" : "")\(s)\"" + (value < 0 ? negative : positive)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import SkyInterpreter
+
+@Suite("Completion")
+struct CompleterTests {
+    let completer = Completer(shell: makeShell())
+
+    func words(_ text: String) -> [String] { completer.complete(text).candidates.map(\.word) }
+
+    @Test func commandNames() {
+        #expect(words("he") == ["help", "heading"])
+        #expect(words("sta") == ["status"])
+        #expect(words("") .contains("observer"))
+        #expect(words("qu") == ["quit"])
+    }
+
+    @Test func subcommandsAndArgumentsTogether() {
+        #expect(words("heading ") .starts(with: ["left", "right", "N", "NNE"]))
+        #expect(words("heading l") == ["left"])
+        #expect(words("settings ") == ["reset"])
+        #expect(words("history c") == ["clear"])
+    }
+
+    @Test func optionsByKeywordAndDashes() {
+        #expect(words("observer 1 2 a") == ["agl"])
+        #expect(words("observer 1 2 --") == ["--agl", "--msl"])
+        #expect(words("observer 1 2 agl 2m ").contains("msl"))
+        #expect(!words("observer 1 2 agl 2m ").contains("agl"))
+    }
+
+    @Test func settingNamesAndTheirValues() {
+        #expect(words("set u") == ["units"])
+        #expect(words("set units ") == ["metric", "imperial", "aviation"])
+        #expect(words("set output j") == ["json"])
+        #expect(words("set color A") == ["auto", "always"])
+        #expect(words("settings reset ac") == ["accent"])
+    }
+
+    @Test func helpTopics() {
+        #expect(words("help obs") == ["observer"])
+        #expect(words("help va") == ["values"])
+    }
+
+    @Test func afterASemicolonANewCommandStarts() {
+        #expect(words("echo x; sta") == ["status"])
+    }
+
+    @Test func filePathsForRun() throws {
+        let dir = NSTemporaryDirectory() + "skycomplete-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir + "/lessons", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: dir + "/tour.sky", contents: Data())
+        _ = FileManager.default.createFile(atPath: dir + "/tour.txt", contents: Data())
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let result = completer.complete("run \(dir)/t")
+        #expect(result.candidates.map(\.word) == ["\(dir)/tour.sky", "\(dir)/tour.txt"])
+        let dirs = completer.complete("run \(dir)/l").candidates
+        #expect(dirs == [Candidate("\(dir)/lessons/", isComplete: false)])
+    }
+
+    @Test func typedLengthCountsQuotes() {
+        let r = completer.complete("set 'un")
+        #expect(r.word == "un")
+        #expect(r.typedLength == 3)
+    }
+
+    @Test func quotingAndCommonPrefixes() {
+        #expect(Completer.quote("KSFO") == "KSFO")
+        #expect(Completer.quote("United Airlines") == "'United Airlines'")
+        #expect(Completer.quote("O'Hare Intl") == "\"O'Hare Intl\"")
+        #expect(Completer.quote("New York", open: true) == "'New York")
+        #expect(commonPrefix(["KSFO", "ksfx", "KSF"]) == "KSF")
+    }
+
+    @Test func listingsUseColumnsOrDetails() {
+        let plain = CompletionListing.render([Candidate("alpha"), Candidate("beta"), Candidate("gamma")], width: 20)
+        #expect(plain == "alpha  gamma\nbeta\n")
+        let detailed = CompletionListing.render([Candidate("KSFO", detail: "San Francisco"), Candidate("KSJC", detail: "San Jose")], width: 80)
+        #expect(detailed == "KSFO  San Francisco\nKSJC  San Jose\n")
+    }
+}

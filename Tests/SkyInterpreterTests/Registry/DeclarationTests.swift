@@ -1,0 +1,72 @@
+import Testing
+@testable import SkyInterpreter
+
+/// Every command is declared completely and consistently: the checks a reviewer would make.
+@Suite("Command declarations")
+struct DeclarationTests {
+    /// Every declared command and subcommand with its path.
+    static func all() -> [(CommandSpec, [String])] {
+        func walk(_ spec: CommandSpec, _ path: [String]) -> [(CommandSpec, [String])] {
+            [(spec, path)] + spec.subcommands.flatMap { walk($0, path + [$0.name]) }
+        }
+        return makeShell().registry.commands.flatMap { walk($0, [$0.name]) }
+    }
+
+    @Test func namesAndAliasesAreUniqueAndLowercase() {
+        let names = makeShell().registry.commands.flatMap(\.names)
+        #expect(Set(names).count == names.count)
+        #expect(names.allSatisfy { $0 == $0.lowercased() && !$0.contains(" ") })
+        for (spec, path) in Self.all() {
+            let subs = spec.subcommands.flatMap(\.names)
+            #expect(Set(subs).count == subs.count, "duplicate subcommand in \(path)")
+        }
+    }
+
+    @Test func everyCommandHasAnAbstractAndAnExample() {
+        for (spec, path) in Self.all() {
+            #expect(!spec.abstract.isEmpty, "\(path) has no abstract")
+            #expect(!spec.examples.isEmpty, "\(path) has no example")
+            #expect(!spec.abstract.hasSuffix("."), "\(path): abstracts are phrases without a final period")
+        }
+    }
+
+    @Test func everyExampleStartsWithItsCommandAndBinds() {
+        let shell = makeShell()
+        for (spec, path) in Self.all() {
+            for example in spec.examples {
+                let words = try! Lexer().commands(in: example.command)[0]
+                guard let (found, foundPath, next) = shell.registry.resolve(words) else {
+                    Issue.record("\(example.command) names no command"); continue
+                }
+                #expect(foundPath == path, "\(example.command) is not an example of \(path)")
+                do {
+                    _ = try Binder(spec: found, path: path, shell: shell).bind(Array(words[next...]))
+                } catch let error as ShellError where error.message.contains("'here'") || error.message.contains("is not a place") {
+                    // Places needing an observer or the catalog bind in transcripts.
+                } catch {
+                    Issue.record("example '\(example.command)' does not bind: \(error)")
+                }
+            }
+        }
+    }
+
+    @Test func repeatingAndRestArgumentsComeLast() {
+        for (spec, path) in Self.all() {
+            for (i, argument) in spec.arguments.enumerated() {
+                switch argument.arity {
+                case .repeating, .rest: #expect(i == spec.arguments.count - 1, "\(path): \(argument.name) must be last")
+                default: break
+                }
+            }
+        }
+    }
+
+    @Test func optionNamesDoNotCollideWithSubcommands() {
+        for (spec, path) in Self.all() {
+            let subs = Set(spec.subcommands.flatMap(\.names))
+            for option in spec.options where option.bare {
+                #expect(!subs.contains(option.name), "\(path): option \(option.name) shadows a subcommand")
+            }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Testing
+@testable import SkyInterpreter
+
+@Suite("Renderers")
+struct RendererTests {
+    let table = Table(key: "rows", columns: [Column("name", "Name"), Column("n", "Count", .right), Column("note", "Note")], rows: [
+        [Cell("Zürich"), Cell(.int(7), text: "7"), Cell("a, \"b\"")],
+        [Cell("Paris"), Cell(.int(1234), text: "1,234"), Cell(.null)],
+    ])
+
+    @Test func textTablesAlignByDisplayWidth() {
+        let text = Renderer.render(.table(table), RenderOptions())
+        #expect(text == """
+        Name    Count  Note
+        Zürich      7  a, "b"
+        Paris   1,234  
+
+        """)
+    }
+
+    @Test func emptyTablesSayNone() {
+        #expect(Renderer.render(.table(Table(key: "x", columns: [Column("a", "A")])), RenderOptions()) == "(none)\n")
+    }
+
+    @Test func jsonHasStableKeysAndTypes() {
+        var output = Output.table(table)
+        output.append(.message("done"))
+        output.append(.note("careful"))
+        output.append(.card(Card(key: "meta", fields: [Field("ok", "OK", Cell(.bool(true)))])))
+        #expect(Renderer.render(output, RenderOptions(format: .json)) == """
+        {
+          "rows": [
+            {
+              "name": "Zürich",
+              "n": 7,
+              "note": "a, \\"b\\""
+            },
+            {
+              "name": "Paris",
+              "n": 1234,
+              "note": null
+            }
+          ],
+          "meta": {
+            "ok": true
+          },
+          "message": "done",
+          "notes": [
+            "careful"
+          ]
+        }
+
+        """)
+    }
+
+    @Test func jsonEscapesControlCharactersAndWritesNumbersPlainly() {
+        #expect(JSONWriter.write(.string("a\u{1}\n\t\"")) == #""a\u0001\n\t\"""#)
+        #expect(JSONWriter.write(.number(2)) == "2")
+        #expect(JSONWriter.write(.number(0.1)) == "0.1")
+        #expect(JSONWriter.write(.number(.nan)) == "null")
+        #expect(JSONWriter.write(Datum.rounded(1.23456, 2)) == "1.23")
+    }
+
+    @Test func csvQuotesWhereNeeded() {
+        #expect(Renderer.render(.table(table), RenderOptions(format: .csv)) == "name,n,note\r\nZürich,7,\"a, \"\"b\"\"\"\r\nParis,1234,\r\n")
+        #expect(Renderer.render(.message("hi"), RenderOptions(format: .csv)) == "message\r\nhi\r\n")
+    }
+
+    @Test func cardsAlignLabels() {
+        let card = Card(title: "T", fields: [Field("a", "short", Cell("1")), Field("b", "longer one", Cell("two\nlines"))])
+        #expect(Renderer.render(.card(card), RenderOptions()) == "T\n  short       1\n  longer one  two\n              lines\n")
+    }
+
+    @Test func colourOnlyWhenAllowed() {
+        let styled = Output.message("hi", .accent)
+        #expect(Renderer.render(styled, RenderOptions(color: false)) == "hi\n")
+        #expect(Renderer.render(styled, RenderOptions(color: true, accent: 208)) == "\u{1B}[38;5;208mhi\u{1B}[0m\n")
+    }
+
+    @Test func numberFormatting() {
+        #expect(Format.grouped(30000) == "30,000")
+        #expect(Format.grouped(-1234567.891, 2) == "-1,234,567.89")
+        #expect(Format.fixed(-0.0001, 2) == "0.00")
+        #expect(Format.fixed(0.125, 2) == "0.13")
+        #expect(Format.trimmed(1.5) == "1.5")
+        #expect(Format.trimmed(2.0) == "2")
+        #expect(displayWidth("日本") == 4)
+        #expect(displayWidth("e\u{301}") == 1)
+    }
+}

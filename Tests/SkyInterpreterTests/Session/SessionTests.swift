@@ -1,0 +1,153 @@
+import Foundation
+import SkyKit
+import Testing
+@testable import SkyInterpreter
+
+@Suite("Session state machine")
+struct SessionTests {
+    let paris = Place(coordinate: Coordinate(validLatitude: 48.8566, longitude: 2.3522), name: "Paris")
+
+    @Test func startsWithNoObserverNorthUpNoLOSAndTheDefaultLogbook() {
+        let s = Session()
+        #expect(s.observer == nil)
+        #expect(s.heading.degrees == 0)
+        #expect(s.los == .noOrigin)
+        #expect(s.logbook == "default")
+    }
+
+    @Test func observerTransitions() {
+        var s = Session()
+        s.placeObserver(Observer(place: paris, altitude: Height(35, .meters)))
+        #expect(s.observer?.place == paris)
+        s.clearObserver()
+        #expect(s.observer == nil)
+    }
+
+    @Test func headingTransitionsNormalize() {
+        var s = Session()
+        s.face(Angle(degrees: 725))
+        #expect(s.heading.degrees == 5)
+        s.turn(by: Angle(degrees: -10))
+        #expect(s.heading.degrees == 355)
+        s.turn(by: Angle(degrees: 15))
+        #expect(s.heading.degrees == 10)
+    }
+
+    @Test func losTransitions() {
+        var s = Session()
+        s.setLOSOrigin(paris)
+        #expect(s.los.origin == paris)
+        s.resetLOS()
+        #expect(s.los == .noOrigin)
+    }
+
+    @Test func logbookTransition() {
+        var s = Session()
+        s.useLogbook("work")
+        #expect(s.logbook == "work")
+    }
+
+    @Test func roundTripsThroughJSONAndToleratesMissingKeys() throws {
+        var s = Session()
+        s.placeObserver(Observer(place: paris, altitude: Height(35, .meters)))
+        s.face(Angle(degrees: 270))
+        s.setLOSOrigin(paris)
+        s.useLogbook("trips")
+        try s.settings.set("units", "aviation")
+        let data = try JSONEncoder().encode(s)
+        var back = try JSONDecoder().decode(Session.self, from: data)
+        back.settings = s.settings
+        #expect(back == s)
+        let partial = try JSONDecoder().decode(Session.self, from: Data(#"{"heading":{"degrees":-90}}"#.utf8))
+        #expect(partial.heading.degrees == 270)
+        #expect(partial.logbook == "default")
+    }
+}
+
+@Suite("Settings")
+struct SettingsTests {
+    @Test func defaultsAndChanges() throws {
+        var s = Settings()
+        #expect(s["units"] == "metric")
+        try s.set("units", "Aviation")
+        #expect(s.units == .aviation)
+        #expect(s.isCustomized("units"))
+        try s.set("units", "metric")
+        #expect(!s.isCustomized("units"))
+    }
+
+    @Test func rejectsUnknownNamesAndValues() {
+        var s = Settings()
+        #expect(throws: ValueError("unknown setting 'unit' — did you mean 'units'?")) { try s.set("unit", "metric") }
+        #expect(throws: ValueError("'furlongs' is not a value of units — use one of: metric, imperial, aviation")) { try s.set("units", "furlongs") }
+    }
+
+    @Test func resetOneOrAll() throws {
+        var s = Settings()
+        try s.set("units", "imperial")
+        try s.set("codes", "names")
+        s.reset("units")
+        #expect(s["units"] == "metric" && s["codes"] == "names")
+        s.reset()
+        #expect(s == Settings())
+    }
+
+    @Test func storedFilesIgnoreUnknownOrInvalidEntries() throws {
+        let s = try JSONDecoder().decode(Settings.self, from: Data(#"{"units":"imperial","bogus":"x","output":"yaml"}"#.utf8))
+        #expect(s["units"] == "imperial")
+        #expect(s["output"] == "table")
+    }
+}
+
+@Suite("Prompt")
+struct PromptTests {
+    @Test func showsTheStateCompactly() {
+        var s = Session()
+        #expect(Prompt.text(s) == "sky ✈default> ")
+        s.placeObserver(Observer(place: Place(coordinate: Coordinate(validLatitude: 37.6188, longitude: -122.375), name: "KSFO", airportCode: "KSFO"), altitude: .zero))
+        s.face(Angle(degrees: 270))
+        #expect(Prompt.text(s) == "sky KSFO ↑270° ✈default> ")
+        s.placeObserver(Observer(place: Place(coordinate: Coordinate(validLatitude: 51.4775, longitude: -0.4614), name: "x"), altitude: .zero))
+        s.setLOSOrigin(Place(coordinate: Coordinate(validLatitude: 44.27, longitude: -71.3), name: "x"))
+        s.useLogbook("work")
+        #expect(Prompt.text(s) == "sky 51.48,-0.46 ↑270° ◎44.27,-71.30 ✈work> ")
+    }
+}
+
+@Suite("Session store")
+struct SessionStoreTests {
+    @Test func savesAndLoadsWithPrivateFileModes() throws {
+        let dir = NSTemporaryDirectory() + "skystore-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = SessionStore(paths: Paths(config: dir + "/config", state: dir + "/state", data: dir + "/data"))
+        var s = Session()
+        s.face(Angle(degrees: 90))
+        try s.settings.set("output", "json")
+        try store.save(s)
+        let (loaded, problem) = store.load()
+        #expect(problem == nil)
+        #expect(loaded == s)
+        let attributes = try FileManager.default.attributesOfItem(atPath: store.paths.sessionFile)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test func aCorruptFileIsReportedAndLeftAlone() throws {
+        let dir = NSTemporaryDirectory() + "skystore-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let store = SessionStore(paths: Paths(config: dir, state: dir, data: dir))
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: store.paths.sessionFile, contents: Data("{not json".utf8))
+        let (loaded, problem) = store.load()
+        #expect(loaded == Session())
+        #expect(problem?.contains("is not a readable session file") == true)
+        #expect(String(decoding: FileManager.default.contents(atPath: store.paths.sessionFile)!, as: UTF8.self) == "{not json")
+    }
+
+    @Test func pathsFollowSkyshellHomeThenXDG() {
+        #expect(Paths.resolve(["SKYSHELL_HOME": "/s", "HOME": "/h"]) == Paths(config: "/s", state: "/s", data: "/s"))
+        #expect(Paths.resolve(["HOME": "/h"]) == Paths(config: "/h/.config/skyshell", state: "/h/.local/state/skyshell", data: "/h/.local/share/skyshell"))
+        #expect(Paths.resolve(["HOME": "/h", "XDG_CONFIG_HOME": "/c", "XDG_STATE_HOME": "relative"])?.config == "/c/skyshell")
+        #expect(Paths.resolve(["HOME": "/h", "XDG_STATE_HOME": "relative"])?.state == "/h/.local/state/skyshell")
+        #expect(Paths.resolve([:]) == nil)
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+@testable import SkyInterpreter
+
+/// A shell with every command, a pinned clock and output kept in memory.
+func makeShell(session: Session = Session(), environment: [String: String] = [:]) -> Shell {
+    let shell = Shell(session: session, registry: CommandRegistry(AllCommands.list), environment: environment, paths: nil,
+                      clock: Clock(pinned: Date(timeIntervalSince1970: 1_762_776_000)), mode: .batch,
+                      out: OutputSink(), err: OutputSink(), stdoutIsTerminal: false, stderrIsTerminal: false)
+    Services.attach(to: shell)
+    return shell
+}
+
+extension Shell {
+    /// Runs a line and returns what it printed (the error message when it failed).
+    func output(_ line: String) -> String {
+        let before = out.captured.count
+        do {
+            try run(line: line)
+        } catch {
+            return "error: " + error.message
+        }
+        out.flush()
+        return String(out.captured.dropFirst(before))
+    }
+}

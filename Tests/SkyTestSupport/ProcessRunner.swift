@@ -1,0 +1,128 @@
+import CTerminal
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a finished child process left behind.
+public struct ProcessResult: Equatable, Sendable {
+    public var stdout: String
+    public var stderr: String
+    /// Exit status, or 128 + signal when killed.
+    public var status: Int32
+    public var timedOut: Bool
+}
+
+/// Runs programs with posix_spawn, feeding stdin and collecting stdout and stderr with poll
+/// (no threads), killing the child after a timeout.
+public enum ProcessRunner {
+    public static func run(_ executable: String, _ arguments: [String], stdin: Data = Data(),
+                           environment: [String: String], directory: String? = nil,
+                           stdoutPath: String? = nil, timeout: Double = 60) -> ProcessResult {
+        var inPipe: [Int32] = [0, 0], outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
+        sky_pipe_cloexec(&inPipe); sky_pipe_cloexec(&outPipe); sky_pipe_cloexec(&errPipe)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+        if let stdoutPath {
+            posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY, 0)
+        } else {
+            posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        }
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        _ = sky_spawn_close_from(&actions, 3)
+        if let directory { _ = sky_spawn_chdir(&actions, directory) }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        _ = sky_spawn_reset_signals(&attributes)
+        let pid = spawn(executable, arguments, environment, &actions, attributes: &attributes)
+        close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
+        guard pid > 0 else {
+            close(inPipe[1]); close(outPipe[0]); close(errPipe[0])
+            return ProcessResult(stdout: "", stderr: "spawn failed: \(String(cString: strerror(-pid)))", status: -1, timedOut: false)
+        }
+        var out = Data(), err = Data()
+        let timedOut = pump(input: inPipe[1], stdin: stdin, outputs: [(outPipe[0], { out.append($0) }), (errPipe[0], { err.append($0) })],
+                            deadline: Date().addingTimeInterval(timeout))
+        if timedOut { kill(pid, SIGKILL) }
+        let status = wait(pid)
+        return ProcessResult(stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
+                             status: status, timedOut: timedOut)
+    }
+
+    /// Spawns a program; returns its pid or a negative errno.
+    public static func spawn(_ executable: String, _ arguments: [String], _ environment: [String: String],
+                             _ actions: inout posix_spawn_file_actions_t, attributes: UnsafePointer<posix_spawnattr_t>?) -> pid_t {
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, executable, &actions, attributes, argv, envp)
+        return rc == 0 ? pid : -rc
+    }
+
+    /// Writes `stdin` and reads outputs until they close or the deadline passes; true on timeout.
+    static func pump(input: Int32, stdin: Data, outputs: [(Int32, (Data) -> Void)], deadline: Date) -> Bool {
+        var pending = [UInt8](stdin)
+        var inputOpen = true
+        if pending.isEmpty { close(input); inputOpen = false }
+        var open = outputs
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while !open.isEmpty || inputOpen {
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 {
+                if inputOpen { close(input) }
+                open.forEach { close($0.0) }
+                return true
+            }
+            var fds = open.map { pollfd(fd: $0.0, events: Int16(POLLIN), revents: 0) }
+            if inputOpen { fds.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }
+            let ready = poll(&fds, nfds_t(fds.count), Int32(min(remaining, 1) * 1000))
+            if ready < 0 && errno != EINTR { break }
+            if inputOpen, let last = fds.last, last.revents != 0 {
+                if last.revents & Int16(POLLOUT) != 0 {
+                    let n = pending.withUnsafeBytes { write(input, $0.baseAddress, min($0.count, 65536)) }
+                    if n > 0 { pending.removeFirst(n) }
+                    if n < 0 || pending.isEmpty { close(input); inputOpen = false }
+                } else {
+                    close(input); inputOpen = false
+                }
+            }
+            var still: [(Int32, (Data) -> Void)] = []
+            for (i, entry) in open.enumerated() {
+                if fds[i].revents == 0 { still.append(entry); continue }
+                let n = read(entry.0, &buffer, buffer.count)
+                if n > 0 { entry.1(Data(buffer[..<n])); still.append(entry) } else if n < 0 && errno == EINTR { still.append(entry) } else { close(entry.0) }
+            }
+            open = still
+        }
+        return false
+    }
+
+    /// Waits for a child; 128 + signal when it was killed.
+    public static func wait(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        if status & 0x7F == 0 { return (status >> 8) & 0xFF }
+        return 128 + (status & 0x7F)
+    }
+
+    /// A clean environment for skyshell runs: fixed clock, locale, width; `home` as
+    /// SKYSHELL_HOME and HOME.
+    public static func environment(home: String, extra: [String: String] = [:]) -> [String: String] {
+        var env = [
+            "PATH": "/usr/bin:/bin",
+            "HOME": home,
+            "SKYSHELL_HOME": home,
+            "LANG": "C.UTF-8",
+            "TZ": "UTC",
+            "COLUMNS": "100",
+            "SKYSHELL_NOW": "2025-11-10T12:00:00Z",
+        ]
+        for (k, v) in extra { env[k] = v }
+        return env
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import SkyTestSupport
+import Testing
+
+/// Batch behaviour that transcripts cannot show: executable scripts, write failures, huge
+/// inputs, what is (not) written to the home directory.
+@Suite("Batch mode")
+struct BatchTests {
+    let home = TemporaryDirectory("batch")
+    var env: [String: String] { ProcessRunner.environment(home: home.path) }
+
+    @Test func aShebangScriptRunsDirectly() throws {
+        let script = home.write("hello.sky", "#!/usr/bin/env skyshell\necho hello from $0 with $1\n")
+        chmod(script, 0o755)
+        var env = self.env
+        env["PATH"] = Executable.buildDirectory + ":/usr/bin:/bin"
+        let result = ProcessRunner.run(script, ["arg"], environment: env)
+        #expect(result.status == 0)
+        #expect(result.stdout == "hello from \(script) with arg\n")
+    }
+
+    @Test func aFullDiskOnStdoutIsAnIOError() {
+        let result = ProcessRunner.run(Executable.skyshell, ["-c", "help"], environment: env, stdoutPath: "/dev/full")
+        #expect(result.status == 74)
+        #expect(result.stderr == "skyshell: error: cannot write output: No space left on device\n")
+    }
+
+    @Test func aOneMegabyteLineIsRejectedAndTheRestRunsWithKeepGoing() throws {
+        let line = String(repeating: "x", count: 1 << 20)
+        let script = home.write("long.sky", "echo first\necho \(line)\necho last\n")
+        let stop = ProcessRunner.run(Executable.skyshell, [script], environment: env)
+        #expect(stop.status == 65)
+        #expect(stop.stdout == "first\n")
+        #expect(stop.stderr == "\(script):2: error: line is longer than 65536 bytes\n")
+        let go = ProcessRunner.run(Executable.skyshell, ["--keep-going", script], environment: env)
+        #expect(go.status == 65)
+        #expect(go.stdout == "first\nlast\n")
+    }
+
+    @Test func aHugeStdinStreamRunsInConstantMemory() throws {
+        var text = ""
+        for i in 0..<20_000 { text += "echo line \(i)\n" }
+        let result = ProcessRunner.run(Executable.skyshell, [], stdin: Data(text.utf8), environment: env)
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("line 19999\n"))
+        #expect(result.stdout.split(separator: "\n").count == 20_000)
+    }
+
+    @Test func scriptsRecordNoHistoryAndSaveNoSession() throws {
+        let result = ProcessRunner.run(Executable.skyshell, ["-c", "observer 1 2; heading 90"], environment: env)
+        #expect(result.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/history"))
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/session.json"))
+    }
+
+    @Test func resumeSavesTheSessionForLaterRuns() throws {
+        _ = ProcessRunner.run(Executable.skyshell, ["--resume", "-c", "heading 90"], environment: env)
+        let later = ProcessRunner.run(Executable.skyshell, ["--resume", "-c", "heading"], environment: env)
+        #expect(later.stdout == "heading 90° (E) — facing east\n")
+        let attributes = try FileManager.default.attributesOfItem(atPath: home.path + "/session.json")
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test func anUnreadableScriptExits66() throws {
+        let script = home.write("secret.sky", "echo hi\n")
+        chmod(script, 0o000)
+        defer { chmod(script, 0o600) }
+        guard getuid() != 0 else { return } // root reads anything; the mode check cannot apply
+        let result = ProcessRunner.run(Executable.skyshell, [script], environment: env)
+        #expect(result.status == 66)
+    }
+
+    @Test func anUnusableSKYSHELL_NOWIsReportedAndIgnored() {
+        var env = self.env
+        env["SKYSHELL_NOW"] = "yesterday"
+        let result = ProcessRunner.run(Executable.skyshell, ["-c", "echo ok"], environment: env)
+        #expect(result.status == 0)
+        #expect(result.stderr == "skyshell: warning: SKYSHELL_NOW='yesterday' is not an ISO 8601 time; using the system clock\n")
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import SkyTestSupport
+import Testing
+
+/// The interactive shell through a real pseudo-terminal: libedit, history, signals, locale.
+@Suite("Interactive (PTY)")
+struct InteractiveTests {
+    let home = TemporaryDirectory("pty")
+
+    func start(_ arguments: [String] = [], extra: [String: String] = [:]) throws -> PTYSession {
+        var env = ProcessRunner.environment(home: home.path, extra: extra)
+        env["TERM"] = "xterm"
+        env.removeValue(forKey: "COLUMNS")
+        let session = try PTYSession(Executable.skyshell, arguments, environment: env)
+        try session.waitFor("sky ✈default> ")
+        return session
+    }
+
+    @Test func tabCompletesAUniqueCommand() throws {
+        let pty = try start()
+        try pty.send("stat\t")
+        try pty.waitFor("us ")
+        try pty.send("\r")
+        try pty.waitFor("saved")
+        try pty.send("exit\r")
+        #expect(try pty.waitForExit() == 0)
+    }
+
+    @Test func tabListsSeveralCandidates() throws {
+        let pty = try start()
+        try pty.send("he\t")
+        let listing = try pty.waitFor("heading")
+        #expect(PTYSession.plain(listing).contains("help"))
+        try pty.waitFor("sky ✈default> he")
+        try pty.send("lp\r")
+        try pty.waitFor("Type help <command>")
+        try pty.send("\u{04}")
+        #expect(try pty.waitForExit() == 0)
+    }
+
+    @Test func tabCompletesSettingValues() throws {
+        let pty = try start()
+        try pty.send("set units av\t")
+        try pty.waitFor("iation ")
+        try pty.send("\r")
+        try pty.waitFor("units = aviation")
+        try pty.send("exit\r")
+        try pty.waitForExit()
+    }
+
+    @Test func upRecallsHistoryFromAPreviousRun() throws {
+        let first = try start()
+        try first.send("echo remembered line\r")
+        try first.waitFor("remembered line\r\n")
+        try first.send("exit\r")
+        #expect(try first.waitForExit() == 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: home.path + "/history")
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+
+        let second = try start()
+        try second.send("\u{1B}[A")
+        try second.waitFor("exit")
+        try second.send("\u{1B}[A")
+        try second.waitFor("remembered line")
+        try second.send("\r")
+        try second.waitFor("sky ✈default> ")
+        try second.send("history\r")
+        let listing = PTYSession.plain(try second.waitFor("sky ✈default> "))
+        #expect(listing.contains("1  echo remembered line"))
+        #expect(listing.contains("2  exit"))
+        #expect(listing.contains("3  echo remembered line"))
+        try second.send("exit\r")
+        try second.waitForExit()
+    }
+
+    @Test func ctrlCClearsTheLineAndReprompts() throws {
+        let pty = try start()
+        try pty.send("echo never printed")
+        try pty.waitFor("never printed")
+        try pty.send("\u{03}")
+        try pty.waitFor("sky ✈default> ")
+        try pty.send("echo after\r")
+        let out = try pty.waitFor("after\r\n")
+        #expect(!out.contains("never printed\r\n"))
+        try pty.send("exit 0\r")
+        #expect(try pty.waitForExit() == 0)
+    }
+
+    @Test func ctrlDOnAnEmptyLineExitsZero() throws {
+        let pty = try start()
+        try pty.send("\u{04}")
+        #expect(try pty.waitForExit() == 0)
+    }
+
+    @Test func nonASCIITextSurvives() throws {
+        let pty = try start()
+        try pty.send("echo café Zürich 東京\r")
+        try pty.waitFor("café Zürich 東京\r\n")
+        try pty.send("exit\r")
+        try pty.waitForExit()
+    }
+
+    @Test func nonASCIISurvivesInTheCLocaleToo() throws {
+        let pty = try start(extra: ["LANG": "C", "LC_ALL": "C"])
+        try pty.send("echo façade\r")
+        try pty.waitFor("façade\r\n")
+        try pty.send("exit\r")
+        try pty.waitForExit()
+    }
+
+    @Test func stateAndSettingsPersistAcrossLaunches() throws {
+        let first = try start()
+        try first.send("observer 51.4775 -0.4614\r")
+        try first.waitFor("sky 51.48,-0.46 ↑0° ✈default> ")
+        try first.send("heading 270; set units aviation\r")
+        try first.waitFor("sky 51.48,-0.46 ↑270° ✈default> ")
+        try first.send("exit\r")
+        try first.waitForExit()
+
+        var env = ProcessRunner.environment(home: home.path)
+        env["TERM"] = "xterm"
+        let second = try PTYSession(Executable.skyshell, [], environment: env)
+        try second.waitFor("sky 51.48,-0.46 ↑270° ✈default> ")
+        try second.send("set units\r")
+        try second.waitFor("units = aviation")
+        try second.send("exit\r")
+        try second.waitForExit()
+
+        let fresh = try PTYSession(Executable.skyshell, ["--fresh"], environment: env)
+        try fresh.waitFor("sky ✈default> ")
+        try fresh.send("exit\r")
+        try fresh.waitForExit()
+    }
+
+    @Test func continuationLinesUseTheirOwnPrompt() throws {
+        let pty = try start()
+        try pty.send("echo one \\\r")
+        try pty.waitFor("...> ")
+        try pty.send("two\r")
+        try pty.waitFor("one two\r\n")
+        try pty.send("exit\r")
+        try pty.waitForExit()
+    }
+
+    @Test func errorsAtThePromptAreOneLineAndTheSessionGoesOn() throws {
+        let pty = try start()
+        try pty.send("obsrver 1 2\r")
+        let out = PTYSession.plain(try pty.waitFor("sky ✈default> "))
+        #expect(out.contains("error: unknown command 'obsrver' — did you mean 'observer'?"))
+        try pty.send("exit 5\r")
+        #expect(try pty.waitForExit() == 5)
+    }
+
+    @Test func colourIsOnAtATerminalAndOffWithNoColor() throws {
+        let coloured = try start()
+        try coloured.send("observer 1 2\r")
+        let raw = try coloured.waitFor("MSL")
+        #expect(raw.contains("\u{1B}[38;5;44mObserver"))
+        try coloured.send("exit\r")
+        try coloured.waitForExit()
+
+        let plain = try start(["--fresh"], extra: ["NO_COLOR": "1"])
+        try plain.send("observer 1 2\r")
+        let text = try plain.waitFor("MSL")
+        #expect(!text.contains("\u{1B}[38;5;"))
+        try plain.send("exit\r")
+        try plain.waitForExit()
+    }
+}
+
+@Suite("Interactive signals and resizing (PTY)")
+struct InteractiveSignalTests {
+    let home = TemporaryDirectory("pty-signals")
+
+    func start(_ arguments: [String] = []) throws -> PTYSession {
+        var env = ProcessRunner.environment(home: home.path)
+        env["TERM"] = "xterm"
+        env.removeValue(forKey: "COLUMNS")
+        return try PTYSession(Executable.skyshell, arguments, environment: env)
+    }
+
+    @Test func aResizeIsSeenByTheNextCommand() throws {
+        let pty = try start()
+        try pty.waitFor("> ")
+        try pty.send("status\r")
+        #expect(PTYSession.plain(try pty.waitFor("data")).contains("100×30"))
+        pty.resize(columns: 132, rows: 43)
+        try pty.send("status\r")
+        #expect(PTYSession.plain(try pty.waitFor("data")).contains("132×43"))
+        try pty.send("exit\r")
+        #expect(try pty.waitForExit() == 0)
+    }
+
+    @Test func sigtermAtThePromptEndsTheSession() throws {
+        let pty = try start()
+        try pty.waitFor("> ")
+        try pty.waitForEditing()
+        pty.signal(SIGTERM)
+        #expect(try pty.waitForExit() == 128 + SIGTERM)
+    }
+
+    @Test func ctrlCStopsAScriptReadingFromTheTerminal() throws {
+        let pty = try start(["-"])
+        try pty.send("echo go\n", toEditor: false)
+        try pty.waitFor("\ngo\r\n")
+        try pty.send("\u{03}", toEditor: false)
+        try pty.waitFor("interrupted")
+        #expect(try pty.waitForExit() == 130)
+    }
+}
