@@ -8,7 +8,6 @@ public enum SkyshellMain {
     public static let version = "0.1.0"
 
     public static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
-        setUpLocale()
         sky_signals_install()
         let errSink = OutputSink(fd: 2)
 
@@ -82,6 +81,7 @@ public enum SkyshellMain {
     static func runInteractive(_ shell: Shell, stdoutTTY: Bool) -> Int32 {
         let reader: LineReader
         if stdoutTTY {
+            setUpLocale()
             let completer = Completer(shell: shell)
             let editline = EditlineReader(historyPath: shell.persistence == nil ? nil : shell.paths?.historyFile) {
                 completer.complete($0)
@@ -122,7 +122,8 @@ public enum SkyshellMain {
     }
 
     /// Uses the user's locale, falling back to C.UTF-8 when it is not UTF-8 (libedit drops
-    /// non-ASCII input in the C locale).
+    /// non-ASCII input in the C locale). Only the line editor needs it: skyshell itself
+    /// treats all text as UTF-8 whatever the locale.
     static func setUpLocale() {
         setlocale(LC_ALL, "")
         let codeset = String(cString: nl_langinfo(nl_item(CODESET)))

@@ -1,0 +1,36 @@
+# Shared helpers for the benchmark scripts (sourced, not run).
+# Each figure is printed as a line and appended as tab-separated fields to $BENCH_RESULTS
+# (figure, median, unit, anchor, ratio, target) so Scripts/bench/all can write the report.
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+BIN="$ROOT/.build/release/skyshell"
+BENCH_RESULTS=${BENCH_RESULTS:-/dev/null}
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+export SKYSHELL_HOME="$WORK/home"
+mkdir -p "$SKYSHELL_HOME"
+
+# Builds the release binary unless BENCH_NO_BUILD=1 (set by Scripts/bench/all).
+bench_build() {
+  if [[ "${BENCH_NO_BUILD:-0}" != 1 ]]; then
+    "$ROOT/Scripts/setup" --bench
+    "$ROOT/Scripts/build-release"
+  fi
+}
+
+# hyperfine_medians RUNS CMD... : runs hyperfine over the commands, prints their medians in
+# milliseconds, one per line, in order.
+hyperfine_medians() {
+  local runs=$1; shift
+  hyperfine -N --warmup 3 --runs "$runs" --export-json "$WORK/h.json" "$@" >/dev/null 2>&1
+  python3 -c 'import json,sys; [print("%.3f" % (r["median"] * 1000)) for r in json.load(open(sys.argv[1]))["results"]]' "$WORK/h.json"
+}
+
+# record FIGURE VALUE UNIT ANCHOR RATIO TARGET
+record() {
+  printf '%-44s %12s %-8s %-34s %10s   target %s\n' "$1" "$2" "$3" "$4" "$5" "$6"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" "$6" >> "$BENCH_RESULTS"
+}
+
+# ratio A B : A / B with two decimals.
+ratio() { python3 -c "print(f'{$1/$2:.2f}x')"; }

@@ -1,0 +1,33 @@
+#!/usr/bin/env python3
+"""Writes Docs/PERFORMANCE.md from the tab-separated figures the benchmark scripts record."""
+import datetime, os, platform, subprocess, sys
+
+results, scripts = sys.argv[1], sys.argv[2:]
+
+def sh(cmd):
+    try:
+        return subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout.strip()
+    except OSError:
+        return ""
+
+cpu = sh("grep -m1 'model name' /proc/cpuinfo | cut -d: -f2").strip()
+mem = sh("awk '/MemTotal/ {printf \"%.1f GiB\", $2/1048576}' /proc/meminfo")
+swift = sh("swift --version 2>&1 | head -1")
+rows = [line.rstrip("\n").split("\t") for line in open(results) if line.strip()]
+
+print("# Performance\n")
+print("<!-- Written by Scripts/bench/all; do not edit by hand. -->\n")
+print("Every figure is a median measured by `./Scripts/bench/all` on the machine below, with its")
+print("anchor measured side by side in the same run (whole processes with hyperfine; functions with")
+print("an in-process harness). Missing optional anchors are reported as \"not installed\".\n")
+print(f"- Date: {datetime.date.today().isoformat()}")
+print(f"- CPU: {cpu} ({os.cpu_count()} cores), memory {mem}")
+print(f"- System: {platform.system()} {platform.release()}, {swift}")
+print(f"- Binary: release build, Swift runtime linked statically\n")
+print("| Figure | Median | Unit | Anchor (same run) | Ratio | Target |")
+print("|---|---:|---|---|---:|---|")
+for r in rows:
+    r += [""] * (6 - len(r))
+    print("| " + " | ".join(x.replace("|", "\\|") for x in r[:6]) + " |")
+print("\nReproduce with `./Scripts/bench/all`, or one group with `./Scripts/bench/<name>` where name is")
+print("one of: " + ", ".join(f"`{s}`" for s in scripts) + ".")
