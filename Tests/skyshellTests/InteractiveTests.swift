@@ -165,6 +165,13 @@ struct InteractiveTests {
         #expect(!text.contains("\u{1B}[38;5;"))
         try plain.send("exit\r")
         try plain.waitForExit()
+
+        let never = try start(["--fresh", "--color", "never"])
+        try never.send("observer 1 2\r")
+        let neverText = try never.waitFor("MSL")
+        #expect(!neverText.contains("\u{1B}[38;5;") && !neverText.contains("\u{1B}[2m"))
+        try never.send("exit\r")
+        try never.waitForExit()
     }
 }
 
