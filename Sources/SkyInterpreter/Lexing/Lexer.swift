@@ -113,10 +113,8 @@ private struct Scan {
                 i += 1
             case Scan.hash where !wordStarted:
                 i = bytes.count
-            case Scan.single where opensQuote:
-                try singleQuoted()
-            case Scan.double where opensQuote:
-                try doubleQuoted()
+            case Scan.single where opensQuote, Scan.double where opensQuote:
+                try quoted(c)
             case Scan.backslash:
                 startWord()
                 if i + 1 < bytes.count {
@@ -170,35 +168,21 @@ private struct Scan {
         words = []
     }
 
-    mutating func singleQuoted() throws(LexError) {
+    /// A quoted part. Inside single quotes everything is literal; inside double quotes `\"`,
+    /// `\\` and `\$` are escapes and `$` expands.
+    mutating func quoted(_ quote: UInt8) throws(LexError) {
         startWord()
         wordLiteral = true
         let open = i
+        let double = quote == Scan.double
         i += 1
-        while i < bytes.count, bytes[i] != Scan.single {
-            word.append(bytes[i])
-            i += 1
-        }
-        if i >= bytes.count {
-            if lenient { return }
-            throw LexError(message: "unterminated single quote", column: column(open))
-        }
-        i += 1
-        afterQuote = true
-    }
-
-    mutating func doubleQuoted() throws(LexError) {
-        startWord()
-        wordLiteral = true
-        let open = i
-        i += 1
-        while i < bytes.count, bytes[i] != Scan.double {
+        while i < bytes.count, bytes[i] != quote {
             let c = bytes[i]
-            if c == Scan.backslash, i + 1 < bytes.count,
+            if double, c == Scan.backslash, i + 1 < bytes.count,
                bytes[i + 1] == Scan.double || bytes[i + 1] == Scan.backslash || bytes[i + 1] == Scan.dollar {
                 word.append(bytes[i + 1])
                 i += 2
-            } else if c == Scan.dollar, expand {
+            } else if double, c == Scan.dollar, expand {
                 try expansion(quoted: true)
             } else {
                 word.append(c)
@@ -207,7 +191,7 @@ private struct Scan {
         }
         if i >= bytes.count {
             if lenient { return }
-            throw LexError(message: "unterminated double quote", column: column(open))
+            throw LexError(message: "unterminated \(double ? "double" : "single") quote", column: column(open))
         }
         i += 1
         afterQuote = true
