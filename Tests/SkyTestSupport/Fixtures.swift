@@ -1,0 +1,12 @@
+import Foundation
+
+/// Committed reference data under Tests/Fixtures.
+public enum Fixtures {
+    public static var directory: String { Executable.packageRoot + "/Tests/Fixtures" }
+
+    /// The rows of a CSV fixture (comment lines starting with # skipped), split on commas.
+    public static func csv(_ relativePath: String) throws -> [[String]] {
+        let text = try String(contentsOfFile: directory + "/" + relativePath, encoding: .utf8)
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    }
+}
