@@ -44,6 +44,9 @@ int sky_terminal_set_size(int fd, int columns, int rows) {
     return ioctl(fd, TIOCSWINSZ, &ws);
 }
 
+extern char **environ;
+char **sky_environment(void) { return environ; }
+
 void sky_signals_install(void) {
     if (installed) return;
     installed = 1;

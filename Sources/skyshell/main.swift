@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import SkyInterpreter
 
-exit(SkyshellMain.run(CommandLine.arguments, environment: ProcessInfo.processInfo.environment))
+exit(SkyshellMain.run(CommandLine.arguments, environment: SkyshellMain.processEnvironment))

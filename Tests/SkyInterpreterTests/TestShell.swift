@@ -3,10 +3,9 @@ import Foundation
 
 /// A shell with every command, a pinned clock and output kept in memory.
 func makeShell(session: Session = Session(), environment: [String: String] = [:]) -> Shell {
-    let shell = Shell(session: session, registry: CommandRegistry(AllCommands.list), environment: environment, paths: nil,
-                      clock: Clock(pinned: Date(timeIntervalSince1970: 1_762_776_000)), mode: .batch,
-                      out: OutputSink(), err: OutputSink(), stdoutIsTerminal: false, stderrIsTerminal: false)
-    Services.attach(to: shell)
+    let shell = Shell.standard(environment: environment, clock: Clock(pinned: Date(timeIntervalSince1970: 1_762_776_000)))
+    shell.session = session
+    shell.markSaved()
     return shell
 }
 

@@ -48,6 +48,45 @@ struct InteractiveTests {
         try pty.waitForExit()
     }
 
+    @Test func tabListsAirportsForACodePrefix() throws {
+        let pty = try start()
+        try pty.send("airport KS\t")
+        let listing = PTYSession.plain(try pty.waitFor("KSLC"))
+        #expect(listing.contains("KSFO  SFO  San Francisco International Airport"))
+        #expect(listing.contains("KSEA  SEA  Seattle-Tacoma International Airport"))
+        try pty.send("\u{03}")
+        try pty.send("exit\r")
+        try pty.waitForExit()
+    }
+
+    @Test func tabCompletesAUniqueAirportCode() throws {
+        let pty = try start()
+        try pty.send("airport KSF\t")
+        try pty.waitFor("O ")
+        try pty.send("\r")
+        let card = PTYSession.plain(try pty.waitFor("hub of"))
+        #expect(card.contains("San Francisco International Airport"))
+        try pty.send("exit\r")
+        try pty.waitForExit()
+    }
+
+    @Test func tabOffersAirlinesByName() throws {
+        let pty = try start()
+        try pty.send("airline Unit\t")
+        try pty.waitFor("\u{1B}[27Ge") // extended in place to the shared beginning of the names
+        try pty.send("\t")
+        let listing = PTYSession.plain(try pty.waitFor("United Airways"))
+        #expect(listing.contains("United Airlines"))
+        #expect(listing.contains("UA/UAL"))
+        try pty.send("\u{03}")
+        try pty.send("airline 'United Airl\t")
+        try pty.waitFor("ines'")
+        try pty.send("\r")
+        #expect(PTYSession.plain(try pty.waitFor("fleet")).contains("UNITED"))
+        try pty.send("exit\r")
+        try pty.waitForExit()
+    }
+
     @Test func upRecallsHistoryFromAPreviousRun() throws {
         let first = try start()
         try first.send("echo remembered line\r")

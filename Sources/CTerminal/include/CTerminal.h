@@ -11,6 +11,9 @@ int sky_terminal_size(int fd, int *columns, int *rows);
 /// Sets the terminal size of `fd` (the master side of a pty in tests); 0 on success.
 int sky_terminal_set_size(int fd, int columns, int rows);
 
+/// The process environment ("NAME=value" strings, NULL-terminated).
+char **sky_environment(void);
+
 /// Installs handlers for SIGINT, SIGWINCH, SIGTERM and SIGHUP that only record the signal.
 /// SIGINT is installed without SA_RESTART so a blocking read returns EINTR. Idempotent.
 void sky_signals_install(void);

@@ -4,6 +4,8 @@ enum AllCommands {
         [
             HelpCommand.spec, EchoCommand.spec, RunCommand.spec, HistoryCommand.spec, VersionCommand.spec, ExitCommand.spec,
             StatusCommand.spec, ObserverCommand.spec, HeadingCommand.spec, SettingsCommand.set, SettingsCommand.settings,
+            AirportCommands.airport, AirportCommands.airports, AirlineCommands.airline, AirlineCommands.airlines,
+            AircraftCommand.spec, DistanceCommands.distance, DistanceCommands.bearing,
         ]
     }
 }

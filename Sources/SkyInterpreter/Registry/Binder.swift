@@ -43,7 +43,7 @@ struct Binder {
             }
             let argument = spec.arguments[position]
             if case .rest = argument.arity {
-                let text = cursor.takeRest().map(\.text).joined(separator: " ")
+                let text = try restText(&cursor, &args).map(\.text).joined(separator: " ")
                 args.add(argument.name, try read(argument.kind, WordCursor([Token(text, isLiteral: true)]), what: argument.name))
                 counts[position] += 1
                 position += 1
@@ -64,6 +64,31 @@ struct Binder {
             throw fail("\(path.joined(separator: " ")) needs \(what)")
         }
         return args
+    }
+
+    /// The words of a rest-of-line argument. Declared `--options` among them still bind, and
+    /// so does a bare keyword option whose next word reads as its value (`limit 5`).
+    func restText(_ cursor: inout WordCursor, _ args: inout Arguments) throws -> [Token] {
+        var words: [Token] = []
+        while let word = cursor.take() {
+            if let keyword = word.keyword, keyword.hasPrefix("--"), keyword.count > 2,
+               spec.option(String(keyword.dropFirst(2).prefix { $0 != "=" }).lowercased()) != nil {
+                try bindDashed(keyword, &cursor, &args)
+                continue
+            }
+            if let keyword = word.keyword?.lowercased(),
+               let option = spec.options.first(where: { $0.bare && !$0.isFlag && $0.name == keyword }),
+               !args.has(option.name), let kind = option.kind {
+                var probe = cursor
+                if let value = try? kind.read(&probe, shell) {
+                    cursor = probe
+                    args.add(option.name, value)
+                    continue
+                }
+            }
+            words.append(word)
+        }
+        return words
     }
 
     func bindDashed(_ keyword: String, _ cursor: inout WordCursor, _ args: inout Arguments) throws {

@@ -5,7 +5,7 @@ public enum Suggestions {
     public static func closest(to word: String, among names: [String], limit: Int = 3) -> [String] {
         let w = Array(undashed(word))
         guard !w.isEmpty else { return [] }
-        let allowed = max(1, min(3, w.count / 3 + 1))
+        let allowed = w.count <= 4 ? 1 : (w.count <= 8 ? 2 : 3)
         var scored: [(Int, String)] = []
         for name in names {
             let n = Array(undashed(name))

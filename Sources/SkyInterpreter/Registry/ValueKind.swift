@@ -19,6 +19,15 @@ public struct ValueKind: @unchecked Sendable {
         self.complete = complete
     }
 
+    /// The same kind reading all the remaining words as one text (`airport san francisco`).
+    public var restOfLine: ValueKind {
+        let single = read
+        return ValueKind(placeholder: placeholder, summary: summary, read: { cursor, shell in
+            var whole = WordCursor([Token(cursor.takeRest().map(\.text).joined(separator: " "), isLiteral: true)])
+            return try single(&whole, shell)
+        }, complete: complete)
+    }
+
     /// A kind that reads exactly one word with `parse`.
     public static func word(_ placeholder: String, _ summary: String,
                             complete: @escaping (CompletionQuery) -> [Candidate] = { _ in [] },

@@ -31,7 +31,8 @@ public struct Cell: Sendable, Equatable {
     public init(_ text: String, style: Style = .plain) { self.init(.string(text), style: style) }
 }
 
-/// One labelled value of a card.
+/// One labelled value of a card. A field with an empty label is data only: JSON and CSV carry
+/// it, the text card does not show it (its value is shown elsewhere, e.g. as the title).
 public struct Field: Sendable, Equatable {
     public var key: String
     public var label: String
@@ -46,6 +47,8 @@ public struct Field: Sendable, Equatable {
 /// A titled list of labelled values: an airport card, the session status.
 public struct Card: Sendable, Equatable {
     public var title: String?
+    /// The title's style (the accent colour unless a card has its own, like an airline's).
+    public var titleStyle: Style = .accent
     /// Where the fields go in JSON: nil merges them into the command's document.
     public var key: String?
     public var fields: [Field]

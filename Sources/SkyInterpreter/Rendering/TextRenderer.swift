@@ -30,10 +30,11 @@ struct TextRenderer {
     }
 
     func render(_ card: Card, into out: inout String) {
-        if let title = card.title { out += ANSI.paint(title, .accent, options) + "\n" }
-        let width = card.fields.map { displayWidth($0.label) }.max() ?? 0
+        if let title = card.title { out += ANSI.paint(title, card.titleStyle, options) + "\n" }
+        let shown = card.fields.filter { !$0.label.isEmpty }
+        let width = shown.map { displayWidth($0.label) }.max() ?? 0
         let indent = card.title == nil ? "" : "  "
-        for field in card.fields {
+        for field in shown {
             let label = pad(field.label, to: width)
             guard field.cell.text.utf8.contains(10) else {
                 out += indent + ANSI.paint(label, .dim, options) + "  " + ANSI.paint(field.cell.text, field.cell.style, options) + "\n"

@@ -50,6 +50,8 @@ public final class Shell {
     var runDepth = 0
     /// Go on after errors in scripts (`--keep-going`).
     public var keepGoing = false
+    /// The aviation catalog.
+    public var catalog: Catalog = .embedded
     /// Resolves airport codes and names to places (plugged in by the catalog).
     public var placeResolver: ((String) throws -> Place?)?
     /// Completes airport codes and names (plugged in by the catalog).

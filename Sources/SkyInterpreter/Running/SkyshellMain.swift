@@ -7,6 +7,19 @@ import SkyKit
 public enum SkyshellMain {
     public static let version = "0.1.0"
 
+    /// The process environment, read straight from `environ` (cheaper at start-up than
+    /// Foundation's ProcessInfo).
+    public static var processEnvironment: [String: String] {
+        var env: [String: String] = [:]
+        guard var entry = sky_environment() else { return env }
+        while let cString = entry.pointee {
+            let text = String(cString: cString)
+            if let eq = text.firstIndex(of: "=") { env[String(text[..<eq])] = String(text[text.index(after: eq)...]) }
+            entry += 1
+        }
+        return env
+    }
+
     public static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
         sky_signals_install()
         let errSink = OutputSink(fd: 2)
@@ -40,9 +53,8 @@ public enum SkyshellMain {
         let interactive = options.source == .standardInput && stdinTTY
         let paths = Paths.resolve(environment)
         let (clock, clockProblem) = Clock.from(environment)
-        let shell = Shell(registry: CommandRegistry(AllCommands.list), environment: environment, paths: paths,
-                          clock: clock, mode: interactive ? .interactive : .batch, out: out, err: errSink,
-                          stdoutIsTerminal: stdoutTTY, stderrIsTerminal: stderrTTY)
+        let shell = Shell.standard(environment: environment, paths: paths, clock: clock, mode: interactive ? .interactive : .batch,
+                                   out: out, err: errSink, stdoutIsTerminal: stdoutTTY, stderrIsTerminal: stderrTTY)
         if let clockProblem { shell.warn(clockProblem) }
         if let output = options.output { shell.overrides["output"] = output }
         if let color = options.color { shell.overrides["color"] = color }
@@ -60,8 +72,6 @@ public enum SkyshellMain {
                 shell.warn("neither SKYSHELL_HOME nor HOME is set; the session will not be saved")
             }
         }
-        Services.attach(to: shell)
-
         let status: Int32
         if interactive {
             out.autoFlush = true

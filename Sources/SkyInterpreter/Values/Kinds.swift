@@ -131,7 +131,8 @@ func readCoordinate(_ cursor: inout WordCursor) throws -> Coordinate {
     return coordinate
 }
 
-/// Reads a place: `here`, a coordinate, or an airport through the shell's resolver.
+/// Reads a place: `here`, a coordinate (two words or `lat,lon`), or an airport through the
+/// shell's resolver.
 func readPlace(_ cursor: inout WordCursor, _ shell: Shell) throws -> Place {
     guard let word = cursor.peek() else { throw ValueError("missing place") }
     if word.text.lowercased() == "here" {
@@ -141,9 +142,18 @@ func readPlace(_ cursor: inout WordCursor, _ shell: Shell) throws -> Place {
         _ = cursor.take()
         return observer.place
     }
-    if CoordinateParser.looksLikeComponent(word.text) || CoordinateParser.single(word.text) != nil {
-        let coordinate = try readCoordinate(&cursor)
+    var probe = cursor
+    if let coordinate = try? readCoordinate(&probe) {
+        cursor = probe
         return Place(coordinate: coordinate, name: CoordinateText.short(coordinate))
+    }
+    if CoordinateParser.looksLikeComponent(word.text) {
+        // A number is half a coordinate, unless it is exactly an airport code.
+        if let code = shell.catalog.airport(code: word.text) {
+            _ = cursor.take()
+            return code.place
+        }
+        _ = try readCoordinate(&cursor)
     }
     if let resolver = shell.placeResolver, let place = try resolver(word.text) {
         _ = cursor.take()

@@ -56,8 +56,9 @@ enum ObserverCommand {
 
     static func card(_ observer: Observer, _ shell: Shell) -> Card {
         let c = observer.place.coordinate
+        let airportName = observer.place.airportCode.flatMap { shell.catalog.airport(icao: $0)?.name }
         var fields = [
-            Field("name", "place", Cell(observer.place.name)),
+            Field("name", "place", Cell(.string(observer.place.name), text: observer.place.name + (airportName.map { " — " + $0 } ?? ""))),
             Field("lat", "latitude", Cell(.number(c.latitude), text: Format.fixed(c.latitude, 5))),
             Field("lon", "longitude", Cell(.number(c.longitude), text: Format.fixed(c.longitude, 5))),
             Field("dms", "DMS", Cell(CoordinateText.dms(c))),

@@ -1,0 +1,9 @@
+#ifndef SKYSHELL_CSKYDATA_H
+#define SKYSHELL_CSKYDATA_H
+// Data files embedded in the binary at link time (.incbin), so skyshell needs no files at run
+// time. Each function returns the start of a read-only blob and stores its length.
+
+/// The aviation catalog built by Scripts/data/build-catalog (format in Docs/DATA.md).
+const unsigned char *sky_data_catalog(unsigned long *length);
+
+#endif

@@ -1,0 +1,72 @@
+import SkyKit
+
+/// `airline <code|name>`, `airlines search <text>`.
+enum AirlineCommands {
+    static let airline = CommandSpec(
+        "airline", aliases: ["al"], category: .catalog,
+        abstract: "Show an airline's card",
+        discussion: "Name, codes, callsign, country, whether it is active, its hubs and its fleet. Hubs are the airports where its own routes (codeshares excluded) start or end at least a quarter as often as at its busiest airport and that carry at least 5% of its route ends; the fleet is the aircraft types on its routes, most used first. Both come from the OpenFlights route table, which describes 2014.",
+        arguments: [ArgumentSpec("airline", .airlineText, "the airline")],
+        examples: [
+            Example("airline AS", "Alaska Airlines by its IATA code"),
+            Example("airline UAL", "United Airlines by its ICAO code"),
+            Example("airline lufthansa", "by name"),
+        ]
+    ) { args, shell in
+        guard let airline = args.get("airline", as: Airline.self) else { return .none }
+        return card(airline, shell)
+    }
+
+    static let airlines = CommandSpec(
+        "airlines", category: .catalog,
+        abstract: "Find airlines by name or code",
+        subcommands: [search],
+        examples: [Example("airlines search united", "airlines with United in their name")]
+    )
+
+    static let search = CommandSpec(
+        "search", category: .catalog,
+        abstract: "Airlines whose name, callsign or code matches, active ones first",
+        arguments: [ArgumentSpec("text", .words, "words of the name or callsign, or a code", .rest(required: true))],
+        options: [.flag("all", "include airlines that no longer fly"), OptionSpec("limit", .integer(1...1000), "how many to list (default 25)")],
+        examples: [Example("airlines search united", "airlines called United…"), Example("airlines search pan am --all", "also former airlines")]
+    ) { args, shell in
+        let text = args.get("text", as: String.self) ?? ""
+        let found = shell.catalog.searchAirlines(text, limit: 2000).filter { args.flag("all") || $0.isActive }.prefix(args.get("limit", as: Int.self) ?? 25)
+        let rows = found.map { a in
+            [Cell(Datum.optional(a.iata)), Cell(Datum.optional(a.icao)), Cell(a.name), Cell(Datum.optional(a.callsign)),
+             Cell(Datum.optional(a.country)), Cell(.bool(a.isActive), text: a.isActive ? "yes" : "no"),
+             Cell(.int(a.routeCount), text: Format.grouped(Double(a.routeCount)))]
+        }
+        return .table(Table(key: "airlines", title: found.isEmpty ? "No airline matches '\(text)'" : nil, columns: [
+            Column("iata", "IATA"), Column("icao", "ICAO"), Column("name", "Name"), Column("callsign", "Callsign"),
+            Column("country", "Country"), Column("active", "Active"), Column("routes", "Routes", .right),
+        ], rows: Array(rows)))
+    }
+
+    /// The airline card.
+    static func card(_ a: Airline, _ shell: Shell) -> Output {
+        let catalog = shell.catalog
+        let hubs = a.hubIndices.map(catalog.airport(at:))
+        let fleet = a.fleetIndices.map { (catalog.aircraftType(at: $0.type), $0.routes) }
+        let fields = [
+            Field("name", "", Cell(a.name)),
+            Field("iata", "IATA", Cell(Datum.optional(a.iata), text: a.iata ?? "—")),
+            Field("icao", "ICAO", Cell(Datum.optional(a.icao), text: a.icao ?? "—")),
+            Field("callsign", "callsign", Cell(Datum.optional(a.callsign), text: a.callsign ?? "—")),
+            Field("country", "country", Cell(Datum.optional(a.country), text: a.country ?? "unknown")),
+            Field("active", "active", Cell(.bool(a.isActive), text: a.isActive ? "yes" : "no")),
+            Field("alias", "also known as", Cell(Datum.optional(a.alias), text: a.alias ?? "—")),
+            Field("routes", "routes", Cell(.int(a.routeCount), text: a.routeCount == 0 ? "none listed" : "\(Format.grouped(Double(a.routeCount))) of its own")),
+            Field("hubs", "hubs", Cell(.list(hubs.map { .object([("icao", .string($0.icao)), ("iata", .optional($0.iata)), ("name", .string($0.name))]) }),
+                                       text: hubs.isEmpty ? "—" : hubs.map { "\($0.icao) \($0.name)" }.joined(separator: "\n"))),
+            Field("fleet", "fleet", Cell(.list(fleet.map { .object([("designator", .string($0.0.designator)), ("name", .string($0.0.name)), ("routes", .int($0.1))]) }),
+                                         text: fleet.isEmpty ? "—" : fleet.prefix(12).map { "\($0.0.designator)  \($0.0.name) (\($0.1) route\($0.1 == 1 ? "" : "s"))" }.joined(separator: "\n")
+                                            + (fleet.count > 12 ? "\n… and \(fleet.count - 12) more" : ""))),
+            Field("brand_color", "", Cell(.int(a.brandColor))),
+        ]
+        var card = Card(title: a.name, fields: fields)
+        card.titleStyle = .color(a.brandColor)
+        return .card(card)
+    }
+}

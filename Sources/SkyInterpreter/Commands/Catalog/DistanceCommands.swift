@@ -1,0 +1,59 @@
+import SkyKit
+
+/// `distance <place> <place> [<place>…] [in <unit>]`, `bearing <place> <place>`.
+enum DistanceCommands {
+    static let unitKind = ValueKind.choice("unit", LengthUnit.allCases.map(\.symbol))
+
+    static let distance = CommandSpec(
+        "distance", aliases: ["dist"], category: .catalog,
+        abstract: "Geodesic distance between places, leg by leg",
+        discussion: "Measures along the WGS84 ellipsoid (the shortest path on the real Earth's shape, not a sphere) from each place to the next, with the initial and final bearings of each leg and the total. Units follow the units setting unless `in` names one.",
+        arguments: [ArgumentSpec("places", .place, "two or more places", .repeating(min: 2))],
+        options: [OptionSpec("in", unitKind, "the unit: km, mi, nm, m or ft")],
+        examples: [
+            Example("distance KSFO KJFK", "San Francisco to New York"),
+            Example("distance LHR JFK LAX in nm", "two legs in nautical miles"),
+            Example("distance 51.4775 -0.4614 40.6413 -73.7781", "between coordinates"),
+        ]
+    ) { args, shell in
+        let places = args.all("places", as: Place.self)
+        let unit = args.get("in", as: String.self).flatMap(LengthUnit.init(rawValue:)) ?? Format.distanceUnit(shell.units)
+        var total = Distance.zero
+        var rows: [[Cell]] = []
+        for (from, to) in zip(places, places.dropFirst()) {
+            let leg = Geodesic.wgs84.inverse(from.coordinate, to.coordinate)
+            total = total + leg.distance
+            rows.append([
+                Cell(from.name), Cell(to.name),
+                Cell(Datum.rounded(leg.distance.meters / 1000, 6), text: Format.distance(leg.distance, in: unit)),
+                Cell(Datum.rounded(leg.initialAzimuth.normalizedBearing.degrees, 6), text: Format.bearing(leg.initialAzimuth)),
+                Cell(Datum.rounded(leg.finalAzimuth.normalizedBearing.degrees, 6), text: Format.bearing(leg.finalAzimuth)),
+            ])
+        }
+        var output = Output([.table(Table(key: "legs", columns: [
+            Column("from", "From"), Column("to", "To"), Column("distance_km", "Distance", .right),
+            Column("initial_bearing_deg", "Initial bearing", .right), Column("final_bearing_deg", "Final bearing", .right),
+        ], rows: rows))])
+        output.append(.data("total_km", Datum.rounded(total.meters / 1000, 6)))
+        if rows.count > 1 { output.append(.message("total \(Format.distance(total, in: unit))")) }
+        return output
+    }
+
+    static let bearing = CommandSpec(
+        "bearing", category: .catalog,
+        abstract: "Which way to go from one place to another",
+        discussion: "The initial bearing (the direction to set off in, clockwise from true north), the final bearing on arrival and the distance, along the WGS84 geodesic.",
+        arguments: [ArgumentSpec("from", .place, "where you start"), ArgumentSpec("to", .place, "where you go")],
+        examples: [Example("bearing LHR JFK", "the great-circle route's heading out of London"), Example("bearing here KSFO", "from the observer")]
+    ) { args, shell in
+        guard let from = args.get("from", as: Place.self), let to = args.get("to", as: Place.self) else { return .none }
+        let leg = Geodesic.wgs84.inverse(from.coordinate, to.coordinate)
+        let initial = CompassPoint(bearing: leg.initialAzimuth)
+        return Output([
+            .message("from \(from.name) to \(to.name): set off at \(Format.trimmed(leg.initialAzimuth.normalizedBearing.degrees, maxDecimals: 1))° (\(initial.words)), arrive heading \(Format.bearing(leg.finalAzimuth)), \(Format.distance(leg.distance, shell.units))"),
+            .data("initial_bearing_deg", Datum.rounded(leg.initialAzimuth.normalizedBearing.degrees, 6)),
+            .data("final_bearing_deg", Datum.rounded(leg.finalAzimuth.normalizedBearing.degrees, 6)),
+            .data("distance_km", Datum.rounded(leg.distance.meters / 1000, 6)),
+        ])
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+
+/// An airport of the catalog (airportsdata, with OurAirports runways and names).
+public struct Airport: Hashable, Sendable {
+    /// Position in the catalog, which is ordered by importance (routes, then runway length).
+    public var rank: Int
+    public var icao: String
+    public var iata: String?
+    public var name: String
+    public var city: String
+    /// State, province or other first-level region, when known.
+    public var region: String
+    /// ISO 3166-2 region code such as US-CA, when known.
+    public var regionCode: String?
+    public var countryCode: String
+    public var countryName: String
+    public var coordinate: Coordinate
+    public var elevation: Height?
+    /// IANA time zone name.
+    public var timeZone: String
+    public var runwayCount: Int
+    public var longestRunway: Distance?
+    /// Runway surfaces, longest runway's first ("asphalt, grass").
+    public var surfaces: String
+    /// Airline routes starting or ending here in the OpenFlights route table.
+    public var routeCount: Int
+
+    /// The airport as a place for geometry commands.
+    public var place: Place {
+        Place(coordinate: coordinate, name: icao, elevation: elevation, airportCode: icao)
+    }
+
+    /// "San Francisco International Airport (KSFO/SFO)"
+    public var title: String { name + " (" + icao + (iata.map { "/" + $0 } ?? "") + ")" }
+}
+
+extension Catalog {
+    static let airportRecordSize = 56
+
+    /// The airport at a catalog position.
+    public func airport(at index: Int) -> Airport {
+        let o = airportOffset(index)
+        let iata = data.ascii(o + 4, 3)
+        let elevation = data.i16(o + 36)
+        let longest = Int(data.u16(o + 42))
+        let country = data.ascii(o + 26, 2)
+        let regionCode = data.string(o + 50)
+        return Airport(
+            rank: index, icao: data.ascii(o, 4), iata: iata.isEmpty ? nil : iata,
+            name: data.string(o + 8), city: data.string(o + 14), region: data.string(o + 20),
+            regionCode: regionCode.isEmpty ? nil : regionCode, countryCode: country,
+            countryName: countryName(country) ?? country,
+            coordinate: Coordinate(validLatitude: Double(data.i32(o + 28)) / 1e6, longitude: Double(data.i32(o + 32)) / 1e6),
+            elevation: elevation == Int16.min ? nil : Height(Double(elevation), .feet),
+            timeZone: timeZoneName(Int(data.u16(o + 38))), runwayCount: Int(data.u8(o + 7)),
+            longestRunway: longest > 0 ? Distance(Double(longest), .feet) : nil, surfaces: data.string(o + 44),
+            routeCount: Int(data.u16(o + 40)))
+    }
+
+    /// Where the record of airport `index` starts.
+    @inline(__always) func airportOffset(_ index: Int) -> Int { airportsBase + index * Catalog.airportRecordSize }
+
+    /// The airport with this ICAO code.
+    public func airport(icao: String) -> Airport? {
+        data.lookup("apicao", key: Array(icao.uppercased().utf8), codeOf: { airportOffset($0) }, width: 4).map(airport(at:))
+    }
+
+    /// The airport with this IATA code.
+    public func airport(iata: String) -> Airport? {
+        data.lookup("apiata", key: Array(iata.uppercased().utf8), codeOf: { airportOffset($0) + 4 }, width: 3).map(airport(at:))
+    }
+
+    /// The airport with this ICAO (4 characters) or IATA (3 letters) code.
+    public func airport(code: String) -> Airport? {
+        switch code.count {
+        case 4: airport(icao: code)
+        case 3: airport(iata: code) ?? airport(icao: code)
+        default: nil
+        }
+    }
+
+    /// Airports whose name or city words start with every word of `text`, or whose code is
+    /// `text`, most important first.
+    public func searchAirports(_ text: String, limit: Int = 20) -> [Airport] {
+        var found: [Int] = []
+        if let byCode = airport(code: text.trimmingSpaces) { found.append(byCode.rank) }
+        let words = TextFolding.words(text, keepLast: true, stopWords: TextFolding.airportStopWords)
+        if !words.isEmpty {
+            for index in data.allWordsMatch("apwords", words, total: airportCount) where !found.contains(index) { found.append(index) }
+        }
+        return found.prefix(limit).map(airport(at:))
+    }
+
+    /// Airports whose ICAO or IATA code starts with `prefix` (any case), most important first.
+    public func airports(withCodePrefix prefix: String, limit: Int) -> [Airport] {
+        airportIndices(codePrefix: prefix, limit: limit).map(airport(at:))
+    }
+
+    /// Catalog positions of airports whose ICAO or IATA code starts with `prefix`, best first.
+    public func airportIndices(codePrefix prefix: String, limit: Int) -> [Int] {
+        let key = Array(prefix.uppercased().utf8)
+        guard !key.isEmpty, key.count <= 4 else { return [] }
+        let icao = data.prefixRange("apicao", prefix: key, codeOf: { airportOffset($0) }, width: 4)
+        var records = data.bestRecords("apicao", start: icao.start, count: icao.count, limit: limit, total: airportCount)
+        if key.count <= 3 {
+            let iata = data.prefixRange("apiata", prefix: key, codeOf: { airportOffset($0) + 4 }, width: 3)
+            records += data.bestRecords("apiata", start: iata.start, count: iata.count, limit: limit, total: airportCount)
+            records = Array(Set(records)).sorted()
+        }
+        return Array(records.prefix(limit))
+    }
+
+    /// Catalog positions of airports whose name or city words start with `prefix`, best first.
+    public func airportIndices(wordPrefix prefix: String, limit: Int) -> [Int] {
+        let words = TextFolding.words(prefix, keepLast: true, stopWords: TextFolding.airportStopWords)
+        guard !words.isEmpty else { return [] }
+        return Array(data.allWordsMatch("apwords", words, total: airportCount).prefix(limit))
+    }
+
+    /// ICAO code, IATA code, name and city of an airport, without decoding the rest.
+    public func airportSummary(at index: Int) -> (icao: String, iata: String?, name: String, city: String) {
+        let o = airportOffset(index)
+        let iata = data.ascii(o + 4, 3)
+        return (data.ascii(o, 4), iata.isEmpty ? nil : iata, data.string(o + 8), data.string(o + 14))
+    }
+
+    /// Airports within `radius` of `center`, nearest first, with their distance and bearing.
+    public func airports(near center: Coordinate, within radius: Distance, limit: Int) -> [(airport: Airport, distance: Distance, bearing: Angle)] {
+        // A generous latitude/longitude box first, then exact geodesics for what is inside it.
+        let dLat = radius.meters / 110_000 + 0.01
+        let cosLat = max(0.01, cos(center.latitude * .pi / 180))
+        let dLon = min(180, radius.meters / (111_000 * cosLat) + 0.01)
+        var hits: [(Int, Double, Double)] = []
+        for index in 0..<airportCount {
+            let o = airportOffset(index)
+            let lat = Double(data.i32(o + 28)) / 1e6
+            guard abs(lat - center.latitude) <= dLat else { continue }
+            let lon = Double(data.i32(o + 32)) / 1e6
+            var dl = abs(lon - center.longitude)
+            if dl > 180 { dl = 360 - dl }
+            guard dl <= dLon else { continue }
+            let g = Geodesic.wgs84.inverse(lat1: center.latitude, lon1: center.longitude, lat2: lat, lon2: lon)
+            if g.distance.meters <= radius.meters { hits.append((index, g.distance.meters, g.initialAzimuth.degrees)) }
+        }
+        hits.sort { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        return hits.prefix(limit).map { (airport(at: $0.0), Distance(meters: $0.1), Angle(degrees: $0.2).normalizedBearing) }
+    }
+
+    /// Airports whose name or city has a word starting with `prefix`, most important first.
+    public func airports(withWordPrefix prefix: String, limit: Int) -> [Airport] {
+        airportIndices(wordPrefix: prefix, limit: limit).map(airport(at:))
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+}

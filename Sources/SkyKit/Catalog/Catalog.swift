@@ -1,0 +1,47 @@
+import Foundation
+
+/// The embedded aviation catalog: airports, airlines and aircraft types, read straight from
+/// the bytes linked into the binary (no parsing at start-up).
+public final class Catalog: @unchecked Sendable {
+    let data: BinaryCatalog
+    /// Where the record sections start, resolved once (hot paths index records directly).
+    let airportsBase: Int, airlinesBase: Int, aircraftBase: Int, listsBase: Int, timeZonesBase: Int
+
+    /// The catalog embedded in this binary.
+    public static let embedded = Catalog(data: .embedded)
+
+    init(data: BinaryCatalog) {
+        self.data = data
+        airportsBase = data.section("airports").lowerBound
+        airlinesBase = data.section("airlines").lowerBound
+        aircraftBase = data.section("aircraft").lowerBound
+        listsBase = data.section("lists").lowerBound
+        timeZonesBase = data.section("tz").lowerBound
+    }
+
+    /// A catalog from bytes in memory (which must outlive it); nil when they are not one.
+    public convenience init?(bytes: UnsafeRawBufferPointer) {
+        guard let data = BinaryCatalog(bytes) else { return nil }
+        self.init(data: data)
+    }
+
+    public var airportCount: Int { data.section("airports").count / Catalog.airportRecordSize }
+    public var airlineCount: Int { data.section("airlines").count / Catalog.airlineRecordSize }
+    public var aircraftCount: Int { data.section("aircraft").count / Catalog.aircraftRecordSize }
+
+    /// The English name of an ISO 3166-1 alpha-2 country code.
+    public func countryName(_ code: String) -> String? {
+        let range = data.section("country")
+        let key = Array(code.utf8)
+        var lo = 0, hi = range.count / 8
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            let c = data.compareCode(range.lowerBound + 8 * mid, width: 2, key)
+            if c == 0 { return data.string(range.lowerBound + 8 * mid + 2) }
+            if c < 0 { lo = mid + 1 } else { hi = mid }
+        }
+        return nil
+    }
+
+    func timeZoneName(_ index: Int) -> String { data.string(timeZonesBase + 6 * index) }
+}

@@ -1,0 +1,17 @@
+// In-process benchmark harness for figures that a whole-process timer cannot isolate.
+// Prints one line per figure: `name value unit [key=value…]`, parsed by Scripts/bench.
+// Usage: skybench <figure> (run skybench without arguments for the list).
+import Foundation
+import SkyInterpreter
+import SkyKit
+
+let figures: [String: () -> Void] = [
+    "completion": Bench.completion,
+]
+
+let name = CommandLine.arguments.dropFirst().first ?? ""
+guard let figure = figures[name] else {
+    FileHandle.standardError.write(Data("usage: skybench <\(figures.keys.sorted().joined(separator: "|"))>\n".utf8))
+    exit(64)
+}
+figure()

@@ -1,0 +1,118 @@
+import SkyKit
+import Testing
+
+@Suite("Catalog")
+struct CatalogTests {
+    let catalog = Catalog.embedded
+
+    @Test func holdsTheWholeDataSet() {
+        #expect(catalog.airportCount == 28_298)
+        #expect(catalog.airlineCount > 6_000)
+        #expect(catalog.aircraftCount > 2_700)
+        var withIATA = 0
+        for i in 0..<catalog.airportCount where catalog.airport(at: i).iata != nil { withIATA += 1 }
+        #expect(withIATA == 7_884)
+    }
+
+    @Test func airportsByEveryCodeKind() throws {
+        let sfo = try #require(catalog.airport(icao: "KSFO"))
+        #expect(sfo.iata == "SFO")
+        #expect(sfo.name == "San Francisco International Airport")
+        #expect(sfo.city == "San Francisco")
+        #expect(sfo.region == "California" && sfo.regionCode == "US-CA")
+        #expect(sfo.countryCode == "US" && sfo.countryName == "United States")
+        #expect(abs(sfo.coordinate.latitude - 37.618806) < 1e-9 && abs(sfo.coordinate.longitude + 122.375417) < 1e-9)
+        #expect(sfo.elevation.map { Int($0.feet.rounded()) } == 13)
+        #expect(sfo.timeZone == "America/Los_Angeles")
+        #expect(sfo.runwayCount == 4)
+        #expect(sfo.longestRunway.map { Int($0.feet.rounded()) } == 11_870)
+        #expect(catalog.airport(iata: "sfo") == sfo)
+        #expect(catalog.airport(code: "ksfo") == sfo)
+        #expect(catalog.airport(code: "SFO") == sfo)
+        #expect(catalog.airport(icao: "QQQQ") == nil)
+        #expect(catalog.airport(code: "SF") == nil)
+    }
+
+    @Test func bigAirportsComeFirst() throws {
+        let atl = try #require(catalog.airport(icao: "KATL"))
+        let lhr = try #require(catalog.airport(icao: "EGLL"))
+        let strip = try #require(catalog.airport(icao: "00AK"))
+        #expect(atl.rank < 20 && lhr.rank < 20)
+        #expect(strip.rank > 1000)
+        #expect(catalog.airports(withCodePrefix: "KS", limit: 3).map(\.icao) == ["KSFO", "KSEA", "KSLC"])
+        #expect(catalog.airports(withCodePrefix: "KSF", limit: 5).first?.icao == "KSFO")
+    }
+
+    @Test func searchByNameAndCityWords() {
+        #expect(catalog.searchAirports("heathrow").first?.icao == "EGLL")
+        #expect(catalog.searchAirports("london city").first?.icao == "EGLC")
+        #expect(catalog.searchAirports("zurich").first?.icao == "LSZH")
+        #expect(catalog.searchAirports("Zürich").first?.icao == "LSZH")
+        #expect(catalog.searchAirports("london").prefix(3).map(\.icao) == ["EGLL", "EGKK", "EGSS"])
+        #expect(catalog.searchAirports("no such place anywhere").isEmpty)
+    }
+
+    @Test func airportsNearAPlaceNearestFirst() throws {
+        let lhr = try #require(catalog.airport(icao: "EGLL"))
+        let near = catalog.airports(near: lhr.coordinate, within: Distance(20, .kilometers), limit: 10)
+        #expect(near.first?.airport.icao == "EGLL")
+        #expect(near.map(\.distance.meters) == near.map(\.distance.meters).sorted())
+        #expect(near.allSatisfy { $0.distance.kilometers <= 20 })
+        #expect(near.contains { $0.airport.icao == "EGWU" })
+        // Across the antimeridian.
+        let fiji = catalog.airports(near: Coordinate(validLatitude: -16.8, longitude: 179.99), within: Distance(200, .kilometers), limit: 50)
+        #expect(fiji.contains { $0.airport.coordinate.longitude < 0 } && fiji.contains { $0.airport.coordinate.longitude > 0 })
+    }
+
+    @Test func airlinesByCodeAndName() throws {
+        let alaska = try #require(catalog.airlines(code: "AS").first)
+        #expect(alaska.name == "Alaska Airlines")
+        #expect(alaska.icao == "ASA" && alaska.callsign == "ALASKA" && alaska.country == "United States")
+        #expect(alaska.isActive)
+        #expect(catalog.airlines(code: "ASA").first == alaska)
+        #expect(catalog.searchAirlines("united airlines").first?.icao == "UAL")
+        let inactiveFirst = catalog.searchAirlines("a", limit: 2000)
+        let firstInactive = inactiveFirst.firstIndex { !$0.isActive } ?? inactiveFirst.count
+        #expect(inactiveFirst[firstInactive...].allSatisfy { !$0.isActive })
+    }
+
+    @Test func hubsAndFleetsComeFromRoutes() throws {
+        let alaska = try #require(catalog.airlines(code: "AS").first)
+        #expect(alaska.hubIndices.map { catalog.airport(at: $0).icao } == ["KSEA", "PANC", "KPDX", "KLAX"])
+        let fleet = alaska.fleetIndices.map { catalog.aircraftType(at: $0.type).designator }
+        #expect(fleet.contains("B734") && fleet.contains("B739"))
+        #expect(alaska.fleetIndices.map(\.routes) == alaska.fleetIndices.map(\.routes).sorted(by: >))
+        let united = try #require(catalog.airlines(code: "UA").first)
+        #expect(Set(united.hubIndices.map { catalog.airport(at: $0).icao }).isSuperset(of: ["KORD", "KDEN", "KSFO", "KEWR", "KIAH"]))
+        let sfo = try #require(catalog.airport(icao: "KSFO"))
+        #expect(catalog.airlines(withHub: sfo.rank).contains(united))
+    }
+
+    @Test func aircraftByDesignatorIATAAndName() throws {
+        let b738 = try #require(catalog.aircraftType(designator: "B738"))
+        #expect(b738.name == "Boeing 737-800" && b738.manufacturer == "Boeing")
+        #expect(b738.iataCodes == ["738"] && b738.engineCount == 2 && b738.engineType == "Jet" && b738.wakeCategory == "M")
+        #expect(b738.description == .landplane)
+        #expect(catalog.aircraftType(iata: "738") == b738)
+        #expect(catalog.searchAircraft("737-800").first == b738)
+        #expect(catalog.searchAircraft("Boeing 737-800").first == b738)
+        #expect(catalog.searchAircraft("b738").first == b738)
+        #expect(catalog.aircraftType(designator: "A388")?.wakeCategory == "J")
+        #expect(catalog.aircraftType(designator: "R44")?.description == .helicopter)
+        #expect(catalog.aircraft(withCodePrefix: "B7", limit: 1).first?.designator == "B738")
+    }
+
+    @Test func countryNames() {
+        #expect(catalog.countryName("FR") == "France")
+        #expect(catalog.countryName("QQ") == nil)
+    }
+
+    @Test func foldingMatchesTheBuilder() {
+        #expect(TextFolding.fold("Zürich-Kloten") == "zurich kloten")
+        #expect(TextFolding.words("São Paulo/Guarulhos International Airport", stopWords: TextFolding.airportStopWords) == ["sao", "paulo", "guarulhos"])
+        #expect(TextFolding.words("The Airport", keepLast: true, stopWords: TextFolding.airportStopWords) == ["airport"])
+        #expect(TextFolding.words("London City Airport", keepLast: true, stopWords: TextFolding.airportStopWords) == ["london", "city"])
+        #expect(TextFolding.words("United Airl", keepLast: true) == ["united", "airl"])
+        #expect(TextFolding.words("london c", keepLast: true) == ["london", "c"])
+    }
+}
