@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "CTerminal"),
         .target(
             name: "CSkyData",
-            exclude: ["catalog.bin"],
+            exclude: ["catalog.bin", "land.bin"],
             cSettings: [.headerSearchPath(".")]
         ),
 

@@ -15,8 +15,14 @@
     extern const unsigned char sky_blob_##name##_start[], sky_blob_##name##_end[];
 
 SKY_EMBED(catalog, "catalog.bin")
+SKY_EMBED(land, "land.bin")
 
 const unsigned char *sky_data_catalog(unsigned long *length) {
     *length = (unsigned long)(sky_blob_catalog_end - sky_blob_catalog_start);
     return sky_blob_catalog_start;
+}
+
+const unsigned char *sky_data_land(unsigned long *length) {
+    *length = (unsigned long)(sky_blob_land_end - sky_blob_land_start);
+    return sky_blob_land_start;
 }

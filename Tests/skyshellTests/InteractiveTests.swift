@@ -18,8 +18,8 @@ struct InteractiveTests {
 
     @Test func tabCompletesAUniqueCommand() throws {
         let pty = try start()
-        try pty.send("stat\t")
-        try pty.waitFor("us ")
+        try pty.send("statu\t")
+        try pty.waitFor("s ")
         try pty.send("\r")
         try pty.waitFor("saved")
         try pty.send("exit\r")

@@ -6,4 +6,7 @@
 /// The aviation catalog built by Scripts/data/build-catalog (format in Docs/DATA.md).
 const unsigned char *sky_data_catalog(unsigned long *length);
 
+/// Natural Earth 1:110m land polygons built by Scripts/data/build-land.
+const unsigned char *sky_data_land(unsigned long *length);
+
 #endif

@@ -6,6 +6,7 @@ enum AllCommands {
             StatusCommand.spec, ObserverCommand.spec, HeadingCommand.spec, SettingsCommand.set, SettingsCommand.settings,
             AirportCommands.airport, AirportCommands.airports, AirlineCommands.airline, AirlineCommands.airlines,
             AircraftCommand.spec, DistanceCommands.distance, DistanceCommands.bearing,
+            LogbookCommands.spec, FlightCommands.flight, FlightsCommand.spec, StatsCommand.spec, MapCommands.spec,
         ]
     }
 }

@@ -11,6 +11,14 @@ public struct Completer {
         /// How many characters of the line that word takes as typed (with its quotes).
         public var typedLength: Int
         public var candidates: [Candidate]
+        /// Insert candidates as they are (an answer to a question is not a command line).
+        public var raw = false
+    }
+
+    /// Completion of a whole answer to a question: the text is one value of `kind`.
+    public func complete(answer text: String, kind: ValueKind) -> Result {
+        let found = kind.complete(CompletionQuery(prefix: text, previous: [], shell: shell))
+        return Result(word: text, typedLength: text.count, candidates: unique(found), raw: true)
     }
 
     /// Candidates for the word ending at the cursor, given the text before the cursor.

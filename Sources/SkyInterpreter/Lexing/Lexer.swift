@@ -7,7 +7,8 @@
 /// character, so `O'Hare` and DMS
 /// coordinates such as `51°28'39"N` need no escaping. A backslash outside quotes makes the next
 /// character literal; at the very end of a line it continues the command on the next line.
-/// `$1`…`$9`, `$0`, `$#` and `$@` expand to script arguments.
+/// `$1`…`$9`, `$0`, `$#` and `$@` expand to script arguments; `$NAME` and `${NAME}` to
+/// environment variables (an unset one is an error, not an empty word).
 public struct Lexer {
     /// The script name and arguments that `$0`, `$1`… and `$#` expand to.
     public var arguments: ScriptArguments
@@ -41,13 +42,15 @@ public struct Lexer {
     }
 }
 
-/// Script name and positional arguments for `$` expansion.
+/// Script name, positional arguments and environment for `$` expansion.
 public struct ScriptArguments: Sendable, Equatable {
     public var name: String
     public var values: [String]
-    public init(name: String = "skyshell", values: [String] = []) {
+    public var environment: [String: String]
+    public init(name: String = "skyshell", values: [String] = [], environment: [String: String] = [:]) {
         self.name = name
         self.values = values
+        self.environment = environment
     }
 }
 
@@ -140,6 +143,10 @@ private struct Scan {
         return Result(commands: commands, inWord: inWord, endsCommand: endsCommand)
     }
 
+    static func isNameStart(_ b: UInt8) -> Bool {
+        (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || b == 95
+    }
+
     /// Bytes in the UTF-8 sequence that starts with `lead`.
     static func sequenceLength(_ lead: UInt8) -> Int {
         lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
@@ -223,6 +230,27 @@ private struct Scan {
             wordLiteral = true
             word += String(args.values.count).utf8
             i += 2
+        } else if Scan.isNameStart(next) || next == UInt8(ascii: "{") {
+            let braced = next == UInt8(ascii: "{")
+            var j = i + (braced ? 2 : 1)
+            let start = j
+            while j < bytes.count, Scan.isNameStart(bytes[j]) || (bytes[j] >= 48 && bytes[j] <= 57) { j += 1 }
+            let name = String(decoding: bytes[start..<j], as: UTF8.self)
+            if braced {
+                guard j < bytes.count, bytes[j] == UInt8(ascii: "}"), !name.isEmpty else {
+                    if lenient { startWord(); word.append(Scan.dollar); i += 1; return }
+                    throw LexError(message: "${ without a closing } or a variable name", column: column(at))
+                }
+                j += 1
+            }
+            startWord()
+            wordLiteral = true
+            if let value = args.environment[name] {
+                word += value.utf8
+            } else if !lenient {
+                throw LexError(message: "$\(name) is not set", column: column(at))
+            }
+            i = j
         } else if next == UInt8(ascii: "@") {
             i += 2
             if quoted {

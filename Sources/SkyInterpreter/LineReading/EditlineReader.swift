@@ -16,6 +16,9 @@ public final class EditlineReader: LineReader, HistoryProvider {
     private var interrupted = false
     private let historyPath: String?
     private let complete: CompletionFunction
+    /// Replaces the command completion while a question is asked.
+    private var questionCompletion: CompletionFunction?
+    private var recordHistory = true
     public private(set) var lineNumber = 0
 
     /// Sets up the editor on stdin/stdout. `historyPath` is loaded now and rewritten after
@@ -84,8 +87,18 @@ public final class EditlineReader: LineReader, HistoryProvider {
         var bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: Int(count)))
         while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
         let event = LineCheck.text(bytes[...])
-        if case .line(let text) = event { remember(text) }
+        if case .line(let text) = event, recordHistory { remember(text) }
         return event
+    }
+
+    /// Asks one question: its own prompt and completion, and the answer kept out of the
+    /// history. Nil when the person presses Ctrl-C or Ctrl-D.
+    public func ask(_ prompt: String, completion: CompletionFunction?) -> String? {
+        questionCompletion = completion
+        recordHistory = false
+        defer { questionCompletion = nil; recordHistory = true }
+        if case .line(let answer) = readLine(prompt: prompt) { return answer }
+        return nil
     }
 
     /// Adds a line to the history (without trailing spaces, which recall would drop) and
@@ -129,19 +142,20 @@ public final class EditlineReader: LineReader, HistoryProvider {
         guard let info = el_line(editor)?.pointee else { return UInt8(CC_ERROR) }
         let length = info.cursor - info.buffer
         let before = String(decoding: UnsafeBufferPointer(start: UnsafeRawPointer(info.buffer).assumingMemoryBound(to: UInt8.self), count: length), as: UTF8.self)
-        let result = complete(before)
+        let result = (questionCompletion ?? complete)(before)
         let typed = result.typedLength
         switch result.candidates.count {
         case 0:
             return UInt8(CC_REFRESH_BEEP)
         case 1:
             let candidate = result.candidates[0]
-            replace(typed, with: Completer.quote(candidate.word) + (candidate.isComplete ? " " : ""))
+            let word = result.raw ? candidate.word : Completer.quote(candidate.word)
+            replace(typed, with: word + (candidate.isComplete && !result.raw ? " " : ""))
             return UInt8(CC_REFRESH)
         default:
             let shared = commonPrefix(result.candidates.map(\.word))
             if shared.count > result.word.count {
-                replace(typed, with: Completer.quote(shared, open: true))
+                replace(typed, with: result.raw ? shared : Completer.quote(shared, open: true))
                 return UInt8(CC_REFRESH)
             }
             let columns = TerminalSize.current()?.columns ?? 80

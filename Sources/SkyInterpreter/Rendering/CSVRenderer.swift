@@ -7,16 +7,16 @@ enum CSVRenderer {
         for block in output.blocks {
             switch block {
             case .table(let table):
-                var text = line(table.columns.map(\.key))
-                for row in table.rows { text += line(row.map(\.datum.plainText)) }
-                parts.append(text)
+                parts.append(csv(table))
+            case .sideBySide(let tables):
+                parts += tables.map(csv)
             case .card(let card):
                 var text = line(["field", "value"])
                 for field in card.fields { text += line([field.key, field.cell.datum.plainText]) }
                 parts.append(text)
             case .message(let text, _):
                 messages.append(text)
-            case .note, .art, .data:
+            case .note, .art, .data, .stream:
                 break
             }
         }
@@ -24,6 +24,13 @@ enum CSVRenderer {
             parts.append(line(["message"]) + messages.map { line([$0]) }.joined())
         }
         return parts.joined(separator: "\n")
+    }
+
+    static func csv(_ table: Table) -> String {
+        let kept = table.columns.indices.filter { !table.columns[$0].textOnly }
+        var text = line(kept.map { table.columns[$0].key })
+        for row in table.rows { text += line(kept.map { $0 < row.count ? row[$0].datum.plainText : "" }) }
+        return text
     }
 
     static func line(_ values: [String]) -> String {

@@ -1,3 +1,4 @@
+import SkyKit
 /// Builds the one JSON document of a command: card fields at the top level (or under the
 /// card's key), tables as arrays of row objects under their key, messages and notes as text.
 enum JSONRenderer {
@@ -13,8 +14,9 @@ enum JSONRenderer {
                 let object = card.fields.map { ($0.key, $0.cell.datum) }
                 if let key = card.key { fields.append((key, .object(object))) } else { fields += object }
             case .table(let table): fields.append((table.key, rows(table)))
+            case .sideBySide(let tables): fields += tables.map { ($0.key, rows($0)) }
             case .data(let key, let datum): fields.append((key, datum))
-            case .art: break
+            case .art, .stream: break
             }
         }
         if messages.count == 1 { fields.append(("message", .string(messages[0]))) }
@@ -25,7 +27,7 @@ enum JSONRenderer {
 
     static func rows(_ table: Table) -> Datum {
         .list(table.rows.map { row in
-            .object(zip(table.columns, row).map { ($0.key, $1.datum) })
+            .object(zip(table.columns, row).filter { !$0.0.textOnly }.map { ($0.key, $1.datum) })
         })
     }
 }

@@ -1,3 +1,4 @@
+import SkyKit
 /// Text styles a renderer may turn into terminal colours.
 public enum Style: Sendable, Equatable {
     case plain, bold, dim, accent, error, warning, good, bad
@@ -65,10 +66,16 @@ public struct Column: Sendable, Equatable {
     public var key: String
     public var title: String
     public var alignment: Alignment
-    public init(_ key: String, _ title: String, _ alignment: Alignment = .left) {
+    /// Shown in text only (bar charts): JSON and CSV leave it out.
+    public var textOnly: Bool
+    /// In JSON and CSV only: the text table leaves it out.
+    public var dataOnly: Bool
+    public init(_ key: String, _ title: String, _ alignment: Alignment = .left, textOnly: Bool = false, dataOnly: Bool = false) {
         self.key = key
         self.title = title
         self.alignment = alignment
+        self.textOnly = textOnly
+        self.dataOnly = dataOnly
     }
 }
 
@@ -102,6 +109,35 @@ public enum Block: Sendable, Equatable {
     case art([StyledLine])
     /// Extra machine-readable data with no text form.
     case data(String, Datum)
+    /// Tables shown next to each other in text (departures beside arrivals); JSON gets each
+    /// under its key.
+    case sideBySide([Table])
+    /// Rows written as they are produced, never held all at once.
+    case stream(StreamedTable)
+}
+
+/// A table whose rows come from an iterator and are written one by one, with fixed column
+/// widths in text (longer values are cut with …).
+public struct StreamedTable: @unchecked Sendable, Equatable {
+    public var key: String
+    public var columns: [Column]
+    public var widths: [Int]
+    public var rows: AnyIterator<[Cell]>
+    /// Printed in text when there are no rows.
+    public var empty: String
+    /// Called after the last row: a failure to report, if reading stopped early.
+    public var finish: () -> String?
+
+    public init(key: String, columns: [Column], widths: [Int], rows: AnyIterator<[Cell]>, empty: String, finish: @escaping () -> String? = { nil }) {
+        self.key = key
+        self.columns = columns
+        self.widths = widths
+        self.rows = rows
+        self.empty = empty
+        self.finish = finish
+    }
+
+    public static func == (a: StreamedTable, b: StreamedTable) -> Bool { a.key == b.key && a.columns == b.columns }
 }
 
 /// What a command returns: blocks that one renderer turns into text, JSON or CSV.

@@ -1,3 +1,4 @@
+import SkyKit
 /// How results are written: `table` (aligned text), `json` or `csv`.
 public enum OutputFormat: String, CaseIterable, Sendable {
     case table, json, csv
@@ -26,5 +27,95 @@ public enum Renderer {
         case .json: output.blocks.isEmpty ? "" : JSONWriter.write(JSONRenderer.document(output)) + "\n"
         case .csv: CSVRenderer.render(output)
         }
+    }
+}
+
+extension Renderer {
+    /// Writes `output` to `sink`, streaming the rows of streamed tables as they come.
+    public static func write(_ output: Output, _ options: RenderOptions, to sink: OutputSink) {
+        var pending = Output()
+        func flushPending() {
+            guard !pending.blocks.isEmpty else { return }
+            sink.write(render(pending, options))
+            pending = Output()
+        }
+        for block in output.blocks {
+            guard case .stream(let table) = block else { pending.append(block); continue }
+            // Blocks before a stream go first; in JSON the stream is its own document.
+            flushPending()
+            StreamWriter(table: table, options: options, sink: sink).write()
+        }
+        flushPending()
+    }
+}
+
+/// Writes a streamed table row by row in the chosen format.
+struct StreamWriter {
+    let table: StreamedTable
+    let options: RenderOptions
+    let sink: OutputSink
+
+    func write() {
+        let kept = table.columns.indices.filter { !table.columns[$0].textOnly }
+        var count = 0
+        switch options.format {
+        case .table:
+            let text = TextRenderer(options: options)
+            let shown = table.columns.indices.filter { !table.columns[$0].dataOnly }
+            var header = ""
+            for (n, i) in shown.enumerated() {
+                header += (n > 0 ? "  " : "") + fit(table.columns[i].title, i, table.columns[i].alignment)
+            }
+            while let row = table.rows.next() {
+                if count == 0 { sink.write(ANSI.paint(header.trimmingTrailingSpaces, .bold, options) + "\n") }
+                var line = ""
+                for (n, i) in shown.enumerated() where i < row.count {
+                    line += (n > 0 ? "  " : "") + ANSI.paint(fit(row[i].text, i, table.columns[i].alignment), row[i].style, options)
+                }
+                sink.write(line.trimmingTrailingSpaces + "\n")
+                count += 1
+            }
+            if count == 0 { sink.write(text.render(.message(table.empty, .dim))) }
+        case .json:
+            sink.write("{\n  " + JSONWriter.write(.string(table.key)) + ": [")
+            while let row = table.rows.next() {
+                let object = Datum.object(kept.map { (table.columns[$0].key, $0 < row.count ? row[$0].datum : .null) })
+                sink.write((count == 0 ? "\n    " : ",\n    ") + JSONWriter.write(object).replacingNewlines(with: "\n    "))
+                count += 1
+            }
+            sink.write(count == 0 ? "]\n}\n" : "\n  ]\n}\n")
+        case .csv:
+            sink.write(CSVRenderer.line(kept.map { table.columns[$0].key }))
+            while let row = table.rows.next() {
+                sink.write(CSVRenderer.line(kept.map { $0 < row.count ? row[$0].datum.plainText : "" }))
+            }
+        }
+    }
+
+    /// `text` padded or cut to the column's width (the last left-aligned column is not padded).
+    func fit(_ text: String, _ i: Int, _ alignment: Column.Alignment) -> String {
+        let width = table.widths[i]
+        var t = text
+        if displayWidth(t) > width {
+            while displayWidth(t) > width - 1, !t.isEmpty { t.removeLast() }
+            t += "…"
+        }
+        let lastShown = table.columns.indices.last { !table.columns[$0].dataOnly }
+        if i == lastShown && alignment == .left { return t }
+        return pad(t, to: width, right: alignment == .right)
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var s = Substring(self)
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+
+    func replacingNewlines(with replacement: String) -> String {
+        var out = ""
+        for c in self { if c == "\n" { out += replacement } else { out.append(c) } }
+        return out
     }
 }

@@ -18,7 +18,42 @@ struct TextRenderer {
                 for line in lines { out += styled(line) + "\n" }
             case .data:
                 break
+            case .sideBySide(let tables):
+                var lines: [[String]] = []
+                var widths: [Int] = []
+                for table in tables {
+                    var text = ""
+                    render(table, into: &text)
+                    let split = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+                    lines.append(split)
+                    widths.append(split.map { displayWidth(plainText($0)) }.max() ?? 0)
+                }
+                let height = lines.map(\.count).max() ?? 0
+                for row in 0..<height {
+                    var line = ""
+                    for (i, column) in lines.enumerated() {
+                        let cell = row < column.count ? column[row] : ""
+                        let last = i == lines.count - 1
+                        line += last ? cell : cell + String(repeating: " ", count: widths[i] - displayWidth(plainText(cell)) + 4)
+                    }
+                    out += (options.color ? line : line.trimmingTrailingSpaces) + "\n"
+                }
+            case .stream:
+                break // written incrementally by Renderer.write
             }
+        }
+        return out
+    }
+
+    /// Text without ANSI escape sequences, for measuring widths.
+    func plainText(_ text: String) -> String {
+        guard text.contains("\u{1B}") else { return text }
+        var out = ""
+        var inEscape = false
+        for c in text.unicodeScalars {
+            if inEscape { if c == "m" { inEscape = false }; continue }
+            if c == "\u{1B}" { inEscape = true; continue }
+            out.unicodeScalars.append(c)
         }
         return out
     }
@@ -53,6 +88,13 @@ struct TextRenderer {
             for line in display { out += styled(line) + "\n" }
             return
         }
+        if table.columns.contains(where: \.dataOnly) {
+            let kept = table.columns.indices.filter { !table.columns[$0].dataOnly }
+            var visible = table
+            visible.columns = kept.map { table.columns[$0] }
+            visible.rows = table.rows.map { row in kept.map { $0 < row.count ? row[$0] : Cell(.null) } }
+            return render(visible, into: &out)
+        }
         if let title = table.title { out += ANSI.paint(title, .accent, options) + "\n" }
         if table.rows.isEmpty {
             out += ANSI.paint("(none)", .dim, options) + "\n"
@@ -70,7 +112,7 @@ struct TextRenderer {
             let text = last && column.alignment == .left ? column.title : pad(column.title, to: widths[i], right: column.alignment == .right)
             header += (i > 0 ? "  " : "") + text
         }
-        out += ANSI.paint(header, .bold, options) + "\n"
+        out += ANSI.paint(header.trimmingTrailingSpaces, .bold, options) + "\n"
         for row in table.rows {
             var line = ""
             for (i, column) in table.columns.enumerated() {
@@ -79,7 +121,7 @@ struct TextRenderer {
                 let text = last && column.alignment == .left ? cell.text : pad(cell.text, to: widths[i], right: column.alignment == .right)
                 line += (i > 0 ? "  " : "") + ANSI.paint(text, cell.style, options)
             }
-            out += line + "\n"
+            out += (options.color ? line : line.trimmingTrailingSpaces) + "\n"
         }
     }
 }

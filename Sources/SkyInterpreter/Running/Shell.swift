@@ -40,8 +40,8 @@ public final class Shell {
     public var overrides: [String: String] = [:]
     /// The line history `history` shows, when the line reader keeps one.
     public weak var history: HistoryProvider?
-    /// Values for `$0`, `$1`… in the lines being run.
-    public var arguments = ScriptArguments()
+    /// Values for `$0`, `$1`… and `$NAME` in the lines being run.
+    public lazy var arguments = ScriptArguments(environment: environment)
     /// The file and line being run, when in a script.
     public var location: SourceLocation?
     /// Set by `exit`: the status to end with.
@@ -50,8 +50,14 @@ public final class Shell {
     var runDepth = 0
     /// Go on after errors in scripts (`--keep-going`).
     public var keepGoing = false
+    /// Asks the person at the terminal a question and returns the answer (nil when they
+    /// cancel). Nil in scripts: commands that need an answer then need a flag instead.
+    public var prompter: ((Question) -> String?)?
+
     /// The aviation catalog.
     public var catalog: Catalog = .embedded
+    /// The logbook database, opened on first use.
+    var openedLogbookStore: LogbookStore?
     /// Resolves airport codes and names to places (plugged in by the catalog).
     public var placeResolver: ((String) throws -> Place?)?
     /// Completes airport codes and names (plugged in by the catalog).
@@ -151,6 +157,10 @@ public final class Shell {
             throw error
         } catch let error as ValueError {
             throw ShellError.usage(error.message)
+        } catch let error as StoreError {
+            throw ShellError(storeError: error)
+        } catch is CancellationError {
+            throw ShellError(.interrupted, "interrupted — nothing was changed")
         } catch {
             throw ShellError(.internal, "\(error)")
         }
@@ -186,8 +196,7 @@ public final class Shell {
 
     /// Writes a command's output in the current format.
     public func emit(_ output: Output) {
-        let text = Renderer.render(output, renderOptions)
-        if !text.isEmpty { out.write(text) }
+        Renderer.write(output, renderOptions, to: out)
     }
 
     /// Saves the session when persistence is on and it changed.
@@ -227,5 +236,17 @@ public final class Shell {
     /// Adds or replaces commands (services plug theirs in at start-up).
     public func register(_ commands: [CommandSpec]) {
         for command in commands { registry.register(command) }
+    }
+}
+
+/// A question asked at the terminal, with an optional default and completion.
+public struct Question {
+    public var prompt: String
+    public var defaultAnswer: String?
+    public var completion: ValueKind?
+    public init(_ prompt: String, default defaultAnswer: String? = nil, completion: ValueKind? = nil) {
+        self.prompt = prompt
+        self.defaultAnswer = defaultAnswer
+        self.completion = completion
     }
 }

@@ -97,6 +97,9 @@ public enum SkyshellMain {
                 completer.complete($0)
             }
             shell.history = editline
+            shell.prompter = { [unowned editline] question in
+                editline.ask(question.prompt, completion: question.completion.map { kind in { completer.complete(answer: $0, kind: kind) } })
+            }
             reader = editline
         } else {
             reader = PlainLineReader(fd: 0, promptSink: shell.err)
@@ -114,10 +117,10 @@ public enum SkyshellMain {
                 shell.report(.usage("-c needs commands, e.g. skyshell -c 'help'"))
                 return ExitCode.usage
             }
-            shell.arguments = ScriptArguments(name: "skyshell", values: options.scriptArguments)
+            shell.arguments = ScriptArguments(name: "skyshell", values: options.scriptArguments, environment: shell.environment)
             return runner.run(PlainLineReader(text: text), name: "-c")
         case .file(let path):
-            shell.arguments = ScriptArguments(name: path, values: options.scriptArguments)
+            shell.arguments = ScriptArguments(name: path, values: options.scriptArguments, environment: shell.environment)
             do {
                 let reader = try ScriptFile.open(path)
                 return runner.run(reader, name: path)
@@ -126,7 +129,7 @@ public enum SkyshellMain {
                 return error.exitCode
             }
         case .standardInput, .stdinScript:
-            shell.arguments = ScriptArguments(name: "skyshell", values: options.scriptArguments)
+            shell.arguments = ScriptArguments(name: "skyshell", values: options.scriptArguments, environment: shell.environment)
             return runner.run(PlainLineReader(fd: 0), name: "<stdin>")
         }
     }

@@ -14,7 +14,7 @@ extension ValueKind {
 
     /// An airline by IATA or ICAO code, or by name words.
     public static let airline = ValueKind.word("airline", "an airline: IATA (UA) or ICAO (UAL) code, or a name ('United Airlines')",
-                                              complete: { CatalogResolver.completeAirlines($0.prefix, $0.shell.catalog) }) { word, shell in
+                                              complete: { CatalogResolver.completeAirlines($0.prefix, $0.shell.catalog, favorites: $0.shell.favoriteAirlineCodes) }) { word, shell in
         try CatalogResolver.airline(word, shell.catalog)
     }
 
@@ -72,7 +72,8 @@ public enum CatalogResolver {
         var close: [Airport] = []
         let stem = String(code.prefix { $0 != "?" }.prefix(3))
         if stem.count >= 2 {
-            close = catalog.airports(withCodePrefix: stem, limit: 3).filter { $0.icao.count > 0 }
+            // A four-letter code is an ICAO code: suggest ICAO codes only.
+            close = catalog.airports(withCodePrefix: stem, limit: 20).filter { code.count < 4 || $0.icao.hasPrefix(stem) }.prefix(3).map { $0 }
         }
         if close.isEmpty, code.count == 4 {
             close = catalog.airports(withCodePrefix: String(code.prefix(2)), limit: 200)
@@ -156,10 +157,19 @@ public enum CatalogResolver {
         }
     }
 
-    /// Airline codes for a code prefix; names (inserted quoted) for name prefixes.
-    public static func completeAirlines(_ prefix: String, _ catalog: Catalog) -> [Candidate] {
-        guard !prefix.isEmpty else { return [] }
+    /// Airline codes for a code prefix; names (inserted quoted) for name prefixes. Favourite
+    /// airlines (by stored code) come first; with nothing typed, only they are offered.
+    public static func completeAirlines(_ prefix: String, _ catalog: Catalog, favorites: [String] = []) -> [Candidate] {
         var result: [Candidate] = []
+        for code in favorites {
+            guard let a = catalog.airlines(code: code).first else { continue }
+            let folded = TextFolding.fold(prefix).trimmingWhitespace
+            if prefix.isEmpty || TextFolding.fold(a.name).hasPrefix(folded) || a.icao?.lowercased().hasPrefix(prefix.lowercased()) == true
+                || a.iata?.lowercased().hasPrefix(prefix.lowercased()) == true {
+                result.append(Candidate(a.name, detail: "★ " + [a.iata, a.icao].compactMap { $0 }.joined(separator: "/")))
+            }
+        }
+        guard !prefix.isEmpty else { return result }
         if prefix.count <= 3 {
             for i in catalog.airlineIndices(codePrefix: prefix, limit: completionLimit) {
                 let a = catalog.airlineSummary(at: i)

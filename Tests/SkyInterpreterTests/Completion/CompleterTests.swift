@@ -10,7 +10,7 @@ struct CompleterTests {
 
     @Test func commandNames() {
         #expect(words("he") == ["help", "heading"])
-        #expect(words("sta") == ["status"])
+        #expect(words("sta") == ["status", "stats"])
         #expect(words("") .contains("observer"))
         #expect(words("qu") == ["quit"])
     }
@@ -43,7 +43,8 @@ struct CompleterTests {
     }
 
     @Test func afterASemicolonANewCommandStarts() {
-        #expect(words("echo x; sta") == ["status"])
+        #expect(words("echo x; stat") == ["status", "stats"])
+        #expect(words("echo x; statu") == ["status"])
     }
 
     @Test func filePathsForRun() throws {

@@ -64,7 +64,14 @@ struct LexerTests {
         #expect(try words("echo $1 $2 $# $0", args: ["x", "y z"]) == [["echo", "x", "y z", "2", "t.sky"]])
         #expect(try words("echo $@", args: ["x", "y z"]) == [["echo", "x", "y z"]])
         #expect(try words("echo \"$@\"", args: ["x", "y"]) == [["echo", "x y"]])
-        #expect(try words("echo '$1' \\$1 a$b", args: ["x"]) == [["echo", "$1", "$1", "a$b"]])
+        #expect(try words("echo '$1' \\$1 a$ $-", args: ["x"]) == [["echo", "$1", "$1", "a$", "$-"]])
+    }
+
+    @Test func environmentVariablesExpand() throws {
+        let lexer = Lexer(arguments: ScriptArguments(environment: ["HOME": "/h", "X_1": "v"]))
+        #expect(try lexer.commands(in: #"echo $HOME/a ${X_1}b "$HOME" '$HOME'"#).map { $0.map(\.text) } == [["echo", "/h/a", "vb", "/h", "$HOME"]])
+        #expect(throws: LexError(message: "$NOPE is not set", column: 6)) { try lexer.commands(in: "echo $NOPE") }
+        #expect(throws: LexError(message: "${ without a closing } or a variable name", column: 6)) { try lexer.commands(in: "echo ${HOME") }
     }
 
     @Test func aMissingScriptArgumentIsAnError() {

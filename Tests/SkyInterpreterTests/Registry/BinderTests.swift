@@ -56,7 +56,7 @@ struct BinderTests {
     }
 
     @Test func unknownCommandsAndSubcommandsSuggest() {
-        #expect(throws: ShellError.usage("unknown command 'stauts' — did you mean 'status'? — type help for the list")) {
+        #expect(throws: ShellError.usage("unknown command 'stauts' — did you mean 'stats' or 'status'? — type help for the list")) {
             try shell.evaluate([Token("stauts")])
         }
         #expect(throws: ShellError.usage("unknown subcommand 'rest' for settings — did you mean 'reset'? (usage: settings [reset])")) {

@@ -1,3 +1,4 @@
+import SkyKit
 import Testing
 @testable import SkyInterpreter
 
@@ -13,7 +14,7 @@ struct RendererTests {
         #expect(text == """
         Name    Count  Note
         Zürich      7  a, "b"
-        Paris   1,234  
+        Paris   1,234
 
         """)
     }

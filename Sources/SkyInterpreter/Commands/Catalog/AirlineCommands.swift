@@ -7,6 +7,7 @@ enum AirlineCommands {
         abstract: "Show an airline's card",
         discussion: "Name, codes, callsign, country, whether it is active, its hubs and its fleet. Hubs are the airports where its own routes (codeshares excluded) start or end at least a quarter as often as at its busiest airport and that carry at least 5% of its route ends; the fleet is the aircraft types on its routes, most used first. Both come from the OpenFlights route table, which describes 2014.",
         arguments: [ArgumentSpec("airline", .airlineText, "the airline")],
+        subcommands: [FavoriteCommands.favorite, FavoriteCommands.unfavorite],
         examples: [
             Example("airline AS", "Alaska Airlines by its IATA code"),
             Example("airline UAL", "United Airlines by its ICAO code"),
@@ -20,7 +21,7 @@ enum AirlineCommands {
     static let airlines = CommandSpec(
         "airlines", category: .catalog,
         abstract: "Find airlines by name or code",
-        subcommands: [search],
+        subcommands: [search, FavoriteCommands.favorites],
         examples: [Example("airlines search united", "airlines with United in their name")]
     )
 
@@ -64,6 +65,7 @@ enum AirlineCommands {
                                          text: fleet.isEmpty ? "—" : fleet.prefix(12).map { "\($0.0.designator)  \($0.0.name) (\($0.1) route\($0.1 == 1 ? "" : "s"))" }.joined(separator: "\n")
                                             + (fleet.count > 12 ? "\n… and \(fleet.count - 12) more" : ""))),
             Field("brand_color", "", Cell(.int(a.brandColor))),
+            shell.yourFlightsField(FlightFilter(airline: a.storedCode), none: "no flights with this airline yet"),
         ]
         var card = Card(title: a.name, fields: fields)
         card.titleStyle = .color(a.brandColor)

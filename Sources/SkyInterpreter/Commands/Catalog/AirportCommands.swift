@@ -107,6 +107,7 @@ enum AirportCommands {
         let hubs = shell.catalog.airlines(withHub: a.rank)
         fields.append(Field("hub_of", "hub of", Cell(.list(hubs.map { .object([("name", .string($0.name)), ("iata", .optional($0.iata)), ("icao", .optional($0.icao))]) }),
                                                    text: hubs.isEmpty ? "—" : hubs.prefix(8).map(\.title).joined(separator: "\n") + (hubs.count > 8 ? "\n… and \(hubs.count - 8) more" : ""))))
+        fields.append(shell.yourFlightsField(FlightFilter(airport: a.icao), none: "none from or to here yet"))
         return .card(Card(title: a.name, fields: fields))
     }
 

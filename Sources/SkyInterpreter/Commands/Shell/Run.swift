@@ -18,7 +18,7 @@ enum RunCommand {
         }
         let reader = try ScriptFile.open(path)
         let savedArguments = shell.arguments
-        shell.arguments = ScriptArguments(name: path, values: args.all("args", as: String.self))
+        shell.arguments = ScriptArguments(name: path, values: args.all("args", as: String.self), environment: shell.environment)
         shell.runDepth += 1
         shell.out.flush()
         let status = BatchRunner(shell: shell, keepGoing: shell.keepGoing).run(reader, name: path)

@@ -1,4 +1,5 @@
-/// A JSON-shaped value: what a command's result holds for machine-readable output.
+/// A JSON-shaped value with ordered keys: command results for machine-readable output, and
+/// the documents skyshell writes (GeoJSON, exports).
 public indirect enum Datum: Equatable, Sendable {
     case null
     case bool(Bool)

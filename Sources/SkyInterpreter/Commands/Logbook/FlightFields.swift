@@ -1,0 +1,113 @@
+import SkyKit
+
+/// The options a flight can be given with (`flight add` and `flight edit`), declared once, and
+/// the one place that turns them into a checked `Flight`.
+enum FlightFields {
+    static let options: [OptionSpec] = [
+        OptionSpec("airline", .airline, "the airline (a code or a quoted name)"),
+        OptionSpec("aircraft", .aircraftType, "the aircraft type; it must be in the airline's fleet unless --any-aircraft"),
+        OptionSpec("date", .flightDate, "the day of the flight (default today)"),
+        OptionSpec("class", .cabinClass, "the cabin class"),
+        OptionSpec("row", .row, "the seat row, 1 to 88"),
+        OptionSpec("seat", .seat, "the seat (23A) or its position (window, middle, aisle); may be given twice", repeatable: true),
+        OptionSpec("event", .flightEvent, "something unusual that happened; may be repeated", repeatable: true),
+        OptionSpec("number", .flightNumber, "the flight number (its airline code sets the airline when none is given)"),
+        OptionSpec("registration", .text, "the aircraft's registration (N12345, G-EUPT)"),
+        OptionSpec("note", .text, "a note (quote it)"),
+        .flag("any-aircraft", "accept an aircraft type that is not in the airline's known fleet"),
+    ]
+
+    /// Applies the given options to `flight`, checking them against the catalog. Returns
+    /// notes to show (a future date, an airline without a known fleet).
+    static func apply(_ args: Arguments, to flight: inout Flight, shell: Shell) throws -> [String] {
+        var notes: [String] = []
+        if let airline = args.get("airline", as: Airline.self) { flight.airline = airline.storedCode }
+        if let number = args.get("number", as: String.self) {
+            flight.flightNumber = number
+            if !args.has("airline") {
+                let code3 = String(number.prefix(3)), code2 = String(number.prefix(2))
+                let byNumber = (code3.allSatisfy(\.isLetter) ? shell.catalog.airlines(code: code3).first(where: \.isActive) : nil)
+                    ?? shell.catalog.airlines(code: code2).first(where: \.isActive)
+                if let byNumber { flight.airline = byNumber.storedCode }
+            }
+        }
+        if let type = args.get("aircraft", as: AircraftType.self) { flight.aircraft = type.designator }
+        if let date = args.get("date", as: FlightDate.self) { flight.date = date }
+        if flight.date > shell.today { notes.append("\(flight.date) is in the future; saved anyway") }
+        if let cabin = args.get("class", as: CabinClass.self) { flight.cabinClass = cabin }
+        if let row = args.get("row", as: Int.self) { flight.row = row }
+        if let registration = args.get("registration", as: String.self) { flight.registration = registration.uppercased() }
+        if let note = args.get("note", as: String.self) { flight.notes = note.isEmpty ? nil : note }
+        let events = args.all("event", as: String.self).compactMap(FlightEvent.init(rawValue:))
+        if args.has("event") { flight.events = Array(Set(events)).sorted { $0.rawValue < $1.rawValue } }
+
+        var position: SeatPosition?
+        for choice in args.all("seat", as: SeatChoice.self) {
+            switch choice {
+            case .position(let p): position = p
+            case .seat(let row, let letter):
+                if let row {
+                    if let given = args.get("row", as: Int.self), given != row {
+                        throw ShellError.usage("seat \(row)\(letter ?? "") and row \(given) disagree")
+                    }
+                    flight.row = row
+                }
+                if let letter { flight.seatLetter = letter }
+            }
+        }
+        let wide = flight.aircraft.flatMap { shell.catalog.aircraftType(designator: $0) }.map { $0.wakeCategory == "H" || $0.wakeCategory == "J" } ?? false
+        if let position {
+            flight.seatPosition = position
+        } else if args.has("seat") || args.has("aircraft"), let letter = flight.seatLetter {
+            flight.seatPosition = SeatMap.position(letter: letter, wideBody: wide) ?? flight.seatPosition
+        }
+
+        if let designator = flight.aircraft, let airline = shell.airline(code: flight.airline),
+           args.has("aircraft") || args.has("airline"), !args.flag("any-aircraft") {
+            let fleet = airline.fleetIndices.map { shell.catalog.aircraftType(at: $0.type).designator }
+            if fleet.isEmpty {
+                notes.append("no fleet is known for \(airline.name); \(designator) was not checked")
+            } else if !fleet.contains(designator) {
+                throw ShellError.usage("\(designator) is not in the fleet of \(airline.name) (\(fleet.prefix(12).joined(separator: ", "))\(fleet.count > 12 ? ", …" : "")) — add --any-aircraft to log it anyway")
+            }
+        }
+        return notes
+    }
+
+    /// "United Airlines  KSFO → KJFK  B738  2025-11-09"
+    static func summary(_ f: Flight, _ shell: Shell) -> String {
+        var parts: [String] = []
+        parts.append(shell.airline(code: f.airline)?.name ?? f.airline ?? "no airline")
+        parts.append("\(shell.airportLabel(f.origin)) → \(shell.airportLabel(f.destination))")
+        if let aircraft = f.aircraft { parts.append(aircraft) }
+        parts.append(f.date.description)
+        return parts.joined(separator: "  ")
+    }
+
+    /// The flight as a card (`flight show`) and a JSON object.
+    static func card(_ f: Flight, _ shell: Shell) -> Card {
+        let origin = shell.catalog.airport(icao: f.origin), destination = shell.catalog.airport(icao: f.destination)
+        let airline = shell.airline(code: f.airline)
+        let type = f.aircraft.flatMap { shell.catalog.aircraftType(designator: $0) }
+        var distance: Distance?
+        if let origin, let destination { distance = Geodesic.wgs84.inverse(origin.coordinate, destination.coordinate).distance }
+        let seat = [f.seat, f.seatPosition?.rawValue].compactMap { $0 }.joined(separator: ", ")
+        return Card(title: "Flight #\(f.id ?? 0)", fields: [
+            Field("id", "", Cell(.int(Int(f.id ?? 0)))),
+            Field("date", "date", Cell(f.date.description)),
+            Field("origin", "from", Cell(.string(f.origin), text: f.origin + (origin.map { "  " + $0.name } ?? ""))),
+            Field("destination", "to", Cell(.string(f.destination), text: f.destination + (destination.map { "  " + $0.name } ?? ""))),
+            Field("airline", "airline", Cell(Datum.optional(f.airline), text: airline?.title ?? f.airline ?? "—")),
+            Field("aircraft", "aircraft", Cell(Datum.optional(f.aircraft), text: f.aircraft.map { $0 + (type.map { "  " + $0.name } ?? "") } ?? "—")),
+            Field("flight_number", "flight number", Cell(Datum.optional(f.flightNumber), text: f.flightNumber ?? "—")),
+            Field("registration", "registration", Cell(Datum.optional(f.registration), text: f.registration ?? "—")),
+            Field("class", "class", Cell(Datum.optional(f.cabinClass?.rawValue), text: f.cabinClass?.words ?? "—")),
+            Field("row", "", Cell(f.row.map { .int($0) } ?? .null)),
+            Field("seat_letter", "", Cell(Datum.optional(f.seatLetter))),
+            Field("seat_position", "seat", Cell(Datum.optional(f.seatPosition?.rawValue), text: seat.isEmpty ? "—" : seat)),
+            Field("events", "events", Cell(.list(f.events.map { .string($0.rawValue) }), text: f.events.isEmpty ? "—" : f.events.map(\.words).joined(separator: ", "))),
+            Field("notes", "notes", Cell(Datum.optional(f.notes), text: f.notes ?? "—")),
+            Field("distance_km", "distance", Cell(distance.map { Datum.rounded($0.kilometers, 3) } ?? .null, text: distance.map { Format.distance($0, shell.units) } ?? "unknown")),
+        ])
+    }
+}

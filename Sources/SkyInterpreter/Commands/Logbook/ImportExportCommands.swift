@@ -1,0 +1,145 @@
+import CTerminal
+import Foundation
+import SkyKit
+
+/// `logbook export FILE [--format F]`, `logbook import FILE [--format F] [--skip-bad]`.
+enum ImportExportCommands {
+    static let formatKind = ValueKind.choice("format", FlightFileFormat.allCases.map(\.rawValue))
+
+    static let export = CommandSpec(
+        "export", category: .logbook,
+        abstract: "Write the active logbook to a file",
+        discussion: "Formats: csv and json (skyshell's own, every field), openflights (OpenFlights CSV, which openflights.org imports), geojson and kml (routes as geodesic lines and airports, for map tools). The format follows the file's extension unless --format names one. The file is written whole or not at all.",
+        arguments: [ArgumentSpec("file", .path(extensions: ["csv", "json", "geojson", "kml"]), "the file to write")],
+        options: [OptionSpec("format", formatKind, "csv, json, openflights, geojson or kml", bare: false)],
+        examples: [
+            Example("logbook export flights.json", "everything, as JSON"),
+            Example("logbook export flights.csv --format openflights", "for openflights.org"),
+            Example("logbook export routes.geojson", "the route map for a GIS"),
+        ]
+    ) { args, shell in
+        let path = args.get("file", as: String.self) ?? ""
+        let format = try args.get("format", as: String.self).flatMap(FlightFileFormat.init(rawValue:)) ?? formatFromExtension(path)
+        let logbook = shell.session.logbook
+        let store = try shell.logbookStore()
+        let cursor = try store.flights(in: logbook)
+        let flights = Array(cursor).reversed()
+        if let failure = cursor.failure { throw failure }
+        let text = FlightFiles.write(flights, format: format, logbook: logbook, catalog: shell.catalog)
+        try writeAtomically(text, to: path)
+        return Output([.message("exported \(flights.count) flight\(flights.count == 1 ? "" : "s") of logbook \(logbook) to \(path) (\(format.rawValue))"),
+                       .data("flights", .int(flights.count)), .data("file", .string(path)), .data("format", .string(format.rawValue))])
+    }
+
+    static let import_ = CommandSpec(
+        "import", category: .logbook,
+        abstract: "Add the flights of a file to the active logbook",
+        discussion: "Reads csv, json (skyshell's exports) or openflights (OpenFlights CSV); the format is guessed from the first line unless --format names it. Every flight is checked (known airports, airline and aircraft; rows 1 to 88; real dates). The import is all or nothing: the first bad row stops it with its line number and the logbook is unchanged, unless --skip-bad, which imports the rest and lists what was skipped. Ctrl-C cancels it, leaving the logbook unchanged.",
+        arguments: [ArgumentSpec("file", .path(extensions: ["csv", "json"]), "the file to read")],
+        options: [OptionSpec("format", formatKind, "csv, json or openflights", bare: false), .flag("skip-bad", "import the good rows and list the bad ones")],
+        examples: [
+            Example("logbook import flights.json", "add an export back"),
+            Example("logbook import openflights.csv --skip-bad", "an OpenFlights export, skipping rows skyshell cannot place"),
+        ]
+    ) { args, shell in
+        let path = args.get("file", as: String.self) ?? ""
+        let bytes = try readFile(path)
+        let format: FlightFileFormat
+        if let named = args.get("format", as: String.self).flatMap(FlightFileFormat.init(rawValue:)) {
+            format = named
+        } else if let guessed = FlightFiles.guess(bytes) {
+            format = guessed
+        } else if bytes.isEmpty || !bytes.contains(where: { $0 > 0x20 }) {
+            throw ShellError.data("\(path) is empty — nothing to import")
+        } else {
+            throw ShellError.data("\(path) is not a logbook file skyshell knows: the first line should be a csv header (date,origin,destination,…), an OpenFlights header (Date,From,To,…), or the file a JSON export; name the format with --format")
+        }
+        guard format.canImport else { throw ShellError.usage("\(format.rawValue) is an export format; import csv, json or openflights") }
+        let imported: ImportedFlights
+        do {
+            imported = try FlightFiles.read(bytes, format: format, catalog: shell.catalog, skipBad: args.flag("skip-bad"), today: shell.today)
+        } catch let error as FlightFileError {
+            throw ShellError.data("\(path) \(error.text) — nothing was imported")
+        }
+        let logbook = shell.session.logbook
+        let total = imported.flights.count
+        let progress = ProgressLine(shell: shell, label: "importing", total: total)
+        try shell.logbookStore().add(imported.flights, to: logbook) { done in
+            progress.update(done)
+            return !Interrupt.requested
+        }
+        progress.finish()
+        var output = Output([.message("imported \(total) flight\(total == 1 ? "" : "s") into logbook \(logbook) from \(path) (\(format.rawValue))", .good)])
+        if !imported.skipped.isEmpty {
+            output.append(.note("skipped \(imported.skipped.count) bad row\(imported.skipped.count == 1 ? "" : "s"):"))
+            output.blocks += imported.skipped.prefix(20).map { .note("  " + $0.text) }
+            if imported.skipped.count > 20 { output.append(.note("  … and \(imported.skipped.count - 20) more")) }
+        }
+        if imported.futureDates > 0 { output.append(.note("\(imported.futureDates) flight\(imported.futureDates == 1 ? " is" : "s are") dated in the future")) }
+        output.append(.data("imported", .int(total)))
+        output.append(.data("skipped", .list(imported.skipped.map { .object([("line", $0.line.map { .int($0) } ?? .null), ("reason", .string($0.message))]) })))
+        return output
+    }
+
+    static func formatFromExtension(_ path: String) throws -> FlightFileFormat {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "csv": return .csv
+        case "json": return .json
+        case "geojson": return .geojson
+        case "kml": return .kml
+        default: throw ShellError.usage("cannot tell the format of \(path) from its name — add --format csv|json|openflights|geojson|kml")
+        }
+    }
+
+    /// The file's bytes, with the errors people need.
+    static func readFile(_ path: String) throws -> [UInt8] {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw ShellError(.noInput, "cannot open '\(path)': \(String(cString: strerror(errno)))") }
+        guard info.st_mode & S_IFMT != S_IFDIR else { throw ShellError(.noInput, "'\(path)' is a directory") }
+        guard Int(info.st_size) <= FlightFiles.maxBytes else {
+            throw ShellError.data("\(path) is \(Int(info.st_size) / 1_048_576) MB; imports are limited to \(FlightFiles.maxBytes / 1_048_576) MB")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw ShellError(.noInput, "cannot read '\(path)'") }
+        return [UInt8](data)
+    }
+
+    /// Writes a whole file or nothing (temporary file, then rename).
+    static func writeAtomically(_ text: String, to path: String) throws {
+        let temp = path + ".skyshell-tmp"
+        guard FileManager.default.createFile(atPath: temp, contents: Data(text.utf8)) else {
+            throw ShellError(.io, "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        guard rename(temp, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temp)
+            throw ShellError(.io, "cannot write \(path): \(reason)")
+        }
+    }
+}
+
+/// "importing… 12,000 of 100,000" on stderr while long work runs at a terminal.
+final class ProgressLine {
+    let shell: Shell
+    let label: String
+    let total: Int
+    var shown = false
+
+    init(shell: Shell, label: String, total: Int) {
+        self.shell = shell
+        self.label = label
+        self.total = total
+    }
+
+    func update(_ done: Int) {
+        guard shell.stderrIsTerminal else { return }
+        shell.err.write("\r\(label)… \(Format.grouped(Double(done))) of \(Format.grouped(Double(total)))  (Ctrl-C cancels)\u{1B}[K")
+        shell.err.flush()
+        shown = true
+    }
+
+    func finish() {
+        guard shown else { return }
+        shell.err.write("\r\u{1B}[K")
+        shell.err.flush()
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import SkyKit
+
+/// `logbook`, `logbook new|use|list|rename|rm|clear|check`.
+enum LogbookCommands {
+    static let spec = CommandSpec(
+        "logbook", aliases: ["lb"], category: .logbook,
+        abstract: "Show the active logbook, or manage logbooks",
+        discussion: "All logbooks live in one SQLite database, logbook.sqlite in the data directory. The logbook never uses the network: what you log stays on this computer.",
+        subcommands: [new, use, list, rename, rm, clear, check, ImportExportCommands.export, ImportExportCommands.import_],
+        examples: [Example("logbook", "the active logbook and its numbers")]
+    ) { _, shell in
+        let store = try shell.logbookStore()
+        let name = shell.session.logbook
+        let count = try store.count(in: name)
+        let all = try store.logbooks()
+        return .card(Card(title: "Logbook \(name)", fields: [
+            Field("name", "", Cell(name)),
+            Field("flights", "flights", Cell(.int(count), text: Format.grouped(Double(count)))),
+            Field("logbooks", "logbooks", Cell(.int(max(all.count, 1)), text: all.isEmpty ? "1 (this one, created with its first flight)" : "\(all.count): " + all.map(\.name).joined(separator: ", "))),
+            Field("database", "database", Cell(store.path)),
+            Field("schema", "schema version", Cell(.int(store.schemaVersion), text: String(store.schemaVersion))),
+        ]))
+    }
+
+    static let nameArgument = ArgumentSpec("name", .logbookName, "the logbook's name")
+
+    static let new = CommandSpec(
+        "new", category: .logbook, abstract: "Create an empty logbook and make it active",
+        arguments: [nameArgument],
+        examples: [Example("logbook new work", "a logbook for business trips")]
+    ) { args, shell in
+        let name = args.get("name", as: String.self) ?? ""
+        try shell.logbookStore().createLogbook(name)
+        shell.session.useLogbook(name)
+        return .message("created logbook \(name); it is now the active logbook")
+    }
+
+    static let use = CommandSpec(
+        "use", category: .logbook, abstract: "Make another logbook the active one",
+        arguments: [nameArgument],
+        examples: [Example("logbook use work", "switch to the work logbook")]
+    ) { args, shell in
+        let name = args.get("name", as: String.self) ?? ""
+        let known = try shell.logbookStore().logbooks().map(\.name)
+        guard known.contains(name) || name == "default" else {
+            throw ShellError.usage("there is no logbook called \(name)" + suggestion(name, among: known) + " — create it with logbook new \(name)")
+        }
+        shell.session.useLogbook(name)
+        return .message("logbook \(name) is now active (\(try shell.logbookStore().count(in: name)) flights)")
+    }
+
+    static let list = CommandSpec(
+        "list", aliases: ["ls"], category: .logbook, abstract: "List the logbooks",
+        examples: [Example("logbook list", "every logbook with its flights")]
+    ) { _, shell in
+        var books = try shell.logbookStore().logbooks()
+        if !books.contains(where: { $0.name == shell.session.logbook }) { books.append((shell.session.logbook, 0)) }
+        let rows = books.sorted { $0.name < $1.name }.map { book in
+            [Cell(.bool(book.name == shell.session.logbook), text: book.name == shell.session.logbook ? "*" : ""),
+             Cell(book.name), Cell(.int(book.flights), text: Format.grouped(Double(book.flights)))]
+        }
+        return .table(Table(key: "logbooks", columns: [Column("active", ""), Column("name", "Logbook"), Column("flights", "Flights", .right)], rows: rows))
+    }
+
+    static let rename = CommandSpec(
+        "rename", aliases: ["mv"], category: .logbook, abstract: "Rename a logbook",
+        arguments: [ArgumentSpec("old", .logbookName, "its name now"), ArgumentSpec("new", .logbookName, "its new name")],
+        examples: [Example("logbook rename work trips", "rename work to trips")]
+    ) { args, shell in
+        let old = args.get("old", as: String.self) ?? "", new = args.get("new", as: String.self) ?? ""
+        try shell.logbookStore().renameLogbook(old, to: new)
+        if shell.session.logbook == old { shell.session.useLogbook(new) }
+        return .message("renamed logbook \(old) to \(new)")
+    }
+
+    static let rm = CommandSpec(
+        "rm", aliases: ["delete"], category: .logbook, abstract: "Delete a logbook and its flights",
+        discussion: "A logbook with flights asks for its name to be typed at a terminal; in scripts it needs --yes. There is no undo.",
+        arguments: [nameArgument],
+        options: [.flag("yes", "delete without asking")],
+        examples: [Example("logbook rm old --yes", "delete the logbook called old")]
+    ) { args, shell in
+        let name = args.get("name", as: String.self) ?? ""
+        let count = try shell.logbookStore().count(in: name)
+        guard try shell.logbookStore().logbooks().contains(where: { $0.name == name }) else {
+            throw ShellError.usage("there is no logbook called \(name)")
+        }
+        if count > 0, !args.flag("yes") { try confirm(name, flights: count, action: "delete logbook \(name)", shell) }
+        try shell.logbookStore().removeLogbook(name)
+        if shell.session.logbook == name { shell.session.useLogbook("default") }
+        return .message("deleted logbook \(name) and its \(count) flight\(count == 1 ? "" : "s")" + (shell.session.logbook == "default" && name != "default" ? "; logbook default is active" : ""))
+    }
+
+    static let clear = CommandSpec(
+        "clear", category: .logbook, abstract: "Delete every flight of the active logbook",
+        discussion: "At a terminal it asks for the logbook's name to be typed; in scripts it needs --yes. There is no undo: the logbook keeps no backup.",
+        options: [.flag("yes", "delete without asking")],
+        examples: [Example("logbook clear --yes", "empty the active logbook")]
+    ) { args, shell in
+        let name = shell.session.logbook
+        let count = try shell.logbookStore().count(in: name)
+        guard count > 0 else { return .message("logbook \(name) has no flights") }
+        if !args.flag("yes") { try confirm(name, flights: count, action: "delete all \(count) flights of logbook \(name)", shell) }
+        let removed = try shell.logbookStore().clear(name)
+        return .message("deleted \(removed) flight\(removed == 1 ? "" : "s") from logbook \(name)")
+    }
+
+    /// Asks for the logbook's name at a terminal; without one, explains the --yes flag.
+    static func confirm(_ name: String, flights: Int, action: String, _ shell: Shell) throws {
+        guard let ask = shell.prompter else {
+            throw ShellError.usage("this would \(action); add --yes to confirm in a script")
+        }
+        let answer = ask(Question("This will \(action). Type \(name) to confirm: "))
+        guard answer?.trimmingWhitespace == Substring(name) else { throw ShellError(.interrupted, "not confirmed — nothing was deleted") }
+    }
+
+    static let check = CommandSpec(
+        "check", category: .logbook, abstract: "Check the logbook database for damage",
+        discussion: "Runs SQLite's integrity check and foreign key check. Nothing is repaired or changed.",
+        examples: [Example("logbook check", "is the database sound?")]
+    ) { _, shell in
+        let store = try shell.logbookStore()
+        let problems = try store.integrityCheck()
+        if problems == ["ok"] || problems.isEmpty {
+            return Output([.message("\(store.path): ok", .good), .data("ok", .bool(true))])
+        }
+        throw ShellError.data("\(store.path) has problems: " + problems.prefix(5).joined(separator: "; "))
+    }
+}
+
+/// `airline favorite|unfavorite <airline>`, `airlines favorites`.
+enum FavoriteCommands {
+    static let favorite = CommandSpec(
+        "favorite", aliases: ["fav"], category: .logbook, abstract: "Mark an airline as a favourite",
+        discussion: "Favourite airlines come first when completing airline names and are the default in the flight form.",
+        arguments: [ArgumentSpec("airline", .airlineText, "the airline")],
+        examples: [Example("airline favorite AS", "Alaska Airlines first")]
+    ) { args, shell in
+        guard let airline = args.get("airline", as: Airline.self) else { return .none }
+        try shell.logbookStore().setFavorite(airline.storedCode, true)
+        return .message("★ \(airline.name) is a favourite")
+    }
+
+    static let unfavorite = CommandSpec(
+        "unfavorite", aliases: ["unfav"], category: .logbook, abstract: "Remove an airline from the favourites",
+        arguments: [ArgumentSpec("airline", .airlineText, "the airline")],
+        examples: [Example("airline unfavorite AS", "no longer a favourite")]
+    ) { args, shell in
+        guard let airline = args.get("airline", as: Airline.self) else { return .none }
+        try shell.logbookStore().setFavorite(airline.storedCode, false)
+        return .message("\(airline.name) is no longer a favourite")
+    }
+
+    static let favorites = CommandSpec(
+        "favorites", aliases: ["favs"], category: .logbook, abstract: "List the favourite airlines",
+        examples: [Example("airlines favorites", "the starred airlines")]
+    ) { _, shell in
+        let rows = try shell.logbookStore().favoriteAirlines().map { code -> [Cell] in
+            let a = shell.airline(code: code)
+            return [Cell(Datum.optional(a?.iata)), Cell(Datum.optional(a?.icao ?? code)), Cell(a?.name ?? code)]
+        }
+        var table = Table(key: "favorites", columns: [Column("iata", "IATA"), Column("icao", "ICAO"), Column("name", "Name")], rows: rows)
+        if rows.isEmpty { table.title = "No favourite airlines yet — add one with airline favorite <airline>" }
+        return .table(table)
+    }
+}

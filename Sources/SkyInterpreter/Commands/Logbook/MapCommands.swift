@@ -1,0 +1,86 @@
+import SkyKit
+
+/// `map routes`, `map hubs <airline>`, `map airport <airport>`: terminal world maps, also
+/// written as GeoJSON or KML.
+enum MapCommands {
+    static let fileOptions = [
+        OptionSpec("geojson", .path(extensions: ["geojson", "json"]), "also write the map's lines and places as GeoJSON", bare: false),
+        OptionSpec("kml", .path(extensions: ["kml"]), "also write them as KML", bare: false),
+    ]
+
+    static let spec = CommandSpec(
+        "map", category: .logbook,
+        abstract: "Draw your routes, an airline's hubs or an airport on a world map",
+        discussion: "The map is drawn in braille characters over Natural Earth's land, zoomed to fit what it shows, in the terminal's size. Routes follow the geodesic (the shortest path on the ellipsoid), so long flights curve towards the poles. --geojson FILE and --kml FILE write the same lines and places for real map tools.",
+        subcommands: [routes, hubs, airport],
+        examples: [Example("map routes", "every route of the active logbook")]
+    )
+
+    static let routes = CommandSpec(
+        "routes", category: .logbook, abstract: "Map the routes of the active logbook",
+        options: fileOptions,
+        examples: [Example("map routes", "your flights on the world"), Example("map routes --geojson flights.geojson", "and for a GIS")]
+    ) { args, shell in
+        let cursor = try shell.logbookStore().flights(in: shell.session.logbook)
+        let flights = Array(cursor)
+        let features = FlightFiles.routeFeatures(flights, catalog: shell.catalog)
+        guard !features.points.isEmpty else { return .message("no flights in logbook \(shell.session.logbook) yet — nothing to map") }
+        return try draw(features, title: "\(features.lines.count) route\(features.lines.count == 1 ? "" : "s"), \(features.points.count) airports", args, shell)
+    }
+
+    static let hubs = CommandSpec(
+        "hubs", category: .logbook, abstract: "Map an airline's hubs",
+        arguments: [ArgumentSpec("airline", .airlineText, "the airline")],
+        options: fileOptions,
+        examples: [Example("map hubs UA", "United's hubs"), Example("map hubs alaska airlines", "by name")]
+    ) { args, shell in
+        guard let airline = args.get("airline", as: Airline.self) else { return .none }
+        var features = GeoFeatures()
+        for index in airline.hubIndices {
+            let a = shell.catalog.airport(at: index)
+            features.points.append(GeoFeatures.Point(name: a.icao, coordinate: a.coordinate, properties: [("airport", .string(a.name)), ("hub_of", .string(airline.name))]))
+        }
+        guard !features.points.isEmpty else { return .message("no hubs are known for \(airline.name)") }
+        return try draw(features, title: "Hubs of \(airline.name)", args, shell, markStyle: .color(airline.brandColor))
+    }
+
+    static let airport = CommandSpec(
+        "airport", category: .logbook, abstract: "Map the area around an airport, with your routes from it",
+        arguments: [ArgumentSpec("airport", .airportText, "the airport")],
+        options: fileOptions,
+        examples: [Example("map airport KSFO", "the Bay Area and your routes from SFO")]
+    ) { args, shell in
+        guard let a = args.get("airport", as: Airport.self) else { return .none }
+        let cursor = try shell.logbookStore().flights(in: shell.session.logbook, FlightFilter(airport: a.icao))
+        var features = FlightFiles.routeFeatures(Array(cursor), catalog: shell.catalog)
+        if features.points.isEmpty {
+            features.points.append(GeoFeatures.Point(name: a.icao, coordinate: a.coordinate, properties: [("airport", .string(a.name))]))
+        }
+        // The view: 300 km around the airport, or the whole of the routes from it.
+        let around = (0..<8).map { Geodesic.wgs84.direct(from: a.coordinate, azimuth: Angle(degrees: Double($0) * 45), distance: Distance(300, .kilometers)).coordinate }
+        return try draw(features, title: a.title, args, shell, extent: around)
+    }
+
+    /// Draws the features and writes the requested files.
+    static func draw(_ features: GeoFeatures, title: String, _ args: Arguments, _ shell: Shell, markStyle: Style = .warning, extent: [Coordinate] = []) throws -> Output {
+        var content = WorldMap.Content()
+        for line in features.lines { content.lines.append((line.points, .accent)) }
+        for point in features.points { content.places.append((point.coordinate, point.name, markStyle)) }
+        let all = features.lines.flatMap(\.points) + features.points.map(\.coordinate) + extent
+        let columns = min(shell.terminalColumns, 160), rows = max(10, min(shell.terminalRows - 4, 50))
+        let map = WorldMap(fitting: all, columns: columns, rows: rows)
+        var output = Output([.message(title, .accent), .art(map.draw(content)),
+                             .message("about \(Format.grouped(map.kilometersPerCell)) km per character", .dim)])
+        output.append(.data("routes", .list(features.lines.map { .object([("name", .string($0.name))] + $0.properties) })))
+        output.append(.data("places", .list(features.points.map { .object([("name", .string($0.name)), ("lat", .number($0.coordinate.latitude)), ("lon", .number($0.coordinate.longitude))] + $0.properties) })))
+        if let path = args.get("geojson", as: String.self) {
+            try ImportExportCommands.writeAtomically(features.geoJSON, to: path)
+            output.append(.message("wrote \(path)"))
+        }
+        if let path = args.get("kml", as: String.self) {
+            try ImportExportCommands.writeAtomically(features.kml, to: path)
+            output.append(.message("wrote \(path)"))
+        }
+        return output
+    }
+}

@@ -1,0 +1,133 @@
+/// A calendar date of a flight (proleptic Gregorian), stored as YYYY-MM-DD.
+public struct FlightDate: Comparable, Hashable, Sendable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    /// A date that exists, or nil (2025-02-30 does not).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month), day >= 1, day <= FlightDate.days(month, year) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses YYYY-MM-DD.
+    public init?(iso text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    /// The date `days` after 1970-01-01.
+    public init(daysSinceEpoch days: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        day = doy - (153 * mp + 2) / 5 + 1
+        month = mp < 10 ? mp + 3 : mp - 9
+        year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    static func days(_ month: Int, _ year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    public var description: String {
+        func pad(_ n: Int, _ w: Int) -> String { let s = String(n); return String(repeating: "0", count: max(0, w - s.count)) + s }
+        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+    }
+
+    public static func < (a: FlightDate, b: FlightDate) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
+}
+
+/// The cabin class of a seat.
+public enum CabinClass: String, CaseIterable, Sendable {
+    case economy, premium, business, first
+
+    /// "premium economy"
+    public var words: String { self == .premium ? "premium economy" : rawValue }
+}
+
+/// Where a seat is in its row.
+public enum SeatPosition: String, CaseIterable, Sendable {
+    case window, middle, aisle
+}
+
+/// Unusual things that happened on a flight (Bank Angle badges are earned with them).
+public enum FlightEvent: String, CaseIterable, Sendable {
+    case diversion
+    case goAround = "go-around"
+    case returnToGate = "return-to-gate"
+    case rejectedTakeoff = "rejected-takeoff"
+    case emergencyLanding = "emergency-landing"
+    case holding
+
+    /// "return to gate"
+    public var words: String { rawValue.replacingHyphens }
+}
+
+extension String {
+    var replacingHyphens: String { String(map { $0 == "-" ? " " : $0 }) }
+}
+
+/// One flight of a logbook.
+public struct Flight: Equatable, Sendable {
+    /// The database id, once saved.
+    public var id: Int64?
+    /// ICAO code of the departure airport.
+    public var origin: String
+    /// ICAO code of the arrival airport.
+    public var destination: String
+    /// Airline code: ICAO when the airline has one, else IATA.
+    public var airline: String?
+    /// ICAO aircraft type designator.
+    public var aircraft: String?
+    public var date: FlightDate
+    public var cabinClass: CabinClass?
+    /// Seat row, 1 to 88.
+    public var row: Int?
+    public var seatPosition: SeatPosition?
+    public var seatLetter: String?
+    public var flightNumber: String?
+    public var registration: String?
+    public var notes: String?
+    public var events: [FlightEvent]
+
+    public init(id: Int64? = nil, origin: String, destination: String, airline: String? = nil, aircraft: String? = nil,
+                date: FlightDate, cabinClass: CabinClass? = nil, row: Int? = nil, seatPosition: SeatPosition? = nil,
+                seatLetter: String? = nil, flightNumber: String? = nil, registration: String? = nil, notes: String? = nil,
+                events: [FlightEvent] = []) {
+        self.id = id
+        self.origin = origin
+        self.destination = destination
+        self.airline = airline
+        self.aircraft = aircraft
+        self.date = date
+        self.cabinClass = cabinClass
+        self.row = row
+        self.seatPosition = seatPosition
+        self.seatLetter = seatLetter
+        self.flightNumber = flightNumber
+        self.registration = registration
+        self.notes = notes
+        self.events = events
+    }
+
+    /// The seat as people say it: "23A", "23", "A".
+    public var seat: String? {
+        let text = (row.map(String.init) ?? "") + (seatLetter ?? "")
+        return text.isEmpty ? nil : text
+    }
+
+    /// Rows run from 1 to 88 (the last row of the longest airliner cabins).
+    public static let rows = 1...88
+}

@@ -1,0 +1,380 @@
+import Foundation
+
+/// File formats of logbook import and export.
+public enum FlightFileFormat: String, CaseIterable, Sendable {
+    /// skyshell's CSV: one row per flight, every field.
+    case csv
+    /// skyshell's JSON document.
+    case json
+    /// OpenFlights CSV (revision 0.41), as openflights.org imports and exports it.
+    case openflights
+    /// GeoJSON routes and airports, for map tools (export only).
+    case geojson
+    /// KML routes and airports, for map tools (export only).
+    case kml
+
+    public var canImport: Bool { self == .csv || self == .json || self == .openflights }
+}
+
+/// A file that cannot be imported: what is wrong and on which line.
+public struct FlightFileError: Error, Equatable, Sendable {
+    public var line: Int?
+    public var message: String
+    public init(line: Int? = nil, _ message: String) {
+        self.line = line
+        self.message = message
+    }
+    public var text: String { line.map { "line \($0): " + message } ?? message }
+}
+
+/// The result of reading a file: the flights, and what was skipped with --skip-bad.
+public struct ImportedFlights: Sendable {
+    public var flights: [Flight] = []
+    public var skipped: [FlightFileError] = []
+    public var futureDates = 0
+}
+
+/// Reading and writing logbook files.
+public enum FlightFiles {
+    public static let csvHeader = ["date", "origin", "destination", "airline", "aircraft", "flight_number", "registration",
+                                   "class", "row", "seat_letter", "seat_position", "events", "notes"]
+    public static let openFlightsHeader = ["Date", "From", "To", "Flight_Number", "Airline", "Distance", "Duration", "Seat", "Seat_Type",
+                                           "Class", "Reason", "Plane", "Registration", "Trip", "Note", "From_OID", "To_OID", "Airline_OID", "Plane_OID"]
+    /// The largest file read (a guard against reading anything by mistake).
+    public static let maxBytes = 100 * 1024 * 1024
+
+    /// The format a file's first bytes show, if any.
+    public static func guess(_ bytes: [UInt8]) -> FlightFileFormat? {
+        let start = bytes.drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        if start.first == UInt8(ascii: "{") { return .json }
+        var reader = CSVReader(Array(bytes.prefix(4096)))
+        guard let header = reader.next()?.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) else { return nil }
+        if header.starts(with: ["date", "from", "to"]) { return .openflights }
+        if header.contains("origin"), header.contains("destination"), header.contains("date") { return .csv }
+        return nil
+    }
+
+    // MARK: - Reading
+
+    /// Reads flights from a file's bytes. Every flight is checked against the catalog; the
+    /// first bad one fails the whole read unless `skipBad`, which collects it instead.
+    public static func read(_ bytes: [UInt8], format: FlightFileFormat, catalog: Catalog, skipBad: Bool, today: FlightDate) throws(FlightFileError) -> ImportedFlights {
+        guard !bytes.isEmpty, bytes.contains(where: { $0 > 0x20 }) else { throw FlightFileError("the file is empty — nothing to import") }
+        guard bytes.count <= maxBytes else { throw FlightFileError("the file is \(bytes.count / 1_048_576) MB; imports are limited to \(maxBytes / 1_048_576) MB") }
+        guard String(validating: bytes, as: UTF8.self) != nil else { throw FlightFileError("the file is not UTF-8 text") }
+        var result = ImportedFlights()
+        func accept(_ line: Int, _ make: () throws -> Flight) throws(FlightFileError) {
+            do {
+                let flight = try make()
+                if flight.date > today { result.futureDates += 1 }
+                result.flights.append(flight)
+            } catch {
+                let failure = (error as? FlightFileError) ?? FlightFileError("\(error)")
+                let located = FlightFileError(line: failure.line ?? line, failure.message)
+                if skipBad { result.skipped.append(located) } else { throw located }
+            }
+        }
+        let resolver = Resolver(catalog: catalog)
+        switch format {
+        case .json:
+            let records = try jsonRecords(bytes)
+            for (n, record) in records.enumerated() {
+                try accept(n + 1) { try resolver.flight(record, source: .native) }
+            }
+        case .csv, .openflights:
+            var reader = CSVReader(bytes)
+            guard let rawHeader = reader.next() else { throw FlightFileError("the file is empty — nothing to import") }
+            let header = rawHeader.map { $0.trimmingCharacters(in: .whitespaces) }
+            let expected = format == .csv ? csvHeader : openFlightsHeader
+            let known = Set(expected.map { $0.lowercased() })
+            if let unknown = header.first(where: { !known.contains($0.lowercased()) && !$0.isEmpty }) {
+                throw FlightFileError(line: 1, "unknown column '\(unknown)' for \(format.rawValue) — the columns are \(expected.joined(separator: ","))")
+            }
+            let required = format == .csv ? ["date", "origin", "destination"] : ["date", "from", "to"]
+            for column in required where !header.map({ $0.lowercased() }).contains(column) {
+                throw FlightFileError(line: 1, "the header has no '\(column)' column — the columns are \(expected.joined(separator: ","))")
+            }
+            while let row = reader.next() {
+                if row.count == 1, row[0].trimmingCharacters(in: .whitespaces).isEmpty { continue }
+                let line = reader.line
+                guard row.count == header.count else {
+                    try accept(line) { throw FlightFileError("\(row.count) fields where the header has \(header.count)") }
+                    continue
+                }
+                var record: [String: String] = [:]
+                for (key, value) in zip(header, row) { record[key.lowercased()] = value.trimmingCharacters(in: .whitespaces) }
+                try accept(line) { try resolver.flight(record, source: format == .csv ? .native : .openFlights) }
+            }
+        case .geojson, .kml:
+            throw FlightFileError("\(format.rawValue) is an export format; import csv, json or openflights")
+        }
+        return result
+    }
+
+    static func jsonRecords(_ bytes: [UInt8]) throws(FlightFileError) -> [[String: String]] {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(bytes))
+        } catch {
+            throw FlightFileError("the file is not valid JSON (\(error.localizedDescription))")
+        }
+        guard let document = object as? [String: Any], let flights = document["flights"] as? [Any] else {
+            throw FlightFileError("the JSON has no \"flights\" list — is it a skyshell logbook export?")
+        }
+        var records: [[String: String]] = []
+        for (n, item) in flights.enumerated() {
+            guard let fields = item as? [String: Any] else { throw FlightFileError(line: n + 1, "flight \(n + 1) is not an object") }
+            var record: [String: String] = [:]
+            for (key, value) in fields {
+                switch value {
+                case let s as String: record[key] = s
+                case let list as [Any]: record[key] = list.map { "\($0)" }.joined(separator: ";")
+                case is NSNull: break
+                case let n as NSNumber: record[key] = n.stringValue
+                default: record[key] = "\(value)"
+                }
+            }
+            records.append(record)
+        }
+        return records
+    }
+
+    // MARK: - Writing
+
+    /// The flights of `logbook` in `format`.
+    public static func write<S: Sequence>(_ flights: S, format: FlightFileFormat, logbook: String, catalog: Catalog) -> String where S.Element == Flight {
+        switch format {
+        case .csv:
+            var out = CSVWriter.row(csvHeader)
+            for f in flights { out += CSVWriter.row(nativeFields(f).map { $0.1 }) }
+            return out
+        case .json:
+            let list = flights.map { f in Datum.object(nativeFields(f).map { key, value in
+                (key, key == "events" ? .list(f.events.map { .string($0.rawValue) }) : key == "row" ? (f.row.map { .int($0) } ?? .null) : (value.isEmpty ? .null : .string(value)))
+            }) }
+            return JSONWriter.write(.object([("format", .string("skyshell-logbook")), ("version", .int(1)), ("logbook", .string(logbook)),
+                                             ("flights", .list(list))])) + "\n"
+        case .openflights:
+            var out = "\u{FEFF}" + CSVWriter.row(openFlightsHeader)
+            for f in flights { out += CSVWriter.row(openFlightsFields(f, catalog)) }
+            return out
+        case .geojson:
+            return routeFeatures(Array(flights), catalog: catalog).geoJSON
+        case .kml:
+            return routeFeatures(Array(flights), catalog: catalog).kml
+        }
+    }
+
+    static func nativeFields(_ f: Flight) -> [(String, String)] {
+        [("date", f.date.description), ("origin", f.origin), ("destination", f.destination), ("airline", f.airline ?? ""),
+         ("aircraft", f.aircraft ?? ""), ("flight_number", f.flightNumber ?? ""), ("registration", f.registration ?? ""),
+         ("class", f.cabinClass?.rawValue ?? ""), ("row", f.row.map(String.init) ?? ""), ("seat_letter", f.seatLetter ?? ""),
+         ("seat_position", f.seatPosition?.rawValue ?? ""), ("events", f.events.map(\.rawValue).joined(separator: ";")), ("notes", f.notes ?? "")]
+    }
+
+    static func openFlightsFields(_ f: Flight, _ catalog: Catalog) -> [String] {
+        let origin = catalog.airport(icao: f.origin), destination = catalog.airport(icao: f.destination)
+        let airline = f.airline.flatMap { code in catalog.airlines(code: code).first(where: \.isActive) ?? catalog.airlines(code: code).first }
+        let type = f.aircraft.flatMap { catalog.aircraftType(designator: $0) }
+        var miles = ""
+        if let origin, let destination { miles = String(Int(Geodesic.wgs84.inverse(origin.coordinate, destination.coordinate).distance.statuteMiles.rounded())) }
+        let seatType = f.seatPosition.map { ["window": "W", "aisle": "A", "middle": "M"][$0.rawValue]! } ?? ""
+        let cabin = f.cabinClass.map { ["economy": "Y", "premium": "P", "business": "C", "first": "F"][$0.rawValue]! } ?? ""
+        var note = f.notes ?? ""
+        if !f.events.isEmpty { note += (note.isEmpty ? "" : " ") + "[events: " + f.events.map(\.rawValue).joined(separator: "; ") + "]" }
+        return [f.date.description, origin?.iata ?? f.origin, destination?.iata ?? f.destination, f.flightNumber ?? "",
+                airline?.name ?? "", miles, "", f.seat ?? "", seatType, cabin, "", type?.name ?? f.aircraft ?? "", f.registration ?? "",
+                "", note, "", "", airline.map { String($0.openFlightsID) } ?? "", ""]
+    }
+
+    /// Every route flown as a geodesic line (with its number of flights) and every airport.
+    public static func routeFeatures(_ flights: [Flight], catalog: Catalog) -> GeoFeatures {
+        var routes: [String: (String, String, Int)] = [:]
+        var airports: [String: Int] = [:]
+        for f in flights {
+            let key = min(f.origin, f.destination) + "-" + max(f.origin, f.destination)
+            routes[key, default: (min(f.origin, f.destination), max(f.origin, f.destination), 0)].2 += 1
+            airports[f.origin, default: 0] += 1
+            airports[f.destination, default: 0] += 1
+        }
+        var features = GeoFeatures()
+        for (key, (a, b, n)) in routes.sorted(by: { $0.key < $1.key }) {
+            guard let pa = catalog.airport(icao: a), let pb = catalog.airport(icao: b) else { continue }
+            let length = Geodesic.wgs84.inverse(pa.coordinate, pb.coordinate).distance
+            features.lines.append(GeoFeatures.Line(name: key, points: GeoFeatures.geodesic(pa.coordinate, pb.coordinate),
+                                                   properties: [("flights", .int(n)), ("distance_km", Datum.rounded(length.kilometers, 1))]))
+        }
+        for (icao, n) in airports.sorted(by: { $0.key < $1.key }) {
+            guard let a = catalog.airport(icao: icao) else { continue }
+            features.points.append(GeoFeatures.Point(name: icao, coordinate: a.coordinate, properties: [("airport", .string(a.name)), ("flights", .int(n))]))
+        }
+        return features
+    }
+}
+
+/// Turns one record of a file into a checked flight. Lookups are cached: a file names the same
+/// airports, airlines and types again and again.
+final class Resolver {
+    enum Source { case native, openFlights }
+    let catalog: Catalog
+    var airports: [String: String] = [:]
+    var airlines: [String: String?] = [:]
+    var aircraftTypes: [String: String] = [:]
+    lazy var aircraftNames: [String: String] = {
+        var table: [String: String] = [:]
+        for index in (0..<catalog.aircraftCount).reversed() {
+            let t = catalog.aircraftType(at: index)
+            table[TextFolding.fold(t.name).split(separator: " ").joined(separator: " ")] = t.designator
+        }
+        return table
+    }()
+
+    init(catalog: Catalog) { self.catalog = catalog }
+
+    func flight(_ r: [String: String], source: Source) throws -> Flight {
+        func value(_ key: String) -> String? { r[key].flatMap { $0.isEmpty ? nil : $0 } }
+        let native = source == .native
+        guard let dateText = value("date") else { throw FlightFileError("no date") }
+        let date = try parseDate(dateText)
+        guard let fromText = value(native ? "origin" : "from") else { throw FlightFileError("no departure airport") }
+        guard let toText = value(native ? "destination" : "to") else { throw FlightFileError("no arrival airport") }
+        let origin = try airport(fromText), destination = try airport(toText)
+        guard origin != destination else { throw FlightFileError("the departure and arrival airports are both \(origin)") }
+        var flight = Flight(origin: origin, destination: destination, date: date)
+        flight.flightNumber = value(native ? "flight_number" : "flight_number")
+        flight.registration = value("registration")
+        if native {
+            if let code = value("airline") { flight.airline = try airlineByCode(code) }
+            if let type = value("aircraft") { flight.aircraft = try aircraft(type) }
+            if let cabin = value("class") {
+                guard let c = CabinClass(rawValue: cabin.lowercased()) else { throw FlightFileError("'\(cabin)' is not a class (economy, premium, business, first)") }
+                flight.cabinClass = c
+            }
+            if let row = value("row") { flight.row = try parseRow(row) }
+            flight.seatLetter = value("seat_letter")?.uppercased()
+            if let position = value("seat_position") {
+                guard let p = SeatPosition(rawValue: position.lowercased()) else { throw FlightFileError("'\(position)' is not a seat position (window, middle, aisle)") }
+                flight.seatPosition = p
+            }
+            flight.events = try parseEvents(value("events") ?? "")
+            flight.notes = value("notes")
+        } else {
+            flight.airline = try openFlightsAirline(name: value("airline"), id: value("airline_oid"), number: flight.flightNumber)
+            if let plane = value("plane") { flight.aircraft = try aircraft(plane) }
+            if let seat = value("seat") {
+                guard let (row, letter) = SeatMap.parse(seat) else { throw FlightFileError("'\(seat)' is not a seat") }
+                if let row { flight.row = try parseRow(String(row)) }
+                flight.seatLetter = letter
+            }
+            if let t = value("seat_type") {
+                guard let p = ["W": SeatPosition.window, "A": .aisle, "M": .middle][t.uppercased()] else { throw FlightFileError("'\(t)' is not a seat type (W, A, M)") }
+                flight.seatPosition = p
+            }
+            if let c = value("class") {
+                guard let cabin = ["Y": CabinClass.economy, "P": .premium, "C": .business, "F": .first][c.uppercased()] else { throw FlightFileError("'\(c)' is not a class (Y, P, C, F)") }
+                flight.cabinClass = cabin
+            }
+            var note = value("note") ?? ""
+            if let open = note.range(of: "[events: ", options: .backwards), note.hasSuffix("]") {
+                flight.events = try parseEvents(String(note[open.upperBound..<note.index(before: note.endIndex)]))
+                note = String(note[..<open.lowerBound]).trimmingCharacters(in: .whitespaces)
+            }
+            flight.notes = note.isEmpty ? nil : note
+        }
+        return flight
+    }
+
+    func parseDate(_ text: String) throws -> FlightDate {
+        let day = String(text.split(separator: " ").first ?? "")
+        var date: FlightDate?
+        if let iso = FlightDate(iso: day) { date = iso }
+        else if day.count == 4, let y = Int(day) { date = FlightDate(year: y, month: 1, day: 1) }
+        else if day.contains("/") {
+            let p = day.split(separator: "/").compactMap { Int($0) }
+            if p.count == 3 { date = FlightDate(year: p[2], month: p[0], day: p[1]) }
+        } else if day.contains(".") {
+            let p = day.split(separator: ".").compactMap { Int($0) }
+            if p.count == 3 { date = FlightDate(year: p[2], month: p[1], day: p[0]) }
+        }
+        guard let date else { throw FlightFileError("'\(text)' is not a date (YYYY-MM-DD, a day that exists)") }
+        return date
+    }
+
+    func parseRow(_ text: String) throws -> Int {
+        guard let row = Int(text), Flight.rows.contains(row) else { throw FlightFileError("row '\(text)' is out of range (1 to 88)") }
+        return row
+    }
+
+    func parseEvents(_ text: String) throws -> [FlightEvent] {
+        try text.split(whereSeparator: { $0 == ";" || $0 == "," }).map { raw in
+            let word = raw.trimmingCharacters(in: .whitespaces).lowercased()
+            guard let e = FlightEvent(rawValue: word) else { throw FlightFileError("'\(word)' is not an event (\(FlightEvent.allCases.map(\.rawValue).joined(separator: ", ")))") }
+            return e
+        }
+    }
+
+    func airport(_ code: String) throws -> String {
+        if let known = airports[code] { return known }
+        guard let a = catalog.airport(code: code.trimmingCharacters(in: .whitespaces)) else { throw FlightFileError("unknown airport '\(code)'") }
+        airports[code] = a.icao
+        return a.icao
+    }
+
+    func airlineByCode(_ code: String) throws -> String {
+        if let known = airlines[code], let stored = known { return stored }
+        let found = catalog.airlines(code: code)
+        guard let a = found.first(where: \.isActive) ?? found.first else { throw FlightFileError("unknown airline '\(code)'") }
+        airlines[code] = a.storedCodeInCatalog
+        return a.storedCodeInCatalog
+    }
+
+    func openFlightsAirline(name: String?, id: String?, number: String?) throws -> String? {
+        let key = [name ?? "", id ?? "", number.map { String($0.prefix(2)) } ?? ""].joined(separator: "|")
+        if let known = airlines[key] { return known }
+        let found = try openFlightsAirlineUncached(name: name, id: id, number: number)
+        airlines[key] = .some(found)
+        return found
+    }
+
+    func openFlightsAirlineUncached(name: String?, id: String?, number: String?) throws -> String? {
+        if let id, let n = Int(id), let a = catalog.airline(openFlightsID: n) { return a.storedCodeInCatalog }
+        if let number, number.count >= 3 {
+            let code = String(number.prefix(2))
+            if let a = catalog.airlines(code: code).first(where: \.isActive) { return a.storedCodeInCatalog }
+        }
+        guard let name, name.lowercased() != "unknown" else { return nil }
+        let folded = TextFolding.fold(name).split(separator: " ").joined(separator: " ")
+        let matches = catalog.searchAirlines(name, limit: 50).filter { TextFolding.fold($0.name).split(separator: " ").joined(separator: " ") == folded }
+        guard let a = matches.first(where: \.isActive) ?? matches.first else { throw FlightFileError("unknown airline '\(name)'") }
+        return a.storedCodeInCatalog
+    }
+
+    func aircraft(_ text: String) throws -> String {
+        if let known = aircraftTypes[text] { return known }
+        let designator = try aircraftUncached(text)
+        aircraftTypes[text] = designator
+        return designator
+    }
+
+    func aircraftUncached(_ text: String) throws -> String {
+        if let t = catalog.aircraftType(designator: text) { return t.designator }
+        if text.count == 3, let t = catalog.aircraftType(iata: text) { return t.designator }
+        let folded = TextFolding.fold(text).split(separator: " ").joined(separator: " ")
+        if let designator = aircraftNames[folded] { return designator }
+        guard let first = catalog.searchAircraft(text, limit: 1).first else { throw FlightFileError("unknown aircraft type '\(text)'") }
+        return first.designator
+    }
+}
+
+extension Airline {
+    /// The code logbooks store: ICAO when there is one, else IATA.
+    public var storedCodeInCatalog: String { icao ?? iata ?? name }
+}
+
+extension Catalog {
+    /// The airline with this OpenFlights id.
+    public func airline(openFlightsID id: Int) -> Airline? {
+        for index in 0..<airlineCount where Int(data.u16(airlineOffset(index) + 42)) == id % 65536 { return airline(at: index) }
+        return nil
+    }
+}

@@ -1,0 +1,199 @@
+import CSQLite
+
+/// A failure from the logbook database, classified so callers can say what went wrong.
+public struct StoreError: Error, Equatable, Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// The file is not a SQLite database, or is damaged.
+        case corrupt
+        /// The database or its directory cannot be written.
+        case readOnly
+        /// The disk (or the configured size limit) is full.
+        case full
+        /// Another process holds the database longer than the busy timeout.
+        case busy
+        /// The file cannot be opened or read.
+        case cannotOpen
+        /// A value breaks a rule of the schema (unknown logbook, duplicate name…).
+        case invalid
+        case other
+    }
+    public var kind: Kind
+    public var message: String
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+}
+
+/// One SQLite connection: statements are prepared once and cached by their SQL text.
+public final class SQLiteDatabase {
+    let handle: OpaquePointer
+    public let path: String
+    private var cache: [String: SQLiteStatement] = [:]
+
+    /// Opens (creating when missing) the database at `path`.
+    public init(path: String) throws(StoreError) {
+        self.path = path
+        var db: OpaquePointer?
+        let rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close(db)
+            throw SQLiteDatabase.error(rc, message, path: path)
+        }
+        handle = db
+        sqlite3_extended_result_codes(db, 1)
+    }
+
+    deinit {
+        cache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// True when the connection cannot write (a read-only file or directory).
+    public var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    /// Runs SQL without results (several statements allowed).
+    public func execute(_ sql: String) throws(StoreError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &message)
+        if rc != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(message)
+            throw SQLiteDatabase.error(rc, text, path: path)
+        }
+    }
+
+    /// A prepared statement for `sql`, reset and ready to bind.
+    public func statement(_ sql: String) throws(StoreError) -> SQLiteStatement {
+        if let cached = cache[sql] {
+            cached.reset()
+            return cached
+        }
+        var stmt: OpaquePointer?
+        let rc = sqlite3_prepare_v2(handle, sql, -1, &stmt, nil)
+        guard rc == SQLITE_OK, let stmt else {
+            throw SQLiteDatabase.error(rc, String(cString: sqlite3_errmsg(handle)), path: path)
+        }
+        let statement = SQLiteStatement(stmt, database: self)
+        cache[sql] = statement
+        return statement
+    }
+
+    /// Runs `body` in one write transaction (BEGIN IMMEDIATE takes the write lock first, so a
+    /// second writer waits for the busy timeout instead of failing halfway); rolls back when
+    /// `body` throws.
+    public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Maps a SQLite result code to a classified error.
+    static func error(_ code: Int32, _ message: String, path: String) -> StoreError {
+        switch code & 0xFF {
+        case SQLITE_CORRUPT, SQLITE_NOTADB:
+            return StoreError(.corrupt, "\(path) is not a usable SQLite database (\(message)); it was left untouched")
+        case SQLITE_READONLY:
+            return StoreError(.readOnly, "\(path) cannot be written (\(message))")
+        case SQLITE_FULL:
+            return StoreError(.full, "the disk holding \(path) is full (\(message)); nothing was saved")
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return StoreError(.busy, "\(path) is busy in another skyshell (\(message)); try again")
+        case SQLITE_CANTOPEN, SQLITE_PERM, SQLITE_AUTH:
+            return StoreError(.cannotOpen, "cannot open \(path) (\(message))")
+        case SQLITE_IOERR:
+            return StoreError(.other, "I/O error on \(path) (\(message))")
+        case SQLITE_CONSTRAINT:
+            return StoreError(.invalid, message)
+        default:
+            return StoreError(.other, "\(path): \(message)")
+        }
+    }
+}
+
+/// A prepared statement: bind by position (1-based), step, read columns (0-based).
+public final class SQLiteStatement {
+    let handle: OpaquePointer
+    unowned let database: SQLiteDatabase
+
+    init(_ handle: OpaquePointer, database: SQLiteDatabase) {
+        self.handle = handle
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// Binds values to the parameters in order.
+    @discardableResult
+    public func bind(_ values: [SQLiteValue?]) -> SQLiteStatement {
+        for (i, value) in values.enumerated() {
+            let index = Int32(i + 1)
+            switch value {
+            case .none: sqlite3_bind_null(handle, index)
+            case .integer(let n)?: sqlite3_bind_int64(handle, index, n)
+            case .real(let d)?: sqlite3_bind_double(handle, index, d)
+            case .text(let s)?: sqlite3_bind_text(handle, index, s, -1, sky_sqlite_transient())
+            }
+        }
+        return self
+    }
+
+    /// Advances to the next row; false when done.
+    public func step() throws(StoreError) -> Bool {
+        let rc = sqlite3_step(handle)
+        if rc == SQLITE_ROW { return true }
+        if rc == SQLITE_DONE { return false }
+        throw SQLiteDatabase.error(rc, String(cString: sqlite3_errmsg(database.handle)), path: database.path)
+    }
+
+    /// Reads the first row with `read` (nil when there is none) and resets the statement, so it
+    /// holds no read transaction open afterwards.
+    public func first<T>(_ read: (SQLiteStatement) -> T) throws(StoreError) -> T? {
+        defer { sqlite3_reset(handle) }
+        return try step() ? read(self) : nil
+    }
+
+    /// Runs a statement that returns no rows.
+    public func run() throws(StoreError) {
+        while try step() {}
+    }
+
+    public func int(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    public func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    public func text(_ column: Int32) -> String? {
+        guard let raw = sqlite3_column_text(handle, column) else { return nil }
+        return String(cString: raw)
+    }
+    public func optionalInt(_ column: Int32) -> Int64? { isNull(column) ? nil : int(column) }
+}
+
+/// A value bound to a statement parameter.
+public enum SQLiteValue: Sendable {
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+
+    public static func of(_ text: String?) -> SQLiteValue? { text.map(SQLiteValue.text) }
+    public static func of(_ n: Int?) -> SQLiteValue? { n.map { .integer(Int64($0)) } }
+}
+
+/// Prepares a statement outside the connection's cache (for cursors that stay open).
+func sqlite3_prepare_v2_shim(_ db: SQLiteDatabase, _ sql: UnsafePointer<CChar>, _ out: inout OpaquePointer?) -> Int32 {
+    sqlite3_prepare_v2(db.handle, sql, -1, &out, nil)
+}

@@ -1,0 +1,83 @@
+/// The logbook database schema and its forward migrations. `PRAGMA user_version` holds the
+/// version; opening a database applies every missing step in one transaction.
+enum Schema {
+    /// The version this build writes.
+    static let current = 2
+
+    /// Step n turns version n-1 into version n.
+    static let steps: [Int: String] = [
+        1: """
+        CREATE TABLE logbooks (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE,
+            created TEXT NOT NULL
+        );
+        CREATE TABLE flights (
+            id INTEGER PRIMARY KEY,
+            logbook_id INTEGER NOT NULL REFERENCES logbooks(id) ON DELETE CASCADE,
+            origin TEXT NOT NULL,
+            destination TEXT NOT NULL,
+            airline TEXT,
+            aircraft TEXT,
+            date TEXT NOT NULL,
+            class TEXT CHECK (class IN ('economy', 'premium', 'business', 'first')),
+            row INTEGER CHECK (row BETWEEN 1 AND 88),
+            seat_position TEXT CHECK (seat_position IN ('window', 'middle', 'aisle')),
+            seat_letter TEXT,
+            flight_number TEXT,
+            notes TEXT,
+            events TEXT NOT NULL DEFAULT ''
+        );
+        CREATE INDEX flights_by_logbook ON flights(logbook_id, date);
+        CREATE TABLE favorite_airlines (airline TEXT PRIMARY KEY);
+        """,
+        // Version 2: registrations, events as rows instead of a comma list, badge unlocks.
+        2: """
+        ALTER TABLE flights ADD COLUMN registration TEXT;
+        CREATE TABLE flight_events (
+            flight_id INTEGER NOT NULL REFERENCES flights(id) ON DELETE CASCADE,
+            event TEXT NOT NULL,
+            PRIMARY KEY (flight_id, event)
+        ) WITHOUT ROWID;
+        INSERT INTO flight_events (flight_id, event)
+            WITH RECURSIVE split(id, rest, event) AS (
+                SELECT id, events || ',', NULL FROM flights WHERE events != ''
+                UNION ALL
+                SELECT id, substr(rest, instr(rest, ',') + 1), substr(rest, 1, instr(rest, ',') - 1) FROM split WHERE rest != ''
+            )
+            SELECT DISTINCT id, trim(event) FROM split WHERE event IS NOT NULL AND trim(event) != '';
+        ALTER TABLE flights DROP COLUMN events;
+        CREATE TABLE badge_unlocks (
+            logbook_id INTEGER NOT NULL REFERENCES logbooks(id) ON DELETE CASCADE,
+            badge TEXT NOT NULL,
+            unlocked TEXT NOT NULL,
+            PRIMARY KEY (logbook_id, badge)
+        ) WITHOUT ROWID;
+        """,
+    ]
+
+    /// Brings the database to `target` (the current version unless a test asks for less).
+    static func migrate(_ db: SQLiteDatabase, to target: Int = current) throws {
+        let version = try db.userVersion()
+        guard version < target else {
+            if version > current {
+                throw StoreError(.invalid, "\(db.path) was written by a newer skyshell (schema \(version), this one knows \(current)); it was left untouched")
+            }
+            return
+        }
+        try db.writeTransaction {
+            for step in (version + 1)...target {
+                guard let sql = steps[step] else { throw StoreError(.other, "no migration to schema \(step)") }
+                try db.execute(sql)
+            }
+            try db.execute("PRAGMA user_version = \(target)")
+        }
+    }
+}
+
+extension SQLiteDatabase {
+    /// The schema version in `PRAGMA user_version`.
+    func userVersion() throws(StoreError) -> Int {
+        try statement("PRAGMA user_version").first { Int($0.int(0)) } ?? 0
+    }
+}
