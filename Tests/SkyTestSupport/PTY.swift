@@ -24,20 +24,12 @@ public final class PTYSession {
         var name = [CChar](repeating: 0, count: 256)
         guard ttyname_r(slaveFD, &name, name.count) == 0 else { throw PTYError("ttyname_r failed") }
         let slavePath = String(cString: name)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
         // Opened after setsid in the child, the slave becomes its controlling terminal.
-        posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
-        posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_adddup2(&actions, 0, 2)
-        _ = sky_spawn_close_from(&actions, 3)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(sky_spawn_setsid_flag()))
-        _ = sky_spawn_reset_signals(&attributes)
-        let child = ProcessRunner.spawn(executable, arguments, environment, &actions, attributes: &attributes)
+        let child = ProcessRunner.spawn(executable, arguments, environment, newSession: true) { actions in
+            posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
+            posix_spawn_file_actions_adddup2(&actions, 0, 1)
+            posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        }
         close(slaveFD)
         guard child > 0 else { close(masterFD); throw PTYError("spawn failed: \(String(cString: strerror(-child)))") }
         pid = child
@@ -104,6 +96,20 @@ public final class PTYSession {
     /// Resizes the terminal; the program receives SIGWINCH.
     public func resize(columns: Int, rows: Int) {
         _ = sky_terminal_set_size(master, Int32(columns), Int32(rows))
+    }
+
+    /// Types `line` and Return, then returns what was printed up to `marker`, without escape codes.
+    @discardableResult
+    public func enter(_ line: String, until marker: String) throws -> String {
+        try send(line + "\r")
+        return PTYSession.plain(try waitFor(marker))
+    }
+
+    /// Types `exit` and waits for the shell to end; returns its status.
+    @discardableResult
+    public func exitShell() throws -> Int32 {
+        try send("exit\r")
+        return try waitForExit()
     }
 
     /// Sends a signal to the program.

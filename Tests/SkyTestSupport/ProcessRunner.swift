@@ -21,24 +21,15 @@ public enum ProcessRunner {
                            stdoutPath: String? = nil, timeout: Double = 60) -> ProcessResult {
         var inPipe: [Int32] = [0, 0], outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         sky_pipe_cloexec(&inPipe); sky_pipe_cloexec(&outPipe); sky_pipe_cloexec(&errPipe)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
-        if let stdoutPath {
-            posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY, 0)
-        } else {
-            posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        let pid = spawn(executable, arguments, environment, directory: directory) { actions in
+            posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+            if let stdoutPath {
+                posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY, 0)
+            } else {
+                posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+            }
+            posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         }
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        _ = sky_spawn_close_from(&actions, 3)
-        if let directory { _ = sky_spawn_chdir(&actions, directory) }
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        _ = sky_spawn_reset_signals(&attributes)
-        let pid = spawn(executable, arguments, environment, &actions, attributes: &attributes)
         close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
         guard pid > 0 else {
             close(inPipe[1]); close(outPipe[0]); close(errPipe[0])
@@ -53,14 +44,36 @@ public enum ProcessRunner {
                              status: status, timedOut: timedOut)
     }
 
-    /// Spawns a program; returns its pid or a negative errno.
+    /// Starts a program in the background with its output discarded; returns its pid.
+    public static func start(_ executable: String, _ arguments: [String], environment: [String: String], directory: String? = nil) -> pid_t {
+        spawn(executable, arguments, environment, directory: directory) { actions in
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+    }
+
+    /// Spawns a program with the file actions `setUp` adds, every other descriptor closed,
+    /// default signal handling and optionally a new session; returns its pid or a negative errno.
     public static func spawn(_ executable: String, _ arguments: [String], _ environment: [String: String],
-                             _ actions: inout posix_spawn_file_actions_t, attributes: UnsafePointer<posix_spawnattr_t>?) -> pid_t {
+                             directory: String? = nil, newSession: Bool = false,
+                             _ setUp: (inout posix_spawn_file_actions_t) -> Void) -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        setUp(&actions)
+        _ = sky_spawn_close_from(&actions, 3)
+        if let directory { _ = sky_spawn_chdir(&actions, directory) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        if newSession { posix_spawnattr_setflags(&attributes, Int16(sky_spawn_setsid_flag())) }
+        _ = sky_spawn_reset_signals(&attributes)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, executable, &actions, attributes, argv, envp)
+        let rc = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         return rc == 0 ? pid : -rc
     }
 

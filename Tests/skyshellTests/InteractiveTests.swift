@@ -20,10 +20,8 @@ struct InteractiveTests {
         let pty = try start()
         try pty.send("statu\t")
         try pty.waitFor("s ")
-        try pty.send("\r")
-        try pty.waitFor("saved")
-        try pty.send("exit\r")
-        #expect(try pty.waitForExit() == 0)
+        try pty.enter("", until: "saved")
+        #expect(try pty.exitShell() == 0)
     }
 
     @Test func tabListsSeveralCandidates() throws {
@@ -32,8 +30,7 @@ struct InteractiveTests {
         let listing = try pty.waitFor("heading")
         #expect(PTYSession.plain(listing).contains("help"))
         try pty.waitFor("sky ✈default> he")
-        try pty.send("lp\r")
-        try pty.waitFor("Type help <command>")
+        try pty.enter("lp", until: "Type help <command>")
         try pty.send("\u{04}")
         #expect(try pty.waitForExit() == 0)
     }
@@ -42,10 +39,8 @@ struct InteractiveTests {
         let pty = try start()
         try pty.send("set units av\t")
         try pty.waitFor("iation ")
-        try pty.send("\r")
-        try pty.waitFor("units = aviation")
-        try pty.send("exit\r")
-        try pty.waitForExit()
+        try pty.enter("", until: "units = aviation")
+        try pty.exitShell()
     }
 
     @Test func tabListsAirportsForACodePrefix() throws {
@@ -55,19 +50,16 @@ struct InteractiveTests {
         #expect(listing.contains("KSFO  SFO  San Francisco International Airport"))
         #expect(listing.contains("KSEA  SEA  Seattle-Tacoma International Airport"))
         try pty.send("\u{03}")
-        try pty.send("exit\r")
-        try pty.waitForExit()
+        try pty.exitShell()
     }
 
     @Test func tabCompletesAUniqueAirportCode() throws {
         let pty = try start()
         try pty.send("airport KSF\t")
         try pty.waitFor("O ")
-        try pty.send("\r")
-        let card = PTYSession.plain(try pty.waitFor("hub of"))
+        let card = try pty.enter("", until: "hub of")
         #expect(card.contains("San Francisco International Airport"))
-        try pty.send("exit\r")
-        try pty.waitForExit()
+        try pty.exitShell()
     }
 
     @Test func tabOffersAirlinesByName() throws {
@@ -81,18 +73,14 @@ struct InteractiveTests {
         try pty.send("\u{03}")
         try pty.send("airline 'United Airl\t")
         try pty.waitFor("ines'")
-        try pty.send("\r")
-        #expect(PTYSession.plain(try pty.waitFor("fleet")).contains("UNITED"))
-        try pty.send("exit\r")
-        try pty.waitForExit()
+        #expect(try pty.enter("", until: "fleet").contains("UNITED"))
+        try pty.exitShell()
     }
 
     @Test func upRecallsHistoryFromAPreviousRun() throws {
         let first = try start()
-        try first.send("echo remembered line\r")
-        try first.waitFor("remembered line\r\n")
-        try first.send("exit\r")
-        #expect(try first.waitForExit() == 0)
+        try first.enter("echo remembered line", until: "remembered line\r\n")
+        #expect(try first.exitShell() == 0)
         let attributes = try FileManager.default.attributesOfItem(atPath: home.path + "/history")
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
 
@@ -101,15 +89,12 @@ struct InteractiveTests {
         try second.waitFor("exit")
         try second.send("\u{1B}[A")
         try second.waitFor("remembered line")
-        try second.send("\r")
-        try second.waitFor("sky ✈default> ")
-        try second.send("history\r")
-        let listing = PTYSession.plain(try second.waitFor("sky ✈default> "))
+        try second.enter("", until: "sky ✈default> ")
+        let listing = try second.enter("history", until: "sky ✈default> ")
         #expect(listing.contains("1  echo remembered line"))
         #expect(listing.contains("2  exit"))
         #expect(listing.contains("3  echo remembered line"))
-        try second.send("exit\r")
-        try second.waitForExit()
+        try second.exitShell()
     }
 
     @Test func ctrlCClearsTheLineAndReprompts() throws {
@@ -133,58 +118,44 @@ struct InteractiveTests {
 
     @Test func nonASCIITextSurvives() throws {
         let pty = try start()
-        try pty.send("echo café Zürich 東京\r")
-        try pty.waitFor("café Zürich 東京\r\n")
-        try pty.send("exit\r")
-        try pty.waitForExit()
+        try pty.enter("echo café Zürich 東京", until: "café Zürich 東京\r\n")
+        try pty.exitShell()
     }
 
     @Test func nonASCIISurvivesInTheCLocaleToo() throws {
         let pty = try start(extra: ["LANG": "C", "LC_ALL": "C"])
-        try pty.send("echo façade\r")
-        try pty.waitFor("façade\r\n")
-        try pty.send("exit\r")
-        try pty.waitForExit()
+        try pty.enter("echo façade", until: "façade\r\n")
+        try pty.exitShell()
     }
 
     @Test func stateAndSettingsPersistAcrossLaunches() throws {
         let first = try start()
-        try first.send("observer 51.4775 -0.4614\r")
-        try first.waitFor("sky 51.48,-0.46 ↑0° ✈default> ")
-        try first.send("heading 270; set units aviation\r")
-        try first.waitFor("sky 51.48,-0.46 ↑270° ✈default> ")
-        try first.send("exit\r")
-        try first.waitForExit()
+        try first.enter("observer 51.4775 -0.4614", until: "sky 51.48,-0.46 ↑0° ✈default> ")
+        try first.enter("heading 270; set units aviation", until: "sky 51.48,-0.46 ↑270° ✈default> ")
+        try first.exitShell()
 
         var env = ProcessRunner.environment(home: home.path)
         env["TERM"] = "xterm"
         let second = try PTYSession(Executable.skyshell, [], environment: env)
         try second.waitFor("sky 51.48,-0.46 ↑270° ✈default> ")
-        try second.send("set units\r")
-        try second.waitFor("units = aviation")
-        try second.send("exit\r")
-        try second.waitForExit()
+        try second.enter("set units", until: "units = aviation")
+        try second.exitShell()
 
         let fresh = try PTYSession(Executable.skyshell, ["--fresh"], environment: env)
         try fresh.waitFor("sky ✈default> ")
-        try fresh.send("exit\r")
-        try fresh.waitForExit()
+        try fresh.exitShell()
     }
 
     @Test func continuationLinesUseTheirOwnPrompt() throws {
         let pty = try start()
-        try pty.send("echo one \\\r")
-        try pty.waitFor("...> ")
-        try pty.send("two\r")
-        try pty.waitFor("one two\r\n")
-        try pty.send("exit\r")
-        try pty.waitForExit()
+        try pty.enter("echo one \\", until: "...> ")
+        try pty.enter("two", until: "one two\r\n")
+        try pty.exitShell()
     }
 
     @Test func errorsAtThePromptAreOneLineAndTheSessionGoesOn() throws {
         let pty = try start()
-        try pty.send("obsrver 1 2\r")
-        let out = PTYSession.plain(try pty.waitFor("sky ✈default> "))
+        let out = try pty.enter("obsrver 1 2", until: "sky ✈default> ")
         #expect(out.contains("error: unknown command 'obsrver' — did you mean 'observer'?"))
         try pty.send("exit 5\r")
         #expect(try pty.waitForExit() == 5)
@@ -195,22 +166,19 @@ struct InteractiveTests {
         try coloured.send("observer 1 2\r")
         let raw = try coloured.waitFor("MSL")
         #expect(raw.contains("\u{1B}[38;5;44mObserver"))
-        try coloured.send("exit\r")
-        try coloured.waitForExit()
+        try coloured.exitShell()
 
         let plain = try start(["--fresh"], extra: ["NO_COLOR": "1"])
         try plain.send("observer 1 2\r")
         let text = try plain.waitFor("MSL")
         #expect(!text.contains("\u{1B}[38;5;"))
-        try plain.send("exit\r")
-        try plain.waitForExit()
+        try plain.exitShell()
 
         let never = try start(["--fresh", "--color", "never"])
         try never.send("observer 1 2\r")
         let neverText = try never.waitFor("MSL")
         #expect(!neverText.contains("\u{1B}[38;5;") && !neverText.contains("\u{1B}[2m"))
-        try never.send("exit\r")
-        try never.waitForExit()
+        try never.exitShell()
     }
 }
 
@@ -228,13 +196,10 @@ struct InteractiveSignalTests {
     @Test func aResizeIsSeenByTheNextCommand() throws {
         let pty = try start()
         try pty.waitFor("> ")
-        try pty.send("status\r")
-        #expect(PTYSession.plain(try pty.waitFor("data")).contains("100×30"))
+        #expect(try pty.enter("status", until: "data").contains("100×30"))
         pty.resize(columns: 132, rows: 43)
-        try pty.send("status\r")
-        #expect(PTYSession.plain(try pty.waitFor("data")).contains("132×43"))
-        try pty.send("exit\r")
-        #expect(try pty.waitForExit() == 0)
+        #expect(try pty.enter("status", until: "data").contains("132×43"))
+        #expect(try pty.exitShell() == 0)
     }
 
     @Test func sigtermAtThePromptEndsTheSession() throws {

@@ -60,7 +60,7 @@ extension ValueKind {
     /// A logbook name: letters, digits, - _ . (1 to 32).
     public static let logbookName = ValueKind.word("logbook", "a logbook name: letters, digits, - _ . (up to 32)",
                                                   complete: { query in
-                                                      candidates(((try? query.shell.logbookStore().logbooks()) ?? []).map(\.name), prefix: query.prefix)
+                                                      candidates((try? query.shell.logbookStore().logbookNames()) ?? [], prefix: query.prefix)
                                                   }) { word, _ in
         guard (1...32).contains(word.count), word.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
             throw ValueError("'\(word)' is not a logbook name — use up to 32 letters, digits, -, _ or .")

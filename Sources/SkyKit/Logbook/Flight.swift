@@ -14,10 +14,20 @@ public struct FlightDate: Comparable, Hashable, Sendable, CustomStringConvertibl
 
     /// Parses YYYY-MM-DD.
     public init?(iso text: String) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
-        self.init(year: y, month: m, day: d)
+        var fields = (0, 0, 0)
+        var n = 0
+        for b in text.utf8 {
+            n += 1
+            if n == 5 || n == 8 {
+                guard b == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            guard n <= 10, b >= 48, b <= 57 else { return nil }
+            let digit = Int(b - 48)
+            if n <= 4 { fields.0 = fields.0 * 10 + digit } else if n <= 7 { fields.1 = fields.1 * 10 + digit } else { fields.2 = fields.2 * 10 + digit }
+        }
+        guard n == 10 else { return nil }
+        self.init(year: fields.0, month: fields.1, day: fields.2)
     }
 
     /// The date `days` after 1970-01-01.
@@ -42,8 +52,10 @@ public struct FlightDate: Comparable, Hashable, Sendable, CustomStringConvertibl
     }
 
     public var description: String {
-        func pad(_ n: Int, _ w: Int) -> String { let s = String(n); return String(repeating: "0", count: max(0, w - s.count)) + s }
-        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+        let digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
+            UInt8(48 + year / 1000 % 10), UInt8(48 + year / 100 % 10), UInt8(48 + year / 10 % 10), UInt8(48 + year % 10), 45,
+            UInt8(48 + month / 10), UInt8(48 + month % 10), 45, UInt8(48 + day / 10), UInt8(48 + day % 10))
+        return withUnsafeBytes(of: digits) { String(decoding: $0, as: UTF8.self) }
     }
 
     public static func < (a: FlightDate, b: FlightDate) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }

@@ -48,7 +48,7 @@ public enum FlightFiles {
         let start = bytes.drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
         if start.first == UInt8(ascii: "{") { return .json }
         var reader = CSVReader(Array(bytes.prefix(4096)))
-        guard let header = reader.next()?.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) else { return nil }
+        guard let header = reader.next()?.map({ $0.trimmedSpaces.lowercased() }) else { return nil }
         if header.starts(with: ["date", "from", "to"]) { return .openflights }
         if header.contains("origin"), header.contains("destination"), header.contains("date") { return .csv }
         return nil
@@ -79,12 +79,12 @@ public enum FlightFiles {
         case .json:
             let records = try jsonRecords(bytes)
             for (n, record) in records.enumerated() {
-                try accept(n + 1) { try resolver.flight(record, source: .native) }
+                try accept(n + 1) { try resolver.flight(Record(fields: record), source: .native) }
             }
         case .csv, .openflights:
             var reader = CSVReader(bytes)
             guard let rawHeader = reader.next() else { throw FlightFileError("the file is empty — nothing to import") }
-            let header = rawHeader.map { $0.trimmingCharacters(in: .whitespaces) }
+            let header = rawHeader.map { $0.trimmedSpaces }
             let expected = format == .csv ? csvHeader : openFlightsHeader
             let known = Set(expected.map { $0.lowercased() })
             if let unknown = header.first(where: { !known.contains($0.lowercased()) && !$0.isEmpty }) {
@@ -94,16 +94,17 @@ public enum FlightFiles {
             for column in required where !header.map({ $0.lowercased() }).contains(column) {
                 throw FlightFileError(line: 1, "the header has no '\(column)' column — the columns are \(expected.joined(separator: ","))")
             }
+            // Column positions are found once; rows are read by position.
+            let positions = Record.positions(header)
+            let source: Resolver.Source = format == .csv ? .native : .openFlights
             while let row = reader.next() {
-                if row.count == 1, row[0].trimmingCharacters(in: .whitespaces).isEmpty { continue }
+                if row.count == 1, row[0].trimmedSpaces.isEmpty { continue }
                 let line = reader.line
                 guard row.count == header.count else {
                     try accept(line) { throw FlightFileError("\(row.count) fields where the header has \(header.count)") }
                     continue
                 }
-                var record: [String: String] = [:]
-                for (key, value) in zip(header, row) { record[key.lowercased()] = value.trimmingCharacters(in: .whitespaces) }
-                try accept(line) { try resolver.flight(record, source: format == .csv ? .native : .openFlights) }
+                try accept(line) { try resolver.flight(Record(positions: positions, values: row), source: source) }
             }
         case .geojson, .kml:
             throw FlightFileError("\(format.rawValue) is an export format; import csv, json or openflights")
@@ -212,6 +213,40 @@ public enum FlightFiles {
     }
 }
 
+/// The columns skyshell reads, of both CSV formats.
+enum FileColumn: String, CaseIterable {
+    case date, origin, destination, airline, aircraft, flight_number, registration, `class`, row, seat_letter, seat_position, events, notes
+    case from, to, seat, seat_type, plane, note, airline_oid
+}
+
+/// One record of a file: fields by column, empty ones absent.
+struct Record {
+    /// Where each column is in a CSV row (found once per file), by FileColumn order.
+    var positions: [Int?] = []
+    var values: [String] = []
+    var fields: [String: String]? = nil
+
+    init(positions: [Int?], values: [String]) {
+        self.positions = positions
+        self.values = values
+    }
+
+    init(fields: [String: String]) { self.fields = fields }
+
+    /// Column positions for a header.
+    static func positions(_ header: [String]) -> [Int?] {
+        let lower = header.map { $0.lowercased() }
+        return FileColumn.allCases.map { lower.firstIndex(of: $0.rawValue) }
+    }
+
+    subscript(key: FileColumn) -> String? {
+        let raw: String?
+        if let fields { raw = fields[key.rawValue] } else { raw = positions[FileColumn.allCases.firstIndex(of: key)!].map { values[$0] } }
+        guard let text = raw?.trimmedSpaces, !text.isEmpty else { return nil }
+        return text
+    }
+}
+
 /// Turns one record of a file into a checked flight. Lookups are cached: a file names the same
 /// airports, airlines and types again and again.
 final class Resolver {
@@ -231,53 +266,53 @@ final class Resolver {
 
     init(catalog: Catalog) { self.catalog = catalog }
 
-    func flight(_ r: [String: String], source: Source) throws -> Flight {
-        func value(_ key: String) -> String? { r[key].flatMap { $0.isEmpty ? nil : $0 } }
+    func flight(_ r: Record, source: Source) throws -> Flight {
+        func value(_ key: FileColumn) -> String? { r[key] }
         let native = source == .native
-        guard let dateText = value("date") else { throw FlightFileError("no date") }
+        guard let dateText = value(.date) else { throw FlightFileError("no date") }
         let date = try parseDate(dateText)
-        guard let fromText = value(native ? "origin" : "from") else { throw FlightFileError("no departure airport") }
-        guard let toText = value(native ? "destination" : "to") else { throw FlightFileError("no arrival airport") }
+        guard let fromText = value(native ? .origin : .from) else { throw FlightFileError("no departure airport") }
+        guard let toText = value(native ? .destination : .to) else { throw FlightFileError("no arrival airport") }
         let origin = try airport(fromText), destination = try airport(toText)
         guard origin != destination else { throw FlightFileError("the departure and arrival airports are both \(origin)") }
         var flight = Flight(origin: origin, destination: destination, date: date)
-        flight.flightNumber = value(native ? "flight_number" : "flight_number")
-        flight.registration = value("registration")
+        flight.flightNumber = value(.flight_number)
+        flight.registration = value(.registration)
         if native {
-            if let code = value("airline") { flight.airline = try airlineByCode(code) }
-            if let type = value("aircraft") { flight.aircraft = try aircraft(type) }
-            if let cabin = value("class") {
+            if let code = value(.airline) { flight.airline = try airlineByCode(code) }
+            if let type = value(.aircraft) { flight.aircraft = try aircraft(type) }
+            if let cabin = value(.`class`) {
                 guard let c = CabinClass(rawValue: cabin.lowercased()) else { throw FlightFileError("'\(cabin)' is not a class (economy, premium, business, first)") }
                 flight.cabinClass = c
             }
-            if let row = value("row") { flight.row = try parseRow(row) }
-            flight.seatLetter = value("seat_letter")?.uppercased()
-            if let position = value("seat_position") {
+            if let row = value(.row) { flight.row = try parseRow(row) }
+            flight.seatLetter = value(.seat_letter)?.uppercased()
+            if let position = value(.seat_position) {
                 guard let p = SeatPosition(rawValue: position.lowercased()) else { throw FlightFileError("'\(position)' is not a seat position (window, middle, aisle)") }
                 flight.seatPosition = p
             }
-            flight.events = try parseEvents(value("events") ?? "")
-            flight.notes = value("notes")
+            flight.events = try parseEvents(value(.events) ?? "")
+            flight.notes = value(.notes)
         } else {
-            flight.airline = try openFlightsAirline(name: value("airline"), id: value("airline_oid"), number: flight.flightNumber)
-            if let plane = value("plane") { flight.aircraft = try aircraft(plane) }
-            if let seat = value("seat") {
+            flight.airline = try openFlightsAirline(name: value(.airline), id: value(.airline_oid), number: flight.flightNumber)
+            if let plane = value(.plane) { flight.aircraft = try aircraft(plane) }
+            if let seat = value(.seat) {
                 guard let (row, letter) = SeatMap.parse(seat) else { throw FlightFileError("'\(seat)' is not a seat") }
                 if let row { flight.row = try parseRow(String(row)) }
                 flight.seatLetter = letter
             }
-            if let t = value("seat_type") {
+            if let t = value(.seat_type) {
                 guard let p = ["W": SeatPosition.window, "A": .aisle, "M": .middle][t.uppercased()] else { throw FlightFileError("'\(t)' is not a seat type (W, A, M)") }
                 flight.seatPosition = p
             }
-            if let c = value("class") {
+            if let c = value(.`class`) {
                 guard let cabin = ["Y": CabinClass.economy, "P": .premium, "C": .business, "F": .first][c.uppercased()] else { throw FlightFileError("'\(c)' is not a class (Y, P, C, F)") }
                 flight.cabinClass = cabin
             }
-            var note = value("note") ?? ""
+            var note = value(.note) ?? ""
             if let open = note.range(of: "[events: ", options: .backwards), note.hasSuffix("]") {
                 flight.events = try parseEvents(String(note[open.upperBound..<note.index(before: note.endIndex)]))
-                note = String(note[..<open.lowerBound]).trimmingCharacters(in: .whitespaces)
+                note = String(note[..<open.lowerBound]).trimmedSpaces
             }
             flight.notes = note.isEmpty ? nil : note
         }
@@ -285,6 +320,7 @@ final class Resolver {
     }
 
     func parseDate(_ text: String) throws -> FlightDate {
+        if let iso = FlightDate(iso: text) { return iso }
         let day = String(text.split(separator: " ").first ?? "")
         var date: FlightDate?
         if let iso = FlightDate(iso: day) { date = iso }
@@ -307,7 +343,7 @@ final class Resolver {
 
     func parseEvents(_ text: String) throws -> [FlightEvent] {
         try text.split(whereSeparator: { $0 == ";" || $0 == "," }).map { raw in
-            let word = raw.trimmingCharacters(in: .whitespaces).lowercased()
+            let word = String(raw).trimmedSpaces.lowercased()
             guard let e = FlightEvent(rawValue: word) else { throw FlightFileError("'\(word)' is not an event (\(FlightEvent.allCases.map(\.rawValue).joined(separator: ", ")))") }
             return e
         }
@@ -315,7 +351,7 @@ final class Resolver {
 
     func airport(_ code: String) throws -> String {
         if let known = airports[code] { return known }
-        guard let a = catalog.airport(code: code.trimmingCharacters(in: .whitespaces)) else { throw FlightFileError("unknown airport '\(code)'") }
+        guard let a = catalog.airport(code: code.trimmedSpaces) else { throw FlightFileError("unknown airport '\(code)'") }
         airports[code] = a.icao
         return a.icao
     }

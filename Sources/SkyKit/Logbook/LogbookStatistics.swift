@@ -51,47 +51,74 @@ public struct LogbookStatistics: Sendable {
         var stats = LogbookStatistics()
         guard let id = try store.logbookID(logbook, create: false) else { return stats }
         let db = store.db
-        let summary = try db.statement("SELECT COUNT(*), MIN(date), MAX(date) FROM flights WHERE logbook_id = ?").bind([.integer(id)])
-            .first { ($0.int(0), $0.text(1), $0.text(2)) }
-        stats.flights = Int(summary?.0 ?? 0)
-        stats.firstDate = summary?.1.flatMap(FlightDate.init(iso:))
-        stats.lastDate = summary?.2.flatMap(FlightDate.init(iso:))
-
-        func grouped(_ column: String) throws -> [Ranked] {
-            let s = try db.statement("SELECT \(column), COUNT(*) FROM flights WHERE logbook_id = ? AND \(column) IS NOT NULL GROUP BY \(column)").bind([.integer(id)])
-            var result: [Ranked] = []
-            while try s.step() { result.append(Ranked(s.text(0) ?? "", Int(s.int(1)))) }
-            return rank(result)
+        // The first and last dates are two index seeks (SQLite's min/max optimisation needs one
+        // aggregate per query); the count comes from the scan below.
+        func date(_ aggregate: String) throws -> FlightDate? {
+            try db.statement("SELECT \(aggregate)(date) FROM flights WHERE logbook_id = ?").bind([.integer(id)])
+                .first { $0.text(0) }?.flatMap(FlightDate.init(iso:))
         }
-        stats.airlines = try grouped("airline")
-        stats.aircraft = try grouped("aircraft")
-        stats.classes = try grouped("class")
-        stats.seatPositions = try grouped("seat_position")
-        stats.rows = try grouped("row")
+        stats.firstDate = try date("MIN")
+        stats.lastDate = try date("MAX")
+
+        // One sequential scan (+logbook_id keeps SQLite from walking the index row by row);
+        // codes are counted as packed integers, not strings, and the small fields in arrays.
+        var pairs: [UInt64: Int] = [:] // origin << 32 | destination (ICAO codes are 4 bytes)
+        var airlineCounts: [UInt64: Int] = [:], typeCounts: [UInt64: Int] = [:]
+        var classCounts = [Int](repeating: 0, count: CabinClass.allCases.count)
+        var positionCounts = [Int](repeating: 0, count: SeatPosition.allCases.count)
+        var rowCounts = [Int](repeating: 0, count: Flight.rows.upperBound + 1)
+        var longText: [String: Int] = [:] // airline names stored where an airline had no code
+        let scan = try db.statement("SELECT origin, destination, airline, aircraft, class, seat_position, row FROM flights WHERE +logbook_id = ?")
+            .bind([.integer(id)])
+        let classCodes = CabinClass.allCases.map { SQLiteStatement.pack($0.rawValue) }
+        let positionCodes = SeatPosition.allCases.map { SQLiteStatement.pack($0.rawValue) }
+        while try scan.step() {
+            stats.flights += 1
+            let o = scan.packedCode(0) ?? 0, d = scan.packedCode(1) ?? 0
+            pairs[(o & 0xFFFF_FFFF) << 32 | (d & 0xFFFF_FFFF), default: 0] += 1
+            if let a = scan.packedCode(2) { if a != 0 { airlineCounts[a, default: 0] += 1 } } else if let name = scan.text(2) { longText[name, default: 0] += 1 }
+            if let t = scan.packedCode(3), t != 0 { typeCounts[t, default: 0] += 1 }
+            if let c = scan.packedCode(4), c != 0, let i = classCodes.firstIndex(of: c) { classCounts[i] += 1 }
+            if let p = scan.packedCode(5), p != 0, let i = positionCodes.firstIndex(of: p) { positionCounts[i] += 1 }
+            let row = Int(scan.int(6))
+            if rowCounts.indices.contains(row), row > 0 { rowCounts[row] += 1 }
+        }
+        func nonZero(_ counts: [Int], _ key: (Int) -> String) -> [Ranked] {
+            rank(counts.indices.filter { counts[$0] > 0 }.map { Ranked(key($0), counts[$0]) })
+        }
+        func ranked(_ counts: [UInt64: Int]) -> [Ranked] { rank(counts.map { Ranked(SQLiteStatement.unpack($0.key), $0.value) }) }
+        stats.airlines = rank(ranked(airlineCounts) + longText.map { Ranked($0.key, $0.value) })
+        stats.aircraft = ranked(typeCounts)
+        stats.classes = nonZero(classCounts) { CabinClass.allCases[$0].rawValue }
+        stats.seatPositions = nonZero(positionCounts) { SeatPosition.allCases[$0].rawValue }
+        stats.rows = nonZero(rowCounts) { String($0) }
 
         var airports: [String: Int] = [:], departures: [String: Int] = [:], arrivals: [String: Int] = [:]
         var regions: [String: Int] = [:], routes: [String: (String, String, Int)] = [:]
-        var regionOf: [String: String] = [:]
-        func region(_ icao: String) -> String {
-            if let known = regionOf[icao] { return known }
+        // What each airport contributes, looked up once: its region and position.
+        var known: [String: (region: String, coordinate: Coordinate?)] = [:]
+        func place(_ icao: String) -> (region: String, coordinate: Coordinate?) {
+            if let found = known[icao] { return found }
             let a = catalog.airport(icao: icao)
             let key = a.map { $0.regionCode ?? ($0.region.isEmpty ? $0.countryCode : "\($0.region), \($0.countryCode)") } ?? "?"
-            regionOf[icao] = key
             stats.regionNames[key] = a.map { $0.region.isEmpty ? $0.countryName : "\($0.region), \($0.countryCode)" } ?? "unknown"
-            return key
+            known[icao] = (key, a?.coordinate)
+            return (key, a?.coordinate)
         }
-        let pairs = try db.statement("SELECT origin, destination, COUNT(*) FROM flights WHERE logbook_id = ? GROUP BY origin, destination").bind([.integer(id)])
-        while try pairs.step() {
-            let o = pairs.text(0) ?? "", d = pairs.text(1) ?? "", n = Int(pairs.int(2))
-            departures[o, default: 0] += n
-            arrivals[d, default: 0] += n
-            airports[o, default: 0] += n
-            if d != o { airports[d, default: 0] += n }
-            let ro = region(o), rd = region(d)
-            regions[ro, default: 0] += n
-            if rd != ro { regions[rd, default: 0] += n }
-            let key = o < d ? o + "-" + d : d + "-" + o
-            routes[key, default: (min(o, d), max(o, d), 0)].2 += n
+        func region(_ icao: String) -> String { place(icao).region }
+        for (pair, n) in pairs {
+            do {
+                let o = SQLiteStatement.unpack(pair >> 32), d = SQLiteStatement.unpack(pair & 0xFFFF_FFFF)
+                departures[o, default: 0] += n
+                arrivals[d, default: 0] += n
+                airports[o, default: 0] += n
+                if d != o { airports[d, default: 0] += n }
+                let ro = region(o), rd = region(d)
+                regions[ro, default: 0] += n
+                if rd != ro { regions[rd, default: 0] += n }
+                let key = o < d ? o + "-" + d : d + "-" + o
+                routes[key, default: (min(o, d), max(o, d), 0)].2 += n
+            }
         }
         stats.airports = rank(airports.map { Ranked($0.key, $0.value) })
         stats.departures = rank(departures.map { Ranked($0.key, $0.value) })
@@ -100,8 +127,8 @@ public struct LogbookStatistics: Sendable {
         var routeStats: [RouteStatistic] = []
         for (_, (a, b, n)) in routes {
             let length: Distance
-            if let pa = catalog.airport(icao: a), let pb = catalog.airport(icao: b) {
-                length = Geodesic.wgs84.inverse(pa.coordinate, pb.coordinate).distance
+            if let pa = place(a).coordinate, let pb = place(b).coordinate {
+                length = Geodesic.wgs84.inverse(pa, pb).distance
             } else {
                 length = .zero
             }

@@ -28,19 +28,36 @@ public final class LogbookStore {
     public init(path: String, maxPages: Int? = nil, schemaVersion: Int? = nil) throws {
         let schemaVersion = schemaVersion ?? Schema.current
         db = try SQLiteDatabase(path: path)
+        // Wait for other shells instead of failing: set before anything touches the file.
+        try db.execute("PRAGMA busy_timeout = 10000")
         // Reading the schema version first detects a file that is not a database at all.
         _ = try db.userVersion()
-        try db.execute("PRAGMA busy_timeout = 10000")
         if !db.isReadOnly {
-            try db.execute("PRAGMA journal_mode = WAL")
+            // Switching to WAL needs a moment alone with the file; another shell creating the
+            // same database may hold it, and this pragma does not wait by itself.
+            try Self.retryWhileBusy { try db.execute("PRAGMA journal_mode = WAL") }
             try db.execute("PRAGMA synchronous = NORMAL")
         }
         try db.execute("PRAGMA foreign_keys = ON")
+        // Reads go through a memory map instead of a pread() per page.
+        try db.execute("PRAGMA mmap_size = 268435456")
         if let maxPages { try db.execute("PRAGMA max_page_count = \(maxPages)") }
         if try db.userVersion() < schemaVersion, db.isReadOnly {
             throw StoreError(.readOnly, "\(path) cannot be written, and it needs an upgrade")
         }
         try Schema.migrate(db, to: schemaVersion)
+    }
+
+    /// Runs `body` again while it fails with "busy", for up to ten seconds.
+    static func retryWhileBusy(_ body: () throws -> Void) throws {
+        let deadline = Date().addingTimeInterval(10)
+        while true {
+            do {
+                return try body()
+            } catch let error as StoreError where error.kind == .busy && Date() < deadline {
+                usleep(5000)
+            }
+        }
     }
 
     public var schemaVersion: Int { (try? db.userVersion()) ?? 0 }
@@ -55,6 +72,14 @@ public final class LogbookStore {
         let s = try db.statement("SELECT l.name, COUNT(f.id) FROM logbooks l LEFT JOIN flights f ON f.logbook_id = l.id GROUP BY l.id ORDER BY l.name")
         var result: [(String, Int)] = []
         while try s.step() { result.append((s.text(0) ?? "", Int(s.int(1)))) }
+        return result
+    }
+
+    /// The names of every logbook, alphabetically (no counting: cheap on any size).
+    public func logbookNames() throws -> [String] {
+        let s = try db.statement("SELECT name FROM logbooks ORDER BY name")
+        var result: [String] = []
+        while try s.step() { result.append(s.text(0) ?? "") }
         return result
     }
 
@@ -120,6 +145,9 @@ public final class LogbookStore {
     /// and may return false to cancel (nothing is saved then).
     public func add(_ flights: [Flight], to logbook: String, progress: ((Int) -> Bool)? = nil) throws {
         try db.writeTransaction {
+            // Checked once at commit instead of per row: an immediate foreign-key check makes
+            // SQLite open a statement journal for every insert.
+            try db.execute("PRAGMA defer_foreign_keys = ON")
             let id = try logbookID(logbook, create: true)!
             for (n, flight) in flights.enumerated() {
                 _ = try insert(flight, logbookID: id)
@@ -128,14 +156,26 @@ public final class LogbookStore {
         }
     }
 
+    /// The insert of one flight, prepared once (imports run it for every row).
+    lazy var insertStatement: SQLiteStatement? = try? db.statement("""
+        INSERT OR FAIL INTO flights (logbook_id, origin, destination, airline, aircraft, date, class, row, seat_position, seat_letter,
+                             flight_number, registration, notes)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """)
+
     func insert(_ f: Flight, logbookID: Int64) throws -> Int64 {
-        try db.statement("""
-            INSERT INTO flights (logbook_id, origin, destination, airline, aircraft, date, class, row, seat_position, seat_letter,
-                                 flight_number, registration, notes)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).bind(values(f, logbookID: logbookID)).run()
+        // OR FAIL: a one-row insert has nothing to undo when a CHECK fails (checks run before
+        // any write), so SQLite need not open a statement journal for every row.
+        guard let s = insertStatement else { throw StoreError(.other, "cannot prepare the flight insert") }
+        s.rewind()
+        s.bind(1, logbookID)
+        s.bind(2, f.origin); s.bind(3, f.destination); s.bind(4, f.airline); s.bind(5, f.aircraft)
+        s.bind(6, f.date.description); s.bind(7, f.cabinClass?.rawValue); s.bind(8, f.row.map(Int64.init))
+        s.bind(9, f.seatPosition?.rawValue); s.bind(10, f.seatLetter); s.bind(11, f.flightNumber)
+        s.bind(12, f.registration); s.bind(13, f.notes)
+        try s.run()
         let id = db.lastInsertRowID
-        try insertEvents(f.events, flightID: id)
+        if !f.events.isEmpty { try insertEvents(f.events, flightID: id) }
         return id
     }
 

@@ -153,6 +153,19 @@ public final class SQLiteStatement {
         return self
     }
 
+    /// Binds one text value (NULL for nil) to a 1-based parameter, without building arrays.
+    @inline(__always) public func bind(_ index: Int32, _ text: String?) {
+        if let text { sqlite3_bind_text(handle, index, text, -1, sky_sqlite_transient()) } else { sqlite3_bind_null(handle, index) }
+    }
+
+    /// Binds one integer (NULL for nil) to a 1-based parameter.
+    @inline(__always) public func bind(_ index: Int32, _ n: Int64?) {
+        if let n { sqlite3_bind_int64(handle, index, n) } else { sqlite3_bind_null(handle, index) }
+    }
+
+    /// Makes the statement ready to run again with new bindings.
+    public func rewind() { reset() }
+
     /// Advances to the next row; false when done.
     public func step() throws(StoreError) -> Bool {
         let rc = sqlite3_step(handle)
@@ -181,6 +194,31 @@ public final class SQLiteStatement {
         return String(cString: raw)
     }
     public func optionalInt(_ column: Int32) -> Int64? { isNull(column) ? nil : int(column) }
+
+    /// A short text column (up to 8 bytes, like an ICAO code) packed into an integer without
+    /// making a String; 0 for NULL or empty, nil when the text is longer.
+    @inline(__always) public func packedCode(_ column: Int32) -> UInt64? {
+        guard let raw = sqlite3_column_text(handle, column) else { return 0 }
+        let length = Int(sqlite3_column_bytes(handle, column))
+        guard length <= 8 else { return nil }
+        var code: UInt64 = 0
+        for i in 0..<length { code = code << 8 | UInt64(raw[i]) }
+        return code
+    }
+
+    /// `text` packed as `packedCode` reads it (up to 8 bytes, else 0).
+    public static func pack(_ text: String) -> UInt64 {
+        guard text.utf8.count <= 8 else { return 0 }
+        return text.utf8.reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    /// The text a packed code stands for.
+    public static func unpack(_ code: UInt64) -> String {
+        var bytes: [UInt8] = []
+        var c = code
+        while c != 0 { bytes.append(UInt8(c & 0xFF)); c >>= 8 }
+        return String(decoding: bytes.reversed(), as: UTF8.self)
+    }
 }
 
 /// A value bound to a statement parameter.

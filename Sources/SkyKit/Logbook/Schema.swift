@@ -4,7 +4,8 @@ enum Schema {
     /// The version this build writes.
     static let current = 2
 
-    /// Step n turns version n-1 into version n.
+    /// Step n turns version n-1 into version n. (CHECKs are written with OR rather than IN:
+    /// SQLite builds a temporary index for an IN list of three or more values on every insert.)
     static let steps: [Int: String] = [
         1: """
         CREATE TABLE logbooks (
@@ -20,9 +21,9 @@ enum Schema {
             airline TEXT,
             aircraft TEXT,
             date TEXT NOT NULL,
-            class TEXT CHECK (class IN ('economy', 'premium', 'business', 'first')),
+            class TEXT CHECK (class = 'economy' OR class = 'premium' OR class = 'business' OR class = 'first'),
             row INTEGER CHECK (row BETWEEN 1 AND 88),
-            seat_position TEXT CHECK (seat_position IN ('window', 'middle', 'aisle')),
+            seat_position TEXT CHECK (seat_position = 'window' OR seat_position = 'middle' OR seat_position = 'aisle'),
             seat_letter TEXT,
             flight_number TEXT,
             notes TEXT,
@@ -66,6 +67,9 @@ enum Schema {
             return
         }
         try db.writeTransaction {
+            // Another shell may have upgraded the file while this one waited for the lock.
+            let version = try db.userVersion()
+            guard version < target else { return }
             for step in (version + 1)...target {
                 guard let sql = steps[step] else { throw StoreError(.other, "no migration to schema \(step)") }
                 try db.execute(sql)

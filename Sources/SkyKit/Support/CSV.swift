@@ -65,3 +65,15 @@ public enum CSVWriter {
         }.joined(separator: ",") + "\r\n"
     }
 }
+
+extension String {
+    /// The string without leading and trailing spaces and tabs (ASCII only, no Foundation).
+    public var trimmedSpaces: String {
+        let u = utf8
+        guard let first = u.first, let last = u.last, first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 else { return self }
+        var start = u.startIndex, end = u.endIndex
+        while start < end, u[start] == 0x20 || u[start] == 0x09 { start = u.index(after: start) }
+        while end > start, u[u.index(before: end)] == 0x20 || u[u.index(before: end)] == 0x09 { end = u.index(before: end) }
+        return String(self[start..<end])
+    }
+}

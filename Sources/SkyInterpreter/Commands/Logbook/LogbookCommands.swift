@@ -13,11 +13,11 @@ enum LogbookCommands {
         let store = try shell.logbookStore()
         let name = shell.session.logbook
         let count = try store.count(in: name)
-        let all = try store.logbooks()
+        let all = try store.logbookNames()
         return .card(Card(title: "Logbook \(name)", fields: [
             Field("name", "", Cell(name)),
             Field("flights", "flights", Cell(.int(count), text: Format.grouped(Double(count)))),
-            Field("logbooks", "logbooks", Cell(.int(max(all.count, 1)), text: all.isEmpty ? "1 (this one, created with its first flight)" : "\(all.count): " + all.map(\.name).joined(separator: ", "))),
+            Field("logbooks", "logbooks", Cell(.int(max(all.count, 1)), text: all.isEmpty ? "1 (this one, created with its first flight)" : "\(all.count): " + all.joined(separator: ", "))),
             Field("database", "database", Cell(store.path)),
             Field("schema", "schema version", Cell(.int(store.schemaVersion), text: String(store.schemaVersion))),
         ]))
@@ -42,7 +42,7 @@ enum LogbookCommands {
         examples: [Example("logbook use work", "switch to the work logbook")]
     ) { args, shell in
         let name = args.get("name", as: String.self) ?? ""
-        let known = try shell.logbookStore().logbooks().map(\.name)
+        let known = try shell.logbookStore().logbookNames()
         guard known.contains(name) || name == "default" else {
             throw ShellError.usage("there is no logbook called \(name)" + suggestion(name, among: known) + " — create it with logbook new \(name)")
         }
@@ -83,7 +83,7 @@ enum LogbookCommands {
     ) { args, shell in
         let name = args.get("name", as: String.self) ?? ""
         let count = try shell.logbookStore().count(in: name)
-        guard try shell.logbookStore().logbooks().contains(where: { $0.name == name }) else {
+        guard try shell.logbookStore().logbookNames().contains(name) else {
             throw ShellError.usage("there is no logbook called \(name)")
         }
         if count > 0, !args.flag("yes") { try confirm(name, flights: count, action: "delete logbook \(name)", shell) }

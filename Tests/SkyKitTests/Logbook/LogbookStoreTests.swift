@@ -1,0 +1,150 @@
+import CSQLite
+import Foundation
+import SkyKit
+import SkyTestSupport
+import Testing
+
+@Suite("Logbook store")
+struct LogbookStoreTests {
+    let dir = TemporaryDirectory("store")
+    var path: String { dir.path + "/logbook.sqlite" }
+
+    func flight(_ o: String, _ d: String, _ date: String = "2025-01-01", airline: String? = nil, events: [FlightEvent] = []) -> Flight {
+        Flight(origin: o, destination: d, airline: airline, date: FlightDate(iso: date)!, events: events)
+    }
+
+    @Test func addReadUpdateAndDelete() throws {
+        let store = try LogbookStore(path: path)
+        let id = try store.add(flight("KSFO", "KJFK", airline: "UAL", events: [.diversion]), to: "default")
+        var saved = try #require(try store.flight(id: id, in: "default"))
+        #expect(saved.origin == "KSFO" && saved.events == [.diversion])
+        saved.events = [.holding, .goAround]
+        saved.row = 12
+        try store.update(saved)
+        let updated = try #require(try store.flight(id: id, in: "default"))
+        #expect(updated.row == 12 && Set(updated.events) == [.holding, .goAround])
+        #expect(try store.flight(id: id, in: "other") == nil)
+        #expect(try store.delete(id: id, from: "default"))
+        #expect(try !store.delete(id: id, from: "default"))
+    }
+
+    @Test func logbooksAreSeparateAndRenamable() throws {
+        let store = try LogbookStore(path: path)
+        try store.add(flight("KSFO", "KJFK"), to: "a")
+        try store.createLogbook("b")
+        try store.add(flight("EGLL", "LFPG"), to: "b")
+        #expect(try store.count(in: "a") == 1 && store.count(in: "b") == 1)
+        try store.renameLogbook("b", to: "c")
+        #expect(try store.logbooks().map(\.name) == ["a", "c"])
+        #expect(throws: StoreError.self) { try store.createLogbook("a") }
+        #expect(throws: StoreError.self) { try store.renameLogbook("a", to: "c") }
+        #expect(try store.removeLogbook("c") == 1)
+        #expect(try store.clear("a") == 1)
+        #expect(try store.count(in: "a") == 0)
+    }
+
+    @Test func filtersAndOrder() throws {
+        let store = try LogbookStore(path: path)
+        try store.add([flight("KSFO", "KJFK", "2024-05-01", airline: "UAL"), flight("KJFK", "EGLL", "2025-02-01", airline: "BAW"),
+                       flight("EGLL", "KSFO", "2025-03-01", airline: "BAW")], to: "default")
+        #expect(Array(try store.flights(in: "default")).map(\.date.description) == ["2025-03-01", "2025-02-01", "2024-05-01"])
+        #expect(try store.count(in: "default", FlightFilter(year: 2025)) == 2)
+        #expect(try store.count(in: "default", FlightFilter(airline: "BAW")) == 2)
+        #expect(try store.count(in: "default", FlightFilter(airport: "KSFO")) == 2)
+        #expect(Array(try store.flights(in: "default", FlightFilter(limit: 1))).count == 1)
+    }
+
+    @Test func aBatchIsAllOrNothing() throws {
+        let store = try LogbookStore(path: path)
+        var flights = (0..<2500).map { _ in flight("KSFO", "KJFK") }
+        flights[1500].row = 99 // breaks the schema's CHECK
+        #expect(throws: StoreError.self) { try store.add(flights, to: "default") }
+        #expect(try store.count(in: "default") == 0)
+        #expect(throws: CancellationError.self) { try store.add(Array(flights.prefix(1200)), to: "default") { $0 < 1000 } }
+        #expect(try store.count(in: "default") == 0)
+    }
+
+    @Test func favourites() throws {
+        let store = try LogbookStore(path: path)
+        try store.setFavorite("ASA", true)
+        try store.setFavorite("UAL", true)
+        try store.setFavorite("ASA", true)
+        #expect(try store.favoriteAirlines() == ["ASA", "UAL"])
+        try store.setFavorite("ASA", false)
+        #expect(try store.favoriteAirlines() == ["UAL"])
+    }
+
+    @Test func anUpgradeFromVersionOneKeepsEveryFlight() throws {
+        do {
+            let old = try LogbookStore(path: path, schemaVersion: 1)
+            #expect(old.schemaVersion == 1)
+            try old.db.execute("""
+                INSERT INTO logbooks (id, name, created) VALUES (1, 'default', '2020-01-01');
+                INSERT INTO flights (logbook_id, origin, destination, date, row, events) VALUES
+                    (1, 'KSFO', 'KJFK', '2020-02-02', 14, 'diversion,go-around'),
+                    (1, 'KJFK', 'EGLL', '2020-03-03', NULL, '');
+                """)
+        }
+        let store = try LogbookStore(path: path)
+        #expect(store.schemaVersion == LogbookStore.currentSchemaVersion)
+        let flights = Array(try store.flights(in: "default"))
+        #expect(flights.count == 2)
+        #expect(flights.last?.events == [.diversion, .goAround])
+        #expect(flights.last?.row == 14 && flights.first?.events == [])
+        #expect(try store.integrityCheck() == ["ok"])
+    }
+
+    @Test func aNewerSchemaIsLeftAlone() throws {
+        do { _ = try LogbookStore(path: path); }
+        let raw = try SQLiteDatabase(path: path)
+        try raw.execute("PRAGMA user_version = 99")
+        #expect(throws: StoreError.self) { try LogbookStore(path: path) }
+    }
+
+    @Test func aFileThatIsNotADatabaseIsReportedAndKept() throws {
+        let junk = Data("this is not a database, it is a grocery list\n".utf8) + Data(repeating: 0x41, count: 5000)
+        FileManager.default.createFile(atPath: path, contents: junk)
+        do {
+            _ = try LogbookStore(path: path)
+            Issue.record("opened a damaged file")
+        } catch let error as StoreError {
+            #expect(error.kind == .corrupt)
+            #expect(error.message.contains("left untouched"))
+        }
+        #expect(FileManager.default.contents(atPath: path) == junk)
+    }
+
+    @Test func aReadOnlyFileCanBeReadButNotWritten() throws {
+        do { try LogbookStore(path: path).add(flight("KSFO", "KJFK"), to: "default") }
+        // WAL mode needs the -shm/-wal files; make the whole directory read-only too.
+        chmod(path, 0o444)
+        chmod(dir.path, 0o555)
+        defer { chmod(dir.path, 0o755); chmod(path, 0o644) }
+        guard getuid() != 0 else { return } // root writes anything; the permission check cannot apply
+        do {
+            let store = try LogbookStore(path: path)
+            #expect(throws: StoreError.self) { try store.add(flight("KJFK", "EGLL"), to: "default") }
+        } catch let error as StoreError {
+            #expect([StoreError.Kind.readOnly, .cannotOpen].contains(error.kind))
+        }
+    }
+
+    @Test func aFullDiskLosesNothingAlreadySaved() throws {
+        let store = try LogbookStore(path: path, maxPages: 40)
+        var saved = 0
+        var failure: StoreError?
+        for n in 0..<5000 {
+            do {
+                try store.add(Flight(origin: "KSFO", destination: "KJFK", date: FlightDate(iso: "2025-01-01")!, notes: String(repeating: "x", count: 200) + "\(n)"), to: "default")
+                saved += 1
+            } catch let error as StoreError {
+                failure = error
+                break
+            }
+        }
+        #expect(failure?.kind == .full)
+        #expect(failure?.message.contains("nothing was saved") == true)
+        #expect(try store.count(in: "default") == saved)
+        #expect(try store.integrityCheck() == ["ok"])
+    }
+}

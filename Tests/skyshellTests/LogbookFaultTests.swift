@@ -1,0 +1,131 @@
+import Foundation
+import SkyTestSupport
+import Testing
+
+/// The logbook under faults: read-only files, a full disk, a damaged file, a process killed in
+/// the middle of an import, two shells writing at once. Nothing committed is ever lost.
+@Suite("Logbook faults")
+struct LogbookFaultTests {
+    let home = TemporaryDirectory("faults")
+    var env: [String: String] { ProcessRunner.environment(home: home.path) }
+
+    func sky(_ commands: String, env extra: [String: String] = [:], as user: Int? = nil) -> ProcessResult {
+        var environment = env
+        for (k, v) in extra { environment[k] = v }
+        if let user {
+            return ProcessRunner.run("/usr/bin/setpriv", ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", Executable.skyshell, "-c", commands], environment: environment)
+        }
+        return ProcessRunner.run(Executable.skyshell, ["-c", commands], environment: environment)
+    }
+
+    func count() -> Int {
+        let r = sky("flights")
+        return r.stdout.split(separator: "\n").filter { $0.contains("→") }.count
+    }
+
+    @Test func aReadOnlyDatabaseGivesAClearErrorAndKeepsItsFlights() throws {
+        #expect(sky("flight add SFO JFK date 2025-01-01").status == 0)
+        let db = home.path + "/logbook.sqlite"
+        chmod(home.path, 0o555)
+        chmod(db, 0o444)
+        defer { chmod(home.path, 0o755); chmod(db, 0o644) }
+        // As root, permissions do not apply: run as nobody instead.
+        let user = getuid() == 0 ? 65534 : nil
+        let result = sky("flight add JFK LHR date 2025-01-02", as: user)
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stderr.contains("logbook.sqlite"))
+        #expect(result.stderr.contains("cannot"))
+        chmod(home.path, 0o755)
+        #expect(count() == 1)
+    }
+
+    @Test func aFullDiskLosesNoSavedFlight() throws {
+        var script = ""
+        for n in 0..<400 { script += "flight add SFO JFK date 2025-01-01 note \"\(String(repeating: "n", count: 1500)) \(n)\"\n" }
+        home.write("many.sky", script)
+        let result = ProcessRunner.run(Executable.skyshell, ["--keep-going", home.path + "/many.sky"], environment: env.merging(["SKYSHELL_DB_MAX_PAGES": "60"]) { $1 })
+        let saved = result.stdout.split(separator: "\n").filter { $0.hasPrefix("Flight saved") }.count
+        #expect(result.status == 74)
+        #expect(result.stderr.contains("is full"))
+        #expect(saved > 10 && saved < 400)
+        #expect(count() == saved)
+        #expect(sky("logbook check").stdout.hasSuffix(": ok\n"))
+    }
+
+    @Test func aDamagedFileIsReportedAndLeftAlone() throws {
+        let junk = Data("SQLite format 3\u{0}".utf8) + Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        FileManager.default.createFile(atPath: home.path + "/logbook.sqlite", contents: junk)
+        let result = sky("flights")
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("left untouched"))
+        #expect(FileManager.default.contents(atPath: home.path + "/logbook.sqlite") == junk)
+        #expect(sky("flight add SFO JFK").status == 65)
+        #expect(FileManager.default.contents(atPath: home.path + "/logbook.sqlite") == junk)
+    }
+
+    @Test func aKilledImportLeavesAllOrNothing() throws {
+        let rows = 60_000
+        var csv = "date,origin,destination,airline,aircraft\n"
+        for n in 0..<rows { csv += "2024-0\(n % 9 + 1)-1\(n % 9),KSFO,KJFK,UAL,B738\n" }
+        home.write("big.csv", csv)
+        #expect(sky("flight add LHR CDG date 2025-01-01").status == 0)
+        let wal = home.path + "/logbook.sqlite-wal"
+        var before = count()
+        var killedInside = 0
+        // The import parses the file first, then opens the database (creating the empty WAL
+        // file) and writes every flight in one transaction: kill at points inside that phase.
+        for delay in [0, 40_000, 120_000, 250_000] as [UInt32] {
+            try? FileManager.default.removeItem(atPath: wal)
+            let pid = ProcessRunner.start(Executable.skyshell, ["-c", "logbook import \(home.path)/big.csv"], environment: env)
+            let deadline = Date().addingTimeInterval(60)
+            var finished = false
+            while Date() < deadline, !FileManager.default.fileExists(atPath: wal) {
+                var status: Int32 = 0
+                if waitpid(pid, &status, WNOHANG) == pid { finished = true; break }
+                usleep(500)
+            }
+            guard !finished else { continue }
+            usleep(delay)
+            kill(pid, SIGKILL)
+            let killed = ProcessRunner.wait(pid) == 128 + SIGKILL
+            let after = count()
+            #expect(after == before || after == before + rows, "after a kill: \(after) flights, before \(before)")
+            if killed && after == before { killedInside += 1 }
+            before = after
+            #expect(sky("logbook check").stdout.hasSuffix(": ok\n"))
+        }
+        #expect(killedInside > 0, "no kill landed inside the import")
+    }
+
+    @Test func twoShellsWritingAtOnceLoseNothing() throws {
+        func script(_ name: String, _ origin: String) -> String {
+            var s = ""
+            for n in 0..<120 { s += "flight add \(origin) KJFK date 2025-01-01 note \(name)\(n)\n" }
+            return home.write(name + ".sky", s)
+        }
+        let a = script("a", "KSFO"), b = script("b", "KLAX")
+        let pa = ProcessRunner.start(Executable.skyshell, [a], environment: env)
+        let pb = ProcessRunner.start(Executable.skyshell, [b], environment: env)
+        #expect(ProcessRunner.wait(pa) == 0)
+        #expect(ProcessRunner.wait(pb) == 0)
+        #expect(count() == 240)
+        #expect(sky("logbook check").stdout.hasSuffix(": ok\n"))
+    }
+
+    @Test func aHugeOrForeignFileIsRefusedClearly() throws {
+        let big = home.path + "/big.csv"
+        FileManager.default.createFile(atPath: big, contents: nil)
+        truncate(big, 120 * 1024 * 1024)
+        let tooBig = sky("logbook import \(big)")
+        #expect(tooBig.status == 65)
+        #expect(tooBig.stderr.contains("imports are limited to 100 MB"))
+
+        let line = String(repeating: "lorem ipsum dolor sit amet ", count: 4) + "\n"
+        let text = String(repeating: line, count: 50 * 1024 * 1024 / line.utf8.count)
+        home.write("text.csv", text)
+        let foreign = sky("logbook import \(home.path)/text.csv")
+        #expect(foreign.status == 65)
+        #expect(foreign.stderr.contains("is not a logbook file skyshell knows"))
+        #expect(count() == 0)
+    }
+}
