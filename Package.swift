@@ -33,7 +33,9 @@ let package = Package(
         // MARK: - Domain services
         .target(
             name: "SkyKit",
-            dependencies: ["CSQLite", "CSkyData"]
+            dependencies: ["CSQLite", "CSkyData"],
+            // Compiled into the binary as a byte array (PackageResources.badges_toml).
+            resources: [.embedInCode("Badges/Resources/badges.toml")]
         ),
 
         // MARK: - Interpreter

@@ -7,7 +7,8 @@ import Foundation
 /// `#! args: …` flags placed before the script path; `#! after: …` script arguments;
 /// `#! stdin` feeds the script on standard input instead of naming it; `#! invoke: …` replaces
 /// the whole command line (`{file}` stands for the script path); `#! env: NAME=value`;
-/// `#! setup: file.sky` runs a script with --resume first (same home) to prepare saved state.
+/// `#! setup: file.sky` runs a script with --resume first (same home) to prepare saved state;
+/// `#! home-file: NAME fixtures/file` copies a file into the home directory as NAME first.
 /// Expectations are re-recorded only when SKYSHELL_RECORD=1.
 public struct Transcript: Sendable, CustomStringConvertible {
     public let path: String
@@ -44,6 +45,7 @@ public struct Transcript: Sendable, CustomStringConvertible {
         var before: [String] = [], after: [String] = [], invoke: [String]?
         var viaStdin = false
         var setups: [String] = []
+        var homeFiles: [(String, String)] = []
         for (key, value) in directives {
             switch key {
             case "args": before += ShellWords.split(value)
@@ -51,6 +53,9 @@ public struct Transcript: Sendable, CustomStringConvertible {
             case "stdin": viaStdin = true
             case "invoke": invoke = ShellWords.split(value).map { $0 == "{file}" ? (path as NSString).lastPathComponent : $0 }
             case "setup": setups.append(value)
+            case "home-file":
+                let words = ShellWords.split(value)
+                if words.count == 2 { homeFiles.append((words[0], words[1])) }
             case "env":
                 if let eq = value.firstIndex(of: "=") { env[String(value[..<eq])] = String(value[value.index(after: eq)...]) }
             default: break
@@ -58,6 +63,9 @@ public struct Transcript: Sendable, CustomStringConvertible {
         }
         let environment = ProcessRunner.environment(home: home.path, extra: env)
         let directory = (path as NSString).deletingLastPathComponent
+        for (name, source) in homeFiles {
+            _ = FileManager.default.createFile(atPath: home.path + "/" + name, contents: FileManager.default.contents(atPath: directory + "/" + source))
+        }
         for setup in setups {
             _ = ProcessRunner.run(binary, ["--resume", setup], environment: environment, directory: directory)
         }

@@ -7,6 +7,7 @@ enum AllCommands {
             AirportCommands.airport, AirportCommands.airports, AirlineCommands.airline, AirlineCommands.airlines,
             AircraftCommand.spec, DistanceCommands.distance, DistanceCommands.bearing,
             LogbookCommands.spec, FlightCommands.flight, FlightsCommand.spec, StatsCommand.spec, MapCommands.spec,
+            BadgeCommands.badges, BadgeCommands.badge,
         ]
     }
 }

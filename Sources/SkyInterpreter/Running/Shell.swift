@@ -58,6 +58,10 @@ public final class Shell {
     public var catalog: Catalog = .embedded
     /// The logbook database, opened on first use.
     var openedLogbookStore: LogbookStore?
+    /// The badges loaded, with the state of the user's file they were read from.
+    var loadedBadges: (stamp: String, book: BadgeBook)?
+    /// What badge definitions refer to, from the catalog.
+    lazy var badgeWorld = BadgeWorld.of(catalog)
     /// Resolves airport codes and names to places (plugged in by the catalog).
     public var placeResolver: ((String) throws -> Place?)?
     /// Completes airport codes and names (plugged in by the catalog).

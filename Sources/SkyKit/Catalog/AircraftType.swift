@@ -41,13 +41,19 @@ extension Catalog {
         let iata = data.string(o + 22)
         return AircraftType(
             rank: index, designator: data.ascii(o, 4), name: data.string(o + 4), manufacturer: data.string(o + 10),
-            models: models.isEmpty ? [] : models.components(separatedBy: "; "),
+            models: models.isEmpty ? [] : models.split(separator: "; ").map(String.init),
             iataCodes: iata.split(separator: " ").map(String.init),
             description: description < Catalog.descriptions.count ? Catalog.descriptions[description] : .unknown,
             engineType: engine < Catalog.engineTypes.count ? Catalog.engineTypes[engine] : nil,
             engineCount: engines > 0 ? engines : nil,
             wakeCategory: wake < Catalog.wakeCategories.count ? Catalog.wakeCategories[wake] : nil,
             routeCount: Int(data.u16(o + 32)))
+    }
+
+    /// The designator and manufacturer of the type at a catalog position, without decoding the rest.
+    public func aircraftMaker(at index: Int) -> (designator: String, manufacturer: String) {
+        let o = aircraftOffset(index)
+        return (data.ascii(o, 4), data.string(o + 10))
     }
 
     /// The type with this ICAO designator.

@@ -30,6 +30,14 @@ public struct FlightDate: Comparable, Hashable, Sendable, CustomStringConvertibl
         self.init(year: fields.0, month: fields.1, day: fields.2)
     }
 
+    /// The date of a number YYYYMMDD.
+    public init?(compact n: Int32) {
+        self.init(year: Int(n / 10000), month: Int(n / 100 % 100), day: Int(n % 100))
+    }
+
+    /// The date as the number YYYYMMDD.
+    public var compact: Int32 { Int32(year * 10000 + month * 100 + day) }
+
     /// The date `days` after 1970-01-01.
     public init(daysSinceEpoch days: Int) {
         let z = days + 719_468

@@ -217,6 +217,11 @@ public enum FlightFiles {
 enum FileColumn: String, CaseIterable {
     case date, origin, destination, airline, aircraft, flight_number, registration, `class`, row, seat_letter, seat_position, events, notes
     case from, to, seat, seat_type, plane, note, airline_oid
+
+    /// Every column in declaration order (made once: `allCases` builds a new array each time).
+    static let ordered = allCases
+    /// The column's place in `ordered`.
+    var ordinal: Int { FileColumn.ordered.firstIndex(of: self)! }
 }
 
 /// One record of a file: fields by column, empty ones absent.
@@ -236,12 +241,12 @@ struct Record {
     /// Column positions for a header.
     static func positions(_ header: [String]) -> [Int?] {
         let lower = header.map { $0.lowercased() }
-        return FileColumn.allCases.map { lower.firstIndex(of: $0.rawValue) }
+        return FileColumn.ordered.map { lower.firstIndex(of: $0.rawValue) }
     }
 
     subscript(key: FileColumn) -> String? {
         let raw: String?
-        if let fields { raw = fields[key.rawValue] } else { raw = positions[FileColumn.allCases.firstIndex(of: key)!].map { values[$0] } }
+        if let fields { raw = fields[key.rawValue] } else { raw = positions[key.ordinal].map { values[$0] } }
         guard let text = raw?.trimmedSpaces, !text.isEmpty else { return nil }
         return text
     }

@@ -144,6 +144,11 @@ public final class LogbookStore {
     /// Adds flights in one transaction: all or none. `progress` is told every 1,000 flights
     /// and may return false to cancel (nothing is saved then).
     public func add(_ flights: [Flight], to logbook: String, progress: ((Int) -> Bool)? = nil) throws {
+        // A page cache that holds what the import writes (about 100 bytes a flight, with the
+        // index) keeps SQLite from spilling pages to the WAL and reading them back before the
+        // commit.
+        try db.execute("PRAGMA cache_size = -\(max(2000, flights.count / 8))")
+        defer { try? db.execute("PRAGMA cache_size = -2000") }
         try db.writeTransaction {
             // Checked once at commit instead of per row: an immediate foreign-key check makes
             // SQLite open a statement journal for every insert.

@@ -198,12 +198,34 @@ public final class SQLiteStatement {
     /// A short text column (up to 8 bytes, like an ICAO code) packed into an integer without
     /// making a String; 0 for NULL or empty, nil when the text is longer.
     @inline(__always) public func packedCode(_ column: Int32) -> UInt64? {
+        // The text is NUL-terminated: reading up to 9 bytes avoids asking for its length.
         guard let raw = sqlite3_column_text(handle, column) else { return 0 }
-        let length = Int(sqlite3_column_bytes(handle, column))
-        guard length <= 8 else { return nil }
         var code: UInt64 = 0
-        for i in 0..<length { code = code << 8 | UInt64(raw[i]) }
-        return code
+        for i in 0..<9 {
+            let b = raw[i]
+            if b == 0 { return code }
+            if i == 8 { return nil }
+            code = code << 8 | UInt64(b)
+        }
+        return nil
+    }
+
+    /// A YYYY-MM-DD column as the number YYYYMMDD (0 when it is not such a date), without
+    /// making a String.
+    @inline(__always) public func compactDate(_ column: Int32) -> Int32 {
+        guard let raw = sqlite3_column_text(handle, column) else { return 0 }
+        var n: Int32 = 0
+        for i in 0..<10 {
+            // A NUL before the end fails either test, so nothing past it is read.
+            if i == 4 || i == 7 {
+                guard raw[i] == UInt8(ascii: "-") else { return 0 }
+                continue
+            }
+            let digit = Int32(raw[i]) - 48
+            guard (0...9).contains(digit) else { return 0 }
+            n = n * 10 + digit
+        }
+        return raw[10] == 0 ? n : 0
     }
 
     /// `text` packed as `packedCode` reads it (up to 8 bytes, else 0).

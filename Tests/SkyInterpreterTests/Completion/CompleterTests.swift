@@ -42,6 +42,13 @@ struct CompleterTests {
         #expect(words("help va") == ["values"])
     }
 
+    @Test func badgesAndTheirKinds() {
+        #expect(words("badge island-h") == ["island-hopper"])
+        #expect(words("badge the-b") == ["the-best-seller", "the-big-three"])
+        #expect(words("badges ") == ["all", "unlocked", "locked", "kind"])
+        #expect(words("badges locked kind s") == ["skyline", "soaring"])
+    }
+
     @Test func afterASemicolonANewCommandStarts() {
         #expect(words("echo x; stat") == ["status", "stats"])
         #expect(words("echo x; statu") == ["status"])

@@ -66,6 +66,7 @@ enum AirlineCommands {
                                             + (fleet.count > 12 ? "\n… and \(fleet.count - 12) more" : ""))),
             Field("brand_color", "", Cell(.int(a.brandColor))),
             shell.yourFlightsField(FlightFilter(airline: a.storedCode), none: "no flights with this airline yet"),
+            shell.badgesField(airline: a.storedCode),
         ]
         var card = Card(title: a.name, fields: fields)
         card.titleStyle = .color(a.brandColor)

@@ -44,6 +44,7 @@ enum FlightCommands {
         var output = Output([.message("Flight saved: #\(saved.id!)  " + FlightFields.summary(saved, shell), .good)])
         output.blocks += notes.map { .note($0) }
         output.append(.data("flight", JSONRenderer.document(.card(FlightFields.card(saved, shell)))))
+        output.blocks += shell.badgeAnnouncements()
         return output
     }
 
@@ -83,6 +84,7 @@ enum FlightCommands {
         try shell.logbookStore().update(flight)
         var output = Output([.message("Flight updated: #\(flight.id!)  " + FlightFields.summary(flight, shell), .good)])
         output.blocks += notes.map { .note($0) }
+        output.blocks += shell.badgeAnnouncements()
         return output
     }
 
@@ -94,6 +96,6 @@ enum FlightCommands {
     ) { args, shell in
         let flight = try find(args, shell)
         try shell.logbookStore().delete(id: flight.id!, from: shell.session.logbook)
-        return .message("Flight deleted: #\(flight.id!)  " + FlightFields.summary(flight, shell))
+        return Output([.message("Flight deleted: #\(flight.id!)  " + FlightFields.summary(flight, shell))] + shell.badgeAnnouncements())
     }
 }

@@ -78,6 +78,7 @@ enum ImportExportCommands {
         if imported.futureDates > 0 { output.append(.note("\(imported.futureDates) flight\(imported.futureDates == 1 ? " is" : "s are") dated in the future")) }
         output.append(.data("imported", .int(total)))
         output.append(.data("skipped", .list(imported.skipped.map { .object([("line", $0.line.map { .int($0) } ?? .null), ("reason", .string($0.message))]) })))
+        output.blocks += shell.badgeAnnouncements()
         return output
     }
 

@@ -103,7 +103,7 @@ enum LogbookCommands {
         guard count > 0 else { return .message("logbook \(name) has no flights") }
         if !args.flag("yes") { try confirm(name, flights: count, action: "delete all \(count) flights of logbook \(name)", shell) }
         let removed = try shell.logbookStore().clear(name)
-        return .message("deleted \(removed) flight\(removed == 1 ? "" : "s") from logbook \(name)")
+        return Output([.message("deleted \(removed) flight\(removed == 1 ? "" : "s") from logbook \(name)")] + shell.badgeAnnouncements())
     }
 
     /// Asks for the logbook's name at a terminal; without one, explains the --yes flag.

@@ -1,0 +1,59 @@
+import Foundation
+import SkyKit
+
+extension Shell {
+    /// The user's own badge definitions: `badges.toml` in the config directory.
+    var userBadgeFile: String? { paths.map { $0.config + "/badges.toml" } }
+
+    /// The built-in badges and the user's, read again whenever the user's file changes; its
+    /// problems are printed as warnings once per change.
+    func badgeBook() -> BadgeBook {
+        let stamp = userBadgeFile.flatMap { file -> String? in
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else { return nil }
+            return "\((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0) \((attributes[.size] as? Int) ?? 0)"
+        } ?? "none"
+        if let loaded = loadedBadges, loaded.stamp == stamp { return loaded.book }
+        let book = BadgeBook.load(world: badgeWorld, userFile: userBadgeFile)
+        for problem in book.problems { warn(problem) }
+        loadedBadges = (stamp, book)
+        return book
+    }
+
+    /// The progress of the active logbook on `badges` (all of them by default). A logbook
+    /// database that does not exist yet means every badge is locked.
+    func badgeStatuses(_ badges: [Badge]? = nil) throws -> [BadgeStatus] {
+        try BadgeEvaluator(badges: badges ?? badgeBook().badges, world: badgeWorld).evaluate(existingLogbookStore(), logbook: session.logbook)
+    }
+
+    /// A card field listing the badges that involve an airline, with their state.
+    func badgesField(airline code: String) -> Field {
+        let involved = badgeBook().badges.filter { $0.airlines.contains(code) }
+        let statuses = (try? badgeStatuses(involved)) ?? []
+        let text = statuses.isEmpty ? "none" : statuses.map { "\($0.isUnlocked ? "✓" : "🔒") \($0.badge.title) — \(BadgeText.state($0))" }.joined(separator: "\n")
+        return Field("badges", "badges", Cell(.list(statuses.map { .object([("id", .string($0.badge.id)), ("unlocked", .bool($0.isUnlocked))]) }), text: text))
+    }
+
+    /// After a change to the logbook: the badges it unlocked or locked again, one line each.
+    /// A failure here never undoes the change; it is reported as a note.
+    func badgeAnnouncements() -> [Block] {
+        do {
+            let statuses = try badgeStatuses()
+            let changes = try BadgeLedger.reconcile(statuses, store: logbookStore(), logbook: session.logbook)
+            var blocks: [Block] = changes.unlocked.map { .message("Badge unlocked: \($0.badge.title) — \($0.badge.description)", .accent) }
+            if changes.relocked.count <= 3 {
+                blocks += changes.relocked.map { .message("Badge locked again: \($0.badge.title) (\(BadgeText.progress($0)))", .dim) }
+            } else {
+                blocks.append(.message("\(changes.relocked.count) badges locked again (badges locked lists them)", .dim))
+            }
+            if !changes.unlocked.isEmpty {
+                blocks.append(.data("badges_unlocked", .list(changes.unlocked.map { .string($0.badge.id) })))
+            }
+            if !changes.relocked.isEmpty {
+                blocks.append(.data("badges_locked", .list(changes.relocked.map { .string($0.badge.id) })))
+            }
+            return blocks
+        } catch {
+            return [.note("badges were not updated: \(error)")]
+        }
+    }
+}
