@@ -159,6 +159,10 @@ public final class LogbookStore {
                 if n % 1000 == 999, let progress, !progress(n + 1) { throw CancellationError() }
             }
         }
+        // After a large import, move the pages into the database file now (best effort: another
+        // reader may hold the WAL): reads that follow then map the file instead of searching
+        // and copying WAL frames.
+        if flights.count >= 10_000 { try? db.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 
     /// The insert of one flight, prepared once (imports run it for every row).
