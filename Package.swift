@@ -24,18 +24,23 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "CTerminal"),
+        // libcurl for FoundationNetworking, opened on first use instead of at start-up.
+        .target(name: "CCurlLoader"),
         .target(
             name: "CSkyData",
-            exclude: ["catalog.bin", "land.bin"],
+            exclude: ["catalog.bin", "land.bin", "traffic-paris.bin", "traffic-zurich.bin"],
             cSettings: [.headerSearchPath(".")]
         ),
 
         // MARK: - Domain services
         .target(
             name: "SkyKit",
-            dependencies: ["CSQLite", "CSkyData"],
+            dependencies: ["CSQLite", "CSkyData", "CCurlLoader"],
             // Compiled into the binary as a byte array (PackageResources.badges_toml).
-            resources: [.embedInCode("Badges/Resources/badges.toml")]
+            resources: [.embedInCode("Badges/Resources/badges.toml")],
+            // FoundationNetworking asks the linker for libcurl; CCurlLoader provides the
+            // functions and opens the library itself, on first use.
+            swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl"])]
         ),
 
         // MARK: - Interpreter

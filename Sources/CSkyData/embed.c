@@ -16,6 +16,8 @@
 
 SKY_EMBED(catalog, "catalog.bin")
 SKY_EMBED(land, "land.bin")
+SKY_EMBED(traffic_paris, "traffic-paris.bin")
+SKY_EMBED(traffic_zurich, "traffic-zurich.bin")
 
 const unsigned char *sky_data_catalog(unsigned long *length) {
     *length = (unsigned long)(sky_blob_catalog_end - sky_blob_catalog_start);
@@ -25,4 +27,14 @@ const unsigned char *sky_data_catalog(unsigned long *length) {
 const unsigned char *sky_data_land(unsigned long *length) {
     *length = (unsigned long)(sky_blob_land_end - sky_blob_land_start);
     return sky_blob_land_start;
+}
+
+const unsigned char *sky_data_traffic_paris(unsigned long *length) {
+    *length = (unsigned long)(sky_blob_traffic_paris_end - sky_blob_traffic_paris_start);
+    return sky_blob_traffic_paris_start;
+}
+
+const unsigned char *sky_data_traffic_zurich(unsigned long *length) {
+    *length = (unsigned long)(sky_blob_traffic_zurich_end - sky_blob_traffic_zurich_start);
+    return sky_blob_traffic_zurich_start;
 }

@@ -7,6 +7,7 @@ import SkyKit
 
 let figures: [String: () -> Void] = [
     "completion": Bench.completion,
+    "radar": Bench.radar,
 ]
 
 let name = CommandLine.arguments.dropFirst().first ?? ""

@@ -161,3 +161,14 @@ public struct PTYError: Error, CustomStringConvertible {
     public var description: String
     public init(_ description: String) { self.description = description }
 }
+
+extension PTYSession {
+    /// skyshell on a terminal of its own (TERM=xterm, its size from the PTY, not COLUMNS),
+    /// with `home` as SKYSHELL_HOME.
+    public static func skyshell(home: String, _ arguments: [String] = [], extra: [String: String] = [:]) throws -> PTYSession {
+        var env = ProcessRunner.environment(home: home, extra: extra)
+        env["TERM"] = "xterm"
+        env.removeValue(forKey: "COLUMNS")
+        return try PTYSession(Executable.skyshell, arguments, environment: env)
+    }
+}

@@ -8,10 +8,7 @@ struct InteractiveTests {
     let home = TemporaryDirectory("pty")
 
     func start(_ arguments: [String] = [], extra: [String: String] = [:]) throws -> PTYSession {
-        var env = ProcessRunner.environment(home: home.path, extra: extra)
-        env["TERM"] = "xterm"
-        env.removeValue(forKey: "COLUMNS")
-        let session = try PTYSession(Executable.skyshell, arguments, environment: env)
+        let session = try PTYSession.skyshell(home: home.path, arguments, extra: extra)
         try session.waitFor("sky ✈default> ")
         return session
     }
@@ -187,10 +184,7 @@ struct InteractiveSignalTests {
     let home = TemporaryDirectory("pty-signals")
 
     func start(_ arguments: [String] = []) throws -> PTYSession {
-        var env = ProcessRunner.environment(home: home.path)
-        env["TERM"] = "xterm"
-        env.removeValue(forKey: "COLUMNS")
-        return try PTYSession(Executable.skyshell, arguments, environment: env)
+        try PTYSession.skyshell(home: home.path, arguments)
     }
 
     @Test func aResizeIsSeenByTheNextCommand() throws {

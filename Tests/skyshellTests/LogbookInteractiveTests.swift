@@ -8,10 +8,7 @@ struct LogbookInteractiveTests {
     let home = TemporaryDirectory("pty-logbook")
 
     func start() throws -> PTYSession {
-        var env = ProcessRunner.environment(home: home.path)
-        env["TERM"] = "xterm"
-        env.removeValue(forKey: "COLUMNS")
-        let pty = try PTYSession(Executable.skyshell, [], environment: env)
+        let pty = try PTYSession.skyshell(home: home.path)
         try pty.waitFor("✈default> ")
         return pty
     }

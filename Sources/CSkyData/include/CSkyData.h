@@ -9,4 +9,8 @@ const unsigned char *sky_data_catalog(unsigned long *length);
 /// Natural Earth 1:110m land polygons built by Scripts/data/build-land.
 const unsigned char *sky_data_land(unsigned long *length);
 
+/// Recorded ADS-B traffic built by Scripts/data/build-traffic: Paris 2021-10-07, Zurich 2018-08-01.
+const unsigned char *sky_data_traffic_paris(unsigned long *length);
+const unsigned char *sky_data_traffic_zurich(unsigned long *length);
+
 #endif

@@ -62,6 +62,10 @@ public final class Shell {
     var loadedBadges: (stamp: String, book: BadgeBook)?
     /// What badge definitions refer to, from the catalog.
     lazy var badgeWorld = BadgeWorld.of(catalog)
+    /// The radar feed in use and the source it was made for (kept for its cache and sign-in).
+    var openedRadarFeed: (source: RadarSource, feed: TrafficFeed)?
+    /// HTTP for the live feeds; SKYSHELL_HTTP_TIMEOUT (seconds) changes the timeout.
+    lazy var http = HTTPClient(timeout: environment["SKYSHELL_HTTP_TIMEOUT"].flatMap(Double.init).map { max(0.1, $0) } ?? 15)
     /// Resolves airport codes and names to places (plugged in by the catalog).
     public var placeResolver: ((String) throws -> Place?)?
     /// Completes airport codes and names (plugged in by the catalog).

@@ -11,6 +11,35 @@ public enum LOSState: Equatable, Sendable, Codable {
     }
 }
 
+/// Where the radar's traffic comes from.
+public enum RadarSource: Equatable, Sendable, Codable {
+    /// An embedded recording; nil picks the one nearest the observer.
+    case sample(SampleTraffic.Name?)
+    /// OpenSky's live API (a base URL, sign-in URL and credentials file when not the defaults).
+    case openSky(url: String?, authURL: String?, credentials: String?)
+    /// A receiver's aircraft.json: a URL or a file.
+    case receiver(String)
+    /// A skyshell recording.
+    case replay(String)
+
+    /// True for the sources that replay a recording at a time cursor.
+    public var isRecorded: Bool {
+        switch self {
+        case .sample, .replay: true
+        case .openSky, .receiver: false
+        }
+    }
+}
+
+/// The radar part of the session: the source, the range shown and, for recordings, the time.
+public struct RadarState: Equatable, Sendable, Codable {
+    public var source = RadarSource.sample(nil)
+    public var range = Distance(50, .kilometers)
+    /// The replay moment (Unix seconds); nil starts at the recording's busiest minute.
+    public var time: Double?
+    public init() {}
+}
+
 /// The session state machine: one value holding everything commands share, changed only
 /// through the named transitions below.
 ///
@@ -18,9 +47,14 @@ public enum LOSState: Equatable, Sendable, Codable {
 ///     heading:   0° (north up) ──heading <angle>|+<turn>──▶ any bearing
 ///     los:       no origin ──los origin──▶ origin set ──los reset──▶ no origin
 ///     logbook:   "default" ──logbook use <name>──▶ <name>
+///     radar:     sample (nearest) ──radar source …──▶ source; ──radar range <d>──▶ range;
+///                ──radar time <t>──▶ replay moment (cleared when the source changes)
 public struct Session: Equatable, Sendable, Codable {
     public private(set) var observer: Observer?
     public private(set) var heading = Angle(degrees: 0)
+    /// False until a heading is set: until then the radar is north-up and `spot` gives no turn.
+    public private(set) var headingIsSet = false
+    public private(set) var radar = RadarState()
     public private(set) var los = LOSState.noOrigin
     public private(set) var logbook = "default"
     public var settings = Settings()
@@ -34,9 +68,24 @@ public struct Session: Equatable, Sendable, Codable {
     /// Forgets the observer position.
     public mutating func clearObserver() { observer = nil }
     /// Faces a bearing.
-    public mutating func face(_ bearing: Angle) { heading = bearing.normalizedBearing }
+    public mutating func face(_ bearing: Angle) {
+        heading = bearing.normalizedBearing
+        headingIsSet = true
+    }
     /// Turns by a signed angle, positive to the right.
-    public mutating func turn(by angle: Angle) { heading = (heading + angle).normalizedBearing }
+    public mutating func turn(by angle: Angle) {
+        heading = (heading + angle).normalizedBearing
+        headingIsSet = true
+    }
+    /// Takes radar traffic from another source (the replay moment starts over).
+    public mutating func useRadarSource(_ source: RadarSource) {
+        radar.source = source
+        radar.time = nil
+    }
+    /// Shows the radar out to `range`.
+    public mutating func setRadarRange(_ range: Distance) { radar.range = range }
+    /// Moves the replay moment of a recorded source.
+    public mutating func setRadarTime(_ time: Double?) { radar.time = time }
     /// Sets the line-of-sight origin.
     public mutating func setLOSOrigin(_ place: Place) { los = .origin(place) }
     /// Forgets all line-of-sight state.
@@ -45,12 +94,14 @@ public struct Session: Equatable, Sendable, Codable {
     public mutating func useLogbook(_ name: String) { logbook = name }
 
     // Codable: missing keys take defaults so older files still load.
-    enum CodingKeys: String, CodingKey { case observer, heading, los, logbook }
+    enum CodingKeys: String, CodingKey { case observer, heading, headingIsSet, los, logbook, radar }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         observer = try? c.decodeIfPresent(Observer.self, forKey: .observer)
         if let h = try? c.decodeIfPresent(Angle.self, forKey: .heading) { heading = h.normalizedBearing }
+        headingIsSet = (try? c.decodeIfPresent(Bool.self, forKey: .headingIsSet)) ?? (heading.degrees != 0)
+        radar = (try? c.decodeIfPresent(RadarState.self, forKey: .radar)) ?? RadarState()
         los = (try? c.decodeIfPresent(LOSState.self, forKey: .los)) ?? .noOrigin
         logbook = (try? c.decodeIfPresent(String.self, forKey: .logbook)) ?? "default"
     }
@@ -59,6 +110,8 @@ public struct Session: Equatable, Sendable, Codable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeIfPresent(observer, forKey: .observer)
         try c.encode(heading, forKey: .heading)
+        try c.encode(headingIsSet, forKey: .headingIsSet)
+        try c.encode(radar, forKey: .radar)
         try c.encode(los, forKey: .los)
         try c.encode(logbook, forKey: .logbook)
     }

@@ -27,6 +27,8 @@ public struct SettingSpec: Sendable {
                     values: ["icao", "names"]),
         SettingSpec("accent", "the accent colour of titles and highlights",
                     values: AccentColor.allCases.map(\.rawValue)),
+        SettingSpec("theme", "the radar scope: retro (green phosphor, callsigns) or kid (big bright shapes, no text)",
+                    values: ["retro", "kid"]),
     ]
 
     static let byName: [String: SettingSpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

@@ -1,7 +1,11 @@
 /// The series of Karney (2013, "Algorithms for geodesics", J. Geodesy 87) for the distance,
 /// reduced length and longitude integrals, to sixth order in ε (the expansion parameter of
-/// the geodesic) and in n (the third flattening).
+/// the geodesic) and in n (the third flattening). Coefficients are held inline, not in arrays:
+/// an inverse problem evaluates them several times and must not allocate.
 enum GeodesicSeries {
+    /// Six series coefficients, C₁…C₆ (C3 leaves the sixth at zero).
+    typealias Coefficients = InlineArray<6, Double>
+
     /// A1: the distance integral's scale, I1(σ) = A1 (σ + Σ C1ₗ sin 2lσ).
     static func a1(_ eps: Double) -> Double {
         let e2 = eps * eps
@@ -9,7 +13,7 @@ enum GeodesicSeries {
     }
 
     /// C1ₗ, l = 1…6.
-    static func c1(_ eps: Double) -> [Double] {
+    static func c1(_ eps: Double) -> Coefficients {
         let e2 = eps * eps, e3 = e2 * eps, e4 = e2 * e2, e5 = e4 * eps, e6 = e3 * e3
         return [
             -eps / 2 + 3 * e3 / 16 - e5 / 32,
@@ -22,7 +26,7 @@ enum GeodesicSeries {
     }
 
     /// C1′ₗ, l = 1…6: the inverse series σ = τ + Σ C1′ₗ sin 2lτ.
-    static func c1p(_ eps: Double) -> [Double] {
+    static func c1p(_ eps: Double) -> Coefficients {
         let e2 = eps * eps, e3 = e2 * eps, e4 = e2 * e2, e5 = e4 * eps, e6 = e3 * e3
         return [
             eps / 2 - 9 * e3 / 32 + 205 * e5 / 1536,
@@ -41,7 +45,7 @@ enum GeodesicSeries {
     }
 
     /// C2ₗ, l = 1…6.
-    static func c2(_ eps: Double) -> [Double] {
+    static func c2(_ eps: Double) -> Coefficients {
         let e2 = eps * eps, e3 = e2 * eps, e4 = e2 * e2, e5 = e4 * eps, e6 = e3 * e3
         return [
             eps / 2 + e3 / 16 + e5 / 32,
@@ -64,8 +68,8 @@ enum GeodesicSeries {
         return 1 - eps * (t1 + eps * (t2 + eps * (t3 + eps * (t4 + eps * t5))))
     }
 
-    /// C3ₗ, l = 1…5.
-    static func c3(_ eps: Double, n: Double) -> [Double] {
+    /// C3ₗ, l = 1…5 (and a zero).
+    static func c3(_ eps: Double, n: Double) -> Coefficients {
         let n2 = n * n
         let e2 = eps * eps, e3 = e2 * eps, e4 = e2 * e2, e5 = e4 * eps
         return [
@@ -76,14 +80,15 @@ enum GeodesicSeries {
             (5.0 / 192 - 3 * n / 64 + 5 * n2 / 192) * e3 + (3.0 / 128 - 5 * n / 192) * e4 + 7.0 / 512 * e5,
             (7.0 / 512 - 7 * n / 256) * e4 + 7.0 / 512 * e5,
             21.0 / 2560 * e5,
+            0,
         ]
     }
 
     /// Σₗ cₗ sin(2lσ) by Clenshaw summation, from sin σ and cos σ.
-    static func sineSum(_ sinSigma: Double, _ cosSigma: Double, _ c: [Double]) -> Double {
+    static func sineSum(_ sinSigma: Double, _ cosSigma: Double, _ c: Coefficients) -> Double {
         let ar = 2 * (cosSigma - sinSigma) * (cosSigma + sinSigma) // 2 cos 2σ
         var b1 = 0.0, b2 = 0.0
-        for k in stride(from: c.count - 1, through: 0, by: -1) {
+        for k in stride(from: 5, through: 0, by: -1) {
             let b0 = ar * b1 - b2 + c[k]
             b2 = b1
             b1 = b0

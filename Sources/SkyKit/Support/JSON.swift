@@ -1,6 +1,6 @@
 /// A JSON-shaped value with ordered keys: command results for machine-readable output, and
 /// the documents skyshell writes (GeoJSON, exports).
-public indirect enum Datum: Equatable, Sendable {
+public enum Datum: Equatable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -54,6 +54,36 @@ public enum JSONWriter {
         var out = ""
         write(datum, indent: 0, into: &out)
         return out
+    }
+
+    /// The JSON text of `datum` on one line, without spaces (JSON Lines).
+    public static func compact(_ datum: Datum) -> String {
+        var out = ""
+        compact(datum, into: &out)
+        return out
+    }
+
+    static func compact(_ datum: Datum, into out: inout String) {
+        switch datum {
+        case .null, .bool, .int, .number: out += scalar(datum)
+        case .string(let s): quote(s, into: &out)
+        case .list(let items):
+            out += "["
+            for (n, item) in items.enumerated() {
+                if n > 0 { out += "," }
+                compact(item, into: &out)
+            }
+            out += "]"
+        case .object(let fields):
+            out += "{"
+            for (n, (key, value)) in fields.enumerated() {
+                if n > 0 { out += "," }
+                quote(key, into: &out)
+                out += ":"
+                compact(value, into: &out)
+            }
+            out += "}"
+        }
     }
 
     static func write(_ datum: Datum, indent: Int, into out: inout String) {

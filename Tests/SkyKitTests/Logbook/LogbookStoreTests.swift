@@ -103,7 +103,7 @@ struct LogbookStoreTests {
 
     @Test func aFileThatIsNotADatabaseIsReportedAndKept() throws {
         let junk = Data("this is not a database, it is a grocery list\n".utf8) + Data(repeating: 0x41, count: 5000)
-        FileManager.default.createFile(atPath: path, contents: junk)
+        _ = FileManager.default.createFile(atPath: path, contents: junk)
         do {
             _ = try LogbookStore(path: path)
             Issue.record("opened a damaged file")

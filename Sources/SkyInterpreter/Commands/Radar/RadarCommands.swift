@@ -1,0 +1,130 @@
+import Foundation
+import SkyKit
+
+/// `radar` and its subcommands: the scope, the list, the range and the replay time.
+enum RadarCommands {
+    static let spec = CommandSpec(
+        "radar", category: .radar,
+        abstract: "Draw the radar scope: nearby aircraft, up = the way you face",
+        discussion: "A round scope turned so that up is your heading (north up until you set one), with range rings, the compass letters, you at the centre and each aircraft as an arrowhead along its track. The arrowhead's size follows how big the aircraft looks from here: its typical wingspan (from the ADS-B category; 35 m when unknown) over the straight-line distance, in minutes of arc — tiny below 4′, then 4′, 10′ and 25′ and up; the colour is its altitude band. Traffic comes from the radar source: out of the box the embedded recordings over Paris (2021-10-07) and Zurich (2018-08-01), replayed at the radar time; `radar source opensky` or `radar source readsb URL` for live data. `set theme kid` draws big bright shapes and no text.",
+        subcommands: [list, RadarSourceCommands.spec, range, time, RadarRecordCommand.spec, RadarLiveCommand.spec],
+        requires: [.observer],
+        examples: [
+            Example("observer LFPG; radar", "the embedded Paris traffic around Charles de Gaulle"),
+            Example("heading ENE; radar", "turned to face east-north-east"),
+            Example("radar range 20km", "closer in"),
+        ]
+    ) { _, shell in
+        let picture = try shell.radarPicture()
+        return try frame(picture, shell)
+    }
+
+    /// The blocks of one scope frame, for the terminal size.
+    static func frame(_ picture: RadarPicture, _ shell: Shell, sweep: Double? = nil) throws -> Output {
+        let theme = Scope.Theme.named(shell.setting("theme"))
+        let reserved = theme.labels ? 4 : 2
+        guard let lines = Scope(picture: picture, theme: theme, sweep: sweep).draw(columns: shell.terminalColumns, rows: shell.terminalRows - reserved) else {
+            throw ShellError.usage("the terminal is too small for the scope: it needs at least 24 columns and 10 rows")
+        }
+        var output = Output()
+        if theme.labels { output.append(.message(title(picture), .accent)) }
+        output.append(.art(lines))
+        if theme.labels { output.append(.art([legend(picture, theme, shell)])) }
+        if let note = picture.note { output.append(.note(note)) }
+        output.append(.data("aircraft", .list(picture.sightings.map { row($0, picture, shell) })))
+        return output
+    }
+
+    /// "sample Paris · 2021-10-07 14:10:01 UTC · 12 aircraft within 50 km · facing 067° ENE"
+    static func title(_ picture: RadarPicture) -> String {
+        let count = picture.sightings.count
+        return "Radar · \(picture.feed) · \(RadarText.time(picture.time)) · \(count) aircraft within \(Format.distance(picture.range, picture.units, decimals: 0))"
+            + (picture.headingIsSet ? " · facing \(RadarText.bearing(picture.heading))" : " · north up")
+    }
+
+    /// The colour key of the altitude bands and the ring spacing.
+    static func legend(_ picture: RadarPicture, _ theme: Scope.Theme, _ shell: Shell) -> StyledLine {
+        let unit = Format.heightUnit(picture.units)
+        let limits = Scope.bandLimits(picture.units).map { Format.grouped($0.value(in: unit)) }
+        let names = ["ground", "below \(limits[0])", "\(limits[0])–\(limits[1])", "\(limits[1])–\(limits[2])", "above \(limits[2]) \(unit.symbol)"]
+        var line: StyledLine = [Span("rings every \(Format.distance(Distance(meters: picture.range.meters / 4), picture.units, decimals: 1))", theme.ring)]
+        for (k, name) in names.enumerated() {
+            line.append(Span("  ▲", theme.bands[k]))
+            line.append(Span(" " + name, .plain))
+        }
+        return line
+    }
+
+    /// One aircraft as a JSON object (what `radar list` rows hold).
+    static func row(_ s: Sighting, _ picture: RadarPicture, _ shell: Shell) -> Datum {
+        .object(zip(RadarText.columns, RadarText.cells(s, picture, shell)).map { ($0.key, $1.datum) })
+    }
+
+    static let list = CommandSpec(
+        "list", category: .radar,
+        abstract: "The aircraft within range as a table, nearest first",
+        discussion: "Callsign, type (when the feed knows it), ground distance, bearing and its clock position (12 o'clock is the way you face), altitude, elevation angle above your horizon, ground speed and track.",
+        options: [OptionSpec("limit", .integer(1...10_000), "at most this many rows")],
+        requires: [.observer],
+        examples: [Example("radar list", "every aircraft within range"), Example("radar list limit 5", "the five nearest")]
+    ) { args, shell in
+        let picture = try shell.radarPicture()
+        let limit = args.get("limit", as: Int.self) ?? Int.max
+        var table = Table(key: "aircraft", columns: RadarText.columns)
+        table.rows = picture.sightings.prefix(limit).map { RadarText.cells($0, picture, shell) }
+        var output = Output([.message(title(picture), .accent)])
+        if picture.sightings.isEmpty {
+            output.append(.message("no aircraft within \(Format.distance(picture.range, picture.units, decimals: 0))"))
+            output.append(.data("aircraft", .list([])))
+        } else {
+            output.append(.table(table))
+        }
+        if let note = picture.note { output.append(.note(note)) }
+        return output
+    }
+
+    static let range = CommandSpec(
+        "range", category: .radar,
+        abstract: "Show the radar out to a distance",
+        arguments: [ArgumentSpec("distance", .distance(default: .kilometers), "the scope's radius, 1 to 500 km (km when no unit is given)", .optional)],
+        examples: [Example("radar range 20km", "closer in"), Example("radar range 50nm", "in nautical miles")]
+    ) { args, shell in
+        if let d = args.get("distance", as: Distance.self) {
+            guard d.kilometers >= 1, d.kilometers <= 500 else {
+                throw ShellError.usage("the radar range is from 1 km to 500 km (not \(Format.distance(d, shell.units)))")
+            }
+            shell.session.setRadarRange(d)
+        }
+        return Output([.message("radar range \(Format.distance(shell.session.radar.range, shell.units, decimals: 1))"),
+                       .data("range_km", Datum.rounded(shell.session.radar.range.kilometers, 3))])
+    }
+
+    static let time = CommandSpec(
+        "time", category: .radar,
+        abstract: "Move the replay of a recorded source to a moment",
+        discussion: "For the embedded samples and recordings. Times of day are UTC on the recording's day (13:05), +5m and -30s move from the current moment, and full ISO 8601 times work too. The replay starts at the recording's busiest minute.",
+        arguments: [ArgumentSpec("time", .words, "13:05, 13:05:30, +5m, -30s or 2021-10-07T13:05Z", .optional)],
+        examples: [Example("radar time 13:05", "the Paris sample at 13:05 UTC"), Example("radar time +10m", "ten minutes later")]
+    ) { args, shell in
+        let feed = try shell.radarFeed()
+        guard let span = feed.span else {
+            throw ShellError.usage("\(feed.label) is live: it always shows the present (radar time moves recordings)")
+        }
+        if let text = args.get("time", as: String.self) {
+            let current = Date(timeIntervalSince1970: shell.radarTime(feed))
+            let t: Double
+            do {
+                t = try TimeParser.instant(text, now: current).timeIntervalSince1970
+            } catch let error as ValueError {
+                throw ShellError.usage(error.message)
+            }
+            guard span.contains(t) else {
+                throw ShellError.usage("\(feed.label) runs from \(RadarText.time(span.lowerBound)) to \(RadarText.time(span.upperBound)); \(RadarText.time(t)) is outside it")
+            }
+            shell.session.setRadarTime(t)
+        }
+        let now = shell.radarTime(feed)
+        return Output([.message("radar time \(RadarText.time(now)) (\(feed.label) runs from \(RadarText.time(span.lowerBound)) to \(RadarText.time(span.upperBound)))"),
+                       .data("time", .number(now)), .data("start", .number(span.lowerBound)), .data("end", .number(span.upperBound))])
+    }
+}

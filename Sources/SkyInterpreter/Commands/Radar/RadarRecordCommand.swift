@@ -1,0 +1,87 @@
+import Foundation
+import SkyKit
+
+/// `radar record FILE [for D] [every D]`: snapshots of the radar source into a recording.
+enum RadarRecordCommand {
+    static let spec = CommandSpec(
+        "record", category: .radar,
+        abstract: "Record the radar source to a file for replay",
+        discussion: "Writes skyshell's recording format (JSON Lines: a header line, then one snapshot of every aircraft in range per line; see Docs/RADAR.md) for `radar source replay`. Live sources are recorded as time passes, one snapshot per refresh (never faster than the source allows); recorded sources (the samples, a replay) are copied from the radar time onwards at once. Ctrl-C stops early and keeps what was recorded. An existing file is not overwritten without --force.",
+        arguments: [ArgumentSpec("file", .path(extensions: ["jsonl"]), "the recording to write")],
+        options: [
+            OptionSpec("for", .duration(defaultSeconds: 60, placeholder: "duration"), "how long to record (default 10m)"),
+            OptionSpec("every", .duration(defaultSeconds: 1, placeholder: "interval"), "time between snapshots (default: the source's refresh time, 5 s for the samples)"),
+            .flag("force", "replace an existing file"),
+        ],
+        requires: [.observer],
+        examples: [Example("radar record evening.jsonl for 30m", "half an hour of the current source"), Example("radar record paris.jsonl for 5m every 10s", "five minutes of the Paris sample")]
+    ) { args, shell in
+        let path = args.get("file", as: String.self) ?? ""
+        guard args.flag("force") || !FileManager.default.fileExists(atPath: path) else {
+            throw ShellError(.usage, "\(path) exists; add --force to replace it")
+        }
+        guard let observer = shell.session.observer else { throw ShellError.usage(Requirement.observer.message) }
+        let feed = try shell.radarFeed()
+        let duration = args.get("for", as: Double.self) ?? 600
+        guard duration > 0 else { throw ShellError.usage("the recording needs a duration above zero") }
+        var every = args.get("every", as: Double.self) ?? (feed.isRecorded ? 5 : feed.refreshInterval)
+        var notes: [String] = []
+        if every < feed.refreshInterval, !feed.isRecorded {
+            notes.append("\(feed.label) changes at most every \(Format.trimmed(feed.refreshInterval)) s; recording at that rate")
+            every = feed.refreshInterval
+        }
+        guard every > 0 else { throw ShellError.usage("the interval between snapshots must be above zero") }
+
+        guard let file = FileHandle(forWritingAtPath: path) ?? (FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forWritingAtPath: path) : nil) else {
+            throw ShellError(.io, "cannot write \(path)")
+        }
+        defer { try? file.close() }
+        try? file.truncate(atOffset: 0)
+        func write(_ line: String) throws {
+            do {
+                try file.write(contentsOf: Data((line + "\n").utf8))
+            } catch {
+                throw ShellError(.io, "cannot write \(path): \(error.localizedDescription)")
+            }
+        }
+        let start = shell.radarTime(feed)
+        try write(TrafficRecording.headerLine(source: feed.label, started: start))
+        let total = Int(duration / every) + 1
+        let progress = ProgressLine(shell: shell, label: "recording snapshots", total: total)
+        var written = 0, failures = 0
+        var stoppedBy: String?
+        let began = Date()
+        for k in 0..<total {
+            if Interrupt.requested { stoppedBy = "Ctrl-C"; break }
+            let t = feed.isRecorded ? start + Double(k) * every : shell.clock.now.timeIntervalSince1970
+            if let span = feed.span, t > span.upperBound { stoppedBy = "the end of the recording"; break }
+            do {
+                let snapshot = try feed.snapshot(at: t, around: observer.place.coordinate, range: shell.session.radar.range, cancelled: { Interrupt.requested })
+                let geometry = RadarGeometry(observer: observer.place.coordinate, height: observer.altitude)
+                let inRange = snapshot.aircraft.filter { geometry.sight($0).groundDistance <= shell.session.radar.range }
+                try write(TrafficRecording.line(TrafficSnapshot(time: feed.isRecorded ? t : snapshot.time, aircraft: inRange)))
+                written += 1
+            } catch let error as FeedError {
+                if error.kind == .cancelled { stoppedBy = "Ctrl-C"; break }
+                // A live service that fails now and then is retried at the next snapshot.
+                guard error.kind == .unavailable, !feed.isRecorded else { throw ShellError(feedError: error) }
+                failures += 1
+                shell.warn("\(error.message); trying again in \(Format.trimmed(every)) s")
+            }
+            progress.update(k + 1)
+            if !feed.isRecorded, k + 1 < total {
+                // Wait for the next snapshot, waking for Ctrl-C.
+                let next = began.addingTimeInterval(Double(k + 1) * every)
+                while Date() < next, !Interrupt.requested { usleep(50_000) }
+            }
+        }
+        progress.finish()
+        if stoppedBy == "Ctrl-C" { _ = Interrupt.take() }
+        var output = Output([.message("recorded \(written) snapshot\(written == 1 ? "" : "s") of \(feed.label) to \(path)" + (stoppedBy.map { " (stopped by \($0))" } ?? ""))])
+        output.blocks += notes.map { .note($0) }
+        if failures > 0 { output.append(.note("\(failures) snapshot\(failures == 1 ? "" : "s") failed and were skipped")) }
+        output.append(.data("snapshots", .int(written)))
+        output.append(.data("file", .string(path)))
+        return output
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import SkyKit
+
+/// `radar source` and its kinds: sample, opensky, readsb, replay.
+enum RadarSourceCommands {
+    static let spec = CommandSpec(
+        "source", category: .radar,
+        abstract: "Show or choose where the radar's traffic comes from",
+        discussion: "sample (the default): real traffic recorded over Paris on 2021-10-07 and over Zurich on 2018-08-01, embedded in skyshell, replayed at the radar time; without a name, the one nearest the observer. opensky: OpenSky Network's live API — anonymous, or signed in with credentials (OPENSKY_CLIENT_ID and OPENSKY_CLIENT_SECRET, a credentials.json given with `credentials`, or opensky-credentials.json in the config directory; the file must not be readable by everyone). Your position is rounded to 0.1° (about 10 km) before it is sent, and requests are never made faster than OpenSky's data changes (10 s, or 5 s signed in). readsb: a receiver's aircraft.json (readsb, dump1090-fa, tar1090, or an aggregator's v2 API), by URL or file. replay: a file written by `radar record`.",
+        subcommands: [sample, opensky, readsb, replay],
+        examples: [
+            Example("radar source", "the current source"),
+            Example("radar source sample zurich", "the Zurich recording"),
+            Example("radar source opensky", "live traffic from OpenSky"),
+            Example("radar source readsb http://raspberrypi.local/tar1090/data/aircraft.json", "your own receiver"),
+        ]
+    ) { _, shell in
+        let feed = try shell.radarFeed()
+        var fields = [Field("source", "source", Cell(feed.label)), Field("kind", "kind", Cell(kindName(shell.session.radar.source)))]
+        if let span = feed.span {
+            fields.append(Field("start", "from", Cell(.number(span.lowerBound), text: RadarText.time(span.lowerBound))))
+            fields.append(Field("end", "to", Cell(.number(span.upperBound), text: RadarText.time(span.upperBound))))
+            fields.append(Field("time", "radar time", Cell(.number(shell.radarTime(feed)), text: RadarText.time(shell.radarTime(feed)))))
+        } else {
+            fields.append(Field("refresh_s", "refreshes", Cell(.number(feed.refreshInterval), text: "at most every \(Format.trimmed(feed.refreshInterval)) s")))
+        }
+        if let opensky = feed as? OpenSkyFeed {
+            fields.append(Field("url", "url", Cell(opensky.baseURL)))
+            fields.append(Field("credentials", "signed in", Cell(.optional(opensky.credentials?.origin), text: opensky.credentials.map { "yes, with \($0.origin)" } ?? "no (anonymous)")))
+            if let credits = opensky.remainingCredits { fields.append(Field("credits", "credits left", Cell(.int(credits)))) }
+        }
+        fields.append(Field("range_km", "range", Cell(Datum.rounded(shell.session.radar.range.kilometers, 3), text: Format.distance(shell.session.radar.range, shell.units, decimals: 1))))
+        return .card(Card(title: "Radar source", fields: fields))
+    }
+
+    /// The source in a few words, without opening it: "sample Paris", "OpenSky", "replay f.jsonl".
+    static func describe(_ source: RadarSource) -> String {
+        switch source {
+        case .sample(let name): name.map { "sample \(SampleTraffic.named($0).place)" } ?? "sample (nearest)"
+        case .openSky(let url, _, _): url.map { "OpenSky at \($0)" } ?? "OpenSky"
+        case .receiver(let location): "readsb \(location)"
+        case .replay(let path): "replay \((path as NSString).lastPathComponent)"
+        }
+    }
+
+    static func kindName(_ source: RadarSource) -> String {
+        switch source {
+        case .sample: "sample"
+        case .openSky: "opensky"
+        case .receiver: "readsb"
+        case .replay: "replay"
+        }
+    }
+
+    /// Switches the source, checking it can be used first.
+    static func use(_ source: RadarSource, _ shell: Shell) throws -> Output {
+        let before = shell.session.radar
+        shell.session.useRadarSource(source)
+        do {
+            let feed = try shell.radarFeed()
+            var text = "radar source: \(feed.label)"
+            if let span = feed.span { text += ", \(RadarText.time(span.lowerBound)) to \(RadarText.time(span.upperBound)); radar time \(RadarText.time(shell.radarTime(feed)))" }
+            return Output([.message(text), .data("source", .string(feed.label))])
+        } catch {
+            shell.session.useRadarSource(before.source)
+            shell.session.setRadarTime(before.time)
+            throw error
+        }
+    }
+
+    static let sample = CommandSpec(
+        "sample", category: .radar,
+        abstract: "Replay embedded real traffic (Paris 2021-10-07 or Zurich 2018-08-01)",
+        arguments: [ArgumentSpec("place", .choice("place", SampleTraffic.Name.allCases.map(\.rawValue)), "paris or zurich (the one nearest the observer when left out)", .optional)],
+        examples: [Example("radar source sample paris", "the Paris recording")]
+    ) { args, shell in
+        try use(.sample(args.get("place", as: String.self).flatMap(SampleTraffic.Name.init(rawValue:))), shell)
+    }
+
+    static let opensky = CommandSpec(
+        "opensky", category: .radar,
+        abstract: "Live traffic from OpenSky Network",
+        options: [
+            OptionSpec("credentials", .path(extensions: ["json"]), "a credentials.json with clientId and clientSecret"),
+            OptionSpec("url", .text, "the API's base URL (default https://opensky-network.org/api)"),
+            OptionSpec("auth", .text, "the sign-in (token) URL"),
+        ],
+        examples: [Example("radar source opensky", "anonymous, or signed in from the environment"), Example("radar source opensky credentials ~/credentials.json", "signed in")]
+    ) { args, shell in
+        try use(.openSky(url: args.get("url", as: String.self), authURL: args.get("auth", as: String.self), credentials: args.get("credentials", as: String.self)), shell)
+    }
+
+    static let readsb = CommandSpec(
+        "readsb", category: .radar,
+        abstract: "A local ADS-B receiver's aircraft.json (readsb, dump1090-fa, tar1090)",
+        arguments: [ArgumentSpec("location", .text, "a URL (http://…/aircraft.json) or a file path")],
+        examples: [Example("radar source readsb http://localhost/tar1090/data/aircraft.json", "a receiver on this computer"), Example("radar source readsb /run/readsb/aircraft.json", "the file readsb writes")]
+    ) { args, shell in
+        var location = args.get("location", as: String.self) ?? ""
+        if !location.hasPrefix("http://"), !location.hasPrefix("https://") {
+            location = PathCompletion.expand(location, home: shell.environment["HOME"])
+            guard FileManager.default.fileExists(atPath: location) else { throw ShellError(.noInput, "no such file: \(location)") }
+        }
+        return try use(.receiver(location), shell)
+    }
+
+    static let replay = CommandSpec(
+        "replay", category: .radar,
+        abstract: "Replay a recording made with radar record",
+        arguments: [ArgumentSpec("file", .path(extensions: ["jsonl"]), "the recording")],
+        examples: [Example("radar source replay evening.jsonl", "what was recorded")]
+    ) { args, shell in
+        let path = args.get("file", as: String.self) ?? ""
+        guard FileManager.default.fileExists(atPath: path) else { throw ShellError(.noInput, "no such file: \(path)") }
+        return try use(.replay(path), shell)
+    }
+}

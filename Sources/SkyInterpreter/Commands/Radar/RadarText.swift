@@ -1,0 +1,69 @@
+import Foundation
+import SkyKit
+
+/// How radar values read: times, altitudes, clock positions, aircraft in words.
+enum RadarText {
+    /// "2021-10-07 14:10:01 UTC"
+    static func time(_ t: Double) -> String {
+        let day = FlightDate(daysSinceEpoch: Int((t / 86400).rounded(.down)))
+        let s = Int(t - (t / 86400).rounded(.down) * 86400)
+        return "\(day) " + String(format: "%02d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) + " UTC"
+    }
+
+    /// "35,000 ft", "ground", "—".
+    static func altitude(_ a: AircraftState, _ units: UnitSystem) -> String {
+        if a.onGround { return "ground" }
+        return a.altitude.map { Format.height($0, units) } ?? "—"
+    }
+
+    /// "2 o'clock"
+    static func clock(_ hour: Int) -> String { "\(hour) o'clock" }
+
+    /// "067° ENE"
+    static func bearing(_ a: Angle) -> String {
+        let b = a.normalizedBearing
+        return String(format: "%03.0f°", b.degrees.rounded() == 360 ? 0 : b.degrees) + " " + CompassPoint(bearing: b).rawValue
+    }
+
+    /// What the aircraft is, as a phrase: "an Airbus A320", "a British Airways flight", "an aircraft".
+    static func what(_ a: AircraftState, _ shell: Shell) -> String {
+        if let t = a.typeDesignator, let type = shell.catalog.aircraftType(designator: t) { return article(type.name) + " " + type.name }
+        if let t = a.typeDesignator { return article(t) + " " + t }
+        if let callsign = a.callsign, callsign.count > 3, callsign.prefix(3).allSatisfy(\.isLetter),
+           let airline = shell.catalog.airlines(code: String(callsign.prefix(3))).first(where: { $0.icao == String(callsign.prefix(3)) }) {
+            return article(airline.name) + " " + airline.name + " flight"
+        }
+        return "an aircraft"
+    }
+
+    static func article(_ word: String) -> String {
+        guard let first = word.lowercased().first else { return "a" }
+        return "aeio".contains(first) ? "an" : "a"
+    }
+
+    /// The data of one sighting for JSON and CSV, with its text for tables.
+    static func cells(_ s: Sighting, _ picture: RadarPicture, _ shell: Shell) -> [Cell] {
+        let a = s.aircraft, units = picture.units
+        return [
+            Cell(.string(a.callsign ?? ""), text: a.name),
+            Cell(.string(a.icao24)),
+            Cell(.optional(a.typeDesignator), text: a.typeDesignator ?? "—"),
+            Cell(Datum.rounded(s.groundDistance.kilometers, 3), text: Format.distance(s.groundDistance, units)),
+            Cell(Datum.rounded(s.bearing.degrees, 2), text: bearing(s.bearing)),
+            Cell(.int(s.clock(heading: picture.heading)), text: clock(s.clock(heading: picture.heading))),
+            Cell(a.altitude.map { Datum.rounded($0.meters, 1) } ?? .null, text: altitude(a, units)),
+            Cell(s.elevation.map { Datum.rounded($0.degrees, 2) } ?? .null, text: s.elevation.map { Format.degrees($0, decimals: 1) } ?? "—"),
+            Cell(a.groundSpeed.map { Datum.rounded($0.metersPerSecond, 2) } ?? .null, text: a.groundSpeed.map { Format.speed($0, units) } ?? "—"),
+            Cell(a.track.map { Datum.rounded($0, 1) } ?? .null, text: a.track.map { Format.degrees(Angle(degrees: $0)) } ?? "—"),
+            Cell(.bool(a.onGround)),
+            Cell(Datum.rounded(s.apparentSize, 2)),
+        ]
+    }
+
+    static let columns = [
+        Column("callsign", "Callsign"), Column("icao24", "", dataOnly: true), Column("type", "Type"),
+        Column("distance_km", "Distance", .right), Column("bearing", "Bearing"), Column("clock", "Clock"),
+        Column("altitude_m", "Altitude", .right), Column("elevation", "Elevation", .right), Column("speed_ms", "Speed", .right),
+        Column("track", "Track", .right), Column("on_ground", "", dataOnly: true), Column("apparent_arcmin", "", dataOnly: true),
+    ]
+}

@@ -1,0 +1,58 @@
+import Foundation
+import SkyKit
+
+/// `spot`: the aircraft easiest to see right now, and where to look for it.
+enum SpotCommand {
+    static let spec = CommandSpec(
+        "spot", category: .radar,
+        abstract: "Say where to look for the aircraft easiest to see right now",
+        discussion: "Picks, among the aircraft in range that are in the air and at least 2° above your horizon, the one that looks biggest (typical wingspan over straight-line distance; higher in the sky when two look alike), and says where to look in plain words: the compass direction, how high up, and what it is. Once you have set a heading, it also says how far to turn.",
+        requires: [.observer],
+        examples: [Example("observer LFPG; spot", "the easiest aircraft to see from Charles de Gaulle"), Example("heading W; spot", "with the turn to make")]
+    ) { _, shell in
+        let picture = try shell.radarPicture()
+        guard let best = choose(picture.sightings) else {
+            let text = "No aircraft is in the air above your horizon within \(Format.distance(picture.range, picture.units, decimals: 0)) right now."
+            return Output([.message(text), .data("aircraft", .null)])
+        }
+        let words = sentence(best, picture, shell)
+        var output = Output([.message(words, .accent)])
+        if let turn = turn(best, picture) { output.append(.message(turn)) }
+        output.append(.data("aircraft", RadarCommands.row(best, picture, shell)))
+        output.append(.data("look_bearing", Datum.rounded(best.bearing.degrees, 1)))
+        output.append(.data("look_elevation", best.elevation.map { Datum.rounded($0.degrees, 1) } ?? .null))
+        if picture.headingIsSet { output.append(.data("turn", Datum.rounded(best.relativeBearing(heading: picture.heading).degrees, 1))) }
+        return output
+    }
+
+    /// The sighting easiest to see: in the air, 2° or more up, biggest-looking.
+    static func choose(_ sightings: [Sighting]) -> Sighting? {
+        sightings.filter { !$0.aircraft.onGround && ($0.elevation?.degrees ?? -90) >= 2 }
+            .max { ($0.apparentSize, $0.elevation?.degrees ?? 0) < ($1.apparentSize, $1.elevation?.degrees ?? 0) }
+    }
+
+    /// "Look east-north-east, 25° up: BAW123, a British Airways flight, 8 km away at 9,000 ft, heading west."
+    static func sentence(_ s: Sighting, _ picture: RadarPicture, _ shell: Shell) -> String {
+        let a = s.aircraft
+        let up = s.elevation.map { Int($0.degrees.rounded()) } ?? 0
+        var text = "Look \(CompassPoint(bearing: s.bearing).words), \(up)° up: \(a.name), \(RadarText.what(a, shell)), "
+        text += "\(Format.distance(s.groundDistance, picture.units, decimals: s.groundDistance.kilometers < 10 ? 1 : 0)) away"
+        if let altitude = a.altitude {
+            // To the nearest hundred: a parent looking up needs no more.
+            let unit = Format.heightUnit(picture.units)
+            text += " at \(Format.height(Height((altitude.value(in: unit) / 100).rounded() * 100, unit), in: unit))"
+        }
+        if let track = a.track { text += ", heading \(CompassPoint(bearing: Angle(degrees: track)).words)" }
+        return text + "."
+    }
+
+    /// "Turn 40° to your right." once a heading is set.
+    static func turn(_ s: Sighting, _ picture: RadarPicture) -> String? {
+        guard picture.headingIsSet else { return nil }
+        let rel = s.relativeBearing(heading: picture.heading).degrees
+        let degrees = Int(abs(rel).rounded())
+        if degrees <= 10 { return "It is straight ahead of you." }
+        if degrees >= 170 { return "It is behind you: turn around." }
+        return "Turn \(degrees)° to your \(rel > 0 ? "right" : "left") (it is at \(RadarText.clock(s.clock(heading: picture.heading))))."
+    }
+}

@@ -1,0 +1,124 @@
+/// What a feed says about one aircraft at one moment. Every field but the address and position
+/// may be unknown.
+public struct AircraftState: Sendable, Equatable {
+    /// The ICAO 24-bit address in lower-case hex ("3c6444").
+    public var icao24: String
+    /// The callsign without padding ("DLH4AB"), if sent.
+    public var callsign: String?
+    public var coordinate: Coordinate
+    /// Pressure altitude (above the standard 1013.25 hPa level).
+    public var baroAltitude: Height?
+    /// Geometric (GNSS) altitude.
+    public var geoAltitude: Height?
+    public var onGround: Bool
+    public var groundSpeed: Speed?
+    /// Track over the ground, degrees clockwise from true north.
+    public var track: Double?
+    /// Climb (+) or descent (−), metres per second.
+    public var verticalRate: Double?
+    public var category: AircraftCategory?
+    /// ICAO type designator, when the feed knows it (a receiver with a database).
+    public var typeDesignator: String?
+    public var registration: String?
+    public var squawk: String?
+
+    public init(icao24: String, callsign: String? = nil, coordinate: Coordinate, baroAltitude: Height? = nil, geoAltitude: Height? = nil,
+                onGround: Bool = false, groundSpeed: Speed? = nil, track: Double? = nil, verticalRate: Double? = nil,
+                category: AircraftCategory? = nil, typeDesignator: String? = nil, registration: String? = nil, squawk: String? = nil) {
+        self.icao24 = icao24
+        self.callsign = callsign
+        self.coordinate = coordinate
+        self.baroAltitude = baroAltitude
+        self.geoAltitude = geoAltitude
+        self.onGround = onGround
+        self.groundSpeed = groundSpeed
+        self.track = track
+        self.verticalRate = verticalRate
+        self.category = category
+        self.typeDesignator = typeDesignator
+        self.registration = registration
+        self.squawk = squawk
+    }
+
+    /// The altitude the geometry uses: geometric when known, else barometric (nil on the ground
+    /// or when neither is sent).
+    public var altitude: Height? { geoAltitude ?? baroAltitude }
+
+    /// The callsign, or the address when there is none.
+    public var name: String { callsign ?? icao24 }
+}
+
+/// The emitter category of ADS-B (what OpenSky's extended category and readsb's "A3" say).
+public enum AircraftCategory: String, Sendable, Equatable, CaseIterable {
+    case light, small, large, highVortexLarge = "high-vortex large", heavy, highPerformance = "high performance"
+    case rotorcraft, glider, lighterThanAir = "lighter than air", parachutist, ultralight, uav = "drone", space
+    case surface = "surface vehicle", obstacle
+
+    /// OpenSky's numeric category (extended=1, index 17).
+    public init?(openSky code: Int) {
+        switch code {
+        case 2: self = .light
+        case 3: self = .small
+        case 4: self = .large
+        case 5: self = .highVortexLarge
+        case 6: self = .heavy
+        case 7: self = .highPerformance
+        case 8: self = .rotorcraft
+        case 9: self = .glider
+        case 10: self = .lighterThanAir
+        case 11: self = .parachutist
+        case 12: self = .ultralight
+        case 14: self = .uav
+        case 15: self = .space
+        case 16, 17: self = .surface
+        case 18, 19, 20: self = .obstacle
+        default: return nil
+        }
+    }
+
+    /// A readsb/dump1090 category code ("A3", "B1").
+    public init?(adsb code: String) {
+        switch code.uppercased() {
+        case "A1": self = .light
+        case "A2": self = .small
+        case "A3": self = .large
+        case "A4": self = .highVortexLarge
+        case "A5": self = .heavy
+        case "A6": self = .highPerformance
+        case "A7": self = .rotorcraft
+        case "B1": self = .glider
+        case "B2": self = .lighterThanAir
+        case "B3": self = .parachutist
+        case "B4": self = .ultralight
+        case "B6": self = .uav
+        case "B7": self = .space
+        case "C1", "C2": self = .surface
+        case "C3", "C4", "C5": self = .obstacle
+        default: return nil
+        }
+    }
+
+    /// A typical wingspan (or size) for the category, metres: what apparent size is judged by.
+    public var typicalSpan: Double {
+        switch self {
+        case .light, .ultralight, .parachutist, .uav: 10
+        case .small, .rotorcraft, .glider: 15
+        case .large, .highPerformance: 35
+        case .highVortexLarge: 40
+        case .heavy: 60
+        case .lighterThanAir: 30
+        case .space, .surface, .obstacle: 10
+        }
+    }
+}
+
+/// Every aircraft a feed reported at one moment.
+public struct TrafficSnapshot: Sendable, Equatable {
+    /// When the data is from (Unix seconds).
+    public var time: Double
+    public var aircraft: [AircraftState]
+    public init(time: Double, aircraft: [AircraftState]) {
+        self.time = time
+        self.aircraft = aircraft
+    }
+}

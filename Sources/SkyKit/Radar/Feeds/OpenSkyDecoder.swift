@@ -1,0 +1,138 @@
+/// Reads OpenSky's `GET /api/states/all` response: `{"time": …, "states": [[…], …] | null}`,
+/// each state a list read by position (0 icao24, 1 callsign, 5 longitude, 6 latitude,
+/// 7 barometric altitude m, 8 on ground, 9 velocity m/s, 10 true track, 11 vertical rate m/s,
+/// 13 geometric altitude m, 14 squawk, 17 category with extended=1). Rows may be shorter or
+/// longer; states without a position are left out.
+public enum OpenSkyDecoder {
+    public static func decode(_ bytes: [UInt8]) throws(FeedError) -> TrafficSnapshot {
+        do {
+            return try stream(bytes)
+        } catch let error as JSONParseError {
+            throw FeedError(.data, "OpenSky sent something that is not JSON (\(error))")
+        } catch let error as FeedError {
+            throw error
+        } catch {
+            throw FeedError(.data, "\(error)")
+        }
+    }
+
+    /// Reads the document in one pass, state by state, without building it as a whole (a
+    /// states/all answer for the world holds over 10,000 rows).
+    static func stream(_ bytes: [UInt8]) throws -> TrafficSnapshot {
+        var p = JSONParser(bytes: bytes)
+        p.skipSpace()
+        guard p.i < bytes.count else { throw p.error("the document is empty") }
+        guard bytes[p.i] == UInt8(ascii: "{") else {
+            _ = try p.value()
+            throw FeedError(.data, "OpenSky's answer is not a states object")
+        }
+        try p.enter()
+        var time: Double?
+        var aircraft: [AircraftState] = []
+        // A state row takes 120 to 200 bytes; reserving avoids copying the list as it grows.
+        aircraft.reserveCapacity(bytes.count / 150)
+        var first = true
+        while true {
+            guard p.i < bytes.count else { throw p.error("the document ends inside an object") }
+            if bytes[p.i] == UInt8(ascii: "}"), first { p.i += 1; break }
+            first = false
+            guard bytes[p.i] == UInt8(ascii: "\"") else { throw p.error("expected a key in quotes") }
+            let key = try p.string()
+            p.skipSpace()
+            guard p.i < bytes.count, bytes[p.i] == UInt8(ascii: ":") else { throw p.error("expected : after a key") }
+            p.i += 1
+            p.skipSpace()
+            if key == "states", p.i < bytes.count, bytes[p.i] == UInt8(ascii: "[") {
+                try p.enter()
+                if p.i < bytes.count, bytes[p.i] == UInt8(ascii: "]") {
+                    p.i += 1
+                    p.depth -= 1
+                } else {
+                    while true {
+                        guard p.i < bytes.count else { throw p.error("the document ends inside a list") }
+                        guard bytes[p.i] == UInt8(ascii: "[") else {
+                            _ = try p.value()
+                            throw FeedError(.data, "OpenSky's states are not lists")
+                        }
+                        // One state at a time: only its own fields are held.
+                        if let state = try row(&p) { aircraft.append(state) }
+                        p.skipSpace()
+                        guard p.i < bytes.count else { throw p.error("the document ends inside a list") }
+                        if bytes[p.i] == UInt8(ascii: ",") { p.i += 1; p.skipSpace(); continue }
+                        guard bytes[p.i] == UInt8(ascii: "]") else { throw p.error("expected , or ] in a list") }
+                        p.i += 1
+                        p.depth -= 1
+                        break
+                    }
+                }
+            } else {
+                let value = try p.value()
+                switch key {
+                case "time": time = value.double
+                case "states":
+                    guard value == .null else { throw FeedError(.data, "OpenSky's states are not a list") }
+                default: break
+                }
+            }
+            p.skipSpace()
+            guard p.i < bytes.count else { throw p.error("the document ends inside an object") }
+            if bytes[p.i] == UInt8(ascii: ",") { p.i += 1; p.skipSpace(); continue }
+            guard bytes[p.i] == UInt8(ascii: "}") else { throw p.error("expected , or } in an object") }
+            p.i += 1
+            break
+        }
+        p.skipSpace()
+        guard p.i == bytes.count else { throw p.error("unexpected text after the document") }
+        guard let time else { throw FeedError(.data, "OpenSky's answer has no time") }
+        return TrafficSnapshot(time: time, aircraft: aircraft)
+    }
+
+    /// The fields a state row is read for (0…17); later ones are skipped.
+    static let fieldCount = 18
+
+    /// Reads one state row into a fixed set of fields, without allocating a list for it.
+    static func row(_ p: inout JSONParser) throws -> AircraftState? {
+        try p.enter()
+        var fields = InlineArray<18, Datum>(repeating: .null)
+        var count = 0
+        if p.i < p.bytes.count, p.bytes[p.i] == UInt8(ascii: "]") {
+            p.i += 1
+            p.depth -= 1
+            return nil
+        }
+        while true {
+            let value = try p.value()
+            if count < fieldCount { fields[count] = value }
+            count += 1
+            p.skipSpace()
+            guard p.i < p.bytes.count else { throw p.error("the document ends inside a list") }
+            if p.bytes[p.i] == UInt8(ascii: ",") { p.i += 1; p.skipSpace(); continue }
+            guard p.bytes[p.i] == UInt8(ascii: "]") else { throw p.error("expected , or ] in a list") }
+            p.i += 1
+            p.depth -= 1
+            break
+        }
+        let present = min(count, fieldCount)
+        return state { i in i < present ? fields[i] : nil }
+    }
+
+    /// One state vector from its fields by position, or nil without an address or position.
+    static func state(_ at: (Int) -> Datum?) -> AircraftState? {
+        guard let icao = at(0)?.string, !icao.isEmpty,
+              let lon = at(5)?.double, let lat = at(6)?.double,
+              let coordinate = Coordinate(latitude: lat, longitude: lon) else { return nil }
+        let callsign = at(1)?.string?.trimmedSpaces
+        return AircraftState(
+            icao24: icao.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? icao.lowercased() : icao,
+            callsign: callsign?.isEmpty == false ? callsign : nil,
+            coordinate: coordinate,
+            baroAltitude: at(7)?.double.map { Height(meters: $0) },
+            geoAltitude: at(13)?.double.map { Height(meters: $0) },
+            onGround: at(8)?.bool ?? false,
+            groundSpeed: at(9)?.double.map { Speed(metersPerSecond: $0) },
+            track: at(10)?.double,
+            verticalRate: at(11)?.double,
+            category: at(17)?.double.flatMap { AircraftCategory(openSky: Int($0)) },
+            squawk: at(14)?.string)
+    }
+}

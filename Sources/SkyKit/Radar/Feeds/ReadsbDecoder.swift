@@ -1,0 +1,68 @@
+/// Reads a local ADS-B receiver's `aircraft.json` (readsb, dump1090-fa, tar1090:
+/// `{"now": seconds, "aircraft": […]}`) or an aggregator's v2 answer (`{"now": milliseconds,
+/// "ac": […]}`). Keys are left out when unknown; `alt_baro` may be "ground"; altitudes are in
+/// feet, speeds in knots, rates in feet per minute. Positions older than a minute are dropped.
+public enum ReadsbDecoder {
+    public static let stalePosition = 60.0
+
+    public static func decode(_ bytes: [UInt8]) throws(FeedError) -> TrafficSnapshot {
+        let document: Datum
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw FeedError(.data, "the receiver sent something that is not JSON (\(error))")
+        }
+        let list: [Datum]
+        var time: Double
+        if let items = document["aircraft"]?.list {
+            list = items
+            time = document["now"]?.double ?? 0
+        } else if let items = document["ac"]?.list {
+            list = items
+            time = (document["now"]?.double ?? 0) / 1000
+        } else if document["ac"] == .null, document["now"] != nil {
+            list = []
+            time = (document["now"]?.double ?? 0) / 1000
+        } else {
+            throw FeedError(.data, "not an aircraft.json document (no \"aircraft\" or \"ac\" list)")
+        }
+        if time <= 0 { time = 0 }
+        var aircraft: [AircraftState] = []
+        aircraft.reserveCapacity(list.count)
+        for item in list {
+            if let state = state(item) { aircraft.append(state) }
+        }
+        return TrafficSnapshot(time: time, aircraft: aircraft)
+    }
+
+    static func state(_ a: Datum) -> AircraftState? {
+        guard let hex = a["hex"]?.string, !hex.isEmpty,
+              let lat = a["lat"]?.double, let lon = a["lon"]?.double,
+              let coordinate = Coordinate(latitude: lat, longitude: lon) else { return nil }
+        if let age = a["seen_pos"]?.double, age > stalePosition { return nil }
+        let feet = LengthUnit.feet.meters
+        var onGround = false
+        var baro: Height?
+        switch a["alt_baro"] {
+        case .string(let s)? where s == "ground": onGround = true
+        case let value?: baro = value.double.map { Height(meters: $0 * feet) }
+        case nil: break
+        }
+        let callsign = a["flight"]?.string?.trimmedSpaces
+        let rate = a["geom_rate"]?.double ?? a["baro_rate"]?.double
+        return AircraftState(
+            icao24: hex.lowercased(),
+            callsign: callsign?.isEmpty == false ? callsign : nil,
+            coordinate: coordinate,
+            baroAltitude: baro,
+            geoAltitude: onGround ? nil : a["alt_geom"]?.double.map { Height(meters: $0 * feet) },
+            onGround: onGround,
+            groundSpeed: a["gs"]?.double.map { Speed($0, .knots) },
+            track: a["track"]?.double,
+            verticalRate: rate.map { $0 * feet / 60 },
+            category: a["category"]?.string.flatMap { AircraftCategory(adsb: $0) },
+            typeDesignator: a["t"]?.string,
+            registration: a["r"]?.string,
+            squawk: a["squawk"]?.string)
+    }
+}

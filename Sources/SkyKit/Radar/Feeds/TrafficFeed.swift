@@ -1,0 +1,125 @@
+import Foundation
+
+/// A source of traffic snapshots: a live service, a receiver, a recording.
+public protocol TrafficFeed: AnyObject {
+    /// How the feed is named in messages: "OpenSky", "sample Paris", "receiver http://…".
+    var label: String { get }
+    /// Seconds between two fetches worth making (the data's time resolution).
+    var refreshInterval: Double { get }
+    /// The time span a recorded feed can replay (Unix seconds); nil for live feeds.
+    var span: ClosedRange<Double>? { get }
+    /// Where a replay starts.
+    var defaultTime: Double? { get }
+    /// The traffic around a place: at `time` for recordings, the latest for live feeds.
+    func snapshot(at time: Double, around center: Coordinate, range: Distance, cancelled: () -> Bool) throws(FeedError) -> TrafficSnapshot
+}
+
+extension TrafficFeed {
+    public var isRecorded: Bool { span != nil }
+}
+
+/// Seconds on a clock that never jumps (for rate limits and caches).
+func monotonicSeconds() -> Double { ProcessInfo.processInfo.systemUptime }
+
+/// The embedded recordings, replayed at a time cursor.
+public final class SampleFeed: TrafficFeed {
+    public let sample: SampleTraffic
+    public init(_ sample: SampleTraffic) { self.sample = sample }
+    public var label: String { "sample \(sample.place)" }
+    public var refreshInterval: Double { 1 }
+    public var span: ClosedRange<Double>? { sample.start...sample.end }
+    public var defaultTime: Double? { sample.busiest }
+    public func snapshot(at time: Double, around center: Coordinate, range: Distance, cancelled: () -> Bool) throws(FeedError) -> TrafficSnapshot {
+        sample.snapshot(at: time)
+    }
+}
+
+/// A skyshell recording (TrafficRecording), replayed at a time cursor: the last snapshot at or
+/// before it.
+public final class ReplayFeed: TrafficFeed {
+    public let path: String
+    public let recordedSource: String
+    let snapshots: [TrafficSnapshot]
+
+    public init(path: String) throws(FeedError) {
+        self.path = path
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw FeedError(.data, FileManager.default.fileExists(atPath: path) ? "\(path) cannot be read" : "no such file: \(path)")
+        }
+        (recordedSource, snapshots) = try TrafficRecording.read([UInt8](data))
+    }
+
+    public var label: String { "recording \((path as NSString).lastPathComponent) (\(recordedSource))" }
+    public var refreshInterval: Double { 1 }
+    public var span: ClosedRange<Double>? { snapshots.first!.time...snapshots.last!.time }
+    public var defaultTime: Double? { snapshots.first!.time }
+    public func snapshot(at time: Double, around center: Coordinate, range: Distance, cancelled: () -> Bool) throws(FeedError) -> TrafficSnapshot {
+        var lo = 0, hi = snapshots.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if snapshots[mid].time <= time { lo = mid } else { hi = mid - 1 }
+        }
+        return snapshots[lo]
+    }
+}
+
+/// A local ADS-B receiver's aircraft.json, over HTTP or from a file.
+public final class ReceiverFeed: TrafficFeed {
+    public let location: String
+    let http: HTTPClient
+    var cache: (at: Double, snapshot: TrafficSnapshot)?
+
+    public init(location: String, http: HTTPClient) {
+        self.location = location
+        self.http = http
+    }
+
+    public var isURL: Bool { location.hasPrefix("http://") || location.hasPrefix("https://") }
+    public var label: String { "receiver \(location)" }
+    public var refreshInterval: Double { 1 }
+    public var span: ClosedRange<Double>? { nil }
+    public var defaultTime: Double? { nil }
+
+    public func snapshot(at time: Double, around center: Coordinate, range: Distance, cancelled: () -> Bool) throws(FeedError) -> TrafficSnapshot {
+        if let cache, monotonicSeconds() - cache.at < refreshInterval { return cache.snapshot }
+        let bytes: [UInt8]
+        if isURL {
+            guard let url = URL(string: location) else { throw FeedError(.data, "'\(location)' is not a URL") }
+            let response: HTTPResponse
+            do {
+                response = try http.get(url, cancelled: cancelled)
+            } catch {
+                throw FeedError(error)
+            }
+            guard response.status == 200 else { throw FeedError(.unavailable, "the receiver answered \(response.status) (\(HTTPStatus.reason(response.status))) for \(location)") }
+            bytes = response.body
+        } else {
+            guard let data = FileManager.default.contents(atPath: location) else {
+                throw FeedError(.data, FileManager.default.fileExists(atPath: location) ? "\(location) cannot be read" : "no such file: \(location)")
+            }
+            bytes = [UInt8](data)
+        }
+        var snapshot = try ReadsbDecoder.decode(bytes)
+        if snapshot.time == 0 { snapshot.time = time }
+        cache = (monotonicSeconds(), snapshot)
+        return snapshot
+    }
+}
+
+/// Reason phrases of the HTTP status codes feeds meet.
+public enum HTTPStatus {
+    public static func reason(_ status: Int) -> String {
+        switch status {
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        default: status >= 500 ? "server error" : "unexpected status"
+        }
+    }
+}

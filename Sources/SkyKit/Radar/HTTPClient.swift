@@ -1,0 +1,133 @@
+import CCurlLoader
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A response: status, headers (names in lower case) and body.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [String: String]
+    public var body: [UInt8]
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// Why a request got no response.
+public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// libcurl could not be loaded.
+    case unavailable(String)
+    /// No answer within the timeout.
+    case timedOut(host: String, seconds: Double)
+    /// The connection failed (refused, name not found, reset…).
+    case transport(host: String, String)
+    /// The caller asked to stop (Ctrl-C).
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .unavailable(let why): "networking needs libcurl (Debian package libcurl4): \(why)"
+        case .timedOut(let host, let seconds): "\(host) did not answer within \(Int(seconds.rounded())) s"
+        case .transport(let host, let why): "cannot reach \(host): \(why)"
+        case .cancelled: "interrupted"
+        }
+    }
+}
+
+/// Blocking HTTP requests over Foundation's URLSession (libcurl underneath), cancellable while
+/// they wait.
+public final class HTTPClient: @unchecked Sendable {
+    public let timeout: Double
+    private let session: URLSession
+
+    public init(timeout: Double = 15) {
+        self.timeout = timeout
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout * 2
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpAdditionalHeaders = ["User-Agent": "skyshell"]
+        session = URLSession(configuration: configuration)
+    }
+
+    deinit { session.invalidateAndCancel() }
+
+    /// GET `url` with extra headers.
+    public func get(_ url: URL, headers: [String: String] = [:], cancelled: () -> Bool = { false }) throws(HTTPError) -> HTTPResponse {
+        var request = URLRequest(url: url)
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        return try send(request, cancelled: cancelled)
+    }
+
+    /// POST a form (application/x-www-form-urlencoded).
+    public func postForm(_ url: URL, _ fields: [(String, String)], cancelled: () -> Bool = { false }) throws(HTTPError) -> HTTPResponse {
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(fields.map { "\(Self.formEncode($0.0))=\(Self.formEncode($0.1))" }.joined(separator: "&").utf8)
+        return try send(request, cancelled: cancelled)
+    }
+
+    static func formEncode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+
+    /// Sends a request and waits for the whole response, polling `cancelled` ten times a second.
+    public func send(_ request: URLRequest, cancelled: () -> Bool = { false }) throws(HTTPError) -> HTTPResponse {
+        guard sky_curl_available() != 0 else { throw .unavailable(String(cString: sky_curl_error())) }
+        let host = request.url?.host ?? "the server"
+        let box = ResultBox()
+        let task = session.dataTask(with: request) { data, response, error in
+            box.finish(data: data, response: response as? HTTPURLResponse, error: error)
+        }
+        task.resume()
+        while !box.wait(seconds: 0.1) {
+            if cancelled() {
+                task.cancel()
+                throw .cancelled
+            }
+        }
+        let (data, response, error) = box.result
+        if let error {
+            let code = (error as? URLError)?.code
+            if code == .timedOut { throw .timedOut(host: host, seconds: timeout) }
+            if code == .cancelled { throw .cancelled }
+            throw .transport(host: host, (error as? URLError).map { Self.describe($0) } ?? error.localizedDescription)
+        }
+        guard let response else { throw .transport(host: host, "no HTTP response") }
+        var headers: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        }
+        return HTTPResponse(status: response.statusCode, headers: headers, body: [UInt8](data ?? Data()))
+    }
+
+    static func describe(_ error: URLError) -> String {
+        switch error.code {
+        case .cannotConnectToHost: "connection refused"
+        case .cannotFindHost, .dnsLookupFailed: "host not found"
+        case .notConnectedToInternet: "no network"
+        case .networkConnectionLost: "the connection was lost"
+        case .secureConnectionFailed, .serverCertificateUntrusted: "the secure connection failed"
+        default: error.localizedDescription
+        }
+    }
+
+    /// Where the completion handler leaves its result for the waiting thread.
+    final class ResultBox: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private(set) var result: (Data?, HTTPURLResponse?, Error?) = (nil, nil, nil)
+
+        func finish(data: Data?, response: HTTPURLResponse?, error: Error?) {
+            result = (data, response, error)
+            done.signal()
+        }
+
+        func wait(seconds: Double) -> Bool { done.wait(timeout: .now() + seconds) == .success }
+    }
+}

@@ -1,0 +1,284 @@
+/// Why a document is not JSON: what was wrong and where (byte offset, line and column).
+public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public var offset: Int
+    public var line: Int
+    public var column: Int
+    public var description: String { "\(message) at line \(line), column \(column)" }
+}
+
+/// Parses JSON (RFC 8259) into `Datum` values, keeping the order of object keys. Numbers
+/// without a fraction or exponent that fit in an Int become `.int`. A document cut short says
+/// so ("the document ends inside …"), which is how truncated downloads are told apart.
+public struct JSONParser {
+    let bytes: [UInt8]
+    var i = 0
+    var depth = 0
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+    }
+    static let maximumDepth = 200
+
+    public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> Datum {
+        var parser = JSONParser(bytes: bytes)
+        parser.skipSpace()
+        guard parser.i < parser.bytes.count else { throw parser.error("the document is empty") }
+        let value = try parser.value()
+        parser.skipSpace()
+        guard parser.i == parser.bytes.count else { throw parser.error("unexpected text after the document") }
+        return value
+    }
+
+    public static func parse(_ text: String) throws(JSONParseError) -> Datum { try parse(Array(text.utf8)) }
+
+    func error(_ message: String) -> JSONParseError {
+        var line = 1, column = 1
+        for b in bytes[..<min(i, bytes.count)] {
+            if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
+        }
+        return JSONParseError(message: message, offset: i, line: line, column: column)
+    }
+
+    mutating func skipSpace() {
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+    }
+
+    mutating func value() throws(JSONParseError) -> Datum {
+        guard i < bytes.count else { throw error("the document ends where a value should be") }
+        switch bytes[i] {
+        case UInt8(ascii: "{"): return try object()
+        case UInt8(ascii: "["): return try array()
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): return try literal("true", .bool(true))
+        case UInt8(ascii: "f"): return try literal("false", .bool(false))
+        case UInt8(ascii: "n"): return try literal("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+        default: throw error("unexpected character '\(Character(Unicode.Scalar(bytes[i])))'")
+        }
+    }
+
+    mutating func literal(_ word: StaticString, _ value: Datum) throws(JSONParseError) -> Datum {
+        let n = word.utf8CodeUnitCount
+        guard i + n <= bytes.count else { throw error("the document ends inside a literal") }
+        for k in 0..<n where bytes[i + k] != word.utf8Start[k] { throw error("unexpected text (expected \(word))") }
+        i += n
+        return value
+    }
+
+    mutating func enter() throws(JSONParseError) {
+        depth += 1
+        guard depth <= JSONParser.maximumDepth else { throw error("nesting is deeper than \(JSONParser.maximumDepth) levels") }
+        i += 1
+        skipSpace()
+    }
+
+    mutating func object() throws(JSONParseError) -> Datum {
+        try enter()
+        var pairs: [(String, Datum)] = []
+        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; depth -= 1; return .object(pairs) }
+        while true {
+            guard i < bytes.count else { throw error("the document ends inside an object") }
+            guard bytes[i] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
+            let key = try string()
+            skipSpace()
+            guard i < bytes.count else { throw error("the document ends inside an object") }
+            guard bytes[i] == UInt8(ascii: ":") else { throw error("expected : after a key") }
+            i += 1
+            skipSpace()
+            pairs.append((key, try value()))
+            skipSpace()
+            guard i < bytes.count else { throw error("the document ends inside an object") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; skipSpace(); continue }
+            guard bytes[i] == UInt8(ascii: "}") else { throw error("expected , or } in an object") }
+            i += 1
+            depth -= 1
+            return .object(pairs)
+        }
+    }
+
+    mutating func array() throws(JSONParseError) -> Datum {
+        try enter()
+        var items: [Datum] = []
+        if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; depth -= 1; return .list(items) }
+        while true {
+            items.append(try value())
+            skipSpace()
+            guard i < bytes.count else { throw error("the document ends inside a list") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; skipSpace(); continue }
+            guard bytes[i] == UInt8(ascii: "]") else { throw error("expected , or ] in a list") }
+            i += 1
+            depth -= 1
+            return .list(items)
+        }
+    }
+
+    mutating func string() throws(JSONParseError) -> String {
+        i += 1
+        let start = i
+        // Fast path: no escapes.
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") {
+                let s = String(decoding: bytes[start..<i], as: UTF8.self)
+                i += 1
+                return s
+            }
+            if b == UInt8(ascii: "\\") { break }
+            if b < 0x20 { throw error("a control character inside a string") }
+            i += 1
+        }
+        var out = Array(bytes[start..<i])
+        while i < bytes.count {
+            let b = bytes[i]
+            i += 1
+            switch b {
+            case UInt8(ascii: "\""):
+                return String(decoding: out, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                guard i < bytes.count else { throw error("the document ends inside a string") }
+                let e = bytes[i]
+                i += 1
+                switch e {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+                case UInt8(ascii: "b"): out.append(8)
+                case UInt8(ascii: "f"): out.append(12)
+                case UInt8(ascii: "n"): out.append(10)
+                case UInt8(ascii: "r"): out.append(13)
+                case UInt8(ascii: "t"): out.append(9)
+                case UInt8(ascii: "u"):
+                    var scalar = try hex4()
+                    if (0xD800...0xDBFF).contains(scalar), i + 6 <= bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
+                        i += 2
+                        let low = try hex4()
+                        scalar = (0xDC00...0xDFFF).contains(low) ? 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00) : 0xFFFD
+                    }
+                    out += Array(String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8)
+                default: throw error("unknown escape in a string")
+                }
+            default:
+                if b < 0x20 { throw error("a control character inside a string") }
+                out.append(b)
+            }
+        }
+        throw error("the document ends inside a string")
+    }
+
+    mutating func hex4() throws(JSONParseError) -> UInt32 {
+        guard i + 4 <= bytes.count else { throw error("the document ends inside a \\u escape") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let b = bytes[i]
+            let d: UInt32
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(b - 48)
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(b - 87)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(b - 55)
+            default: throw error("\\u needs four hex digits")
+            }
+            v = v << 4 | d
+            i += 1
+        }
+        return v
+    }
+
+    mutating func number() throws(JSONParseError) -> Datum {
+        let start = i
+        var negative = false
+        if bytes[i] == UInt8(ascii: "-") { negative = true; i += 1 }
+        // Digits are accumulated as they are read; most feed numbers take the exact fast path.
+        var mantissa: UInt64 = 0
+        var digitCount = 0, fractionDigits = 0
+        var overflow = false
+        func digits(fraction: Bool) -> Int {
+            let s = i
+            while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 {
+                if mantissa < 1_000_000_000_000_000_000 {
+                    mantissa = mantissa * 10 + UInt64(bytes[i] - 48)
+                    digitCount += 1
+                    if fraction { fractionDigits += 1 }
+                } else {
+                    overflow = true
+                }
+                i += 1
+            }
+            return i - s
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "0") {
+            i += 1  // a leading zero stands alone: "01" is not a number
+        } else {
+            guard digits(fraction: false) > 0 else { throw error(i >= bytes.count ? "the document ends inside a number" : "a number needs digits") }
+        }
+        var integral = true
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            integral = false
+            i += 1
+            guard digits(fraction: true) > 0 else { throw error("a number needs digits after the point") }
+        }
+        var exponent = 0
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            integral = false
+            i += 1
+            var sign = 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { sign = bytes[i] == UInt8(ascii: "-") ? -1 : 1; i += 1 }
+            let s = i
+            while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 {
+                if exponent < 100_000 { exponent = exponent * 10 + Int(bytes[i] - 48) }
+                i += 1
+            }
+            guard i > s else { throw error("a number needs digits in its exponent") }
+            exponent *= sign
+        }
+        if integral, !overflow, mantissa <= UInt64(Int.max) {
+            return .int(negative ? -Int(mantissa) : Int(mantissa))
+        }
+        // Exact when the digits fit in 53 bits and the power of ten is exact (Clinger's fast path).
+        let power = exponent - fractionDigits
+        if !overflow, mantissa < (1 << 53), (-22...22).contains(power) {
+            var value = Double(mantissa)
+            value = power < 0 ? value / JSONParser.powersOfTen[-power] : value * JSONParser.powersOfTen[power]
+            return .number(negative ? -value : value)
+        }
+        let text = String(decoding: bytes[start..<i], as: UTF8.self)
+        guard let d = Double(text) else { throw error("'\(text)' is not a number") }
+        return .number(d)
+    }
+
+    static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { acc, _ in acc * 10 } }
+}
+
+extension Datum {
+    /// The value under `key` of an object (the first, if repeated).
+    public subscript(key: String) -> Datum? {
+        guard case .object(let pairs) = self else { return nil }
+        return pairs.first { $0.0 == key }?.1
+    }
+
+    /// A number as a Double (ints too); nil for anything else.
+    public var double: Double? {
+        switch self {
+        case .int(let n): Double(n)
+        case .number(let d): d
+        default: nil
+        }
+    }
+
+    /// A string's text; nil for anything else.
+    public var string: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+
+    /// A list's items; nil for anything else.
+    public var list: [Datum]? {
+        if case .list(let items) = self { return items }
+        return nil
+    }
+
+    /// A boolean; nil for anything else.
+    public var bool: Bool? {
+        if case .bool(let b) = self { return b }
+        return nil
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import SkyKit
+import SkyTestSupport
+import Testing
+
+/// Every feed shape: OpenSky states (nulls, short and long rows, null states), readsb and
+/// aggregator aircraft.json ("ground", omitted keys, stale positions), skyshell recordings.
+@Suite("Feed decoding")
+struct FeedDecoderTests {
+    func fixture(_ name: String) throws -> [UInt8] {
+        [UInt8](try #require(FileManager.default.contents(atPath: Fixtures.directory + "/radar/" + name)))
+    }
+
+    @Test func openSkyStatesByPosition() throws {
+        let snapshot = try OpenSkyDecoder.decode(fixture("opensky-states.json"))
+        #expect(snapshot.time == 1_733_000_000)
+        // The row without a position is left out; the short and long rows are read.
+        #expect(snapshot.aircraft.map(\.icao24) == ["3c6444", "39b415", "a1b2c3", "e48f3a", "abcdef"])
+        let dlh = snapshot.aircraft[0]
+        #expect(dlh.callsign == "DLH4AB" && dlh.coordinate == Coordinate(validLatitude: 49.0911, longitude: 2.5472))
+        #expect(dlh.baroAltitude == Height(meters: 3048) && dlh.geoAltitude == Height(meters: 3100))
+        #expect(dlh.groundSpeed == Speed(metersPerSecond: 180.5) && dlh.track == 271.2 && dlh.verticalRate == -5.2)
+        #expect(dlh.squawk == "1000" && dlh.category == .large && !dlh.onGround)
+        let afr = snapshot.aircraft[1]
+        #expect(afr.baroAltitude == nil && afr.geoAltitude == nil && afr.verticalRate == nil && afr.category == .heavy)
+        #expect(snapshot.aircraft[2].onGround && snapshot.aircraft[2].category == nil)
+        let short = snapshot.aircraft[3]
+        #expect(short.callsign == "GLO1" && short.baroAltitude == Height(meters: 9144) && short.groundSpeed == nil && short.track == nil)
+        #expect(snapshot.aircraft[4].category == .small)
+    }
+
+    @Test func openSkyNullOrEmptyStatesAreNoTraffic() throws {
+        #expect(try OpenSkyDecoder.decode(fixture("opensky-null-states.json")).aircraft.isEmpty)
+        #expect(try OpenSkyDecoder.decode(Array(#"{"time":5,"states":[]}"#.utf8)).aircraft.isEmpty)
+        #expect(try OpenSkyDecoder.decode(Array(#"{"time":5}"#.utf8)).time == 5)
+    }
+
+    @Test func brokenOpenSkyDocumentsAreErrors() throws {
+        let full = try fixture("opensky-states.json")
+        let truncated = Array(full.prefix(full.count / 2))
+        #expect(throws: FeedError.self) { try OpenSkyDecoder.decode(truncated) }
+        do {
+            _ = try OpenSkyDecoder.decode(truncated)
+        } catch {
+            #expect(error.kind == .data && error.message.contains("not JSON") && error.message.contains("ends inside"))
+        }
+        for text in ["", "[]", #"{"states":[]}"#, #"{"time":1,"states":{}}"#, #"{"time":1,"states":[5]}"#, "<html>rate limited</html>"] {
+            #expect(throws: FeedError.self, "\(text)") { try OpenSkyDecoder.decode(Array(text.utf8)) }
+        }
+    }
+
+    @Test func readsbAircraftJSON() throws {
+        let snapshot = try ReadsbDecoder.decode(fixture("readsb-aircraft.json"))
+        #expect(abs(snapshot.time - 1_733_000_000.1) < 1e-6)
+        // No position, or a position two minutes old: left out.
+        #expect(snapshot.aircraft.map(\.icao24) == ["3c6444", "39b415", "~2a0001", "e48f3a"])
+        let dlh = snapshot.aircraft[0]
+        #expect(dlh.callsign == "DLH4AB" && dlh.typeDesignator == "A320" && dlh.registration == "D-AIZZ" && dlh.category == .large)
+        #expect(abs(dlh.baroAltitude!.meters - 3048) < 1e-9 && abs(dlh.geoAltitude!.meters - 3101.34) < 1e-9)
+        #expect(abs(dlh.groundSpeed!.knots - 350.5) < 1e-9 && abs(dlh.verticalRate! - (-1024 * 0.3048 / 60)) < 1e-9)
+        let taxi = snapshot.aircraft[1]
+        #expect(taxi.onGround && taxi.baroAltitude == nil && taxi.altitude == nil)
+        #expect(snapshot.aircraft[2].callsign == nil && snapshot.aircraft[2].name == "~2a0001")
+        let heavy = snapshot.aircraft[3]
+        #expect(heavy.baroAltitude == nil && abs(heavy.geoAltitude!.feet - 36000) < 1e-6 && heavy.category == .heavy)
+    }
+
+    @Test func aggregatorV2HasMillisecondsAndAcList() throws {
+        let snapshot = try ReadsbDecoder.decode(fixture("readsb-v2.json"))
+        #expect(abs(snapshot.time - 1_733_000_000.5) < 1e-6)
+        #expect(snapshot.aircraft.count == 2 && snapshot.aircraft[1].onGround)
+        #expect(try ReadsbDecoder.decode(Array(#"{"ac":null,"now":1733000000000}"#.utf8)).aircraft.isEmpty)
+        #expect(throws: FeedError.self) { try ReadsbDecoder.decode(Array(#"{"now":1}"#.utf8)) }
+        #expect(throws: FeedError.self) { try ReadsbDecoder.decode(Array(#"{"aircraft":[{"hex":"a"#.utf8)) }
+    }
+
+    @Test func recordingsRoundTrip() throws {
+        let first = try OpenSkyDecoder.decode(fixture("opensky-states.json"))
+        let second = try ReadsbDecoder.decode(fixture("readsb-aircraft.json"))
+        let text = [TrafficRecording.headerLine(source: "test", started: 1), TrafficRecording.line(second), TrafficRecording.line(first)].joined(separator: "\n") + "\n"
+        let (source, snapshots) = try TrafficRecording.read(Array(text.utf8))
+        #expect(source == "test")
+        #expect(snapshots.map(\.time) == [first.time, second.time])
+        #expect(snapshots[0].aircraft.map(\.icao24) == first.aircraft.map(\.icao24))
+        #expect(snapshots[1].aircraft[0].typeDesignator == "A320" && snapshots[1].aircraft[1].onGround)
+        #expect(abs(snapshots[0].aircraft[0].groundSpeed!.metersPerSecond - 180.5) < 0.01)
+        // A last line cut short (a crash while recording) is dropped; a broken line inside is an error.
+        let cut = text + #"{"time":1733000001,"aircraft":[{"icao24":"#
+        #expect(try TrafficRecording.read(Array(cut.utf8)).snapshots.count == 2)
+        let broken = [TrafficRecording.headerLine(source: "t", started: 1), "{oops", TrafficRecording.line(first)].joined(separator: "\n")
+        #expect(throws: FeedError.self) { try TrafficRecording.read(Array(broken.utf8)) }
+        #expect(throws: FeedError.self) { try TrafficRecording.read(Array(#"{"time":1,"aircraft":[]}"#.utf8)) }
+    }
+
+    @Test func theEmbeddedSamplesReplayRealTraffic() {
+        let paris = SampleTraffic.paris
+        #expect(paris.place == "Paris" && paris.start == 1_633_608_001)
+        let busy = paris.snapshot(at: paris.busiest)
+        #expect(busy.aircraft.count >= 30)
+        #expect(paris.snapshot(at: paris.start - 60).aircraft.isEmpty)
+        // Between two recorded points the position is interpolated: it moves smoothly.
+        let a = paris.snapshot(at: paris.busiest), b = paris.snapshot(at: paris.busiest + 2), c = paris.snapshot(at: paris.busiest + 4)
+        let id = a.aircraft.first { !$0.onGround && $0.groundSpeed != nil }!.icao24
+        func position(_ s: TrafficSnapshot) -> Coordinate { s.aircraft.first { $0.icao24 == id }!.coordinate }
+        let ab = Geodesic.wgs84.inverse(position(a), position(b)).distance.meters
+        let bc = Geodesic.wgs84.inverse(position(b), position(c)).distance.meters
+        #expect(ab > 10 && bc > 10 && abs(ab - bc) < max(ab, bc) * 0.6)
+        let zurich = SampleTraffic.zurich
+        #expect(zurich.snapshot(at: zurich.busiest).aircraft.count >= 30)
+        #expect(SampleTraffic.nearest(to: Coordinate(validLatitude: 47.46, longitude: 8.55)).name == .zurich)
+        #expect(SampleTraffic.nearest(to: Coordinate(validLatitude: 49.0, longitude: 2.55)).name == .paris)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import SkyTestSupport
+import Testing
+
+/// `radar live` on a real pseudo-terminal: it takes the alternate screen, redraws, answers
+/// keys and resizes, and gives the terminal back on q and on Ctrl-C.
+@Suite("Radar live (PTY)")
+struct RadarInteractiveTests {
+    let home = TemporaryDirectory("pty-radar")
+
+    func start() throws -> PTYSession {
+        let pty = try PTYSession.skyshell(home: home.path)
+        pty.resize(columns: 100, rows: 40)
+        try pty.waitFor("✈default> ")
+        try pty.enter("observer LFPG", until: "✈default> ")
+        return pty
+    }
+
+    @Test func qLeavesTheLiveScopeAndRestoresTheScreen() throws {
+        let pty = try start()
+        try pty.send("radar live\r")
+        let first = try pty.waitFor("q quit")
+        #expect(first.contains("\u{1B}[?1049h") && first.contains("\u{1B}[?25l"))
+        #expect(PTYSession.plain(first).contains("Radar · sample Paris"))
+        // → turns the scope 15° to the right.
+        try pty.send("\u{1B}[C", toEditor: false)
+        #expect(PTYSession.plain(try pty.waitFor("facing 015° NNE")).contains("Radar"))
+        // + halves the range.
+        try pty.send("+", toEditor: false)
+        try pty.waitFor("within 25 km")
+        try pty.send("q", toEditor: false)
+        let after = try pty.waitFor("✈default> ")
+        #expect(after.contains("\u{1B}[?25h\u{1B}[?1049l"))
+        #expect(PTYSession.plain(after).contains("radar live ended"))
+        // The turn and the range stay in the session.
+        #expect(PTYSession.plain(try pty.enter("status", until: "✈default> ")).contains("15° (NNE)"))
+        try pty.exitShell()
+    }
+
+    @Test func ctrlCAndResizingAreHandled() throws {
+        let pty = try start()
+        try pty.send("radar live\r")
+        try pty.waitFor("q quit")
+        pty.resize(columns: 70, rows: 30)
+        pty.signal(SIGWINCH)
+        // A resize clears the screen and draws the scope again at the new size.
+        try pty.waitFor("\u{1B}[2J\u{1B}[H")
+        try pty.waitFor("q quit")
+        try pty.send("\u{03}", toEditor: false)
+        let after = try pty.waitFor("✈default> ")
+        #expect(after.contains("\u{1B}[?1049l") && PTYSession.plain(after).contains("radar live ended (Ctrl-C)"))
+        // The shell still reads lines normally afterwards.
+        #expect(try pty.enter("echo still here", until: "✈default> ").contains("still here"))
+        try pty.exitShell()
+    }
+}
