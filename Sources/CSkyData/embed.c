@@ -18,6 +18,7 @@ SKY_EMBED(catalog, "catalog.bin")
 SKY_EMBED(land, "land.bin")
 SKY_EMBED(traffic_paris, "traffic-paris.bin")
 SKY_EMBED(traffic_zurich, "traffic-zurich.bin")
+SKY_EMBED(terrain, "terrain-N44W072.hgt")
 
 const unsigned char *sky_data_catalog(unsigned long *length) {
     *length = (unsigned long)(sky_blob_catalog_end - sky_blob_catalog_start);
@@ -37,4 +38,9 @@ const unsigned char *sky_data_traffic_paris(unsigned long *length) {
 const unsigned char *sky_data_traffic_zurich(unsigned long *length) {
     *length = (unsigned long)(sky_blob_traffic_zurich_end - sky_blob_traffic_zurich_start);
     return sky_blob_traffic_zurich_start;
+}
+
+const unsigned char *sky_data_terrain(unsigned long *length) {
+    *length = (unsigned long)(sky_blob_terrain_end - sky_blob_terrain_start);
+    return sky_blob_terrain_start;
 }

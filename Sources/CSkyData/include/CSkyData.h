@@ -13,4 +13,7 @@ const unsigned char *sky_data_land(unsigned long *length);
 const unsigned char *sky_data_traffic_paris(unsigned long *length);
 const unsigned char *sky_data_traffic_zurich(unsigned long *length);
 
+/// The SRTM3 terrain tile N44W072 (White Mountains), copied by Scripts/data/build-terrain.
+const unsigned char *sky_data_terrain(unsigned long *length);
+
 #endif

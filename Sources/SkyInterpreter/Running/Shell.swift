@@ -65,6 +65,10 @@ public final class Shell {
     /// The radar feed in use and the source it was made for (kept for its cache and sign-in).
     var openedRadarFeed: (source: RadarSource, feed: TrafficFeed)?
     /// HTTP for the live feeds; SKYSHELL_HTTP_TIMEOUT (seconds) changes the timeout.
+    /// The terrain for line of sight, loaded on first use (and again when the folder changes).
+    var loadedTerrain: Terrain?
+    /// The last path checked in this process, for `los profile at`.
+    var lastPathCheck: PathCheck?
     lazy var http = HTTPClient(timeout: environment["SKYSHELL_HTTP_TIMEOUT"].flatMap(Double.init).map { max(0.1, $0) } ?? 15)
     /// Resolves airport codes and names to places (plugged in by the catalog).
     public var placeResolver: ((String) throws -> Place?)?

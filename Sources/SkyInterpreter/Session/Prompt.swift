@@ -1,6 +1,6 @@
 import SkyKit
 
-/// The prompt, showing the session state compactly: `sky KSFO ↑270° ✈default> `.
+/// The prompt, showing the session state compactly: `sky KSFO ↑270° ◎KMWN·viewshed ✈default> `.
 public enum Prompt {
     public static func text(_ session: Session) -> String {
         var parts = ["sky"]
@@ -11,7 +11,9 @@ public enum Prompt {
             parts.append("↑" + Format.fixed(session.heading.degrees, 0) + "°")
         }
         if let origin = session.los.origin {
-            parts.append("◎" + label(origin))
+            // The LOS stage after the origin: ·viewshed, ·checked.
+            let stage = session.los.stage == .viewshed ? "·viewshed" : session.los.stage == .checked ? "·checked" : ""
+            parts.append("◎" + label(origin) + stage)
         }
         parts.append("✈" + session.logbook)
         return parts.joined(separator: " ") + "> "

@@ -1,13 +1,78 @@
 import SkyKit
 
-/// The line-of-sight part of the session: no origin yet, or an origin place.
-public enum LOSState: Equatable, Sendable, Codable {
-    case noOrigin
-    case origin(Place)
+/// The line-of-sight part of the session, as SkyQuant keeps it: the parameters (kept across
+/// launches) and how far the work has gone — no origin, origin set, viewshed computed, path
+/// checked.
+public struct LOSState: Equatable, Sendable, Codable {
+    /// Where the origin stands and how high the observer is (33 ft above the ground by default).
+    public var origin: Place?
+    public var observer = LOSHeight(Height(33, .feet), .agl)
+    /// The LOS altitude: where a target (an aircraft) is, 30,000 ft above sea level by default.
+    public var target = LOSHeight(Height(30_000, .feet), .msl)
+    public var range = Distance(350, .kilometers)
+    public var earth = EarthModel.radio
+    /// What the last viewshed found (nil when none is current).
+    public var viewshed: ViewshedSummary?
+    /// The last place checked (what `los check` alone checks again).
+    public var lastTarget: Place?
+    /// True once a path has been checked since the origin or the viewshed last changed.
+    public var checked = false
+    /// A folder of .hgt tiles (nil: `terrain` in the data directory).
+    public var terrainDirectory: String?
+    /// A SkyQuant server's base URL (nil: the local engine).
+    public var server: String?
 
-    public var origin: Place? {
-        if case .origin(let place) = self { return place }
-        return nil
+    public init() {}
+
+    public enum Stage: String, Sendable { case noOrigin = "no origin", origin = "origin set", viewshed = "viewshed computed", checked = "path checked" }
+
+    public var stage: Stage {
+        if origin == nil { return .noOrigin }
+        if checked { return .checked }
+        return viewshed != nil ? .viewshed : .origin
+    }
+
+    // Codable: missing keys take defaults so older files still load.
+    enum CodingKeys: String, CodingKey { case origin, observer, target, range, earth, viewshed, lastTarget, checked, terrainDirectory, server }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        origin = try? c.decodeIfPresent(Place.self, forKey: .origin)
+        observer = (try? c.decodeIfPresent(LOSHeight.self, forKey: .observer)) ?? observer
+        target = (try? c.decodeIfPresent(LOSHeight.self, forKey: .target)) ?? target
+        range = (try? c.decodeIfPresent(Distance.self, forKey: .range)) ?? range
+        earth = (try? c.decodeIfPresent(EarthModel.self, forKey: .earth)) ?? earth
+        viewshed = try? c.decodeIfPresent(ViewshedSummary.self, forKey: .viewshed)
+        lastTarget = try? c.decodeIfPresent(Place.self, forKey: .lastTarget)
+        checked = (try? c.decodeIfPresent(Bool.self, forKey: .checked)) ?? false
+        terrainDirectory = try? c.decodeIfPresent(String.self, forKey: .terrainDirectory)
+        server = try? c.decodeIfPresent(String.self, forKey: .server)
+    }
+}
+
+/// The figures of a computed viewshed, kept in the session.
+public struct ViewshedSummary: Equatable, Sendable, Codable {
+    public var observerGround: Double?
+    public var observerMSL: Double
+    public var range: Double
+    public var visibleArea: Double
+    public var share: Double
+    public var missingShare: Double
+    public var azimuthStep: Double
+    public var rangeStep: Double
+    public var source: String
+
+    public init(observerGround: Double?, observerMSL: Double, range: Double, visibleArea: Double, share: Double, missingShare: Double,
+                azimuthStep: Double, rangeStep: Double, source: String) {
+        self.observerGround = observerGround
+        self.observerMSL = observerMSL
+        self.range = range
+        self.visibleArea = visibleArea
+        self.share = share
+        self.missingShare = missingShare
+        self.azimuthStep = azimuthStep
+        self.rangeStep = rangeStep
+        self.source = source
     }
 }
 
@@ -45,7 +110,9 @@ public struct RadarState: Equatable, Sendable, Codable {
 ///
 ///     observer:  unset ──observer <place>──▶ set ──observer clear──▶ unset
 ///     heading:   0° (north up) ──heading <angle>|+<turn>──▶ any bearing
-///     los:       no origin ──los origin──▶ origin set ──los reset──▶ no origin
+///     los:       no origin ──los origin──▶ origin set ──los viewshed──▶ viewshed computed
+///                ──los check──▶ path checked; los origin (again) drops the viewshed and the
+///                path; los clear drops them and keeps the origin; los reset ──▶ no origin
 ///     logbook:   "default" ──logbook use <name>──▶ <name>
 ///     radar:     sample (nearest) ──radar source …──▶ source; ──radar range <d>──▶ range;
 ///                ──radar time <t>──▶ replay moment (cleared when the source changes)
@@ -55,7 +122,7 @@ public struct Session: Equatable, Sendable, Codable {
     /// False until a heading is set: until then the radar is north-up and `spot` gives no turn.
     public private(set) var headingIsSet = false
     public private(set) var radar = RadarState()
-    public private(set) var los = LOSState.noOrigin
+    public private(set) var los = LOSState()
     public private(set) var logbook = "default"
     public var settings = Settings()
 
@@ -86,10 +153,49 @@ public struct Session: Equatable, Sendable, Codable {
     public mutating func setRadarRange(_ range: Distance) { radar.range = range }
     /// Moves the replay moment of a recorded source.
     public mutating func setRadarTime(_ time: Double?) { radar.time = time }
-    /// Sets the line-of-sight origin.
-    public mutating func setLOSOrigin(_ place: Place) { los = .origin(place) }
-    /// Forgets all line-of-sight state.
-    public mutating func resetLOS() { los = .noOrigin }
+    /// Sets the line-of-sight origin and the observer's height there; any viewshed or path
+    /// computed from the old origin is dropped.
+    public mutating func setLOSOrigin(_ place: Place, observer: LOSHeight) {
+        los.origin = place
+        los.observer = observer
+        los.viewshed = nil
+        los.checked = false
+    }
+    /// Changes a parameter the viewshed depends on (it is dropped: it no longer matches).
+    public mutating func setLOSParameters(target: LOSHeight? = nil, range: Distance? = nil, earth: EarthModel? = nil) {
+        if let target { los.target = target }
+        if let range { los.range = range }
+        if let earth { los.earth = earth }
+        los.viewshed = nil
+    }
+    /// Records a computed viewshed for the current origin.
+    public mutating func viewshedComputed(_ summary: ViewshedSummary) { los.viewshed = summary }
+    /// A new viewshed starts the path part over (the stage is "viewshed computed").
+    public mutating func clearPathKeepingViewshed() { los.checked = false }
+    /// Records the place a path was checked to.
+    public mutating func pathChecked(to place: Place) {
+        los.lastTarget = place
+        los.checked = true
+    }
+    /// Drops the viewshed and the path; keeps the origin.
+    public mutating func clearLOS() {
+        los.viewshed = nil
+        los.checked = false
+    }
+    /// Starts line of sight over: no origin (the parameters stay).
+    public mutating func resetLOS() {
+        los.origin = nil
+        los.viewshed = nil
+        los.lastTarget = nil
+        los.checked = false
+    }
+    /// Reads terrain from another folder (nil: the default one).
+    public mutating func useTerrain(directory: String?) { los.terrainDirectory = directory }
+    /// Sends LOS work to a SkyQuant server (nil: computes locally).
+    public mutating func useLOSServer(_ url: String?) {
+        los.server = url
+        los.viewshed = nil
+    }
     /// Makes `name` the active logbook.
     public mutating func useLogbook(_ name: String) { logbook = name }
 
@@ -102,7 +208,7 @@ public struct Session: Equatable, Sendable, Codable {
         if let h = try? c.decodeIfPresent(Angle.self, forKey: .heading) { heading = h.normalizedBearing }
         headingIsSet = (try? c.decodeIfPresent(Bool.self, forKey: .headingIsSet)) ?? (heading.degrees != 0)
         radar = (try? c.decodeIfPresent(RadarState.self, forKey: .radar)) ?? RadarState()
-        los = (try? c.decodeIfPresent(LOSState.self, forKey: .los)) ?? .noOrigin
+        los = (try? c.decodeIfPresent(LOSState.self, forKey: .los)) ?? LOSState()
         logbook = (try? c.decodeIfPresent(String.self, forKey: .logbook)) ?? "default"
     }
 

@@ -29,6 +29,8 @@ public struct SettingSpec: Sendable {
                     values: AccentColor.allCases.map(\.rawValue)),
         SettingSpec("theme", "the radar scope: retro (green phosphor, callsigns) or kid (big bright shapes, no text)",
                     values: ["retro", "kid"]),
+        SettingSpec("viewshed-color", "the colour of the visible area on viewshed maps",
+                    values: ["green"] + AccentColor.allCases.map(\.rawValue).filter { $0 != "green" }),
     ]
 
     static let byName: [String: SettingSpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

@@ -71,6 +71,16 @@ public final class HTTPClient: @unchecked Sendable {
         return try send(request, cancelled: cancelled)
     }
 
+    /// POST a JSON document.
+    public func postJSON(_ url: URL, _ body: [UInt8], cancelled: () -> Bool = { false }) throws(HTTPError) -> HTTPResponse {
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.httpBody = Data(body)
+        return try send(request, cancelled: cancelled)
+    }
+
     static func formEncode(_ text: String) -> String {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")

@@ -11,7 +11,7 @@ struct SessionTests {
         let s = Session()
         #expect(s.observer == nil)
         #expect(s.heading.degrees == 0)
-        #expect(s.los == .noOrigin)
+        #expect(s.los.stage == .noOrigin && s.los.origin == nil)
         #expect(s.logbook == "default")
     }
 
@@ -33,12 +33,28 @@ struct SessionTests {
         #expect(s.heading.degrees == 10)
     }
 
-    @Test func losTransitions() {
+    @Test func losFollowsSkyQuantsStateMachine() {
         var s = Session()
-        s.setLOSOrigin(paris)
-        #expect(s.los.origin == paris)
+        let agl = LOSHeight(Height(33, .feet), .agl)
+        s.setLOSOrigin(paris, observer: agl)
+        #expect(s.los.origin == paris && s.los.stage == .origin)
+        let summary = ViewshedSummary(observerGround: 35, observerMSL: 45, range: 350_000, visibleArea: 1e9, share: 0.3, missingShare: 0,
+                                      azimuthStep: 1, rangeStep: 250, source: "local")
+        s.viewshedComputed(summary)
+        #expect(s.los.stage == .viewshed)
+        s.pathChecked(to: paris)
+        #expect(s.los.stage == .checked && s.los.viewshed == summary)
+        // los clear keeps the origin; a new origin drops the viewshed; reset starts over.
+        s.clearLOS()
+        #expect(s.los.stage == .origin && s.los.origin == paris)
+        s.viewshedComputed(summary)
+        s.setLOSParameters(earth: .trueEarth)
+        #expect(s.los.stage == .origin && s.los.earth == .trueEarth)
+        s.viewshedComputed(summary)
+        s.setLOSOrigin(paris, observer: LOSHeight(Height(100, .meters), .msl))
+        #expect(s.los.stage == .origin && s.los.viewshed == nil)
         s.resetLOS()
-        #expect(s.los == .noOrigin)
+        #expect(s.los.stage == .noOrigin && s.los.earth == .trueEarth && s.los.observer.reference == .msl)
     }
 
     @Test func logbookTransition() {
@@ -51,7 +67,7 @@ struct SessionTests {
         var s = Session()
         s.placeObserver(Observer(place: paris, altitude: Height(35, .meters)))
         s.face(Angle(degrees: 270))
-        s.setLOSOrigin(paris)
+        s.setLOSOrigin(paris, observer: LOSHeight(Height(10, .meters), .agl))
         s.useLogbook("trips")
         try s.settings.set("units", "aviation")
         let data = try JSONEncoder().encode(s)
@@ -108,9 +124,13 @@ struct PromptTests {
         s.face(Angle(degrees: 270))
         #expect(Prompt.text(s) == "sky KSFO ↑270° ✈default> ")
         s.placeObserver(Observer(place: Place(coordinate: Coordinate(validLatitude: 51.4775, longitude: -0.4614), name: "x"), altitude: .zero))
-        s.setLOSOrigin(Place(coordinate: Coordinate(validLatitude: 44.27, longitude: -71.3), name: "x"))
+        s.setLOSOrigin(Place(coordinate: Coordinate(validLatitude: 44.27, longitude: -71.3), name: "x"), observer: LOSHeight(Height(33, .feet), .agl))
         s.useLogbook("work")
         #expect(Prompt.text(s) == "sky 51.48,-0.46 ↑270° ◎44.27,-71.30 ✈work> ")
+        s.viewshedComputed(ViewshedSummary(observerGround: 0, observerMSL: 10, range: 1, visibleArea: 1, share: 1, missingShare: 0, azimuthStep: 1, rangeStep: 250, source: "local"))
+        #expect(Prompt.text(s) == "sky 51.48,-0.46 ↑270° ◎44.27,-71.30·viewshed ✈work> ")
+        s.pathChecked(to: Place(coordinate: Coordinate(validLatitude: 44.3, longitude: -71.2), name: "y"))
+        #expect(Prompt.text(s) == "sky 51.48,-0.46 ↑270° ◎44.27,-71.30·checked ✈work> ")
     }
 }
 

@@ -117,30 +117,3 @@ enum ImportExportCommands {
         }
     }
 }
-
-/// "importing… 12,000 of 100,000" on stderr while long work runs at a terminal.
-final class ProgressLine {
-    let shell: Shell
-    let label: String
-    let total: Int
-    var shown = false
-
-    init(shell: Shell, label: String, total: Int) {
-        self.shell = shell
-        self.label = label
-        self.total = total
-    }
-
-    func update(_ done: Int) {
-        guard shell.stderrIsTerminal else { return }
-        shell.err.write("\r\(label)… \(Format.grouped(Double(done))) of \(Format.grouped(Double(total)))  (Ctrl-C cancels)\u{1B}[K")
-        shell.err.flush()
-        shown = true
-    }
-
-    func finish() {
-        guard shown else { return }
-        shell.err.write("\r\u{1B}[K")
-        shell.err.flush()
-    }
-}

@@ -11,6 +11,7 @@ enum StatusCommand {
         var fields = [observerField(shell)]
         fields.append(Field("heading_deg", "heading", Cell(.number(session.heading.degrees), text: Format.bearing(session.heading))))
         fields.append(Field("los_origin", "los origin", session.los.origin.map { placeCell($0) } ?? Cell(.null, text: "none", style: .dim)))
+        fields.append(Field("los_stage", "", Cell(session.los.stage.rawValue)))
         fields.append(Field("logbook", "logbook", Cell(session.logbook)))
         fields.append(Field("radar", "radar", Cell(.string(RadarSourceCommands.kindName(session.radar.source)),
                                                    text: RadarSourceCommands.describe(session.radar.source) + ", range " + Format.distance(session.radar.range, shell.units, decimals: 1)

@@ -1,0 +1,118 @@
+import Foundation
+import SkyKit
+
+/// `los server <url>|local`, and the viewshed and path requests sent to a SkyQuant server.
+enum LOSServerCommand {
+    static let spec = CommandSpec(
+        "server", category: .lineOfSight,
+        abstract: "Send checks and viewsheds to a SkyQuant server, or compute them here (local)",
+        discussion: "With a server set, los viewshed and los check are POSTed to its /api/los/viewshed and /api/los with SkyQuant LOS's wire contract (metres on the wire). A cold server may take minutes: the request waits up to 11 minutes, showing the time elapsed, and Ctrl-C cancels it. Plain http is refused except to this computer. `los server local` goes back to the built-in engine.",
+        arguments: [ArgumentSpec("address", .text, "https://host[:port], or local")],
+        examples: [Example("los server https://skyquant.example.org", "use a SkyQuant server"), Example("los server local", "compute here again")]
+    ) { args, shell in
+        guard let address = args.get("address", as: String.self) else { throw ShellError.usage("los server needs an address or local") }
+        if address == "local" {
+            shell.session.useLOSServer(nil)
+            return .message("line of sight is computed here (local engine)")
+        }
+        let client = try client(address, shell)
+        shell.session.useLOSServer(client.baseURL.absoluteString)
+        return .message("line of sight goes to the SkyQuant server \(client.baseURL.absoluteString)")
+    }
+
+    /// SkyQuant servers may take minutes when cold: requests wait up to 11 minutes.
+    static func client(_ address: String, _ shell: Shell) throws(ShellError) -> SkyQuantClient {
+        let timeout = shell.environment["SKYSHELL_HTTP_TIMEOUT"].flatMap(Double.init).map { max(0.1, $0) } ?? 660
+        do {
+            return try SkyQuantClient(address: address, http: HTTPClient(timeout: timeout))
+        } catch {
+            throw ShellError(feedError: error)
+        }
+    }
+
+    /// Posts with an elapsed-time line on the terminal; Ctrl-C cancels.
+    static func post(_ client: SkyQuantClient, _ path: String, _ body: Datum, _ shell: Shell) throws(ShellError) -> Datum {
+        let progress = ProgressLine(shell: shell, label: "waiting for the SkyQuant server", total: 0)
+        let start = Date()
+        var lastShown = -1
+        defer { progress.finish() }
+        do {
+            return try client.post(path, body) {
+                let elapsed = Int(Date().timeIntervalSince(start))
+                if elapsed != lastShown {
+                    lastShown = elapsed
+                    progress.show("\(elapsed / 60):\(String(format: "%02d", elapsed % 60)) elapsed")
+                }
+                return Interrupt.requested
+            }
+        } catch {
+            throw error.kind == .cancelled ? ShellError(.interrupted, error.message) : ShellError(feedError: error)
+        }
+    }
+
+    static func viewshed(_ server: String, origin: Place, _ shell: Shell, geojson: String?) throws -> Output {
+        let los = shell.session.los
+        let client = try client(server, shell)
+        let answer = try post(client, "/api/los/viewshed",
+                              SkyQuantClient.viewshedBody(origin: origin.coordinate, observer: los.observer, target: los.target, rangeKm: los.range.kilometers), shell)
+        let area: SkyQuantClient.ViewshedAnswer
+        do { area = try SkyQuantClient.readViewshed(answer) } catch { throw ShellError(feedError: error) }
+        let visible = area.polygons.reduce(0.0) { $0 + planarArea($1, around: origin.coordinate) }
+        let disc = Double.pi * los.range.meters * los.range.meters
+        let summary = ViewshedSummary(observerGround: area.observerGround, observerMSL: area.observerMSL ?? los.observer.msl(ground: area.observerGround),
+                                      range: los.range.meters, visibleArea: visible, share: visible / disc, missingShare: 0, azimuthStep: 1, rangeStep: 250,
+                                      source: client.baseURL.absoluteString)
+        var output = LOSViewshedCommand.stats(summary, origin: origin, shell)
+        output.append(.message("computed by \(client.baseURL.absoluteString): \(area.polygons.count) polygon\(area.polygons.count == 1 ? "" : "s")", .dim))
+        if let geojson {
+            try ImportExportCommands.writeAtomically(JSONWriter.compact(area.geoJSON) + "\n", to: geojson)
+            output.append(.message("wrote \(geojson)", .dim))
+        }
+        shell.session.viewshedComputed(summary)
+        shell.session.clearPathKeepingViewshed()
+        return output
+    }
+
+    static func check(_ server: String, origin: Place, target: Place, _ shell: Shell) throws -> Output {
+        let los = shell.session.los
+        let client = try client(server, shell)
+        let ground = los.viewshed?.observerGround ?? shell.terrain().height(origin.coordinate)
+        let answer = try post(client, "/api/los", SkyQuantClient.checkBody(origin: origin.coordinate, observer: los.observer, target: target.coordinate,
+                                                                           targetHeight: los.target, observerGround: ground), shell)
+        let result: (clear: Bool, profile: [(distance: Double, terrain: Double?, sightLine: Double?, clearance: Double?)])
+        do { result = try SkyQuantClient.readCheck(answer) } catch { throw ShellError(feedError: error) }
+        shell.session.pathChecked(to: target)
+        var fields = [Field("verdict", "verdict", Cell(.string(result.clear ? "clear" : "blocked"), text: result.clear ? "CLEAR" : "BLOCKED", style: result.clear ? .good : .bad))]
+        fields.append(Field("from", "from", Cell(LOSText.placeDatum(origin), text: LOSText.place(origin))))
+        fields.append(Field("to", "to", Cell(LOSText.placeDatum(target), text: LOSText.place(target))))
+        if let hit = result.profile.dropFirst().first(where: { ($0.clearance ?? 0) < 0 }) {
+            fields.append(Field("obstruction", "first obstruction", Cell(.number(hit.distance),
+                                                                         text: "at \(Format.distance(Distance(meters: hit.distance), shell.units)): terrain \(LOSText.feet(-(hit.clearance ?? 0))) above the sight line")))
+        }
+        fields.append(Field("server", "computed by", Cell(client.baseURL.absoluteString)))
+        var output = Output.card(Card(title: "Line of sight", fields: fields))
+        output.append(.data("profile", .list(result.profile.map { p in
+            .object([("distance_m", .number(p.distance)), ("terrain_m", p.terrain.map { .number($0) } ?? .null),
+                     ("los_m", p.sightLine.map { .number($0) } ?? .null), ("clearance_m", p.clearance.map { .number($0) } ?? .null)])
+        })))
+        return output
+    }
+
+    /// The area of a polygon (outer ring minus holes) in square metres, in a local
+    /// equirectangular projection around `origin` (enough for a viewshed's figures).
+    static func planarArea(_ rings: [[Coordinate]], around origin: Coordinate) -> Double {
+        let kx = 111_320 * cos(origin.latitude * .pi / 180), ky = 110_574.0
+        func area(_ ring: [Coordinate]) -> Double {
+            guard ring.count >= 3 else { return 0 }
+            var sum = 0.0
+            for k in 0..<ring.count {
+                let a = ring[k], b = ring[(k + 1) % ring.count]
+                sum += (a.longitude - origin.longitude) * kx * (b.latitude - origin.latitude) * ky
+                    - (b.longitude - origin.longitude) * kx * (a.latitude - origin.latitude) * ky
+            }
+            return abs(sum) / 2
+        }
+        guard let outer = rings.first else { return 0 }
+        return max(0, area(outer) - rings.dropFirst().reduce(0) { $0 + area($1) })
+    }
+}

@@ -1,0 +1,39 @@
+import SkyKit
+
+/// A progress line on standard error for long work ("importing… 40,000 of 100,000"), shown
+/// only on a terminal and erased when the work ends.
+final class ProgressLine {
+    let shell: Shell
+    let label: String
+    let total: Int
+    var shown = false
+
+    init(shell: Shell, label: String, total: Int) {
+        self.shell = shell
+        self.label = label
+        self.total = total
+    }
+
+    /// Shows `done` of the total.
+    func update(_ done: Int) {
+        show("\(Format.grouped(Double(done))) of \(Format.grouped(Double(total)))")
+    }
+
+    /// Shows a share of the work, as a percentage.
+    func update(share: Double) {
+        show("\(Int((share * 100).rounded(.down)))%")
+    }
+
+    func show(_ text: String) {
+        guard shell.stderrIsTerminal else { return }
+        shell.err.write("\r\(label)… \(text)  (Ctrl-C cancels)\u{1B}[K")
+        shell.err.flush()
+        shown = true
+    }
+
+    func finish() {
+        guard shown else { return }
+        shell.err.write("\r\u{1B}[K")
+        shell.err.flush()
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// Why terrain could not be read.
+public struct TerrainError: Error, Equatable, CustomStringConvertible, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// One SRTM `.hgt` tile: a square grid of big-endian signed 16-bit heights in metres above mean
+/// sea level, first row northernmost, covering one degree from its south-west corner. SRTM3 has
+/// 1201 samples a side (3″), SRTM1 3601 (1″); -32768 marks a void. The samples are read where
+/// they lie (a memory-mapped file or the embedded tile), never copied.
+public struct HGTTile: @unchecked Sendable {
+    /// Integer latitude and longitude of the south-west corner.
+    public let south: Int, west: Int
+    /// Samples per side (1201 or 3601).
+    public let size: Int
+    /// Where the file came from, for messages.
+    public let origin: String
+    let base: UnsafeRawPointer
+    /// Keeps the mapping alive for as long as any copy of the tile exists.
+    let owner: AnyObject?
+
+    public static let void: Int16 = -32768
+    static let srtm3Bytes = 1201 * 1201 * 2
+    static let srtm1Bytes = 3601 * 3601 * 2
+
+    /// The corner named by a tile file name such as `N44W072.hgt`; nil for other names.
+    public static func corner(fileName: String) -> (south: Int, west: Int)? {
+        let name = fileName.uppercased()
+        guard name.hasSuffix(".HGT") else { return nil }
+        let u = Array(name.utf8.dropLast(4))
+        guard u.count == 7, u[0] == UInt8(ascii: "N") || u[0] == UInt8(ascii: "S"), u[3] == UInt8(ascii: "E") || u[3] == UInt8(ascii: "W"),
+              let lat = Int(String(decoding: u[1..<3], as: UTF8.self)), let lon = Int(String(decoding: u[4..<7], as: UTF8.self)),
+              lat <= 89, lon <= 180 else { return nil }
+        return (u[0] == UInt8(ascii: "S") ? -lat : lat, u[3] == UInt8(ascii: "W") ? -lon : lon)
+    }
+
+    /// The tile over bytes already in memory (the embedded tile).
+    public init(south: Int, west: Int, bytes: UnsafeRawBufferPointer, origin: String, owner: AnyObject? = nil) throws(TerrainError) {
+        guard let size = HGTTile.samplesPerSide(byteCount: bytes.count), let base = bytes.baseAddress else {
+            throw TerrainError("\(origin): \(bytes.count) bytes is neither an SRTM3 (2,884,802) nor an SRTM1 (25,934,402) tile")
+        }
+        self.south = south
+        self.west = west
+        self.size = size
+        self.origin = origin
+        self.base = base
+        self.owner = owner
+    }
+
+    static func samplesPerSide(byteCount: Int) -> Int? {
+        switch byteCount {
+        case srtm3Bytes: 1201
+        case srtm1Bytes: 3601
+        default: nil
+        }
+    }
+
+    /// Maps a tile file; the corner comes from its name.
+    public static func open(path: String) throws(TerrainError) -> HGTTile {
+        let name = (path as NSString).lastPathComponent
+        guard let corner = corner(fileName: name) else { throw TerrainError("\(name): not a tile name (like N44W072.hgt)") }
+        let mapping = try MappedFile(path: path)
+        return try HGTTile(south: corner.south, west: corner.west, bytes: mapping.bytes, origin: name, owner: mapping)
+    }
+
+    /// The raw sample at a row (0 = north) and column (0 = west).
+    @inline(__always)
+    public func sample(row: Int, column: Int) -> Int16 {
+        Int16(bigEndian: base.loadUnaligned(fromByteOffset: 2 * (row * size + column), as: Int16.self))
+    }
+
+    /// The height at a point inside the tile, bilinear between the four samples around it. A
+    /// void sample takes the mean of the valid ones among the four; nil when all four are void.
+    public func height(latitude: Double, longitude: Double) -> Double? {
+        let n = Double(size - 1)
+        let y = (Double(south + 1) - latitude) * n, x = (longitude - Double(west)) * n
+        let r0 = min(max(Int(y), 0), size - 2), c0 = min(max(Int(x), 0), size - 2)
+        let fy = min(max(y - Double(r0), 0), 1), fx = min(max(x - Double(c0), 0), 1)
+        let h00 = sample(row: r0, column: c0), h01 = sample(row: r0, column: c0 + 1)
+        let h10 = sample(row: r0 + 1, column: c0), h11 = sample(row: r0 + 1, column: c0 + 1)
+        if h00 != HGTTile.void, h01 != HGTTile.void, h10 != HGTTile.void, h11 != HGTTile.void {
+            let top = Double(h00) + (Double(h01) - Double(h00)) * fx
+            let bottom = Double(h10) + (Double(h11) - Double(h10)) * fx
+            return top + (bottom - top) * fy
+        }
+        // Fill voids from the valid neighbours, weighted as bilinear would weight them.
+        var sum = 0.0, weight = 0.0
+        for (h, w) in [(h00, (1 - fx) * (1 - fy)), (h01, fx * (1 - fy)), (h10, (1 - fx) * fy), (h11, fx * fy)] where h != HGTTile.void {
+            sum += Double(h) * w
+            weight += w
+        }
+        if weight > 0 { return sum / weight }
+        let valid = [h00, h01, h10, h11].filter { $0 != HGTTile.void }
+        return valid.isEmpty ? nil : Double(valid.map(Int.init).reduce(0, +)) / Double(valid.count)
+    }
+}
+
+/// A read-only memory mapping of a whole file, unmapped when released.
+final class MappedFile: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+
+    init(path: String) throws(TerrainError) {
+        let name = (path as NSString).lastPathComponent
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw TerrainError("\(name): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw TerrainError("\(name): not a regular file") }
+        let count = Int(info.st_size)
+        guard HGTTile.samplesPerSide(byteCount: count) != nil else {
+            throw TerrainError("\(name): \(count) bytes is neither an SRTM3 (2,884,802) nor an SRTM1 (25,934,402) tile")
+        }
+        guard let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
+            throw TerrainError("\(name): cannot map the file (\(String(cString: strerror(errno))))")
+        }
+        bytes = UnsafeRawBufferPointer(start: address, count: count)
+    }
+
+    deinit { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
+}

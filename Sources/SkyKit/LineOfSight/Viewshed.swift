@@ -1,0 +1,188 @@
+import Foundation
+
+/// What a viewshed sweep is asked for.
+public struct ViewshedRequest: Sendable, Equatable {
+    public var origin: Coordinate
+    public var observer: LOSHeight
+    public var target: LOSHeight
+    /// Radius swept, metres.
+    public var range: Double
+    public var earth: EarthModel
+    /// Angle between rays, degrees.
+    public var azimuthStep: Double
+    /// Distance between samples along a ray, metres.
+    public var rangeStep: Double
+
+    public init(origin: Coordinate, observer: LOSHeight, target: LOSHeight, range: Double, earth: EarthModel,
+                azimuthStep: Double = 1, rangeStep: Double = 250) {
+        self.origin = origin
+        self.observer = observer
+        self.target = target
+        self.range = range
+        self.earth = earth
+        self.azimuthStep = azimuthStep
+        self.rangeStep = rangeStep
+    }
+
+    public var rayCount: Int { max(1, Int((360 / azimuthStep).rounded())) }
+    public var samplesPerRay: Int { max(1, Int((range / rangeStep).rounded(.down))) }
+}
+
+/// Where a target at the LOS height can be seen from the origin: for each ray (azimuth), the
+/// stretches of samples from which the straight sight line clears all terrain before them.
+public struct Viewshed: Sendable {
+    public var request: ViewshedRequest
+    public var observerGround: Double?
+    public var observerMSL: Double
+    /// Per ray, the visible stretches as ranges of sample numbers (1 = the first step out).
+    public var stretches: [[ClosedRange<Int32>]]
+    /// Samples with no terrain under them, and all samples.
+    public var missingSamples: Int, totalSamples: Int
+
+    public var missingShare: Double { Double(missingSamples) / Double(max(totalSamples, 1)) }
+
+    /// The inner and outer distance (metres) of a stretch: each sample stands for half a step
+    /// either side of it.
+    public func extent(_ stretch: ClosedRange<Int32>) -> (Double, Double) {
+        let s = request.rangeStep
+        return (max(0, (Double(stretch.lowerBound) - 0.5) * s), min(request.range, (Double(stretch.upperBound) + 0.5) * s))
+    }
+
+    /// The visible area, square metres (each stretch a sector of a ring).
+    public var visibleArea: Double {
+        let angle = request.azimuthStep * .pi / 180
+        var area = 0.0
+        for ray in stretches {
+            for stretch in ray {
+                let (inner, outer) = extent(stretch)
+                area += angle / 2 * (outer * outer - inner * inner)
+            }
+        }
+        return area
+    }
+
+    /// The area of the whole disc swept, square metres.
+    public var discArea: Double { .pi * request.range * request.range }
+
+    /// Whether the viewshed says a target at `point` is visible; nil beyond the range.
+    public func isVisible(_ point: Coordinate) -> Bool? {
+        let line = Geodesic.wgs84.inverse(request.origin, point)
+        return isVisible(distance: line.distance.meters, azimuth: line.initialAzimuth.normalizedBearing.degrees)
+    }
+
+    /// Whether the ray nearest `azimuth` is visible at the sample nearest `distance`.
+    public func isVisible(distance: Double, azimuth: Double) -> Bool? {
+        guard distance <= request.range else { return nil }
+        let sample = Int32((distance / request.rangeStep).rounded())
+        if sample == 0 { return true }
+        let ray = Int((azimuth / request.azimuthStep).rounded()) % stretches.count
+        return stretches[ray].contains { $0.contains(sample) }
+    }
+
+    /// Sweeps every ray outward from the origin. `progress` is called with the share done;
+    /// `cancelled` is polled between rays and stops the sweep (nil is returned).
+    public static func sweep(_ request: ViewshedRequest, terrain: Terrain, progress: (Double) -> Void = { _ in },
+                             cancelled: () -> Bool = { false }) -> Viewshed? {
+        let ground = terrain.height(request.origin)
+        let observerMSL = request.observer.msl(ground: ground)
+        let rays = request.rayCount, samples = request.samplesPerRay
+        var stretches: [[ClosedRange<Int32>]] = Array(repeating: [], count: rays)
+        var missing = 0
+        var lookup = TerrainLookup(terrain)
+        let step = request.rangeStep, earth = request.earth
+        let targetMSL = request.target.reference == .msl ? request.target.height.meters : nil
+        let targetAGL = request.target.height.meters
+        for r in 0..<rays {
+            if r % 8 == 0 {
+                if cancelled() { return nil }
+                progress(Double(r) / Double(rays))
+            }
+            var walker = RayWalker(origin: request.origin, azimuth: Double(r) * request.azimuthStep, step: step)
+            var maxSlope = -Double.infinity
+            var runStart: Int32 = -1
+            var ray: [ClosedRange<Int32>] = []
+            for k in 1...samples {
+                let (lat, lon) = walker.next()
+                let d = Double(k) * step
+                let h: Double
+                if let found = lookup.height(latitude: lat, longitude: lon) { h = found } else { h = 0; missing += 1 }
+                let drop = earth.drop(d)
+                let target = targetMSL ?? h + targetAGL
+                let visible = target >= h && (target - drop - observerMSL) / d >= maxSlope
+                let slope = (h - drop - observerMSL) / d
+                if slope > maxSlope { maxSlope = slope }
+                if visible {
+                    if runStart < 0 { runStart = Int32(k) }
+                } else if runStart >= 0 {
+                    ray.append(runStart...Int32(k - 1))
+                    runStart = -1
+                }
+            }
+            if runStart >= 0 { ray.append(runStart...Int32(samples)) }
+            stretches[r] = ray
+        }
+        progress(1)
+        return Viewshed(request: request, observerGround: ground, observerMSL: observerMSL, stretches: stretches,
+                        missingSamples: missing, totalSamples: rays * samples)
+    }
+}
+
+/// Steps along a ray from an origin at a fixed azimuth: the great circle of a sphere whose
+/// radius is the ellipsoid's radius of curvature in that azimuth at the origin, so the first
+/// hundreds of kilometres follow the geodesic to within metres. Sines and cosines of the arc
+/// advance by rotation, without a trigonometric call per step.
+struct RayWalker {
+    let p: (Double, Double, Double), t: (Double, Double, Double)
+    let cosStep: Double, sinStep: Double
+    var c = 1.0, s = 0.0, count = 0
+    let stepAngle: Double
+
+    init(origin: Coordinate, azimuth: Double, step: Double) {
+        let phi = origin.latitude * .pi / 180, lambda = origin.longitude * .pi / 180, alpha = azimuth * .pi / 180
+        let e2 = Ellipsoid.wgs84.e2, a = Ellipsoid.wgs84.a
+        let w2 = 1 - e2 * sin(phi) * sin(phi)
+        let m = a * (1 - e2) / (w2 * w2.squareRoot()), n = a / w2.squareRoot()
+        let radius = 1 / (cos(alpha) * cos(alpha) / m + sin(alpha) * sin(alpha) / n)
+        let (sp, cp, sl, cl) = (sin(phi), cos(phi), sin(lambda), cos(lambda))
+        p = (cp * cl, cp * sl, sp)
+        let north = (-sp * cl, -sp * sl, cp), east = (-sl, cl, 0.0)
+        t = (cos(alpha) * north.0 + sin(alpha) * east.0, cos(alpha) * north.1 + sin(alpha) * east.1, cos(alpha) * north.2 + sin(alpha) * east.2)
+        stepAngle = step / radius
+        cosStep = cos(stepAngle)
+        sinStep = sin(stepAngle)
+    }
+
+    /// Latitude and longitude (degrees) of the next sample.
+    mutating func next() -> (Double, Double) {
+        count += 1
+        if count % 256 == 0 {
+            // Start again from exact values now and then so rounding does not build up.
+            c = cos(Double(count) * stepAngle)
+            s = sin(Double(count) * stepAngle)
+        } else {
+            (c, s) = (c * cosStep - s * sinStep, s * cosStep + c * sinStep)
+        }
+        let x = c * p.0 + s * t.0, y = c * p.1 + s * t.1, z = c * p.2 + s * t.2
+        return (atan2(z, (x * x + y * y).squareRoot()) * 180 / .pi, atan2(y, x) * 180 / .pi)
+    }
+}
+
+/// Terrain heights in a hot loop: remembers the last tile so most samples skip the lookup.
+struct TerrainLookup {
+    let terrain: Terrain
+    var tile: HGTTile?
+    var south = Int.min, west = Int.min
+
+    init(_ terrain: Terrain) { self.terrain = terrain }
+
+    @inline(__always)
+    mutating func height(latitude: Double, longitude: Double) -> Double? {
+        let s = Int(latitude.rounded(.down)), w = Int(longitude.rounded(.down))
+        if s != south || w != west {
+            south = s
+            west = w
+            tile = terrain.tiles[Terrain.key(s, w)]
+        }
+        return tile?.height(latitude: latitude, longitude: longitude)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import SkyKit
+
+/// The viewshed's definition of visible is the exact sight line of `los check`: a fine sweep
+/// must agree with path checks to random points on real terrain.
+@Suite("Viewshed agrees with path checks")
+struct AgreementTests {
+    @Test func aFineSweepAgreesWithPathChecksOnTheEmbeddedTile() throws {
+        let terrain = Terrain(tiles: [try #require(Terrain.embeddedTile)])
+        let origin = Coordinate(validLatitude: 44.45, longitude: -71.45)
+        let observer = LOSHeight(Height(33, .feet), .agl), target = LOSHeight(Height(meters: 150), .agl)
+        let request = ViewshedRequest(origin: origin, observer: observer, target: target, range: 40_000, earth: .radio,
+                                      azimuthStep: 0.25, rangeStep: 90)
+        let v = try #require(Viewshed.sweep(request, terrain: terrain))
+        var rng = SplitMix(seed: 7)
+        var agree = 0, visible = 0
+        let count = 1_000
+        for _ in 0..<count {
+            // Uniform over the disc (area-weighted distances), not on top of the observer.
+            let distance = 40_000 * max(0.02, rng.unit().squareRoot()) * 0.999
+            let azimuth = 360 * rng.unit()
+            let point = Geodesic.wgs84.direct(from: origin, azimuth: Angle(degrees: azimuth), distance: Distance(meters: distance)).coordinate
+            let check = try #require(PathCheck.run(terrain: terrain, origin: origin, observer: observer, target: point, targetHeight: target, earth: .radio))
+            let swept = try #require(v.isVisible(point))
+            if swept == check.isClear { agree += 1 }
+            if check.isClear { visible += 1 }
+        }
+        let share = Double(agree) / Double(count)
+        // Real answers both ways, not a disc that is all hidden or all in sight.
+        #expect(visible > 100 && visible < 900, "\(visible) of \(count) visible")
+        #expect(share >= 0.98, "agreement \(share)")
+        print("viewshed/check agreement at 0.25°/90 m over 40 km: \(share * 100)% (\(visible) of \(count) points visible)")
+    }
+}
+
+/// A small deterministic random generator for tests.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}

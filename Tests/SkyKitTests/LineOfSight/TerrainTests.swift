@@ -1,0 +1,70 @@
+import Foundation
+import SkyTestSupport
+import Testing
+@testable import SkyKit
+
+/// Reading SRTM tiles: names, sizes, the embedded tile, interpolation and voids.
+@Suite("Terrain tiles")
+struct TerrainTests {
+    @Test func tileNamesGiveTheSouthWestCorner() {
+        #expect(HGTTile.corner(fileName: "N44W072.hgt")! == (44, -72))
+        #expect(HGTTile.corner(fileName: "s16e166.HGT")! == (-16, 166))
+        #expect(HGTTile.corner(fileName: "N44W072.tif") == nil)
+        #expect(HGTTile.corner(fileName: "X44W072.hgt") == nil)
+        #expect(HGTTile.corner(fileName: "N95W072.hgt") == nil)
+    }
+
+    @Test func theEmbeddedTileHoldsMountWashington() throws {
+        let tile = try #require(Terrain.embeddedTile)
+        #expect(tile.size == 1201 && tile.south == 44 && tile.west == -72)
+        let terrain = Terrain(tiles: [tile])
+        // The summit, 1,917 m on the survey; SRTM3 averages 90 m cells, so a little lower.
+        let summit = try #require(terrain.height(latitude: 44.27056, longitude: -71.30333))
+        #expect(summit > 1850 && summit < 1920)
+        // Lake Winnipesaukee's surface is at 153 m.
+        let lake = try #require(terrain.height(latitude: 44.0, longitude: -71.98)) // a sample on the tile's south row
+        #expect(lake > 100 && lake < 700)
+        #expect(terrain.height(latitude: 43.9, longitude: -71.5) == nil)
+    }
+
+    @Test func samplesAreReadBigEndianAtTheirGridPoints() throws {
+        let tile = try #require(Terrain.embeddedTile)
+        // The north-west corner sample is the first two bytes, big-endian.
+        let raw = tile.sample(row: 0, column: 0)
+        #expect(tile.height(latitude: 45, longitude: -72) == Double(raw))
+        #expect(tile.height(latitude: 44, longitude: -71) == Double(tile.sample(row: 1200, column: 1200)))
+    }
+
+    @Test func heightsAreBilinearBetweenSamples() throws {
+        // Height = 1000 × (latitude - 10) + 100 × (longitude - 10): a plane, which bilinear
+        // interpolation reproduces exactly between grid points.
+        let terrain = try SyntheticTerrain.terrain { lat, lon in Int16((1000 * (lat - 10) + 100 * (lon - 10)).rounded()) }
+        let h = try #require(terrain.height(latitude: 10.5004, longitude: 10.2502))
+        #expect(abs(h - (500.4 + 25.02)) < 0.5)
+    }
+
+    @Test func voidsAreFilledFromTheirNeighboursOrMissing() throws {
+        let terrain = try SyntheticTerrain.terrain { lat, lon in
+            if lat > 10.9 { return HGTTile.void }
+            return abs(lat - 10.5) < 0.0001 && abs(lon - 10.5) < 0.0001 ? HGTTile.void : 300
+        }
+        #expect(terrain.height(latitude: 10.5, longitude: 10.5) == 300)
+        #expect(abs(try #require(terrain.height(latitude: 10.5001, longitude: 10.5003)) - 300) < 1e-9)
+        #expect(terrain.height(latitude: 10.95, longitude: 10.5) == nil)
+    }
+
+    @Test func aFolderOfTilesReportsBadFilesByName() throws {
+        let dir = TemporaryDirectory("tiles")
+        try Data(count: 1000).write(to: URL(fileURLWithPath: dir.path + "/N45W072.hgt"))
+        try Data(count: 2_884_802).write(to: URL(fileURLWithPath: dir.path + "/N46W072.hgt"))
+        try Data(count: 2_884_802).write(to: URL(fileURLWithPath: dir.path + "/mountains.hgt"))
+        let terrain = Terrain.load(directory: dir.path)
+        #expect(terrain.problems == [
+            "N45W072.hgt: 1000 bytes is neither an SRTM3 (2,884,802) nor an SRTM1 (25,934,402) tile",
+            "mountains.hgt: not a tile name (like N44W072.hgt)",
+        ])
+        #expect(terrain.tileNames == ["N46W072.hgt", "embedded N44W072"])
+        #expect(terrain.height(latitude: 46.5, longitude: -71.5) == 0)
+        #expect(throws: TerrainError("N47W072.hgt: No such file or directory")) { try HGTTile.open(path: dir.path + "/N47W072.hgt") }
+    }
+}
