@@ -8,6 +8,7 @@ import SkyKit
 let figures: [String: () -> Void] = [
     "completion": Bench.completion,
     "radar": Bench.radar,
+    "viewshed": Bench.viewshed,
 ]
 
 let name = CommandLine.arguments.dropFirst().first ?? ""

@@ -1,3 +1,4 @@
+import SkyTestSupport
 import Foundation
 import Testing
 @testable import SkyKit
@@ -46,4 +47,32 @@ struct SplitMix {
         return z ^ (z >> 31)
     }
     mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
+
+/// skyshell's viewshed against GDAL's gdal_viewshed (Wang, Robinson & White reference planes on
+/// the tile resampled to a UTM grid), from committed vectors (Scripts/data/viewshed-reference).
+@Suite("Viewshed against GDAL")
+struct GDALAgreementTests {
+    @Test func theSweepAgreesWithGDALOnMostCells() throws {
+        let rows = try Fixtures.csv("los/gdal-viewshed.csv").dropFirst()
+        #expect(rows.count == 2000)
+        let terrain = Terrain(tiles: [try #require(Terrain.embeddedTile)])
+        let request = ViewshedRequest(origin: Coordinate(validLatitude: 44.45, longitude: -71.45), observer: LOSHeight(Height(meters: 10), .agl),
+                                      target: LOSHeight(Height(meters: 150), .agl), range: 40_000, earth: .radio, azimuthStep: 0.25, rangeStep: 90)
+        let v = try #require(Viewshed.sweep(request, terrain: terrain))
+        var agree = 0, gdalVisible = 0, bothVisible = 0
+        for row in rows {
+            let point = Coordinate(validLatitude: Double(row[0])!, longitude: Double(row[1])!)
+            let gdal = row[2] == "1"
+            let ours = try #require(v.isVisible(point))
+            if ours == gdal { agree += 1 }
+            if gdal { gdalVisible += 1 }
+            if gdal && ours { bothVisible += 1 }
+        }
+        let share = Double(agree) / Double(rows.count)
+        print("viewshed vs gdal_viewshed at 0.25°/90 m: \(share * 100)% of cells agree; of GDAL's \(gdalVisible) visible cells \(bothVisible) are visible here")
+        #expect(gdalVisible > 200 && gdalVisible < 1800)
+        #expect(share >= 0.93, "agreement with GDAL \(share)")
+        #expect(Double(bothVisible) / Double(gdalVisible) >= 0.85)
+    }
 }
