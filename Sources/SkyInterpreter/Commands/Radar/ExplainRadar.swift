@@ -86,7 +86,7 @@ enum ExplainCommand {
     static let spec = CommandSpec(
         "explain", category: .teaching,
         abstract: "Show how skyshell computes something, with your session's numbers",
-        subcommands: [ExplainRadar.spec],
+        subcommands: [ExplainRadar.spec, ExplainLOS.los, ExplainLOS.viewshed],
         examples: [Example("explain radar", "the trigonometry of the radar")]
     )
 }

@@ -17,6 +17,9 @@ public struct RadarPicture {
     public var total: Int
     /// A remark for the user (no traffic near here, an old answer…).
     public var note: String?
+    /// ICAO addresses of the aircraft the terrain hides from the observer (only judged where
+    /// terrain covers the whole path).
+    public var hiddenByTerrain: Set<String> = []
 
     public init(feed: String, time: Double, isRecorded: Bool, observer: Observer, heading: Angle, headingIsSet: Bool, range: Distance,
                 units: UnitSystem, sightings: [Sighting], total: Int, note: String? = nil) {
@@ -108,9 +111,29 @@ extension Shell {
                 note = "the embedded traffic is over \(sample.place) (\(Format.distance(away, units, decimals: 0)) from here): `observer LFPG` or `observer LSZH` to see it"
             }
         }
-        return RadarPicture(feed: feed.label, time: feed.isRecorded ? time : snapshot.time, isRecorded: feed.isRecorded, observer: observer,
-                            heading: session.heading, headingIsSet: session.headingIsSet, range: range, units: units,
-                            sightings: sightings, total: snapshot.aircraft.count, note: note)
+        var picture = RadarPicture(feed: feed.label, time: feed.isRecorded ? time : snapshot.time, isRecorded: feed.isRecorded, observer: observer,
+                                   heading: session.heading, headingIsSet: session.headingIsSet, range: range, units: units,
+                                   sightings: sightings, total: snapshot.aircraft.count, note: note)
+        picture.hiddenByTerrain = hiddenByTerrain(sightings, from: observer)
+        return picture
+    }
+
+    /// The aircraft behind terrain: a sight line from the observer to each airborne aircraft
+    /// (its position and altitude), checked over 100 samples where tiles cover all of them.
+    func hiddenByTerrain(_ sightings: [Sighting], from observer: Observer) -> Set<String> {
+        let terrain = terrain()
+        guard let ground = terrain.height(observer.place.coordinate) else { return [] }
+        // Eyes at least 2 m above the ground, whatever altitude the observer was given.
+        let eye = LOSHeight(Height(meters: max(observer.altitude.meters, ground + 2)), .msl)
+        var hidden: Set<String> = []
+        for s in sightings where !s.aircraft.onGround {
+            guard let altitude = s.aircraft.altitude, terrain.height(s.aircraft.coordinate) != nil,
+                  let check = PathCheck.run(terrain: terrain, origin: observer.place.coordinate, observer: eye,
+                                            target: s.aircraft.coordinate, targetHeight: LOSHeight(altitude, .msl), earth: .radio, samples: 100),
+                  check.missingShare == 0 else { continue }
+            if !check.isClear { hidden.insert(s.aircraft.icao24) }
+        }
+        return hidden
     }
 }
 

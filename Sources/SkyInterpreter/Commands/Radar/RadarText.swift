@@ -52,11 +52,13 @@ enum RadarText {
             Cell(Datum.rounded(s.bearing.degrees, 2), text: bearing(s.bearing)),
             Cell(.int(s.clock(heading: picture.heading)), text: clock(s.clock(heading: picture.heading))),
             Cell(a.altitude.map { Datum.rounded($0.meters, 1) } ?? .null, text: altitude(a, units)),
-            Cell(s.elevation.map { Datum.rounded($0.degrees, 2) } ?? .null, text: s.elevation.map { Format.degrees($0, decimals: 1) } ?? "—"),
+            Cell(s.elevation.map { Datum.rounded($0.degrees, 2) } ?? .null,
+                 text: (s.elevation.map { Format.degrees($0, decimals: 1) } ?? "—") + (picture.hiddenByTerrain.contains(a.icao24) ? " hidden" : "")),
             Cell(a.groundSpeed.map { Datum.rounded($0.metersPerSecond, 2) } ?? .null, text: a.groundSpeed.map { Format.speed($0, units) } ?? "—"),
             Cell(a.track.map { Datum.rounded($0, 1) } ?? .null, text: a.track.map { Format.degrees(Angle(degrees: $0)) } ?? "—"),
             Cell(.bool(a.onGround)),
             Cell(Datum.rounded(s.apparentSize, 2)),
+            Cell(.bool(picture.hiddenByTerrain.contains(a.icao24))),
         ]
     }
 
@@ -65,5 +67,6 @@ enum RadarText {
         Column("distance_km", "Distance", .right), Column("bearing", "Bearing"), Column("clock", "Clock"),
         Column("altitude_m", "Altitude", .right), Column("elevation", "Elevation", .right), Column("speed_ms", "Speed", .right),
         Column("track", "Track", .right), Column("on_ground", "", dataOnly: true), Column("apparent_arcmin", "", dataOnly: true),
+        Column("hidden_by_terrain", "", dataOnly: true),
     ]
 }

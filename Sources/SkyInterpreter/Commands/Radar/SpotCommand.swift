@@ -11,13 +11,18 @@ enum SpotCommand {
         examples: [Example("observer LFPG; spot", "the easiest aircraft to see from Charles de Gaulle"), Example("heading W; spot", "with the turn to make")]
     ) { _, shell in
         let picture = try shell.radarPicture()
-        guard let best = choose(picture.sightings) else {
-            let text = "No aircraft is in the air above your horizon within \(Format.distance(picture.range, picture.units, decimals: 0)) right now."
+        let inSight = picture.sightings.filter { !picture.hiddenByTerrain.contains($0.aircraft.icao24) }
+        guard let best = choose(inSight) else {
+            let hidden = choose(picture.sightings) != nil
+            let text = hidden ? "Every aircraft above your horizon within \(Format.distance(picture.range, picture.units, decimals: 0)) is hidden behind terrain right now."
+                : "No aircraft is in the air above your horizon within \(Format.distance(picture.range, picture.units, decimals: 0)) right now."
             return Output([.message(text), .data("aircraft", .null)])
         }
         let words = sentence(best, picture, shell)
         var output = Output([.message(words, .accent)])
         if let turn = turn(best, picture) { output.append(.message(turn)) }
+        let behind = picture.sightings.filter { picture.hiddenByTerrain.contains($0.aircraft.icao24) }.map(\.aircraft.name)
+        if !behind.isEmpty { output.append(.note("hidden behind terrain: " + behind.joined(separator: ", "))) }
         output.append(.data("aircraft", RadarCommands.row(best, picture, shell)))
         output.append(.data("look_bearing", Datum.rounded(best.bearing.degrees, 1)))
         output.append(.data("look_elevation", best.elevation.map { Datum.rounded($0.degrees, 1) } ?? .null))
