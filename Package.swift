@@ -37,7 +37,7 @@ let package = Package(
             name: "SkyKit",
             dependencies: ["CSQLite", "CSkyData", "CCurlLoader"],
             // Compiled into the binary as a byte array (PackageResources.badges_toml).
-            resources: [.embedInCode("Badges/Resources/badges.toml")],
+            resources: [.embedInCode("Badges/Resources/badges.toml"), .embedInCode("Orbit/Resources/iss.tle")],
             // FoundationNetworking asks the linker for libcurl; CCurlLoader provides the
             // functions and opens the library itself, on first use.
             swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl"])]

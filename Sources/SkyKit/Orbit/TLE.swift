@@ -162,3 +162,11 @@ public enum JulianDate {
     public static func of(_ date: Date) -> Double { date.timeIntervalSince1970 / 86_400 + 2_440_587.5 }
     public static func date(_ jd: Double) -> Date { Date(timeIntervalSince1970: (jd - 2_440_587.5) * 86_400) }
 }
+
+extension TLE {
+    /// The element set built into skyshell: the ISS (ZARYA), epoch 2025-11-09.
+    public static let builtInISS: TLE = {
+        // The embedded text is checked by the tests; it cannot fail to parse.
+        (try? TLE.parse(String(decoding: PackageResources.iss_tle, as: UTF8.self)))!
+    }()
+}

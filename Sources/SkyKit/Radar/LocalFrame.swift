@@ -4,6 +4,12 @@ import Foundation
 public struct ECEF: Sendable, Equatable {
     public var x: Double, y: Double, z: Double
 
+    public init(x: Double, y: Double, z: Double) {
+        self.x = x
+        self.y = y
+        self.z = z
+    }
+
     /// The point at a geodetic latitude and longitude (degrees) and height above the ellipsoid.
     public init(latitude: Double, longitude: Double, height: Double, ellipsoid: Ellipsoid = .wgs84) {
         let phi = latitude * .pi / 180, lambda = longitude * .pi / 180
