@@ -1,6 +1,18 @@
 import Foundation
 import SkyKit
 
+/// A satellite in the observer's sky.
+public struct SatelliteSighting: Sendable, Equatable {
+    public var name: String
+    public var azimuth: Double
+    public var elevation: Double
+    public var range: Distance
+    public var sunlit: Bool
+    public var skyIsDark: Bool
+    /// Lit by the Sun against a dark sky: visible to the eye.
+    public var visible: Bool { sunlit && skyIsDark }
+}
+
 /// What the radar shows at one moment: the traffic within range of the observer, nearest first.
 public struct RadarPicture {
     public var feed: String
@@ -20,6 +32,8 @@ public struct RadarPicture {
     /// ICAO addresses of the aircraft the terrain hides from the observer (only judged where
     /// terrain covers the whole path).
     public var hiddenByTerrain: Set<String> = []
+    /// Satellites above the horizon (the ISS), with where they are in the sky.
+    public var satellites: [SatelliteSighting] = []
 
     public init(feed: String, time: Double, isRecorded: Bool, observer: Observer, heading: Angle, headingIsSet: Bool, range: Distance,
                 units: UnitSystem, sightings: [Sighting], total: Int, note: String? = nil) {
@@ -115,7 +129,25 @@ extension Shell {
                                    heading: session.heading, headingIsSet: session.headingIsSet, range: range, units: units,
                                    sightings: sightings, total: snapshot.aircraft.count, note: note)
         picture.hiddenByTerrain = hiddenByTerrain(sightings, from: observer)
+        picture.satellites = satellites(at: picture.time, from: observer)
         return picture
+    }
+
+    /// The ISS when it is above the horizon at `time`, if the element set is recent enough for
+    /// that time (within 30 days of its epoch: the recordings of 2018 and 2021 show none).
+    func satellites(at time: Double, from observer: Observer) -> [SatelliteSighting] {
+        guard let sgp4 = try? propagator(), abs(time - sgp4.tle.epoch.timeIntervalSince1970) < 30 * 86_400 else { return [] }
+        let date = Date(timeIntervalSince1970: time)
+        let frame = LocalFrame(latitude: observer.place.coordinate.latitude, longitude: observer.place.coordinate.longitude, height: observer.altitude.meters)
+        guard let state = try? sgp4.propagate(to: date) else { return [] }
+        let jd = JulianDate.of(date)
+        let (p, _) = OrbitFrames.ecef(state, julianDate: jd)
+        let look = frame.enu(p)
+        guard look.elevation > 0 else { return [] }
+        let lit = Sun.lights(state.position, julianDate: jd)
+        let dark = Sun.elevation(at: observer.place.coordinate, height: observer.altitude.meters, julianDate: jd) <= -6
+        return [SatelliteSighting(name: sgp4.tle.name ?? "satellite \(sgp4.tle.satelliteNumber)", azimuth: look.azimuth, elevation: look.elevation,
+                                  range: Distance(meters: look.range), sunlit: lit, skyIsDark: dark)]
     }
 
     /// The aircraft behind terrain: a sight line from the observer to each airborne aircraft

@@ -79,8 +79,21 @@ enum RadarCommands {
         } else {
             output.append(.table(table))
         }
+        output.blocks += satelliteLines(picture)
         if let note = picture.note { output.append(.note(note)) }
         return output
+    }
+
+    /// "✦ ISS (ZARYA), a satellite: west-south-west, 23° up, 1,050 km away — lit by the Sun, look for it"
+    static func satelliteLines(_ picture: RadarPicture) -> [Block] {
+        picture.satellites.flatMap { sat -> [Block] in
+            let words = "✦ \(sat.name), a satellite: \(CompassPoint(bearing: Angle(degrees: sat.azimuth)).words), \(Format.fixed(sat.elevation, 0))° up, "
+                + "\(Format.distance(sat.range, picture.units, decimals: 0)) away — "
+                + (sat.visible ? "lit by the Sun against a dark sky: look for a bright steady star moving fast" : sat.sunlit ? "in sunlight, but the sky is too bright to see it" : "in the Earth's shadow, invisible")
+            return [.message(words, sat.visible ? .good : .dim),
+                    .data("satellites", .list(picture.satellites.map { s in .object([("name", .string(s.name)), ("azimuth", .number((s.azimuth * 10).rounded() / 10)),
+                        ("elevation", .number((s.elevation * 10).rounded() / 10)), ("range_km", .number((s.range.kilometers).rounded())), ("visible", .bool(s.visible))]) }))]
+        }
     }
 
     static let range = CommandSpec(

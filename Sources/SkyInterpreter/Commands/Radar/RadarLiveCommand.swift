@@ -34,31 +34,21 @@ struct LiveRadar {
     mutating func run() throws -> String {
         let feed = try shell.radarFeed()
         let interval = max(requestedInterval ?? feed.refreshInterval, feed.refreshInterval)
-        guard sky_terminal_enter_live_mode(0) == 0 else { throw ShellError(.io, "cannot switch the terminal to live mode") }
-        shell.out.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
-        shell.out.flush()
-        defer {
-            shell.out.write("\u{1B}[?25h\u{1B}[?1049l")
-            shell.out.flush()
-            sky_terminal_leave_live_mode(0)
-        }
-        _ = sky_signals_take_resize()
+        let screen = try LiveScreen(shell)
+        defer { screen.close() }
 
         var picture: RadarPicture?
         var problem: String?
         var nextFetch = Date.distantPast
         var backoff = interval
-        var frames = 0
         let started = Date()
         var lastFrame = Date()
-        var cursorOffset = 0.0
         var ending: String?
         while ending == nil {
             let now = Date()
             // Recorded sources play in real time: the radar time moves with the clock.
             if feed.isRecorded, let span = feed.span {
-                cursorOffset = now.timeIntervalSince(lastFrame)
-                let t = min(shell.radarTime(feed) + cursorOffset, span.upperBound)
+                let t = min(shell.radarTime(feed) + now.timeIntervalSince(lastFrame), span.upperBound)
                 shell.session.setRadarTime(t)
                 lastFrame = now
                 if t >= span.upperBound { problem = "the end of the recording" }
@@ -79,59 +69,32 @@ struct LiveRadar {
                 }
             }
             let sweep = (now.timeIntervalSince(started) / max(interval, 2)).truncatingRemainder(dividingBy: 1) * 360
-            draw(picture, sweep: sweep, problem: problem, resized: sky_signals_take_resize() != 0)
-            frames += 1
-            switch readKey(timeout: 0.1) {
+            screen.show(frame(picture, sweep: sweep, problem: problem))
+            switch screen.readKey(timeout: 0.1) {
             case .quit: ending = "radar live ended"
-            case .turn(let degrees): shell.session.turn(by: Angle(degrees: degrees))
-            case .zoom(let factor):
-                let km = min(500, max(1, shell.session.radar.range.kilometers * factor))
-                shell.session.setRadarRange(Distance(km, .kilometers))
+            case .left: shell.session.turn(by: Angle(degrees: -15))
+            case .right: shell.session.turn(by: Angle(degrees: 15))
+            case .plus: zoom(0.5)
+            case .minus: zoom(2)
             case .none: break
             }
-            if Interrupt.requested {
-                Interrupt.take()
-                ending = "radar live ended (Ctrl-C)"
-            }
-            if sky_signals_termination() != 0 { ending = "radar live ended" }
+            if let why = screen.stopRequested() { ending = why == "Ctrl-C" ? "radar live ended (Ctrl-C)" : "radar live ended" }
         }
         return ending ?? "radar live ended"
     }
 
-    /// One frame, written over the previous one.
-    func draw(_ picture: RadarPicture?, sweep: Double, problem: String?, resized: Bool) {
-        var text = resized ? "\u{1B}[2J\u{1B}[H" : "\u{1B}[H"
-        let options = shell.renderOptions
-        if let picture, let output = try? RadarCommands.frame(picture, shell, sweep: sweep) {
-            var blocks = output.blocks.filter { if case .data = $0 { return false } else { return true } }
-            if let problem { blocks.append(.message("⚠ \(problem)", .warning)) }
-            blocks.append(.message("←/→ turn · +/- range · q quit", .dim))
-            text += Renderer.render(Output(blocks), RenderOptions(format: .table, color: options.color, accent: options.accent))
-                .replacingOccurrences(of: "\n", with: "\u{1B}[K\r\n")
-        } else {
-            text += "waiting for traffic…" + (problem.map { " (\($0))" } ?? "") + "\u{1B}[K\r\n"
-        }
-        shell.out.write(text + "\u{1B}[J")
-        shell.out.flush()
+    func zoom(_ factor: Double) {
+        shell.session.setRadarRange(Distance(min(500, max(1, shell.session.radar.range.kilometers * factor)), .kilometers))
     }
 
-    enum Key { case quit, turn(Double), zoom(Double), none }
-
-    /// Waits up to `timeout` seconds for a key.
-    func readKey(timeout: Double) -> Key {
-        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
-        guard poll(&fds, 1, Int32(timeout * 1000)) > 0 else { return .none }
-        var buffer = [UInt8](repeating: 0, count: 16)
-        let n = read(0, &buffer, buffer.count)
-        guard n > 0 else { return n == 0 ? .quit : .none }
-        let bytes = Array(buffer[0..<n])
-        switch bytes {
-        case [UInt8(ascii: "q")], [UInt8(ascii: "Q")], [0x1B], [0x03], [0x04]: return .quit
-        case [0x1B, UInt8(ascii: "["), UInt8(ascii: "D")]: return .turn(-15)
-        case [0x1B, UInt8(ascii: "["), UInt8(ascii: "C")]: return .turn(15)
-        case [UInt8(ascii: "+")], [UInt8(ascii: "=")]: return .zoom(0.5)
-        case [UInt8(ascii: "-")], [UInt8(ascii: "_")]: return .zoom(2)
-        default: return .none
+    /// One frame's blocks.
+    func frame(_ picture: RadarPicture?, sweep: Double, problem: String?) -> [Block] {
+        guard let picture, let output = try? RadarCommands.frame(picture, shell, sweep: sweep) else {
+            return [.message("waiting for traffic…" + (problem.map { " (\($0))" } ?? ""))]
         }
+        var blocks = output.blocks.filter { if case .data = $0 { return false } else { return true } }
+        if let problem { blocks.append(.message("⚠ \(problem)", .warning)) }
+        blocks.append(.message("←/→ turn · +/- range · q quit", .dim))
+        return blocks
     }
 }

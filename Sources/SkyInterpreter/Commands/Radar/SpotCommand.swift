@@ -21,6 +21,7 @@ enum SpotCommand {
         let words = sentence(best, picture, shell)
         var output = Output([.message(words, .accent)])
         if let turn = turn(best, picture) { output.append(.message(turn)) }
+        output.blocks += RadarCommands.satelliteLines(picture).filter { if case .message = $0 { return true } else { return false } }
         let behind = picture.sightings.filter { picture.hiddenByTerrain.contains($0.aircraft.icao24) }.map(\.aircraft.name)
         if !behind.isEmpty { output.append(.note("hidden behind terrain: " + behind.joined(separator: ", "))) }
         output.append(.data("aircraft", RadarCommands.row(best, picture, shell)))

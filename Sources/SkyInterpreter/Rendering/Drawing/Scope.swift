@@ -98,6 +98,12 @@ public struct Scope {
 
         // Text goes on top: the observer, the compass letters, ring distances, callsigns.
         canvas.mark(Int(cx), Int(cy), "+", theme.observer)
+        // Satellites above the horizon sit on the rim in their direction: they are far beyond
+        // the range, but in the sky.
+        for sat in picture.satellites {
+            let a = (sat.azimuth - heading) * .pi / 180
+            canvas.mark(Int((cx + r * sin(a)).rounded()), Int((cy - r * cos(a)).rounded()), "✦", .bold)
+        }
         for (letter, bearing) in [("N", 0.0), ("E", 90), ("S", 180), ("W", 270)] {
             let a = (bearing - heading) * .pi / 180
             let x = cx + (r + 3) * sin(a), y = cy - (r + 3) * cos(a)

@@ -1,0 +1,84 @@
+import Foundation
+import SkyKit
+
+extension Shell {
+    /// Where `tle load` and `tle fetch` keep the element set.
+    var tlePath: String? { paths.map { $0.data + "/iss.tle" } }
+
+    /// The element set in use: the one kept in the data directory, else the built-in one.
+    func currentTLE() throws(ShellError) -> TLE {
+        guard let path = tlePath, FileManager.default.fileExists(atPath: path) else { return TLE.builtInISS }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw ShellError(.noInput, "cannot read \(path)") }
+        do {
+            return try TLE.parse(text)
+        } catch {
+            throw ShellError.data("\(path): \(error) — `tle reset` goes back to the built-in element set")
+        }
+    }
+
+    /// The propagator for the element set in use.
+    func propagator() throws(ShellError) -> SGP4 {
+        let tle = try currentTLE()
+        do { return try SGP4(tle) } catch { throw ShellError.data("\(tle.name ?? "the satellite")'s elements cannot be propagated: \(error)") }
+    }
+
+    /// The time zone for local times: the observer's airport, else the nearest airport within
+    /// 300 km, else this computer's.
+    func localZone(near place: Place?) -> String {
+        if let place {
+            if let code = place.airportCode, let airport = catalog.airport(icao: code) { return airport.timeZone }
+            if let near = catalog.airports(near: place.coordinate, within: Distance(300, .kilometers), limit: 1).first { return near.airport.timeZone }
+        }
+        return TimeZone.current.identifier
+    }
+}
+
+/// Words and numbers of the orbit commands.
+enum OrbitText {
+    /// "2025-11-10 04:00:12 UTC"
+    static func utc(_ d: Date) -> String { RadarText.time(d.timeIntervalSince1970) }
+
+    /// "04:00:12" in a zone, with the offset: "05:00:12 (+01:00)".
+    static func local(_ d: Date, zone: String) -> String {
+        guard let tz = TimeZone(identifier: zone) else { return utc(d) }
+        let t = d.timeIntervalSince1970 + Double(tz.secondsFromGMT(for: d))
+        let s = Int(t - (t / 86400).rounded(.down) * 86400)
+        let off = tz.secondsFromGMT(for: d)
+        return String(format: "%02d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) + " (" + (off < 0 ? "−" : "+") + String(format: "%02d:%02d", abs(off) / 3600, abs(off) % 3600 / 60) + ")"
+    }
+
+    /// How old an element set is at a moment, in days.
+    static func age(_ tle: TLE, at d: Date) -> Double { d.timeIntervalSince(tle.epoch) / 86_400 }
+
+    /// A note when the elements are more than 14 days from the moment asked about.
+    static func staleness(_ tle: TLE, at d: Date) -> String? {
+        let days = age(tle, at: d)
+        guard abs(days) > 14 else { return nil }
+        return "the element set is \(Int(abs(days).rounded())) days \(days > 0 ? "old" : "ahead of this time") (epoch \(utc(tle.epoch))): positions drift by kilometres a day — `tle fetch` or `tle load` a fresh one"
+    }
+
+    /// "over land near Lyon, France" or "over the North Atlantic Ocean".
+    static func whereOver(_ c: Coordinate, _ shell: Shell) -> String {
+        if Land.contains(c) {
+            if let near = shell.catalog.airports(near: c, within: Distance(500, .kilometers), limit: 1).first {
+                let a = near.airport
+                return "over land near \(a.city.isEmpty ? a.name : a.city), \(a.countryName)"
+            }
+            return "over land, far from any airport"
+        }
+        return "over " + ocean(c)
+    }
+
+    /// The ocean (or sea) a point over water is in, by broad regions.
+    static func ocean(_ c: Coordinate) -> String {
+        let lat = c.latitude, lon = c.longitude
+        if lat > 66 { return "the Arctic Ocean" }
+        if lat < -60 { return "the Southern Ocean" }
+        if lon >= 20, lon < 100, lat < 30 { return lon > 30 && lat > 10 && lon < 45 ? "the Red Sea" : "the Indian Ocean" }
+        if lon >= 100, lon < 147, lat < -30 { return "the Indian Ocean" }
+        if lon >= -6, lon < 37, lat >= 30, lat < 46 { return "the Mediterranean Sea" }
+        if lon > -70, lon < 20 { return lat >= 0 ? "the North Atlantic Ocean" : "the South Atlantic Ocean" }
+        if lon >= -100, lon <= -70, lat > 8, lat < 31 { return lat > 18 ? "the Gulf of Mexico" : "the Caribbean Sea" }
+        return lat >= 0 ? "the North Pacific Ocean" : "the South Pacific Ocean"
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import SkyKit
+
+/// `tle`: the element set in use; load one from a file or fetch one from a URL.
+enum TLECommands {
+    static let spec = CommandSpec(
+        "tle", category: .orbit,
+        abstract: "Show the orbital element set (TLE) in use, or replace it",
+        discussion: "A two-line element set (with or without its name line) as CelesTrak and Space-Track publish them. `tle load` and `tle fetch` check the lines (checksums, fields) and keep the set in the data directory; `tle reset` goes back to the built-in ISS elements of 2025-11-09.",
+        subcommands: [load, fetch, reset],
+        examples: [Example("tle", "the element set in use"), Example("tle fetch https://celestrak.org/NORAD/elements/gp.php?CATNR=25544", "the latest ISS elements")]
+    ) { _, shell in
+        let tle = try shell.currentTLE()
+        let stored = shell.tlePath.map { FileManager.default.fileExists(atPath: $0) } ?? false
+        var output = Output.card(Card(title: tle.name ?? "Satellite \(tle.satelliteNumber)", fields: [
+            Field("satellite", "satellite", Cell(.int(tle.satelliteNumber), text: "\(tle.satelliteNumber) (\(tle.internationalDesignator.isEmpty ? "no designator" : tle.internationalDesignator))")),
+            Field("epoch", "epoch", Cell(.string(ISO8601DateFormatter().string(from: tle.epoch)), text: "\(OrbitText.utc(tle.epoch)) (\(Format.fixed(OrbitText.age(tle, at: shell.clock.now), 1)) days ago)")),
+            Field("inclination", "inclination", Cell(.number(tle.inclination), text: Format.fixed(tle.inclination, 4) + "°")),
+            Field("eccentricity", "eccentricity", Cell(.number(tle.eccentricity), text: Format.fixed(tle.eccentricity, 7))),
+            Field("mean_motion", "mean motion", Cell(.number(tle.meanMotion), text: "\(Format.fixed(tle.meanMotion, 8)) rev/day (period \(Format.fixed(1440 / tle.meanMotion, 1)) min)")),
+            Field("source", "source", Cell(stored ? (shell.tlePath ?? "") : "built in")),
+            Field("line1", "line 1", Cell(tle.line1)), Field("line2", "line 2", Cell(tle.line2)),
+        ]))
+        if let stale = OrbitText.staleness(tle, at: shell.clock.now) { output.append(.note(stale)) }
+        return output
+    }
+
+    /// Checks a TLE text and keeps it in the data directory.
+    static func keep(_ text: String, from origin: String, _ shell: Shell) throws -> Output {
+        let tle: TLE
+        do { tle = try TLE.parse(text) } catch { throw ShellError.data("\(origin): \(error)") }
+        do { _ = try SGP4(tle) } catch { throw ShellError.data("\(origin): the elements do not describe an orbit SGP4 can follow (\(error))") }
+        guard let path = shell.tlePath else { throw ShellError(.io, "no data directory to keep the element set in") }
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let lines = (tle.name.map { [$0] } ?? []) + [tle.line1, tle.line2]
+        try ImportExportCommands.writeAtomically(lines.joined(separator: "\n") + "\n", to: path)
+        var output = Output.message("\(tle.name ?? "satellite \(tle.satelliteNumber)"), epoch \(OrbitText.utc(tle.epoch)), from \(origin)")
+        if let stale = OrbitText.staleness(tle, at: shell.clock.now) { output.append(.note(stale)) }
+        return output
+    }
+
+    static let load = CommandSpec(
+        "load", category: .orbit,
+        abstract: "Use the element set in a file",
+        arguments: [ArgumentSpec("file", .path(extensions: ["tle", "txt"]), "a file holding one TLE (two or three lines)")],
+        examples: [Example("tle load ~/iss.tle", "the element set in a file")]
+    ) { args, shell in
+        guard let file = args.get("file", as: String.self) else { throw ShellError.usage("tle load needs a file") }
+        guard let data = FileManager.default.contents(atPath: file) else { throw ShellError(.noInput, "cannot read '\(file)'") }
+        guard data.count < 100_000, let text = String(data: data, encoding: .utf8) else { throw ShellError.data("\(file) is not a text file of TLE lines") }
+        return try keep(text, from: file, shell)
+    }
+
+    static let fetch = CommandSpec(
+        "fetch", category: .orbit,
+        abstract: "Download an element set (CelesTrak's TLE format) from a URL",
+        arguments: [ArgumentSpec("url", .text, "an http(s) URL answering TLE text")],
+        examples: [Example("tle fetch https://celestrak.org/NORAD/elements/gp.php?CATNR=25544", "the ISS from CelesTrak")]
+    ) { args, shell in
+        guard let text = args.get("url", as: String.self), let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", url.host != nil else {
+            throw ShellError.usage("tle fetch needs an http(s) URL")
+        }
+        let response: HTTPResponse
+        do { response = try shell.http.get(url, cancelled: { Interrupt.requested }) } catch { throw ShellError(.unavailable, "\(error)") }
+        guard response.status == 200 else { throw ShellError(.unavailable, "\(url.host ?? text) answered \(response.status) (\(HTTPStatus.reason(response.status)))") }
+        guard response.body.count < 100_000 else { throw ShellError.data("\(text) sent \(response.body.count / 1024) KB: one TLE is 3 lines") }
+        return try keep(String(decoding: response.body, as: UTF8.self), from: url.host ?? text, shell)
+    }
+
+    static let reset = CommandSpec(
+        "reset", category: .orbit,
+        abstract: "Go back to the built-in ISS element set",
+        examples: [Example("tle reset", "the elements of 2025-11-09")]
+    ) { _, shell in
+        if let path = shell.tlePath, FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+        return .message("using the built-in element set: \(TLE.builtInISS.name ?? "ISS"), epoch \(OrbitText.utc(TLE.builtInISS.epoch))")
+    }
+}

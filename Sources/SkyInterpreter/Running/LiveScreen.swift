@@ -1,0 +1,63 @@
+import CTerminal
+import Foundation
+
+/// The whole terminal for a live view (`radar live`, `track`): the alternate screen in raw
+/// mode, frames written over each other, keys read with a timeout, and the terminal given back
+/// exactly as it was on `close()` — which callers run in a `defer`, so errors restore it too.
+struct LiveScreen {
+    let shell: Shell
+
+    enum Key { case quit, left, right, plus, minus, none }
+
+    /// Takes over the terminal.
+    init(_ shell: Shell) throws(ShellError) {
+        guard sky_terminal_enter_live_mode(0) == 0 else { throw ShellError(.io, "cannot switch the terminal to live mode") }
+        self.shell = shell
+        shell.out.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+        shell.out.flush()
+        _ = sky_signals_take_resize()
+    }
+
+    /// Gives the terminal back: main screen, cursor, settings.
+    func close() {
+        shell.out.write("\u{1B}[?25h\u{1B}[?1049l")
+        shell.out.flush()
+        sky_terminal_leave_live_mode(0)
+    }
+
+    /// Draws blocks from the top left, erasing what the previous frame left.
+    func show(_ blocks: [Block]) {
+        let resized = sky_signals_take_resize() != 0
+        let options = shell.renderOptions
+        let body = Renderer.render(Output(blocks), RenderOptions(format: .table, color: options.color, accent: options.accent))
+            .replacingOccurrences(of: "\n", with: "\u{1B}[K\r\n")
+        shell.out.write((resized ? "\u{1B}[2J\u{1B}[H" : "\u{1B}[H") + body + "\u{1B}[J")
+        shell.out.flush()
+    }
+
+    /// Why the view should end now (Ctrl-C, SIGTERM/SIGHUP), if it should.
+    func stopRequested() -> String? {
+        if Interrupt.requested {
+            Interrupt.take()
+            return "Ctrl-C"
+        }
+        return sky_signals_termination() != 0 ? "signal" : nil
+    }
+
+    /// Waits up to `timeout` seconds for a key.
+    func readKey(timeout: Double) -> Key {
+        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
+        guard poll(&fds, 1, Int32(timeout * 1000)) > 0 else { return .none }
+        var buffer = [UInt8](repeating: 0, count: 16)
+        let n = read(0, &buffer, buffer.count)
+        guard n > 0 else { return n == 0 ? .quit : .none }
+        switch Array(buffer[0..<n]) {
+        case [UInt8(ascii: "q")], [UInt8(ascii: "Q")], [0x1B], [0x03], [0x04]: return .quit
+        case [0x1B, UInt8(ascii: "["), UInt8(ascii: "D")]: return .left
+        case [0x1B, UInt8(ascii: "["), UInt8(ascii: "C")]: return .right
+        case [UInt8(ascii: "+")], [UInt8(ascii: "=")]: return .plus
+        case [UInt8(ascii: "-")], [UInt8(ascii: "_")]: return .minus
+        default: return .none
+        }
+    }
+}
