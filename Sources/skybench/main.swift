@@ -9,6 +9,7 @@ let figures: [String: () -> Void] = [
     "completion": Bench.completion,
     "radar": Bench.radar,
     "viewshed": Bench.viewshed,
+    "sgp4": Bench.sgp4,
 ]
 
 let name = CommandLine.arguments.dropFirst().first ?? ""

@@ -16,6 +16,9 @@ struct DeepSpace: Sendable {
     var d2201 = 0.0, d2211 = 0.0, d3210 = 0.0, d3222 = 0.0, d4410 = 0.0, d4422 = 0.0, d5220 = 0.0, d5232 = 0.0, d5421 = 0.0, d5433 = 0.0
     var del1 = 0.0, del2 = 0.0, del3 = 0.0, xfact = 0.0, xlamo = 0.0
     var gsto = 0.0
+    /// Where the resonance integration last stopped, to resume from there (as the reference
+    /// implementation does): the steps fall on the same 720-minute grid either way.
+    let cache = IntegratorCache()
 
     static let zes = 0.01675, zel = 0.05490, zns = 1.19459e-5, znl = 1.5835218e-4
     static let rptim = 4.37526908801129966e-3
@@ -237,8 +240,8 @@ struct DeepSpace: Sendable {
         let fasx2 = 0.13130908, fasx4 = 2.8843198, fasx6 = 0.37448087
         let g22 = 5.7686396, g32 = 0.95240898, g44 = 1.8014998, g52 = 1.0508330, g54 = 4.4108898
         let stepp = 720.0, step2 = 259_200.0
-        // The integrator always starts from the epoch, so every call lands on the same grid.
-        var atime = 0.0, xni = no, xli = xlamo
+        var (atime, xni, xli) = cache.start(t: t, no: no, xlamo: xlamo)
+        defer { cache.keep(atime: atime, xni: xni, xli: xli) }
         let delt = t > 0 ? stepp : -stepp
         var xndt = 0.0, xldot = 0.0, xnddt = 0.0, ft = 0.0
         while true {
@@ -327,5 +330,29 @@ struct DeepSpace: Sendable {
             mp += pl
             argpp = xls - mp - cosip * nodep
         }
+    }
+}
+
+/// The resonance integrator's last state, shared by copies of one propagator.
+final class IntegratorCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var atime = 0.0, xni = 0.0, xli = 0.0, valid = false
+
+    /// The state to integrate from: the last one when it lies between the epoch and `t`, else
+    /// the epoch.
+    func start(t: Double, no: Double, xlamo: Double) -> (Double, Double, Double) {
+        lock.lock()
+        defer { lock.unlock() }
+        if valid, atime != 0, t * atime > 0, abs(t) >= abs(atime) { return (atime, xni, xli) }
+        return (0, no, xlamo)
+    }
+
+    func keep(atime: Double, xni: Double, xli: Double) {
+        lock.lock()
+        self.atime = atime
+        self.xni = xni
+        self.xli = xli
+        valid = true
+        lock.unlock()
     }
 }
