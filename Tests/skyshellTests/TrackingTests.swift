@@ -88,3 +88,34 @@ struct TrackingTests {
         try pty.exitShell()
     }
 }
+
+/// `tle fetch` against a server on 127.0.0.1: a good element set is kept and used, a missing
+/// page and a page of something else are one error line each and change nothing.
+@Suite("TLE fetch")
+struct TLEFetchTests {
+    let home = TemporaryDirectory("tle-fetch")
+
+    @Test func aFetchedSetIsCheckedKeptAndUsed() throws {
+        let hubble = try String(contentsOfFile: Fixtures.directory + "/../skyshellTests/Transcripts/orbit/fixtures/hubble.tle", encoding: .utf8)
+        let server = try HTTPTestServer { request in
+            switch request.path {
+            case "/hst.tle": .respond(status: 200, headers: [("Content-Type", "text/plain")], body: hubble)
+            case "/page.html": .respond(status: 200, headers: [("Content-Type", "text/html")], body: "<html>No GP data found</html>")
+            default: .respond(status: 404, body: "")
+            }
+        }
+        defer { server.stop() }
+        func sky(_ c: String) -> ProcessResult { ProcessRunner.run(Executable.skyshell, ["-c", c], environment: ProcessRunner.environment(home: home.path)) }
+        let missing = sky("tle fetch \(server.url)/nothing.tle")
+        #expect(missing.status == 69 && missing.stderr.contains("127.0.0.1 answered 404 (Not Found)"), "\(missing.stderr)")
+        let html = sky("tle fetch \(server.url)/page.html")
+        #expect(html.status == 65 && html.stderr.contains("no line starting with '1 '"), "\(html.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/iss.tle"))
+        let good = sky("tle fetch \(server.url)/hst.tle; tle; iss")
+        #expect(good.status == 0 && good.stdout.contains("HST, epoch 2025-11-08 12:18:10 UTC, from 127.0.0.1"), "\(good.stdout) \(good.stderr)")
+        #expect(good.stdout.contains("source        ") && good.stdout.contains("iss.tle"))
+        // It stays in use in the next run.
+        #expect(FileManager.default.fileExists(atPath: home.path + "/iss.tle"))
+        #expect(sky("tle").stdout.contains("HST"))
+    }
+}

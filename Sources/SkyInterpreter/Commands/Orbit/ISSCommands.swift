@@ -81,7 +81,7 @@ enum ISSCommands {
         guard let list = found else { throw ShellError(.interrupted, "interrupted") }
         let zone = shell.localZone(near: observer.place)
         var table = Table(key: "passes", columns: [
-            Column("rise", "Rise (\(zone))"), Column("rise_utc", "", dataOnly: true), Column("from", "From"),
+            Column("rise", "Rise (\(zone))"), Column("rise_utc", "UTC"), Column("from", "From"),
             Column("culmination", "Highest"), Column("max_elevation", "Max el", .right), Column("set", "Set"), Column("to", "To"),
             Column("visible", "Visible"), Column("set_utc", "", dataOnly: true),
         ])
@@ -90,7 +90,7 @@ enum ISSCommands {
             let day = LocalTime.describe(zone: zone, at: p.rise)?.clock.prefix(10) ?? ""
             return [
                 Cell(.string(LocalTime.describe(zone: zone, at: p.rise)?.iso ?? iso.string(from: p.rise)), text: "\(day) \(OrbitText.local(p.rise, zone: zone).prefix(8))"),
-                Cell(iso.string(from: p.rise)),
+                Cell(.string(iso.string(from: p.rise)), text: String(OrbitText.utc(p.rise).dropFirst(11).prefix(8))),
                 Cell(.number((p.riseAzimuth * 10).rounded() / 10), text: CompassPoint(bearing: Angle(degrees: p.riseAzimuth)).rawValue),
                 Cell(.string(iso.string(from: p.culmination)), text: String(OrbitText.local(p.culmination, zone: zone).prefix(8))),
                 Cell(.number((p.maxElevation * 10).rounded() / 10), text: Format.fixed(p.maxElevation, 0) + "°"),
