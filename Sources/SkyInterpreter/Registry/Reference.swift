@@ -1,12 +1,17 @@
-/// Documents generated from the declarations: the Markdown command reference.
+/// Documents generated from the declarations: the Markdown command reference, the manual
+/// page and the shell completion scripts.
 public enum Reference {
     /// The kinds of generated documents (`skyshell --generate <kind>`).
-    public static let kinds = ["commands-md"]
+    public static let kinds = ["commands-md", "man", "bash-completion", "zsh-completion", "fish-completion"]
 
     /// The document of `kind`, or nil for an unknown kind.
     public static func generate(_ kind: String, registry: CommandRegistry) -> String? {
         switch kind {
         case "commands-md": markdown(registry)
+        case "man": ManPage.generate(registry)
+        case "bash-completion": CompletionScripts.bash()
+        case "zsh-completion": CompletionScripts.zsh()
+        case "fish-completion": CompletionScripts.fish()
         default: nil
         }
     }
