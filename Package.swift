@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "CCurlLoader"),
         .target(
             name: "CSkyData",
-            exclude: ["catalog.bin", "land.bin", "traffic-paris.bin", "traffic-zurich.bin"],
+            exclude: ["catalog.bin", "land.bin", "traffic-paris.bin", "traffic-zurich.bin", "terrain-N44W072.hgt"],
             cSettings: [.headerSearchPath(".")]
         ),
 
@@ -46,7 +46,9 @@ let package = Package(
         // MARK: - Interpreter
         .target(
             name: "SkyInterpreter",
-            dependencies: ["SkyKit", "CEditline", "CTerminal"]
+            dependencies: ["SkyKit", "CEditline", "CTerminal"],
+            // The lessons, compiled in (PackageResources.lesson1_sky …); Docs/lessons holds copies.
+            resources: (1...6).map { .embedInCode("Teaching/Lessons/lesson\($0).sky") }
         ),
 
         // MARK: - Executable

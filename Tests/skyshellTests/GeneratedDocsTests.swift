@@ -41,6 +41,23 @@ struct GeneratedDocsTests {
         #expect(complete(["skyshell", "--color", ""]) == "auto always never")
     }
 
+    @Test(arguments: 1...6)
+    func theLessonInTheDocsIsTheOneBuiltIn(_ n: Int) throws {
+        let built = try String(contentsOfFile: Executable.packageRoot + "/Sources/SkyInterpreter/Teaching/Lessons/lesson\(n).sky", encoding: .utf8)
+        let docs = try String(contentsOfFile: Executable.packageRoot + "/Docs/lessons/lesson\(n).sky", encoding: .utf8)
+        #expect(built == docs, "Docs/lessons/lesson\(n).sky is stale — run Scripts/generate-docs")
+    }
+
+    @Test(arguments: 1...6)
+    func everyLessonRunsWithoutAnError(_ n: Int) {
+        let home = TemporaryDirectory("lesson")
+        let r = ProcessRunner.run(Executable.skyshell, ["-c", "lesson \(n)"], environment: ProcessRunner.environment(home: home.path))
+        #expect(r.status == 0 && r.stderr.isEmpty, "lesson \(n): \(r.stderr)")
+        #expect(r.stdout.contains("end of lesson \(n)"))
+        // The lesson's scratch session leaves nothing behind in the user's files.
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: home.path))?.contains { $0.hasPrefix("logbook") } != true)
+    }
+
     @Test func everyCommandAndSubcommandHasATranscript() throws {
         let result = ProcessRunner.run(Executable.skyshell, ["-o", "json", "-c", "help"], environment: ProcessRunner.environment(home: "/nonexistent"))
         let names = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])["commands"] as? [[String: Any]]

@@ -1,3 +1,4 @@
+import Foundation
 import SkyKit
 
 /// `distance <place> <place> [<place>…] [in <unit>]`, `bearing <place> <place>`.
@@ -9,7 +10,7 @@ enum DistanceCommands {
         abstract: "Geodesic distance between places, leg by leg",
         discussion: "Measures along the WGS84 ellipsoid (the shortest path on the real Earth's shape, not a sphere) from each place to the next, with the initial and final bearings of each leg and the total. Units follow the units setting unless `in` names one.",
         arguments: [ArgumentSpec("places", .place, "two or more places", .repeating(min: 2))],
-        options: [OptionSpec("in", unitKind, "the unit: km, mi, nm, m or ft")],
+        options: [OptionSpec("in", unitKind, "the unit: km, mi, nm, m or ft"), .flag("trace", "print the intermediate steps of the computation")],
         examples: [
             Example("distance KSFO KJFK", "San Francisco to New York"),
             Example("distance LHR JFK LAX in nm", "two legs in nautical miles"),
@@ -20,8 +21,10 @@ enum DistanceCommands {
         let unit = args.get("in", as: String.self).flatMap(LengthUnit.init(rawValue:)) ?? Format.distanceUnit(shell.units)
         var total = Distance.zero
         var rows: [[Cell]] = []
+        var trace: [String] = []
         for (from, to) in zip(places, places.dropFirst()) {
             let leg = Geodesic.wgs84.inverse(from.coordinate, to.coordinate)
+            if args.flag("trace") { trace += traceLines(from, to, leg) }
             total = total + leg.distance
             rows.append([
                 Cell(from.name), Cell(to.name),
@@ -30,13 +33,27 @@ enum DistanceCommands {
                 Cell(Datum.rounded(leg.finalAzimuth.normalizedBearing.degrees, 6), text: Format.bearing(leg.finalAzimuth)),
             ])
         }
-        var output = Output([.table(Table(key: "legs", columns: [
+        var output = Output(trace.map { .message($0, .dim) })
+        output.append(.table(Table(key: "legs", columns: [
             Column("from", "From"), Column("to", "To"), Column("distance_km", "Distance", .right),
             Column("initial_bearing_deg", "Initial bearing", .right), Column("final_bearing_deg", "Final bearing", .right),
-        ], rows: rows))])
+        ], rows: rows)))
         output.append(.data("total_km", Datum.rounded(total.meters / 1000, 6)))
         if rows.count > 1 { output.append(.message("total \(Format.distance(total, in: unit))")) }
         return output
+    }
+
+    /// The steps of one leg: the inputs, the auxiliary sphere, the result, a sphere for contrast.
+    static func traceLines(_ from: Place, _ to: Place, _ leg: GeodesicInverse) -> [String] {
+        let f = Ellipsoid.wgs84.f
+        func beta(_ phi: Double) -> Double { atan((1 - f) * tan(phi * .pi / 180)) * 180 / .pi }
+        let sphere = ExplainTopics.sphere(from.coordinate, to.coordinate)
+        return [
+            "trace: \(from.name) (φ1 \(Format.fixed(from.coordinate.latitude, 6))°, λ1 \(Format.fixed(from.coordinate.longitude, 6))°) → \(to.name) (φ2 \(Format.fixed(to.coordinate.latitude, 6))°, λ2 \(Format.fixed(to.coordinate.longitude, 6))°)",
+            "trace: reduced latitudes β = atan((1 − f)·tan φ), f = 1/298.257223563: β1 \(Format.fixed(beta(from.coordinate.latitude), 6))°, β2 \(Format.fixed(beta(to.coordinate.latitude), 6))°; Δλ \(Format.fixed(Angle(degrees: to.coordinate.longitude - from.coordinate.longitude).signedTurn.degrees, 6))°",
+            "trace: Karney's inverse (Newton on the azimuth α1): α1 \(Format.fixed(leg.initialAzimuth.normalizedBearing.degrees, 6))°, arc on the auxiliary sphere σ12 \(Format.fixed(leg.arcDegrees, 6))°",
+            "trace: s12 = b·A1·(σ12 + ΣC1ₗ·sin 2lσ) = \(Format.fixed(leg.distance.meters, 3)) m; α2 \(Format.fixed(leg.finalAzimuth.normalizedBearing.degrees, 6))°; a sphere would say \(Format.fixed(sphere.distance, 0)) m",
+        ]
     }
 
     static let bearing = CommandSpec(

@@ -81,12 +81,3 @@ enum ExplainRadar {
     }
 }
 
-/// `explain <topic>`: computations shown step by step with the session's numbers.
-enum ExplainCommand {
-    static let spec = CommandSpec(
-        "explain", category: .teaching,
-        abstract: "Show how skyshell computes something, with your session's numbers",
-        subcommands: [ExplainRadar.spec, ExplainLOS.los, ExplainLOS.viewshed, ExplainOrbit.tle, ExplainOrbit.sgp4],
-        examples: [Example("explain radar", "the trigonometry of the radar")]
-    )
-}

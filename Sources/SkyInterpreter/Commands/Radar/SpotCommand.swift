@@ -7,10 +7,12 @@ enum SpotCommand {
         "spot", category: .radar,
         abstract: "Say where to look for the aircraft easiest to see right now",
         discussion: "Picks, among the aircraft in range that are in the air and at least 2° above your horizon, the one that looks biggest (typical wingspan over straight-line distance; higher in the sky when two look alike), and says where to look in plain words: the compass direction, how high up, and what it is. Once you have set a heading, it also says how far to turn.",
+        options: [.flag("trace", "print the intermediate steps of the choice")],
         requires: [.observer],
         examples: [Example("observer LFPG; spot", "the easiest aircraft to see from Charles de Gaulle"), Example("heading W; spot", "with the turn to make")]
-    ) { _, shell in
+    ) { args, shell in
         let picture = try shell.radarPicture()
+        let trace = args.flag("trace") ? traceLines(picture) : []
         let inSight = picture.sightings.filter { !picture.hiddenByTerrain.contains($0.aircraft.icao24) }
         guard let best = choose(inSight) else {
             let hidden = choose(picture.sightings) != nil
@@ -19,7 +21,8 @@ enum SpotCommand {
             return Output([.message(text), .data("aircraft", .null)])
         }
         let words = sentence(best, picture, shell)
-        var output = Output([.message(words, .accent)])
+        var output = Output(trace.map { .message($0, .dim) })
+        output.append(.message(words, .accent))
         if let turn = turn(best, picture) { output.append(.message(turn)) }
         output.blocks += RadarCommands.satelliteLines(picture).filter { if case .message = $0 { return true } else { return false } }
         let behind = picture.sightings.filter { picture.hiddenByTerrain.contains($0.aircraft.icao24) }.map(\.aircraft.name)
@@ -29,6 +32,18 @@ enum SpotCommand {
         output.append(.data("look_elevation", best.elevation.map { Datum.rounded($0.degrees, 1) } ?? .null))
         if picture.headingIsSet { output.append(.data("turn", Datum.rounded(best.relativeBearing(heading: picture.heading).degrees, 1))) }
         return output
+    }
+
+    /// How the choice was made, with the numbers.
+    static func traceLines(_ picture: RadarPicture) -> [String] {
+        let airborne = picture.sightings.filter { !$0.aircraft.onGround }
+        let candidates = airborne.filter { ($0.elevation?.degrees ?? -90) >= 2 && !picture.hiddenByTerrain.contains($0.aircraft.icao24) }
+        var lines = ["trace: \(picture.sightings.count) aircraft within \(Format.distance(picture.range, picture.units, decimals: 0)); \(airborne.count) in the air; \(candidates.count) at least 2° up and not behind terrain"]
+        for s in candidates.sorted(by: { $0.apparentSize > $1.apparentSize }).prefix(3) {
+            lines.append("trace:   \(s.aircraft.name): slant range \(Format.fixed(s.slantRange.meters, 0)) m, size 2·atan(span/2/range) = \(Format.fixed(s.apparentSize, 2))′, elevation \(Format.fixed(s.elevation?.degrees ?? 0, 2))°, bearing \(Format.fixed(s.bearing.degrees, 1))°")
+        }
+        lines.append("trace: the biggest-looking wins; its bearing is named by the nearest of 16 compass points (22.5° apart)")
+        return lines
     }
 
     /// The sighting easiest to see: in the air, 2° or more up, biggest-looking.
