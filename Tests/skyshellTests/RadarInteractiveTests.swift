@@ -54,3 +54,27 @@ struct RadarInteractiveTests {
         try pty.exitShell()
     }
 }
+
+/// Lessons at a terminal wait for Enter between steps and stop on q.
+@Suite("Lessons at a terminal (PTY)")
+struct LessonInteractiveTests {
+    let home = TemporaryDirectory("pty-lesson")
+
+    @Test func aLessonWaitsForEnterAndStopsOnQ() throws {
+        let pty = try PTYSession.skyshell(home: home.path)
+        pty.resize(columns: 100, rows: 40)
+        try pty.waitFor("✈default> ")
+        try pty.send("lesson 1\r")
+        let first = PTYSession.plain(try pty.waitFor("[Enter: next step · q: stop]"))
+        #expect(first.contains("sky> observer LFPG") && !first.contains("sky> radar time"))
+        try pty.send("\r", toEditor: false)
+        let second = PTYSession.plain(try pty.waitFor("[Enter: next step · q: stop]"))
+        #expect(second.contains("sky> radar time 14:10"))
+        try pty.send("q\r", toEditor: false)
+        let after = PTYSession.plain(try pty.waitFor("✈default> "))
+        #expect(after.contains("lesson 1 stopped at step 2 of 4"))
+        // The lesson's observer stayed in the lesson.
+        #expect(!PTYSession.plain(try pty.enter("status", until: "✈default> ")).contains("LFPG"))
+        try pty.exitShell()
+    }
+}
