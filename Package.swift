@@ -66,6 +66,12 @@ let package = Package(
             dependencies: ["SkyInterpreter", "SkyKit"]
         ),
 
+        // MARK: - Fuzzing (Scripts/fuzz builds it with -sanitize=fuzzer; normally a corpus replayer)
+        .executableTarget(
+            name: "skyfuzz",
+            dependencies: ["SkyInterpreter", "SkyKit"]
+        ),
+
         // MARK: - Tests
         .target(
             name: "SkyTestSupport",

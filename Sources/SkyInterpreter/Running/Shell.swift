@@ -182,12 +182,28 @@ public final class Shell {
 
     /// The output of one command, without printing it.
     public func evaluate(_ words: [Token]) throws -> Output {
+        let (spec, path, args) = try bind(words)
+        for requirement in spec.requires where !requirement.isMet(session) {
+            throw ShellError(.state, requirement.message)
+        }
+        guard let handler = spec.handler else { throw ShellError.usage("\(path.joined(separator: " ")) needs a subcommand") }
+        return try handler(args, self)
+    }
+
+    /// Lexes, resolves and binds a line without running anything (the parsers' whole path):
+    /// throws what running it would throw before the command starts.
+    public func validate(line: String) throws {
+        for words in try Lexer(arguments: arguments).commands(in: line) { _ = try bind(words) }
+    }
+
+    /// Finds the command of some words and binds its arguments.
+    func bind(_ words: [Token]) throws -> (CommandSpec, [String], Arguments) {
         guard let (spec, path, next) = registry.resolve(words) else {
             let name = words[0].text
             throw ShellError.usage("unknown command '\(name)'" + suggestion(name, among: registry.allNames) + " — type help for the list")
         }
         let rest = Array(words[next...])
-        guard let handler = spec.handler else {
+        guard spec.handler != nil else {
             let subs = spec.subcommands.map(\.name)
             if let word = rest.first {
                 throw ShellError.usage("unknown subcommand '\(word.text)' for \(path.joined(separator: " "))"
@@ -199,11 +215,7 @@ public final class Shell {
             throw ShellError.usage("unknown subcommand '\(word.text)' for \(path.joined(separator: " "))"
                 + suggestion(word.text, among: spec.subcommands.map(\.name)) + " (usage: \(Usage.line(spec, path: path)))")
         }
-        let args = try Binder(spec: spec, path: path, shell: self).bind(rest)
-        for requirement in spec.requires where !requirement.isMet(session) {
-            throw ShellError(.state, requirement.message)
-        }
-        return try handler(args, self)
+        return (spec, path, try Binder(spec: spec, path: path, shell: self).bind(rest))
     }
 
     /// Writes a command's output in the current format.

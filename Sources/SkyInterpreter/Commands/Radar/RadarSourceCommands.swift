@@ -87,7 +87,12 @@ enum RadarSourceCommands {
         ],
         examples: [Example("radar source opensky", "anonymous, or signed in from the environment"), Example("radar source opensky credentials ~/credentials.json", "signed in")]
     ) { args, shell in
-        try use(.openSky(url: args.get("url", as: String.self), authURL: args.get("auth", as: String.self), credentials: args.get("credentials", as: String.self)), shell)
+        for option in ["url", "auth"] {
+            if let text = args.get(option, as: String.self), URL(string: text).flatMap({ $0.scheme?.lowercased() }).map({ $0 != "http" && $0 != "https" }) ?? true {
+                throw ShellError.usage("'\(text)' is not an http(s) URL")
+            }
+        }
+        return try use(.openSky(url: args.get("url", as: String.self), authURL: args.get("auth", as: String.self), credentials: args.get("credentials", as: String.self)), shell)
     }
 
     static let readsb = CommandSpec(

@@ -115,16 +115,26 @@ struct Tracker {
         return output
     }
 
-    /// In scripts: one line per fetch for `duration` seconds.
+    /// In scripts: one line per fetch for `duration` seconds. Failures before the first fix
+    /// are held back: if no fix ever comes, the run ends in one error line instead.
     mutating func runBatch(_ duration: Double) throws {
+        guard duration >= 1 else { throw ShellError.usage("track for needs at least 1 s") }
         let end = Date().addingTimeInterval(duration)
+        var heldBack: [String] = []
         repeat {
             let started = Date()
             if let fix = poll() {
+                for line in heldBack { shell.err.write("track: \(line)\n") }
+                heldBack = []
+                shell.err.flush()
                 shell.out.write(statusLine(fix) + "\n")
             } else if let problem {
-                shell.err.write("track: \(problem)\n")
-                shell.err.flush()
+                if track.fixes.isEmpty {
+                    heldBack.append(problem)
+                } else {
+                    shell.err.write("track: \(problem)\n")
+                    shell.err.flush()
+                }
             }
             shell.out.flush()
             if Interrupt.requested { Interrupt.take(); break }

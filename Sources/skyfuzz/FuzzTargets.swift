@@ -1,0 +1,95 @@
+// Fuzz targets for libFuzzer (built by Scripts/fuzz with -sanitize=fuzzer and -DFUZZING) and,
+// in a normal build, a replayer that runs a target over corpus files (the regression check of
+// the test suite). The target is chosen with SKYFUZZ_TARGET.
+import Foundation
+import SkyInterpreter
+import SkyKit
+
+/// The targets, by name: each takes arbitrary bytes and must return without crashing.
+enum FuzzTargets {
+    nonisolated(unsafe) static let all: [String: ([UInt8]) -> Void] = [
+        "command": command, "opensky": opensky, "readsb": readsb, "tle": tle, "flights": flights, "hgt": hgt,
+    ]
+
+    nonisolated(unsafe) static let shell = Shell.standard()
+
+    /// The lexer, the command registry and every value parser (binding without running).
+    static func command(_ bytes: [UInt8]) {
+        _ = try? shell.validate(line: String(decoding: bytes, as: UTF8.self))
+    }
+
+    static func opensky(_ bytes: [UInt8]) { _ = try? OpenSkyDecoder.decode(bytes) }
+
+    /// readsb / dump1090 aircraft.json and the aggregator v2 shape, and the recording format.
+    static func readsb(_ bytes: [UInt8]) {
+        _ = try? ReadsbDecoder.decode(bytes)
+        _ = try? TrafficRecording.read(bytes)
+    }
+
+    /// The TLE parser, and SGP4 on whatever it accepts.
+    static func tle(_ bytes: [UInt8]) {
+        guard let t = try? TLE.parse(String(decoding: bytes, as: UTF8.self), checksums: false), let p = try? SGP4(t) else { return }
+        for minutes in [0.0, 90, -1440, 10_080] { _ = try? p.propagate(minutes: minutes) }
+    }
+
+    static let catalog = Catalog.embedded
+
+    /// The CSV, OpenFlights and JSON flight importers.
+    static func flights(_ bytes: [UInt8]) {
+        for format in [FlightFileFormat.csv, .openflights, .json] {
+            _ = try? FlightFiles.read(bytes, format: format, catalog: catalog, skipBad: true, today: FlightDate(year: 2025, month: 11, day: 10)!)
+        }
+    }
+
+    /// The .hgt reader: tile names, and heights read anywhere over a tile made of the input.
+    static func hgt(_ bytes: [UInt8]) {
+        let name = String(decoding: bytes.prefix(16), as: UTF8.self)
+        _ = HGTTile.corner(fileName: name)
+        var tile = [UInt8](repeating: 0, count: 1201 * 1201 * 2)
+        for (k, b) in bytes.enumerated() where k < tile.count { tile[k] = b }
+        tile.withUnsafeBytes { raw in
+            guard let t = try? HGTTile(south: 44, west: -72, bytes: raw, origin: "fuzz") else { return }
+            let terrain = Terrain(tiles: [t])
+            var k = 0
+            while k + 4 <= bytes.count, k < 400 {
+                let lat = 44 + Double(Int(bytes[k]) << 8 | Int(bytes[k + 1])) / 65_535
+                let lon = -72 + Double(Int(bytes[k + 2]) << 8 | Int(bytes[k + 3])) / 65_535
+                _ = terrain.height(latitude: lat, longitude: lon)
+                k += 4
+            }
+        }
+    }
+}
+
+#if FUZZING
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let name = ProcessInfo.processInfo.environment["SKYFUZZ_TARGET"] ?? "command"
+    FuzzTargets.all[name]?(Array(UnsafeBufferPointer(start: data, count: size)))
+    return 0
+}
+#else
+/// `skyfuzz <target> FILE|DIR…`: runs the target over every file (corpus replay).
+@main
+struct Replay {
+    static func main() {
+        let args = CommandLine.arguments.dropFirst()
+        guard let name = args.first, let target = FuzzTargets.all[name] else {
+            FileHandle.standardError.write(Data("usage: skyfuzz <\(FuzzTargets.all.keys.sorted().joined(separator: "|"))> FILE|DIR…\n".utf8))
+            exit(64)
+        }
+        var count = 0
+        for path in args.dropFirst() {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            let files = isDirectory.boolValue ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map { path + "/" + $0 } : [path]
+            for file in files {
+                guard let data = FileManager.default.contents(atPath: file) else { continue }
+                target([UInt8](data))
+                count += 1
+            }
+        }
+        print("\(name): \(count) inputs ran")
+    }
+}
+#endif
