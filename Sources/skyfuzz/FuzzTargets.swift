@@ -62,11 +62,22 @@ enum FuzzTargets {
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let name = ProcessInfo.processInfo.environment["SKYFUZZ_TARGET"] ?? "command"
-    FuzzTargets.all[name]?(Array(UnsafeBufferPointer(start: data, count: size)))
-    return 0
+/// libFuzzer's entry point for running its loop from our own main.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+
+/// SwiftPM links an executable's entry as `<module>_main`; here it hands over to libFuzzer.
+@_cdecl("skyfuzz_main")
+public func skyfuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    var count = argc
+    var vector = argv
+    return LLVMFuzzerRunDriver(&count, &vector) { data, size in
+        let name = ProcessInfo.processInfo.environment["SKYFUZZ_TARGET"] ?? "command"
+        let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+        FuzzTargets.all[name]?(bytes)
+        return 0
+    }
 }
 #else
 /// `skyfuzz <target> FILE|DIR…`: runs the target over every file (corpus replay).
