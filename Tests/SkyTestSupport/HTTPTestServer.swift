@@ -34,6 +34,12 @@ public final class HTTPTestServer: @unchecked Sendable {
         case stall
         /// Close the connection without a word.
         case hangUp
+        /// Any bytes as the body (non-UTF-8, huge), with a Content-Length.
+        case bytes(status: Int, headers: [(String, String)], body: [UInt8])
+        /// Wait before sending anything, then answer.
+        indirect case after(seconds: Double, Reply)
+        /// Send the headers and the first `sent` bytes of the body, then stall.
+        case stallBody(headers: [(String, String)], body: String, sent: Int)
 
         public static func json(_ body: String, status: Int = 200, headers: [(String, String)] = []) -> Reply {
             .respond(status: status, headers: [("Content-Type", "application/json")] + headers, body: body)
@@ -110,23 +116,48 @@ public final class HTTPTestServer: @unchecked Sendable {
         }
         guard let request = readRequest(fd) else { return }
         lock.withLock { log.append(request) }
-        switch handler(request) {
+        answer(fd, handler(request))
+    }
+
+    func answer(_ fd: Int32, _ reply: Reply) {
+        switch reply {
         case .hangUp:
             return
         case .stall:
             while !lock.withLock({ stopped }) { usleep(20_000) }
         case .respond(let status, let headers, let body):
-            var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
+            write(fd, status: status, headers: headers, body: Array(body.utf8))
+        case .bytes(let status, let headers, let body):
+            write(fd, status: status, headers: headers, body: body)
+        case .after(let seconds, let reply):
+            let until = Date().addingTimeInterval(seconds)
+            while Date() < until, !lock.withLock({ stopped }) { usleep(20_000) }
+            answer(fd, reply)
+        case .stallBody(let headers, let body, let count):
+            var head = "HTTP/1.1 200 OK\r\n"
             for (name, value) in headers { head += "\(name): \(value)\r\n" }
             head += "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
-            let bytes = Array((head + body).utf8)
-            var sent = 0
-            while sent < bytes.count {
-                let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                if n <= 0 { return }
-                sent += n
-            }
+            guard sendAll(fd, Array(head.utf8) + Array(body.utf8.prefix(count))) else { return }
+            while !lock.withLock({ stopped }) { usleep(20_000) }
         }
+    }
+
+    /// Sends a whole response.
+    func write(_ fd: Int32, status: Int, headers: [(String, String)], body: [UInt8]) {
+        var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        _ = sendAll(fd, Array(head.utf8) + body)
+    }
+
+    func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return false }
+            sent += n
+        }
+        return true
     }
 
     func readRequest(_ fd: Int32) -> Request? {

@@ -69,7 +69,11 @@ public final class Shell {
     var loadedTerrain: Terrain?
     /// The last path checked in this process, for `los profile at`.
     var lastPathCheck: PathCheck?
-    lazy var http = HTTPClient(timeout: environment["SKYSHELL_HTTP_TIMEOUT"].flatMap(Double.init).map { max(0.1, $0) } ?? 15)
+    /// SKYSHELL_HTTP_MAX_BYTES caps how much of an answer is read (64 MB by default).
+    lazy var http = HTTPClient(timeout: environment["SKYSHELL_HTTP_TIMEOUT"].flatMap(Double.init).map { max(0.1, $0) } ?? 15,
+                               maxBytes: httpMaxBytes)
+
+    var httpMaxBytes: Int { environment["SKYSHELL_HTTP_MAX_BYTES"].flatMap(Int.init).map { max(1024, $0) } ?? 64 * 1_048_576 }
     /// Resolves airport codes and names to places (plugged in by the catalog).
     public var placeResolver: ((String) throws -> Place?)?
     /// Completes airport codes and names (plugged in by the catalog).

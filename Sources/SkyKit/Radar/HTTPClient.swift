@@ -26,6 +26,8 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     case transport(host: String, String)
     /// The caller asked to stop (Ctrl-C).
     case cancelled
+    /// The body grew past the limit; reading stopped there.
+    case tooLarge(host: String, limit: Int)
 
     public var description: String {
         switch self {
@@ -33,24 +35,29 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .timedOut(let host, let seconds): "\(host) did not answer within \(Int(seconds.rounded())) s"
         case .transport(let host, let why): "cannot reach \(host): \(why)"
         case .cancelled: "interrupted"
+        case .tooLarge(let host, let limit): "\(host) sent more than \(limit >= 1_048_576 ? "\(limit / 1_048_576) MB" : "\(limit / 1024) KB"); reading stopped there"
         }
     }
 }
 
 /// Blocking HTTP requests over Foundation's URLSession (libcurl underneath), cancellable while
-/// they wait.
+/// they wait, with the body read up to a limit (a feed cannot fill the memory).
 public final class HTTPClient: @unchecked Sendable {
     public let timeout: Double
+    /// The most bytes of a body read before the request is abandoned.
+    public let maxBytes: Int
     private let session: URLSession
+    private let collector = Collector()
 
-    public init(timeout: Double = 15) {
+    public init(timeout: Double = 15, maxBytes: Int = 64 * 1_048_576) {
         self.timeout = timeout
+        self.maxBytes = maxBytes
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout * 2
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpAdditionalHeaders = ["User-Agent": "skyshell"]
-        session = URLSession(configuration: configuration)
+        session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
     }
 
     deinit { session.invalidateAndCancel() }
@@ -91,10 +98,10 @@ public final class HTTPClient: @unchecked Sendable {
     public func send(_ request: URLRequest, cancelled: () -> Bool = { false }) throws(HTTPError) -> HTTPResponse {
         guard sky_curl_available() != 0 else { throw .unavailable(String(cString: sky_curl_error())) }
         let host = request.url?.host ?? "the server"
-        let box = ResultBox()
-        let task = session.dataTask(with: request) { data, response, error in
-            box.finish(data: data, response: response as? HTTPURLResponse, error: error)
-        }
+        let box = ResultBox(limit: maxBytes)
+        let task = session.dataTask(with: request)
+        collector.track(task, box)
+        defer { collector.forget(task) }
         task.resume()
         while !box.wait(seconds: 0.1) {
             if cancelled() {
@@ -102,7 +109,8 @@ public final class HTTPClient: @unchecked Sendable {
                 throw .cancelled
             }
         }
-        let (data, response, error) = box.result
+        let (data, response, error, tooLarge) = box.result
+        if tooLarge { throw .tooLarge(host: host, limit: maxBytes) }
         if let error {
             let code = (error as? URLError)?.code
             if code == .timedOut { throw .timedOut(host: host, seconds: timeout) }
@@ -114,7 +122,7 @@ public final class HTTPClient: @unchecked Sendable {
         for (name, value) in response.allHeaderFields {
             if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
         }
-        return HTTPResponse(status: response.statusCode, headers: headers, body: [UInt8](data ?? Data()))
+        return HTTPResponse(status: response.statusCode, headers: headers, body: [UInt8](data))
     }
 
     static func describe(_ error: URLError) -> String {
@@ -128,16 +136,60 @@ public final class HTTPClient: @unchecked Sendable {
         }
     }
 
-    /// Where the completion handler leaves its result for the waiting thread.
+    /// Where the session's delegate leaves a task's result for the waiting thread.
     final class ResultBox: @unchecked Sendable {
         private let done = DispatchSemaphore(value: 0)
-        private(set) var result: (Data?, HTTPURLResponse?, Error?) = (nil, nil, nil)
+        private let lock = NSLock()
+        let limit: Int
+        private var data = Data()
+        private var response: HTTPURLResponse?
+        private var error: Error?
+        private var tooLarge = false
 
-        func finish(data: Data?, response: HTTPURLResponse?, error: Error?) {
-            result = (data, response, error)
+        init(limit: Int) { self.limit = limit }
+
+        var result: (Data, HTTPURLResponse?, Error?, Bool) { lock.withLock { (data, response, error, tooLarge) } }
+
+        func received(_ r: URLResponse) { lock.withLock { response = r as? HTTPURLResponse } }
+
+        /// Appends a piece of the body; false once the limit is passed.
+        func received(_ piece: Data) -> Bool {
+            lock.withLock {
+                data.append(piece)
+                if data.count > limit { tooLarge = true }
+                return !tooLarge
+            }
+        }
+
+        func finish(_ e: Error?) {
+            lock.withLock { error = e }
             done.signal()
         }
 
         func wait(seconds: Double) -> Bool { done.wait(timeout: .now() + seconds) == .success }
+    }
+
+    /// The session's delegate: routes each task's events to its box.
+    final class Collector: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+        private let lock = NSLock()
+        private var boxes: [Int: ResultBox] = [:]
+
+        func track(_ task: URLSessionTask, _ box: ResultBox) { lock.withLock { boxes[task.taskIdentifier] = box } }
+        func forget(_ task: URLSessionTask) { _ = lock.withLock { boxes.removeValue(forKey: task.taskIdentifier) } }
+        func box(_ task: URLSessionTask) -> ResultBox? { lock.withLock { boxes[task.taskIdentifier] } }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+            box(dataTask)?.received(response)
+            completionHandler(.allow)
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            if box(dataTask)?.received(data) == false { dataTask.cancel() }
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+            box(task)?.finish(error)
+        }
     }
 }

@@ -24,7 +24,7 @@ enum LOSServerCommand {
     static func client(_ address: String, _ shell: Shell) throws(ShellError) -> SkyQuantClient {
         let timeout = shell.environment["SKYSHELL_HTTP_TIMEOUT"].flatMap(Double.init).map { max(0.1, $0) } ?? 660
         do {
-            return try SkyQuantClient(address: address, http: HTTPClient(timeout: timeout))
+            return try SkyQuantClient(address: address, http: HTTPClient(timeout: timeout, maxBytes: shell.httpMaxBytes))
         } catch {
             throw ShellError(feedError: error)
         }
