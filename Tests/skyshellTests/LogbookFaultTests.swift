@@ -97,6 +97,32 @@ struct LogbookFaultTests {
         #expect(killedInside > 0, "no kill landed inside the import")
     }
 
+    @Test func aShellKilledWhileAddingFlightsLosesNoSavedFlight() throws {
+        var script = ""
+        for n in 0..<400 { script += "flight add KSFO KJFK date 2025-01-01 note k\(n)\n" }
+        let path = home.write("adds.sky", script)
+        var killedMidway = 0
+        for delay in [60_000, 150_000, 300_000] as [UInt32] {
+            let before = count()
+            let out = home.path + "/adds.out"
+            let pid = ProcessRunner.spawn(Executable.skyshell, [path], env) { actions in
+                posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+                posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            }
+            usleep(delay)
+            kill(pid, SIGKILL)
+            _ = ProcessRunner.wait(pid)
+            // Every flight the shell said it saved is there (stdout may lag, never lead).
+            let reported = (try? String(contentsOfFile: out, encoding: .utf8))?.components(separatedBy: "Flight saved").count ?? 1
+            let after = count()
+            #expect(after >= before, "a kill lost committed flights: \(before) → \(after)")
+            #expect(after - before >= reported - 1, "reported \(reported - 1) saves, found \(after - before)")
+            if after > before, after - before < 400 { killedMidway += 1 }
+            #expect(sky("logbook check").stdout.hasSuffix(": ok\n"))
+        }
+        #expect(killedMidway > 0, "no kill landed between two saves")
+    }
+
     @Test func twoShellsWritingAtOnceLoseNothing() throws {
         func script(_ name: String, _ origin: String) -> String {
             var s = ""

@@ -78,3 +78,25 @@ struct LessonInteractiveTests {
         try pty.exitShell()
     }
 }
+
+/// SIGTERM and SIGHUP while a live view owns the terminal: it is given back (main screen,
+/// cursor, settings) before the process ends.
+@Suite("Live views and termination signals (PTY)")
+struct LiveSignalTests {
+    let home = TemporaryDirectory("pty-live-signals")
+
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func aTerminationSignalRestoresTheTerminal(_ signal: Int32) throws {
+        let pty = try PTYSession.skyshell(home: home.path)
+        pty.resize(columns: 100, rows: 40)
+        try pty.waitFor("✈default> ")
+        try pty.enter("observer LFPG", until: "✈default> ")
+        try pty.send("radar live\r")
+        try pty.waitFor("q quit")
+        pty.signal(signal)
+        let rest = try pty.waitFor("\u{1B}[?1049l")
+        #expect(rest.contains("\u{1B}[?25h"), "the cursor was not shown again")
+        let status = try pty.waitForExit()
+        #expect(status == 128 + signal || status == 0, "exit status \(status)")
+    }
+}

@@ -15,6 +15,9 @@ public struct REPL {
         var pending = ""
         while true {
             shell.out.flush()
+            // A SIGTERM or SIGHUP that arrived while a command ran (a live view hands the
+            // terminal back first) ends the session here.
+            if sky_signals_termination() != 0 { return 128 + sky_signals_termination() }
             let prompt = pending.isEmpty ? Prompt.text(shell.session) : "...> "
             sky_signals_exit_on_termination(1)
             let event = reader.readLine(prompt: prompt)
