@@ -56,21 +56,38 @@ public struct RadarGeometry: Sendable {
 
     /// Every aircraft within `range` (ground distance), nearest first.
     public func sightings(_ aircraft: [AircraftState], within range: Distance) -> [Sighting] {
-        var found: [Sighting] = []
-        found.reserveCapacity(aircraft.count)
+        let all = sights(aircraft)
         // Sorted through (distance, index) keys: a sighting is large to move around.
         var keys: [(Double, Int)] = []
-        keys.reserveCapacity(aircraft.count)
-        for a in aircraft {
-            let s = sight(a)
-            if s.groundDistance <= range {
-                keys.append((s.groundDistance.meters, found.count))
-                found.append(s)
+        keys.reserveCapacity(all.count)
+        for (k, s) in all.enumerated() where s.groundDistance <= range { keys.append((s.groundDistance.meters, k)) }
+        keys.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
+        return keys.map { all[$0.1] }
+    }
+
+    /// Every aircraft's sighting, in order. A large snapshot (a world-wide OpenSky answer) is
+    /// shared between the processor's cores: each sighting depends on its aircraft alone.
+    func sights(_ aircraft: [AircraftState]) -> [Sighting] {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        guard aircraft.count >= 2_000, cores > 1 else { return aircraft.map(sight) }
+        let chunks = min(cores, 8)
+        let size = (aircraft.count + chunks - 1) / chunks
+        var parts = [[Sighting]](repeating: [], count: chunks)
+        parts.withUnsafeMutableBufferPointer { buffer in
+            let slots = Slots(base: buffer.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                let range = (c * size)..<min(aircraft.count, (c + 1) * size)
+                slots.store(c, aircraft[range].map(sight))
             }
         }
-        keys.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
-        return keys.map { found[$0.1] }
+        return parts.flatMap { $0 }
     }
+}
+
+/// Where parallel workers leave their parts: each writes only its own slot.
+private struct Slots: @unchecked Sendable {
+    let base: UnsafeMutablePointer<[Sighting]>
+    func store(_ index: Int, _ part: [Sighting]) { base[index] = part }
 }
 
 /// How big an aircraft looks, and the glyph size the scope gives it.

@@ -67,3 +67,28 @@ struct GeometryTests {
         #expect(AircraftState(icao24: "b", coordinate: a.coordinate, baroAltitude: Height(meters: 1000)).altitude == Height(meters: 1000))
     }
 }
+
+/// A large snapshot is projected on several cores; the result must be the one-by-one result.
+@Suite("Radar geometry in parallel")
+struct ParallelGeometryTests {
+    @Test func aLargeSnapshotGivesTheSameSightingsInTheSameOrder() {
+        let observer = Coordinate(validLatitude: 49.0128, longitude: 2.55)
+        let geometry = RadarGeometry(observer: observer, height: Height(meters: 119))
+        var aircraft: [AircraftState] = []
+        for k in 0..<6_000 {
+            let lat = 40 + Double(k % 97) * 0.2, lon = -10 + Double(k % 89) * 0.3
+            aircraft.append(AircraftState(icao24: String(format: "%06x", k), coordinate: Coordinate(validLatitude: lat, longitude: lon),
+                                          baroAltitude: Height(meters: Double(k % 40) * 300)))
+        }
+        let one = aircraft.map(geometry.sight)
+        let listed = geometry.sightings(aircraft, within: Distance(20_000, .kilometers))
+        #expect(listed.count == one.count)
+        let sorted = one.enumerated().sorted { ($0.element.groundDistance.meters, $0.offset) < ($1.element.groundDistance.meters, $1.offset) }.map(\.element)
+        #expect(zip(listed, sorted).allSatisfy { $0.aircraft.icao24 == $1.aircraft.icao24 && $0.groundDistance == $1.groundDistance && $0.enu == $1.enu })
+        // Within a smaller range, only the near ones, nearest first.
+        let near = geometry.sightings(aircraft, within: Distance(300, .kilometers))
+        #expect(!near.isEmpty && near.count < aircraft.count)
+        #expect(near.allSatisfy { $0.groundDistance.kilometers <= 300 })
+        #expect(zip(near, near.dropFirst()).allSatisfy { $0.groundDistance <= $1.groundDistance })
+    }
+}
