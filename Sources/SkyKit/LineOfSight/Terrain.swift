@@ -57,6 +57,7 @@ public final class Terrain: @unchecked Sendable {
     /// neighbour).
     @inline(__always)
     public func height(latitude: Double, longitude: Double) -> Double? {
+        guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 360 else { return nil }
         let south = Int(latitude.rounded(.down)), west = Int(longitude.rounded(.down))
         guard let tile = tiles[Terrain.key(south, west)] else { return nil }
         return tile.height(latitude: latitude, longitude: longitude)

@@ -177,6 +177,7 @@ struct TerrainLookup {
 
     @inline(__always)
     mutating func height(latitude: Double, longitude: Double) -> Double? {
+        guard latitude.isFinite, longitude.isFinite else { return nil }
         let s = Int(latitude.rounded(.down)), w = Int(longitude.rounded(.down))
         if s != south || w != west {
             south = s

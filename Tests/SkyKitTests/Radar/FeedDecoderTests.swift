@@ -29,6 +29,14 @@ struct FeedDecoderTests {
         #expect(snapshot.aircraft[4].category == .small)
     }
 
+    /// Found by fuzzing: a category far outside Int's range trapped in the conversion.
+    @Test func anOpenSkyCategoryOutOfRangeIsUnknownNotACrash() throws {
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.directory + "/fuzz/opensky/crash-huge-category.json")))
+        let snapshot = try OpenSkyDecoder.decode(bytes)
+        #expect(snapshot.aircraft.count == 3)
+        #expect(snapshot.aircraft.allSatisfy { $0.category == nil })
+    }
+
     @Test func openSkyNullOrEmptyStatesAreNoTraffic() throws {
         #expect(try OpenSkyDecoder.decode(fixture("opensky-null-states.json")).aircraft.isEmpty)
         #expect(try OpenSkyDecoder.decode(Array(#"{"time":5,"states":[]}"#.utf8)).aircraft.isEmpty)
