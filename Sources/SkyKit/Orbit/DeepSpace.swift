@@ -2,8 +2,9 @@ import Foundation
 
 /// SDP4's deep-space terms: lunar and solar perturbations (secular and long-period) and the
 /// resonance of 12-hour (Molniya) and 24-hour (geosynchronous) orbits with the Earth's
-/// tesseral harmonics, integrated in 720-minute steps from the epoch.
-struct DeepSpace: Sendable {
+/// tesseral harmonics, integrated in 720-minute steps from the epoch. A class: its terms are
+/// set once, in `init`, and shared by copies of the propagator instead of copied at each step.
+final class DeepSpace: @unchecked Sendable {
     // Long-period lunar (e3, ee2, x…) and solar (s…) coefficients.
     var e3 = 0.0, ee2 = 0.0, se2 = 0.0, se3 = 0.0, sgh2 = 0.0, sgh3 = 0.0, sgh4 = 0.0, sh2 = 0.0, sh3 = 0.0
     var si2 = 0.0, si3 = 0.0, sl2 = 0.0, sl3 = 0.0, sl4 = 0.0
