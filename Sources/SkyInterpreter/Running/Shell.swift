@@ -69,6 +69,9 @@ public final class Shell {
     var loadedTerrain: Terrain?
     /// The last path checked in this process, for `los profile at`.
     var lastPathCheck: PathCheck?
+    /// The orbit propagator, with the identity (modification time and size) of the element
+    /// file it was built from: `radar live` asks for it ten times a second.
+    var loadedPropagator: (source: String, sgp4: SGP4)?
     /// SKYSHELL_HTTP_MAX_BYTES caps how much of an answer is read (64 MB by default).
     lazy var http = HTTPClient(timeout: environment["SKYSHELL_HTTP_TIMEOUT"].flatMap(Double.init).map { max(0.1, $0) } ?? 15,
                                maxBytes: httpMaxBytes)

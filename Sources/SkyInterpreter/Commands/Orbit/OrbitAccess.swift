@@ -16,10 +16,18 @@ extension Shell {
         }
     }
 
-    /// The propagator for the element set in use.
+    /// The propagator for the element set in use, built again only when the element file
+    /// changes (a `stat` per call instead of a read, a parse and an initialisation).
     func propagator() throws(ShellError) -> SGP4 {
+        var source = "built in"
+        var info = stat()
+        if let path = tlePath, stat(path, &info) == 0 { source = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_size)" }
+        if let loaded = loadedPropagator, loaded.source == source { return loaded.sgp4 }
         let tle = try currentTLE()
-        do { return try SGP4(tle) } catch { throw ShellError.data("\(tle.name ?? "the satellite")'s elements cannot be propagated: \(error)") }
+        let sgp4: SGP4
+        do { sgp4 = try SGP4(tle) } catch { throw ShellError.data("\(tle.name ?? "the satellite")'s elements cannot be propagated: \(error)") }
+        loadedPropagator = (source, sgp4)
+        return sgp4
     }
 
     /// The time zone for local times: the observer's airport, else the nearest airport within
