@@ -73,8 +73,12 @@ public final class Shell {
     /// file it was built from: `radar live` asks for it ten times a second.
     var loadedPropagator: (source: String, sgp4: SGP4)?
     /// SKYSHELL_HTTP_MAX_BYTES caps how much of an answer is read (64 MB by default).
-    lazy var http = HTTPClient(timeout: environment["SKYSHELL_HTTP_TIMEOUT"].flatMap(Double.init).map { max(0.1, $0) } ?? 15,
-                               maxBytes: httpMaxBytes)
+    lazy var http = HTTPClient(timeout: httpTimeout(default: 15), maxBytes: httpMaxBytes)
+
+    /// SKYSHELL_HTTP_TIMEOUT (seconds, at least 0.1), else `default`.
+    func httpTimeout(default seconds: Double) -> Double {
+        environment["SKYSHELL_HTTP_TIMEOUT"].flatMap(Double.init).map { max(0.1, $0) } ?? seconds
+    }
 
     var httpMaxBytes: Int { environment["SKYSHELL_HTTP_MAX_BYTES"].flatMap(Int.init).map { max(1024, $0) } ?? 64 * 1_048_576 }
     /// Resolves airport codes and names to places (plugged in by the catalog).

@@ -22,7 +22,7 @@ enum LOSServerCommand {
 
     /// SkyQuant servers may take minutes when cold: requests wait up to 11 minutes.
     static func client(_ address: String, _ shell: Shell) throws(ShellError) -> SkyQuantClient {
-        let timeout = shell.environment["SKYSHELL_HTTP_TIMEOUT"].flatMap(Double.init).map { max(0.1, $0) } ?? 660
+        let timeout = shell.httpTimeout(default: 660)
         do {
             return try SkyQuantClient(address: address, http: HTTPClient(timeout: timeout, maxBytes: shell.httpMaxBytes))
         } catch {

@@ -54,18 +54,15 @@ enum TLECommands {
     static let fetch = CommandSpec(
         "fetch", category: .orbit,
         abstract: "Download an element set (CelesTrak's TLE format) from a URL",
-        arguments: [ArgumentSpec("url", .text, "an http(s) URL answering TLE text")],
+        arguments: [ArgumentSpec("url", .webURL, "an http(s) URL answering TLE text")],
         examples: [Example("tle fetch https://celestrak.org/NORAD/elements/gp.php?CATNR=25544", "the ISS from CelesTrak")]
     ) { args, shell in
-        guard let text = args.get("url", as: String.self), let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", url.host != nil else {
-            throw ShellError.usage("tle fetch needs an http(s) URL")
-        }
+        guard let url = args.get("url", as: URL.self), let host = url.host else { throw ShellError.usage("tle fetch needs an http(s) URL") }
         let response: HTTPResponse
         do { response = try shell.http.get(url, cancelled: { Interrupt.requested }) } catch { throw ShellError(.unavailable, "\(error)") }
-        guard response.status == 200 else { throw ShellError(.unavailable, "\(url.host ?? text) answered \(response.status) (\(HTTPStatus.reason(response.status)))") }
-        guard response.body.count < 100_000 else { throw ShellError.data("\(text) sent \(response.body.count / 1024) KB: one TLE is 3 lines") }
-        return try keep(String(decoding: response.body, as: UTF8.self), from: url.host ?? text, shell)
+        guard response.status == 200 else { throw ShellError(.unavailable, "\(host) answered \(response.status) (\(HTTPStatus.reason(response.status)))") }
+        guard response.body.count < 100_000 else { throw ShellError.data("\(host) sent \(response.body.count / 1024) KB: one TLE is 3 lines") }
+        return try keep(String(decoding: response.body, as: UTF8.self), from: host, shell)
     }
 
     static let reset = CommandSpec(

@@ -82,17 +82,13 @@ enum RadarSourceCommands {
         abstract: "Live traffic from OpenSky Network",
         options: [
             OptionSpec("credentials", .path(extensions: ["json"]), "a credentials.json with clientId and clientSecret"),
-            OptionSpec("url", .text, "the API's base URL (default https://opensky-network.org/api)"),
-            OptionSpec("auth", .text, "the sign-in (token) URL"),
+            OptionSpec("url", .webURL, "the API's base URL (default https://opensky-network.org/api)"),
+            OptionSpec("auth", .webURL, "the sign-in (token) URL"),
         ],
         examples: [Example("radar source opensky", "anonymous, or signed in from the environment"), Example("radar source opensky credentials ~/credentials.json", "signed in")]
     ) { args, shell in
-        for option in ["url", "auth"] {
-            if let text = args.get(option, as: String.self), URL(string: text).flatMap({ $0.scheme?.lowercased() }).map({ $0 != "http" && $0 != "https" }) ?? true {
-                throw ShellError.usage("'\(text)' is not an http(s) URL")
-            }
-        }
-        return try use(.openSky(url: args.get("url", as: String.self), authURL: args.get("auth", as: String.self), credentials: args.get("credentials", as: String.self)), shell)
+        try use(.openSky(url: args.get("url", as: URL.self)?.absoluteString, authURL: args.get("auth", as: URL.self)?.absoluteString,
+                         credentials: args.get("credentials", as: String.self)), shell)
     }
 
     static let readsb = CommandSpec(

@@ -7,7 +7,7 @@ enum TrackCommand {
         "track", category: .orbit,
         abstract: "Follow a JSON position feed on a world map that keeps the marker in view",
         discussion: "Fetches the URL again and again (every second unless `every` says otherwise) and reads a latitude and longitude from the JSON answer — top-level latitude/longitude or lat/lon, iss_position.latitude, GeoJSON coordinates — or from the paths given with --lat and --lon (dotted: iss_position.latitude; list items by number). At a terminal the map follows the marker with a fading trail and a status line (position, altitude, speed from the last two fixes, age of the last update); a failed fetch shows there and the loop goes on; q or Ctrl-C ends it. In scripts, give a duration with `for` and each fix is printed. --geojson writes the track when it ends.",
-        arguments: [ArgumentSpec("url", .text, "an http(s) URL answering JSON")],
+        arguments: [ArgumentSpec("url", .webURL, "an http(s) URL answering JSON")],
         options: [
             OptionSpec("every", .duration(defaultSeconds: 1, placeholder: "interval"), "time between fetches (default 1 s, at least 1 s)"),
             OptionSpec("for", .duration(defaultSeconds: 1, placeholder: "duration"), "stop after this long (needed in scripts)"),
@@ -20,15 +20,15 @@ enum TrackCommand {
         examples: [Example("track http://api.open-notify.org/iss-now.json --lat iss_position.latitude --lon iss_position.longitude", "the ISS from Open Notify"),
                    Example("track http://localhost:8080/position.json every 5s for 1m", "a minute of a local feed in a script")]
     ) { args, shell in
-        guard let text = args.get("url", as: String.self) else { throw ShellError.usage("track needs a URL") }
-        var tracker = try Tracker(url: text, shell: shell, args: args, label: args.get("label", as: String.self) ?? "●")
+        guard let url = args.get("url", as: URL.self) else { throw ShellError.usage("track needs a URL") }
+        var tracker = Tracker(url: url, shell: shell, args: args, label: args.get("label", as: String.self) ?? "●")
         return try tracker.run(duration: args.get("for", as: Double.self))
     }
 }
 
 /// The `iss live` preset of `track`.
 enum ISSLiveCommand {
-    static let url = "https://api.wheretheiss.at/v1/satellites/25544"
+    static let url = URL(string: "https://api.wheretheiss.at/v1/satellites/25544")!
 
     static let spec = CommandSpec(
         "live", category: .orbit,
@@ -36,12 +36,12 @@ enum ISSLiveCommand {
         discussion: "`track` preset for \(url) (latitude, longitude, altitude in km), at most one request a second. `iss` computes the position offline instead.",
         options: [
             OptionSpec("for", .duration(defaultSeconds: 1, placeholder: "duration"), "stop after this long (needed in scripts)"),
-            OptionSpec("url", .text, "another endpoint answering the same fields"),
+            OptionSpec("url", .webURL, "another endpoint answering the same fields"),
             OptionSpec("geojson", .path(extensions: ["geojson", "json"]), "write the track to this file at the end", bare: false),
         ],
         examples: [Example("iss live", "the ISS moving over the map")]
     ) { args, shell in
-        var tracker = try Tracker(url: args.get("url", as: String.self) ?? url, shell: shell, args: args, label: "ISS")
+        var tracker = Tracker(url: args.get("url", as: URL.self) ?? url, shell: shell, args: args, label: "ISS")
         return try tracker.run(duration: args.get("for", as: Double.self))
     }
 }
@@ -59,13 +59,10 @@ struct Tracker {
     var problem: String?
     var failures = 0
 
-    init(url text: String, shell: Shell, args: Arguments, label: String) throws(ShellError) {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", let host = url.host else {
-            throw ShellError.usage("'\(text)' is not an http(s) URL")
-        }
+    init(url: URL, shell: Shell, args: Arguments, label: String) {
         self.shell = shell
         self.url = url
-        self.host = host
+        host = url.host ?? url.absoluteString
         self.label = label
         paths = PositionPaths(latitude: args.get("lat", as: String.self), longitude: args.get("lon", as: String.self), altitude: args.get("alt", as: String.self))
         interval = max(1, args.get("every", as: Double.self) ?? 1)
