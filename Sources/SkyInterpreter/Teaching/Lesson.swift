@@ -37,11 +37,4 @@ struct Lesson: Sendable {
         PackageResources.lesson1_sky, PackageResources.lesson2_sky, PackageResources.lesson3_sky,
         PackageResources.lesson4_sky, PackageResources.lesson5_sky, PackageResources.lesson6_sky,
     ].enumerated().map { Lesson.parse(String(decoding: $1, as: UTF8.self), number: $0 + 1) }
-
-    /// The script text of a lesson (what Docs/lessons holds).
-    static func text(_ number: Int) -> String? {
-        let all = [PackageResources.lesson1_sky, PackageResources.lesson2_sky, PackageResources.lesson3_sky,
-                   PackageResources.lesson4_sky, PackageResources.lesson5_sky, PackageResources.lesson6_sky]
-        return (1...all.count).contains(number) ? String(decoding: all[number - 1], as: UTF8.self) : nil
-    }
 }

@@ -24,4 +24,9 @@ public struct Observer: Hashable, Sendable, Codable {
         self.place = place
         self.altitude = altitude
     }
+
+    /// The observer's east/north/up frame (the altitude taken above the ellipsoid).
+    public var localFrame: LocalFrame {
+        LocalFrame(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude, height: altitude.meters)
+    }
 }

@@ -36,10 +36,7 @@ enum LOSCheckCommand {
     static func report(_ check: PathCheck, origin: Place, target: Place, _ shell: Shell) -> Output {
         let units = shell.units
         func distance(_ m: Double) -> String { Format.distance(Distance(meters: m), units, decimals: 1) }
-        var fields = [Field("verdict", "verdict", Cell(.string(check.isClear ? "clear" : "blocked"), text: check.isClear ? "CLEAR" : "BLOCKED",
-                                                       style: check.isClear ? .good : .bad))]
-        fields.append(Field("from", "from", Cell(LOSText.placeDatum(origin), text: LOSText.place(origin))))
-        fields.append(Field("to", "to", Cell(LOSText.placeDatum(target), text: LOSText.place(target))))
+        var fields = verdict(check.isClear, from: origin, to: target)
         fields.append(Field("distance_m", "distance", Cell(.number(check.distance.rounded()), text: distance(check.distance) + ", azimuth " + Format.bearing(check.azimuth))))
         fields.append(Field("observer_msl_m", "observer", Cell(.number(check.observerMSL),
                                                               text: "\(LOSText.feet(check.observerMSL)) MSL (ground \(check.observerGround.map(LOSText.feet) ?? "unknown"))")))
@@ -61,6 +58,13 @@ enum LOSCheckCommand {
         output.append(.art(chart))
         output.append(.data("profile", .list(stride(from: 0, to: check.points.count, by: 10).map { profileDatum(check.points[$0]) })))
         return output
+    }
+
+    /// The first fields of every path card, local or from a server: the verdict and the ends.
+    static func verdict(_ clear: Bool, from origin: Place, to target: Place) -> [Field] {
+        [Field("verdict", "verdict", Cell(.string(clear ? "clear" : "blocked"), text: clear ? "CLEAR" : "BLOCKED", style: clear ? .good : .bad)),
+         Field("from", "from", Cell(LOSText.placeDatum(origin), text: LOSText.place(origin))),
+         Field("to", "to", Cell(LOSText.placeDatum(target), text: LOSText.place(target)))]
     }
 
     static func profileDatum(_ p: ProfilePoint) -> Datum {

@@ -82,9 +82,7 @@ enum LOSServerCommand {
         let result: (clear: Bool, profile: [(distance: Double, terrain: Double?, sightLine: Double?, clearance: Double?)])
         do { result = try SkyQuantClient.readCheck(answer) } catch { throw ShellError(feedError: error) }
         shell.session.pathChecked(to: target)
-        var fields = [Field("verdict", "verdict", Cell(.string(result.clear ? "clear" : "blocked"), text: result.clear ? "CLEAR" : "BLOCKED", style: result.clear ? .good : .bad))]
-        fields.append(Field("from", "from", Cell(LOSText.placeDatum(origin), text: LOSText.place(origin))))
-        fields.append(Field("to", "to", Cell(LOSText.placeDatum(target), text: LOSText.place(target))))
+        var fields = LOSCheckCommand.verdict(result.clear, from: origin, to: target)
         if let hit = result.profile.dropFirst().first(where: { ($0.clearance ?? 0) < 0 }) {
             fields.append(Field("obstruction", "first obstruction", Cell(.number(hit.distance),
                                                                          text: "at \(Format.distance(Distance(meters: hit.distance), shell.units)): terrain \(LOSText.feet(-(hit.clearance ?? 0))) above the sight line")))

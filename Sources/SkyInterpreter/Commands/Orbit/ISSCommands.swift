@@ -45,7 +45,7 @@ enum ISSCommands {
             Field("sunlit", "sunlit", Cell(.bool(lit), text: lit ? "yes" : "no — in the Earth's shadow")),
         ]
         if let observer = shell.session.observer {
-            let frame = LocalFrame(latitude: observer.place.coordinate.latitude, longitude: observer.place.coordinate.longitude, height: observer.altitude.meters)
+            let frame = observer.localFrame
             let look = frame.enu(sub.ecef)
             let up = look.elevation >= 0
             fields.append(Field("look", "from here", Cell(.object([("azimuth", .number((look.azimuth * 10).rounded() / 10)), ("elevation", .number((look.elevation * 10).rounded() / 10)),

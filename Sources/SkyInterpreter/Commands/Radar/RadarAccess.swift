@@ -138,7 +138,7 @@ extension Shell {
     func satellites(at time: Double, from observer: Observer) -> [SatelliteSighting] {
         guard let sgp4 = try? propagator(), abs(time - sgp4.tle.epoch.timeIntervalSince1970) < 30 * 86_400 else { return [] }
         let date = Date(timeIntervalSince1970: time)
-        let frame = LocalFrame(latitude: observer.place.coordinate.latitude, longitude: observer.place.coordinate.longitude, height: observer.altitude.meters)
+        let frame = observer.localFrame
         guard let state = try? sgp4.propagate(to: date) else { return [] }
         let jd = JulianDate.of(date)
         let (p, _) = OrbitFrames.ecef(state, julianDate: jd)
