@@ -264,6 +264,16 @@ extension Datum {
         }
     }
 
+    /// A whole number that fits an Int exactly (3, 3.0); nil for fractions, huge values and
+    /// anything else — feeds' numbers go through here, never through a trapping conversion.
+    public var integer: Int? {
+        switch self {
+        case .int(let n): n
+        case .number(let d): Int(exactly: d)
+        default: nil
+        }
+    }
+
     /// A string's text; nil for anything else.
     public var string: String? {
         if case .string(let s) = self { return s }

@@ -27,3 +27,12 @@ struct JSONParserTests {
         #expect(message(String(repeating: "[", count: 300)) == "nesting is deeper than 200 levels at line 1, column 201")
     }
 }
+
+/// Whole numbers out of JSON without a trapping conversion (what fuzzing found in a decoder).
+@Suite("JSON integers")
+struct JSONIntegerTests {
+    @Test func onlyExactWholeNumbersAreIntegers() throws {
+        let d = try JSONParser.parse("[3, 3.0, 3.5, 1e300, -7, \"3\", null, 9223372036854775807]")
+        #expect(d.list?.map(\.integer) == [3, 3, nil, nil, -7, nil, nil, Int.max])
+    }
+}

@@ -132,7 +132,7 @@ public enum OpenSkyDecoder {
             groundSpeed: at(9)?.double.map { Speed(metersPerSecond: $0) },
             track: at(10)?.double,
             verticalRate: at(11)?.double,
-            category: at(17)?.double.flatMap { $0 >= 0 && $0 < 100 ? AircraftCategory(openSky: Int($0)) : nil },
+            category: at(17)?.integer.flatMap(AircraftCategory.init(openSky:)),
             squawk: at(14)?.string)
     }
 }
