@@ -37,7 +37,7 @@ public enum Reference {
             for command in commands { md += section(command, path: [command.name]) }
         }
         md += "\n## Values\n\n| Kind | How to write it |\n|---|---|\n"
-        let kinds: [ValueKind] = [.distance(), .height(), .angle, .coordinate, .place, .instant, .duration(), .path()]
+        let kinds: [ValueKind] = [.distance(), .height(), .angle, .coordinate, .place, .instant, .duration(), .path(), .webURL]
         for kind in kinds { md += "| `<\(kind.placeholder)>` | \(escape(kind.summary)) |\n" }
         md += "\n## Settings\n\n| Setting | Values (first is the default) | Meaning |\n|---|---|---|\n"
         for spec in SettingSpec.all {
