@@ -59,14 +59,6 @@ static inline int sky_history_setunique(History *h, int on) {
 static inline int sky_history_enter(History *h, const char *line) {
     HistEvent ev; return history(h, &ev, H_ENTER, line);
 }
-/// Loads entries from a file written by sky_history_save (H_LOAD); negative on failure.
-static inline int sky_history_load(History *h, const char *path) {
-    HistEvent ev; return history(h, &ev, H_LOAD, path);
-}
-/// Writes all entries to a file (H_SAVE); negative on failure.
-static inline int sky_history_save(History *h, const char *path) {
-    HistEvent ev; return history(h, &ev, H_SAVE, path);
-}
 /// Number of entries (H_GETSIZE).
 static inline int sky_history_count(History *h) {
     HistEvent ev; if (history(h, &ev, H_GETSIZE) < 0) return 0; return ev.num;

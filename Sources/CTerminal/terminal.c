@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 static volatile sig_atomic_t interrupts = 0;
+static volatile sig_atomic_t interrupts_seen = 0;
 static volatile sig_atomic_t resized = 0;
 static volatile sig_atomic_t termination = 0;
 static volatile sig_atomic_t exit_on_termination = 0;
@@ -19,7 +20,10 @@ static int installed = 0;
 
 static void on_signal(int sig) {
     switch (sig) {
-    case SIGINT: interrupts = interrupts + 1; break;
+    case SIGINT:
+        interrupts = interrupts + 1;
+        interrupts_seen = interrupts_seen + 1;
+        break;
     case SIGWINCH: resized = 1; break;
     default:
         termination = sig;
@@ -80,6 +84,8 @@ int sky_signals_take_interrupts(void) {
 
 int sky_signals_interrupt_pending(void) { return interrupts != 0; }
 
+int sky_signals_interrupts_seen(void) { return interrupts_seen; }
+
 int sky_signals_take_resize(void) {
     int r = resized;
     resized = 0;
@@ -92,8 +98,10 @@ long sky_read_interruptible(int fd, void *buffer, unsigned long length) {
     sigset_t block, previous;
     sigemptyset(&block);
     sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGHUP);
     sigprocmask(SIG_BLOCK, &block, &previous);
-    if (interrupts) {
+    if (interrupts || termination) {
         sigprocmask(SIG_SETMASK, &previous, NULL);
         return -2;
     }
@@ -102,13 +110,13 @@ long sky_read_interruptible(int fd, void *buffer, unsigned long length) {
     int saved = errno;
     sigprocmask(SIG_SETMASK, &previous, NULL);
     if (ready < 0) {
-        if (saved == EINTR && interrupts) return -2;
+        if (saved == EINTR && (interrupts || termination)) return -2;
         if (saved == EINTR) return sky_read_interruptible(fd, buffer, length);
         errno = saved;
         return -1;
     }
     long n;
-    do { n = read(fd, buffer, length); } while (n < 0 && errno == EINTR && !interrupts);
+    do { n = read(fd, buffer, length); } while (n < 0 && errno == EINTR && !interrupts && !termination);
     if (n < 0 && errno == EINTR) return -2;
     return n;
 }

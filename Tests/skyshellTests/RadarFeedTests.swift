@@ -154,7 +154,7 @@ struct RadarFeedTests {
         #expect(replay.stdout.contains("recording evening.jsonl (receiver") && replay.stdout.contains("DLH4AB"))
         // An existing file is kept unless --force.
         let again = sky("observer 49.0128 2.55; radar source readsb \(server.url)/x; radar record \(recording) for 1s")
-        #expect(again.status == 65 && again.stderr.contains("add --force"))
+        #expect(again.status == 73 && again.stderr.contains("add --force"))
     }
 }
 

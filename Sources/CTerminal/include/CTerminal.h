@@ -28,14 +28,18 @@ void sky_signals_exit_on_termination(int on);
 int sky_signals_take_interrupts(void);
 /// Non-zero while at least one SIGINT is pending (does not reset it).
 int sky_signals_interrupt_pending(void);
+/// How many SIGINTs arrived since the process started (never reset: a command that handled
+/// Ctrl-C itself still stops the rest of its line).
+int sky_signals_interrupts_seen(void);
 /// Returns non-zero once if the terminal was resized since the last call.
 int sky_signals_take_resize(void);
 /// Returns the last termination signal received (SIGTERM or SIGHUP) or 0.
 int sky_signals_termination(void);
 
-/// Reads up to `length` bytes from `fd`, giving up when SIGINT arrives before or during the
-/// wait (race-free: the signal is blocked while checking, then waited for with ppoll).
-/// Returns the byte count, 0 at end of file, -1 on error (errno set), -2 when interrupted.
+/// Reads up to `length` bytes from `fd`, giving up when SIGINT, SIGTERM or SIGHUP arrives
+/// before or during the wait (race-free: the signals are blocked while checking, then waited
+/// for with ppoll). Returns the byte count, 0 at end of file, -1 on error (errno set), -2 when
+/// interrupted or terminated.
 long sky_read_interruptible(int fd, void *buffer, unsigned long length);
 
 /// Puts `fd` into raw-ish input mode for live views (no echo, no canonical mode, signals kept)

@@ -14,17 +14,20 @@ public final class EditlineReader: LineReader, HistoryProvider {
     private let errors: UnsafeMutablePointer<FILE>
     private var promptText: UnsafeMutablePointer<CChar>?
     private var interrupted = false
-    private let historyPath: String?
+    private let historyFile: HistoryFile?
+    /// Called with a message when the history file cannot be written (said once).
+    public var historyProblem: ((String) -> Void)?
+    private var historyProblemShown = false
     private let complete: CompletionFunction
     /// Replaces the command completion while a question is asked.
     private var questionCompletion: CompletionFunction?
     private var recordHistory = true
     public private(set) var lineNumber = 0
 
-    /// Sets up the editor on stdin/stdout. `historyPath` is loaded now and rewritten after
-    /// every entered line (mode 0600).
+    /// Sets up the editor on stdin/stdout. `historyPath` is loaded now, and every entered line
+    /// is appended to it (see `HistoryFile`).
     public init(historyPath: String?, complete: @escaping CompletionFunction) {
-        self.historyPath = historyPath
+        historyFile = historyPath.map { HistoryFile(path: $0) }
         self.complete = complete
         input = fdopen(dup(0), "r")
         output = fdopen(dup(1), "w")
@@ -33,7 +36,7 @@ public final class EditlineReader: LineReader, HistoryProvider {
         history = history_init()
         sky_history_setsize(history, 1000)
         sky_history_setunique(history, 1)
-        if let historyPath { _ = sky_history_load(history, historyPath) }
+        for entry in historyFile?.load() ?? [] { sky_history_enter(history, entry) }
 
         sky_el_set_editor(editor, "emacs")
         sky_el_set_signal(editor, 1)
@@ -74,7 +77,7 @@ public final class EditlineReader: LineReader, HistoryProvider {
 
     public func readLine(prompt: String) -> LineEvent {
         free(promptText)
-        promptText = strdup(prompt)
+        promptText = strdup(Visible.text(prompt))
         interrupted = false
         var count: Int32 = 0
         let raw = el_gets(editor, &count)
@@ -102,16 +105,22 @@ public final class EditlineReader: LineReader, HistoryProvider {
     }
 
     /// Adds a line to the history (without trailing spaces, which recall would drop) and
-    /// rewrites the history file.
+    /// appends it to the history file, unless it repeats the line before.
     func remember(_ line: String) {
         var entry = Substring(line)
         while entry.last == " " { entry = entry.dropLast() }
         guard !entry.allSatisfy({ $0 == " " || $0 == "\t" }) else { return }
-        sky_history_enter(history, String(entry))
-        guard let historyPath else { return }
-        let dir = String(historyPath[..<(historyPath.lastIndex(of: "/") ?? historyPath.startIndex)])
-        if !dir.isEmpty { mkdir(dir, 0o700) }
-        if sky_history_save(history, historyPath) >= 0 { chmod(historyPath, 0o600) }
+        let text = String(entry)
+        let repeated = entries.last == text
+        sky_history_enter(history, text)
+        guard !repeated, let historyFile else { return }
+        if let problem = historyFile.append(text, keeping: entries) { report(problem) }
+    }
+
+    func report(_ problem: String) {
+        guard !historyProblemShown else { return }
+        historyProblemShown = true
+        historyProblem?(problem)
     }
 
     // MARK: - HistoryProvider
@@ -133,7 +142,7 @@ public final class EditlineReader: LineReader, HistoryProvider {
         sky_el_set_history(editor, fresh)
         history_end(history)
         history = fresh
-        if let historyPath, sky_history_save(fresh, historyPath) >= 0 { chmod(historyPath, 0o600) }
+        if let problem = historyFile?.clear() { report(problem) }
     }
 
     // MARK: - Completion
@@ -160,7 +169,7 @@ public final class EditlineReader: LineReader, HistoryProvider {
             }
             let columns = TerminalSize.current()?.columns ?? 80
             let listing = CompletionListing.render(result.candidates, width: columns)
-            fputs("\n" + listing, output)
+            fputs("\n" + Visible.text(listing), output)
             fflush(output)
             return UInt8(CC_REDISPLAY)
         }

@@ -5,6 +5,8 @@ public enum LineEvent: Equatable, Sendable {
     case interrupted
     /// A line that cannot be used (bad UTF-8, control characters, too long), with the reason.
     case invalid(String)
+    /// Reading failed (an I/O error); nothing more can be read.
+    case failed(String)
     /// No more input (Ctrl-D on an empty line, end of file).
     case end
 }

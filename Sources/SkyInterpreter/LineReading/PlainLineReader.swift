@@ -2,7 +2,9 @@ import CTerminal
 import Glibc
 
 /// Reads lines from a file descriptor with plain reads: scripts, pipes and non-terminals.
-/// Lines longer than `maxLineBytes` are skipped whole and reported, never buffered in full.
+/// Lines longer than `maxLineBytes` are skipped whole and reported, never buffered in full. A
+/// NUL byte means the input is not a text script (`run /dev/zero`, a binary): the line holding
+/// it is an error and reading stops there.
 public final class PlainLineReader: LineReader {
     /// The longest line accepted, in bytes.
     public static let maxLineBytes = 65_536
@@ -14,6 +16,8 @@ public final class PlainLineReader: LineReader {
     var buffer: [UInt8] = []
     var start = 0
     var atEOF = false
+    /// True once the input proved not to be text or could not be read: nothing more is read.
+    var stopped = false
     public private(set) var lineNumber = 0
     /// Flushed before every read that may block, so output shows before the next input is
     /// awaited (a script typed at a terminal, a pipe fed by another program).
@@ -41,7 +45,15 @@ public final class PlainLineReader: LineReader {
         }
         var discarding = false
         var searchFrom = start
+        if stopped { return .end }
         while true {
+            if let nul = buffer[searchFrom...].firstIndex(of: 0) {
+                lineNumber += 1 + buffer[start..<nul].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                stopped = true
+                buffer = []
+                start = 0
+                return .invalid("a NUL byte: this is not a text script")
+            }
             if let newline = buffer[searchFrom...].firstIndex(of: 0x0A) {
                 var end = newline
                 if end > start, buffer[end - 1] == 0x0D { end -= 1 }
@@ -65,7 +77,9 @@ public final class PlainLineReader: LineReader {
             }
             switch fill() {
             case .interrupted: return .interrupted
-            case .failed(let reason): atEOF = true; return .invalid("read error: \(reason)")
+            case .failed(let reason):
+                stopped = true
+                return .failed("cannot read: \(reason)")
             case .ok: break
             }
             searchFrom = min(searchFrom, buffer.count)

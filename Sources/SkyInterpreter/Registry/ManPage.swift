@@ -77,15 +77,18 @@ enum ManPage {
         OpenSky Network API credentials for \\fBradar source opensky\\fR
         .TP
         .B SKYSHELL_HTTP_TIMEOUT
-        seconds to wait for a live feed (default 15; 660 for a SkyQuant server)
+        the most seconds one request may take, from the start to the last byte (0.1 to 3600; default
+        15, 660 for a SkyQuant server)
         .TP
         .B COLUMNS\\fR, \\fBLINES
         the width and height to draw for when output is not a terminal
         .SH EXIT STATUS
         0 success; 64 usage error on the command line; 65 a command or its data was wrong; 66 an
         input file is missing; 69 a service (network feed, server) is unavailable; 70 internal
-        error; 74 input/output error; 130 interrupted (Ctrl\\-C). Scripts stop at the first error
-        unless \\fB\\-\\-keep\\-going\\fR is given, and exit with its status.
+        error; 73 an output file exists (without \\fB\\-\\-force\\fR), is not a regular file, or is one of
+        skyshell's own; 74 input/output error; 130 interrupted (Ctrl\\-C); 129 and 143 ended by
+        SIGHUP and SIGTERM. Scripts stop at the first error unless \\fB\\-\\-keep\\-going\\fR is given,
+        and exit with its status.
         .SH EXAMPLES
 
         """

@@ -1,3 +1,5 @@
+import SkyKit
+
 /// A command failure: one clear message and the kind that decides the exit status in batch.
 public struct ShellError: Error, Equatable, Sendable {
     public enum Kind: Sendable, Equatable {
@@ -7,6 +9,9 @@ public struct ShellError: Error, Equatable, Sendable {
         case data
         /// A missing or unreadable input file (66).
         case noInput
+        /// An output file that may not be written: it exists (without --force), is not a
+        /// regular file, or is one of skyshell's own (73).
+        case cannotCreate
         /// A network service that did not answer usefully (69).
         case unavailable
         /// A bug or broken invariant inside skyshell (70).
@@ -15,6 +20,8 @@ public struct ShellError: Error, Equatable, Sendable {
         case io
         /// Stopped by Ctrl-C (130).
         case interrupted
+        /// Ended by SIGTERM or SIGHUP (128 + the signal: 143, 129).
+        case terminated
         /// The command needs a state the session is not in (65).
         case state
     }
@@ -40,9 +47,11 @@ public struct ShellError: Error, Equatable, Sendable {
         case .usage, .data, .state: 65
         case .noInput: 66
         case .unavailable: 69
+        case .cannotCreate: 73
         case .internal: 70
         case .io: 74
         case .interrupted: 130
+        case .terminated: 128 + (Interrupt.termination ?? 15)
         }
     }
 }
@@ -55,6 +64,7 @@ public enum ExitCode {
     public static let noInput: Int32 = 66
     public static let unavailable: Int32 = 69
     public static let software: Int32 = 70
+    public static let cannotCreate: Int32 = 73
     public static let ioError: Int32 = 74
     public static let interrupted: Int32 = 130
 }
@@ -66,9 +76,21 @@ extension ShellError.Kind {
         case 66: self = .noInput
         case 69: self = .unavailable
         case 70: self = .internal
+        case 73: self = .cannotCreate
         case 74: self = .io
         case 130: self = .interrupted
+        case 129, 143: self = .terminated
         default: self = .data
+        }
+    }
+}
+
+extension ShellError {
+    /// The shell error for a file that was not written.
+    init(_ e: FileWriteError) {
+        switch e.kind {
+        case .exists, .notRegular, .protected: self.init(.cannotCreate, e.message)
+        case .io: self.init(.io, e.message)
         }
     }
 }

@@ -16,21 +16,25 @@ enum ANSI {
         }
     }
 
-    /// `text` wrapped in the codes for `style` when colour is on.
+    /// `text` made visible (see `Visible`) and wrapped in the codes for `style` when colour is
+    /// on. Every piece of text the text renderer writes goes through here.
     static func paint(_ text: String, _ style: Style, _ options: RenderOptions) -> String {
-        guard options.color, style != .plain, !text.isEmpty else { return text }
-        return start(style, accent: options.accent) + text + reset
+        let shown = Visible.text(text)
+        guard options.color, style != .plain, !shown.isEmpty else { return shown }
+        return start(style, accent: options.accent) + shown + reset
     }
 }
 
-/// Terminal column width of text: combining marks take none, East Asian wide characters and
-/// most emoji take two.
+/// Terminal column width of text as written: combining marks take none, East Asian wide
+/// characters and most emoji take two, a character `Visible` escapes takes its visible form.
 public func displayWidth<S: StringProtocol>(_ text: S) -> Int {
-    if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
     var width = 0
     for scalar in text.unicodeScalars {
         let v = scalar.value
-        if v < 0x300 { width += v >= 0x20 ? 1 : 0; continue }
+        if v == 0x0A || v == 0x09 { continue }
+        if let shown = Visible.escape(v) { width += shown.utf8.count; continue }
+        if v < 0x300 { width += 1; continue }
         if (0x300...0x36F).contains(v) || (0x200B...0x200F).contains(v) || v == 0xFE0F { continue }
         if (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
             || (0xF900...0xFAFF).contains(v) || (0xFF00...0xFF60).contains(v) || (0x1F300...0x1FAFF).contains(v) {

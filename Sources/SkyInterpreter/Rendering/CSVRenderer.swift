@@ -1,5 +1,8 @@
-/// Renders results as CSV (RFC 4180): each table with a header of column keys; card fields as
-/// `field,value` rows; messages as a `message` column. Parts are separated by a blank line.
+import SkyKit
+
+/// Renders results as CSV (RFC 4180) through SkyKit's `CSVWriter` (numbers as they are, text
+/// guarded against spreadsheet formulas): each table with a header of column keys; card fields
+/// as `field,value` rows; messages as a `message` column. Parts are separated by a blank line.
 enum CSVRenderer {
     static func render(_ output: Output) -> String {
         var parts: [String] = []
@@ -12,7 +15,7 @@ enum CSVRenderer {
                 parts += tables.map(csv)
             case .card(let card):
                 var text = line(["field", "value"])
-                for field in card.fields { text += line([field.key, field.cell.datum.plainText]) }
+                for field in card.fields { text += CSVWriter.row([.text(field.key), cell(field.cell.datum)]) }
                 parts.append(text)
             case .message(let text, _):
                 messages.append(text)
@@ -29,18 +32,20 @@ enum CSVRenderer {
     static func csv(_ table: Table) -> String {
         let kept = table.columns.indices.filter { !table.columns[$0].textOnly }
         var text = line(kept.map { table.columns[$0].key })
-        for row in table.rows { text += line(kept.map { $0 < row.count ? row[$0].datum.plainText : "" }) }
+        for row in table.rows { text += data(kept.map { $0 < row.count ? row[$0].datum : .null }) }
         return text
     }
 
-    static func line(_ values: [String]) -> String {
-        values.map(quote).joined(separator: ",") + "\r\n"
-    }
+    /// A row of text (headers, messages).
+    static func line(_ values: [String]) -> String { CSVWriter.row(values) }
 
-    static func quote(_ value: String) -> String {
-        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
-        var quoted = "\""
-        for c in value { quoted += c == "\"" ? "\"\"" : String(c) }
-        return quoted + "\""
+    /// A row of values: numbers as they are, everything else as guarded text.
+    static func data(_ values: [Datum]) -> String { CSVWriter.row(values.map(cell)) }
+
+    static func cell(_ datum: Datum) -> CSVWriter.Field {
+        switch datum {
+        case .int, .number: .number(datum.plainText)
+        default: .text(datum.plainText)
+        }
     }
 }

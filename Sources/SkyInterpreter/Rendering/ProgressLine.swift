@@ -26,14 +26,14 @@ final class ProgressLine {
 
     func show(_ text: String) {
         guard shell.stderrIsTerminal else { return }
-        shell.err.write("\r\(label)… \(text)  (Ctrl-C cancels)\u{1B}[K")
+        shell.err.write(.control("\r") + TerminalText("\(label)… \(text)  (Ctrl-C cancels)") + .control("\u{1B}[K"))
         shell.err.flush()
         shown = true
     }
 
     func finish() {
         guard shown else { return }
-        shell.err.write("\r\u{1B}[K")
+        shell.err.write(.control("\r\u{1B}[K"))
         shell.err.flush()
     }
 }

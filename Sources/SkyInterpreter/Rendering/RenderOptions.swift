@@ -20,13 +20,20 @@ public struct RenderOptions: Sendable {
 
 /// Renders an `Output` in the chosen format.
 public enum Renderer {
-    /// The text to write for `output` (ends with a newline unless empty).
+    /// The text to write for `output` (ends with a newline unless empty). Nothing in it can act
+    /// on a terminal but the colours it asks for: table text is painted piece by piece through
+    /// `ANSI.paint`, JSON escapes every control character, CSV is made visible.
     public static func render(_ output: Output, _ options: RenderOptions) -> String {
         switch options.format {
         case .table: TextRenderer(options: options).render(output)
         case .json: output.blocks.isEmpty ? "" : JSONWriter.write(JSONRenderer.document(output)) + "\n"
-        case .csv: CSVRenderer.render(output)
+        case .csv: Visible.text(CSVRenderer.render(output))
         }
+    }
+
+    /// `render` as terminal text.
+    static func terminalText(_ output: Output, _ options: RenderOptions) -> TerminalText {
+        .rendered(render(output, options))
     }
 }
 
@@ -36,7 +43,7 @@ extension Renderer {
         var pending = Output()
         func flushPending() {
             guard !pending.blocks.isEmpty else { return }
-            sink.write(render(pending, options))
+            sink.write(terminalText(pending, options))
             pending = Output()
         }
         for block in output.blocks {
@@ -67,15 +74,15 @@ struct StreamWriter {
                 header += (n > 0 ? "  " : "") + fit(table.columns[i].title, i, table.columns[i].alignment)
             }
             while let row = table.rows.next() {
-                if count == 0 { sink.write(ANSI.paint(header.trimmingTrailingSpaces, .bold, options) + "\n") }
+                if count == 0 { sink.write(.rendered(ANSI.paint(header.trimmingTrailingSpaces, .bold, options) + "\n")) }
                 var line = ""
                 for (n, i) in shown.enumerated() where i < row.count {
                     line += (n > 0 ? "  " : "") + ANSI.paint(fit(row[i].text, i, table.columns[i].alignment), row[i].style, options)
                 }
-                sink.write(line.trimmingTrailingSpaces + "\n")
+                sink.write(.rendered(line.trimmingTrailingSpaces + "\n"))
                 count += 1
             }
-            if count == 0 { sink.write(text.render(.message(table.empty, .dim))) }
+            if count == 0 { sink.write(.rendered(text.render(.message(table.empty, .dim)))) }
         case .json:
             sink.write("{\n  " + JSONWriter.write(.string(table.key)) + ": [")
             while let row = table.rows.next() {
@@ -87,7 +94,7 @@ struct StreamWriter {
         case .csv:
             sink.write(CSVRenderer.line(kept.map { table.columns[$0].key }))
             while let row = table.rows.next() {
-                sink.write(CSVRenderer.line(kept.map { $0 < row.count ? row[$0].datum.plainText : "" }))
+                sink.write(CSVRenderer.data(kept.map { $0 < row.count ? row[$0].datum : .null }))
             }
         }
     }

@@ -24,6 +24,10 @@ public struct BatchRunner {
             let event = reader.readLine(prompt: "")
             shell.location = SourceLocation(file: name, line: pending.isEmpty ? reader.lineNumber : pendingStart)
             switch event {
+            case .failed, .interrupted: shell.location?.line = pending.isEmpty ? reader.lineNumber + 1 : pendingStart
+            default: break
+            }
+            switch event {
             case .end:
                 if !pending.isEmpty {
                     let error = ShellError.usage("the last line ends with '\\' but no line follows")
@@ -32,9 +36,13 @@ public struct BatchRunner {
                 }
                 return status
             case .interrupted:
-                let error = ShellError(.interrupted, "interrupted")
+                let error = Interrupt.termination == nil ? ShellError(.interrupted, "interrupted") : ShellError.terminated()
                 shell.report(error)
                 return error.exitCode
+            case .failed(let reason):
+                let error = ShellError(.io, reason)
+                shell.report(error)
+                return status == 0 ? error.exitCode : status
             case .invalid(let reason):
                 pending = ""
                 let error = ShellError.data(reason)
@@ -49,6 +57,11 @@ public struct BatchRunner {
                 }
                 let line = pending + text
                 pending = ""
+                if Interrupt.termination != nil {
+                    let error = ShellError.terminated()
+                    shell.report(error)
+                    return error.exitCode
+                }
                 if sky_signals_take_interrupts() > 0 {
                     shell.report(ShellError(.interrupted, "interrupted"))
                     return ExitCode.interrupted
@@ -57,6 +70,7 @@ public struct BatchRunner {
                     try shell.run(line: line)
                 } catch {
                     if !error.alreadyReported { shell.report(error) }
+                    if error.kind == .terminated { return error.exitCode }
                     if status == 0 { status = error.exitCode }
                     if error.kind == .interrupted || !keepGoing { return status }
                 }

@@ -13,14 +13,14 @@ struct LiveScreen {
     init(_ shell: Shell) throws(ShellError) {
         guard sky_terminal_enter_live_mode(0) == 0 else { throw ShellError(.io, "cannot switch the terminal to live mode") }
         self.shell = shell
-        shell.out.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+        shell.out.write(.control("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"))
         shell.out.flush()
         _ = sky_signals_take_resize()
     }
 
     /// Gives the terminal back: main screen, cursor, settings.
     func close() {
-        shell.out.write("\u{1B}[?25h\u{1B}[?1049l")
+        shell.out.write(.control("\u{1B}[?25h\u{1B}[?1049l"))
         shell.out.flush()
         sky_terminal_leave_live_mode(0)
     }
@@ -31,17 +31,18 @@ struct LiveScreen {
         let options = shell.renderOptions
         let body = Renderer.render(Output(blocks), RenderOptions(format: .table, color: options.color, accent: options.accent))
             .replacingOccurrences(of: "\n", with: "\u{1B}[K\r\n")
-        shell.out.write((resized ? "\u{1B}[2J\u{1B}[H" : "\u{1B}[H") + body + "\u{1B}[J")
+        shell.out.write(.control(resized ? "\u{1B}[2J\u{1B}[H" : "\u{1B}[H") + .rendered(body) + .control("\u{1B}[J"))
         shell.out.flush()
     }
 
     /// Why the view should end now (Ctrl-C, SIGTERM/SIGHUP), if it should.
     func stopRequested() -> String? {
+        if Interrupt.termination != nil { return "signal" }
         if Interrupt.requested {
             Interrupt.take()
             return "Ctrl-C"
         }
-        return sky_signals_termination() != 0 ? "signal" : nil
+        return nil
     }
 
     /// Waits up to `timeout` seconds for a key.

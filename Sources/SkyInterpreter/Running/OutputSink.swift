@@ -1,7 +1,8 @@
 import Glibc
 
 /// A buffered writer to a file descriptor. Remembers the first write failure instead of
-/// throwing, so a command's output is either written or reported once as an I/O error.
+/// throwing, so a command's output is either written or reported once as an I/O error. Text
+/// goes through `Visible` on the way: no control sequence from outside reaches the terminal.
 public final class OutputSink {
     public let fd: Int32
     private var buffer: [UInt8] = []
@@ -26,7 +27,14 @@ public final class OutputSink {
         capturing = true
     }
 
-    public func write(_ text: String) {
+    /// Writes text, with every character that could act on a terminal shown visibly (see
+    /// `Visible`): this is where outside strings meet standard output and standard error.
+    public func write(_ text: String) { append(Visible.text(text)) }
+
+    /// Writes text whose escape sequences skyshell made on purpose.
+    func write(_ text: TerminalText) { append(text.raw) }
+
+    private func append(_ text: String) {
         buffer.append(contentsOf: text.utf8)
         if autoFlush || buffer.count >= 1 << 16 { flush() }
     }

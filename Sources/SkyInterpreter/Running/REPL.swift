@@ -30,6 +30,10 @@ public struct REPL {
                 return 0
             case .interrupted:
                 pending = ""
+            case .failed(let reason):
+                let error = ShellError(.io, reason)
+                shell.report(error)
+                return error.exitCode
             case .invalid(let reason):
                 pending = ""
                 shell.report(ShellError.data(reason))

@@ -48,6 +48,8 @@ public final class Shell {
     public internal(set) var exitStatus: Int32?
     /// Nesting depth of `run` scripts.
     var runDepth = 0
+    /// Skyshell's folders already made or made private in this process.
+    var privateDirectoriesChecked: Set<String> = []
     /// Go on after errors in scripts (`--keep-going`).
     public var keepGoing = false
     /// Asks the person at the terminal a question and returns the answer (nil when they
@@ -75,12 +77,28 @@ public final class Shell {
     /// SKYSHELL_HTTP_MAX_BYTES caps how much of an answer is read (64 MB by default).
     lazy var http = HTTPClient(timeout: httpTimeout(default: 15), maxBytes: httpMaxBytes)
 
-    /// SKYSHELL_HTTP_TIMEOUT (seconds, at least 0.1), else `default`.
+    /// SKYSHELL_HTTP_TIMEOUT (seconds, 0.1 to 3600): the most a request may take, else `default`.
     func httpTimeout(default seconds: Double) -> Double {
-        environment["SKYSHELL_HTTP_TIMEOUT"].flatMap(Double.init).map { max(0.1, $0) } ?? seconds
+        environmentNumber("SKYSHELL_HTTP_TIMEOUT", 0.1...3600, default: seconds, what: "seconds")
     }
 
-    var httpMaxBytes: Int { environment["SKYSHELL_HTTP_MAX_BYTES"].flatMap(Int.init).map { max(1024, $0) } ?? 64 * 1_048_576 }
+    var httpMaxBytes: Int {
+        Int(environmentNumber("SKYSHELL_HTTP_MAX_BYTES", 1024...17_179_869_184, default: 67_108_864, what: "bytes", whole: true))
+    }
+
+    /// Names of environment variables already warned about (each is reported once).
+    private var environmentWarnings: Set<String> = []
+
+    /// A number from the environment, read once through `NumberParser`: within `range`, or
+    /// `default` with one warning naming the variable.
+    func environmentNumber(_ name: String, _ range: ClosedRange<Double>, default value: Double, what: String, whole: Bool = false) -> Double {
+        guard let text = environment[name], !text.isEmpty else { return value }
+        if let n = NumberParser.parse(text), range.contains(n), !whole || n == n.rounded() { return n }
+        if environmentWarnings.insert(name).inserted {
+            warn("\(name)='\(text)' is not \(whole ? "a whole number of" : "a number of") \(what) from \(Format.trimmed(range.lowerBound)) to \(Format.grouped(range.upperBound)); using \(Format.grouped(value, value == value.rounded() ? 0 : 1))")
+        }
+        return value
+    }
     /// Resolves airport codes and names to places (plugged in by the catalog).
     public var placeResolver: ((String) throws -> Place?)?
     /// Completes airport codes and names (plugged in by the catalog).
@@ -165,9 +183,16 @@ public final class Shell {
         } catch {
             throw ShellError.usage("\(error.message) at column \(error.column)")
         }
-        for words in commands {
+        let seen = Interrupt.seen
+        for (n, words) in commands.enumerated() {
             try run(words: words)
             if exitStatus != nil { return }
+            if Interrupt.termination != nil { throw ShellError.terminated() }
+            // Ctrl-C during a command ends the line, even when the command stopped cleanly by
+            // itself (a recording keeps what it has): in a script the run ends with 130.
+            if Interrupt.seen != seen, mode == .batch || n + 1 < commands.count {
+                throw ShellError(.interrupted, n + 1 < commands.count ? "interrupted — the rest of the line was not run" : "interrupted")
+            }
         }
     }
 
@@ -177,13 +202,13 @@ public final class Shell {
         do {
             output = try evaluate(words)
         } catch let error as ShellError {
-            throw error
+            throw Interrupt.termination == nil || error.kind == .terminated ? error : .terminated(" — " + error.message)
         } catch let error as ValueError {
             throw ShellError.usage(error.message)
         } catch let error as StoreError {
             throw ShellError(storeError: error)
         } catch is CancellationError {
-            throw ShellError(.interrupted, "interrupted — nothing was changed")
+            throw Interrupt.termination == nil ? ShellError(.interrupted, "interrupted — nothing was changed") : .terminated(" — nothing was changed")
         } catch {
             throw ShellError(.internal, "\(error)")
         }
@@ -238,7 +263,7 @@ public final class Shell {
     func persistIfChanged() throws(ShellError) {
         guard let store = persistence, session != savedSession else { return }
         savedSession = session
-        try store.save(session)
+        for note in try store.save(session) { warn(note) }
     }
 
     /// Forgets the saved baseline, e.g. after loading a stored session.
@@ -256,12 +281,17 @@ public final class Shell {
         report(message, label: "warning", style: .warning)
     }
 
+    /// Prints a note on stderr: something skyshell did on its own that the user should know.
+    public func notice(_ message: String) {
+        report(message, label: "note", style: .dim)
+    }
+
     func report(_ message: String, label: String, style: Style) {
         out.flush()
         var prefix = mode == .batch ? "skyshell: " : ""
         if let location { prefix = "\(location.file):\(location.line): " }
         let options = RenderOptions(color: colorEnabled(terminal: stderrIsTerminal))
-        err.write(prefix + ANSI.paint(label + ":", style, options) + " " + message + "\n")
+        err.write(TerminalText(prefix) + .rendered(ANSI.paint(label + ":", style, options)) + TerminalText(" " + message + "\n"))
         err.flush()
     }
 

@@ -63,8 +63,8 @@ public enum SkyshellMain {
         if wantsSaved {
             if let paths {
                 let store = SessionStore(paths: paths)
-                let (session, problem) = store.load()
-                if let problem { shell.warn(problem) }
+                let (session, problems) = store.load()
+                for problem in problems { shell.warn(problem) }
                 shell.session = session
                 shell.markSaved()
                 shell.persistence = store
@@ -96,6 +96,7 @@ public enum SkyshellMain {
             let editline = EditlineReader(historyPath: shell.persistence == nil ? nil : shell.paths?.historyFile) {
                 completer.complete($0)
             }
+            editline.historyProblem = { [unowned shell] in shell.warn($0) }
             shell.history = editline
             shell.prompter = { [unowned editline] question in
                 editline.ask(question.prompt, completion: question.completion.map { kind in { completer.complete(answer: $0, kind: kind) } })

@@ -1,3 +1,5 @@
+import SkyKit
+
 /// Where skyshell keeps its files: `$SKYSHELL_HOME` for everything when set, else the XDG
 /// directories (`~/.config/skyshell`, `~/.local/state/skyshell`, `~/.local/share/skyshell`).
 public struct Paths: Sendable, Equatable {
@@ -33,4 +35,23 @@ public struct Paths: Sendable, Equatable {
     public var historyFile: String { state + "/history" }
     public var sessionFile: String { state + "/session.json" }
     public var settingsFile: String { config + "/settings.json" }
+    public var logbookFile: String { data + "/logbook.sqlite" }
+    public var elementFile: String { data + "/iss.tle" }
+    public var badgeFile: String { config + "/badges.toml" }
+    public var credentialsFile: String { config + "/opensky-credentials.json" }
+    public var terrainDirectory: String { data + "/terrain" }
+    /// The lock taken while the session, settings or history are rewritten.
+    public var lockFile: String { state + "/.lock" }
+
+    /// Skyshell's own files, which no command writes over (even with --force): the logbook
+    /// database and its journal files, the session, settings, history, element set, badges,
+    /// credentials and lock, and the tiles of the terrain folder.
+    public var ownFiles: ProtectedFiles {
+        ProtectedFiles(files: [logbookFile, logbookFile + "-wal", logbookFile + "-shm", logbookFile + "-journal", sessionFile, settingsFile,
+                               historyFile, elementFile, badgeFile, credentialsFile, lockFile],
+                       directories: [terrainDirectory])
+    }
+
+    /// The folders skyshell keeps private (mode 0700).
+    public var directories: [String] { Array(Set([config, state, data])).sorted() }
 }

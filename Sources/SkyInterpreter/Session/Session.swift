@@ -37,16 +37,16 @@ public struct LOSState: Equatable, Sendable, Codable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        origin = try? c.decodeIfPresent(Place.self, forKey: .origin)
-        observer = (try? c.decodeIfPresent(LOSHeight.self, forKey: .observer)) ?? observer
-        target = (try? c.decodeIfPresent(LOSHeight.self, forKey: .target)) ?? target
-        range = (try? c.decodeIfPresent(Distance.self, forKey: .range)) ?? range
-        earth = (try? c.decodeIfPresent(EarthModel.self, forKey: .earth)) ?? earth
-        viewshed = try? c.decodeIfPresent(ViewshedSummary.self, forKey: .viewshed)
-        lastTarget = try? c.decodeIfPresent(Place.self, forKey: .lastTarget)
-        checked = (try? c.decodeIfPresent(Bool.self, forKey: .checked)) ?? false
-        terrainDirectory = try? c.decodeIfPresent(String.self, forKey: .terrainDirectory)
-        server = try? c.decodeIfPresent(String.self, forKey: .server)
+        origin = c.lenient(Place.self, .origin, decoder, prefix: "los.")
+        observer = c.lenient(LOSHeight.self, .observer, decoder, prefix: "los.") ?? observer
+        target = c.lenient(LOSHeight.self, .target, decoder, prefix: "los.") ?? target
+        range = c.lenient(Distance.self, .range, decoder, prefix: "los.") ?? range
+        earth = c.lenient(EarthModel.self, .earth, decoder, prefix: "los.") ?? earth
+        viewshed = c.lenient(ViewshedSummary.self, .viewshed, decoder, prefix: "los.")
+        lastTarget = c.lenient(Place.self, .lastTarget, decoder, prefix: "los.")
+        checked = c.lenient(Bool.self, .checked, decoder, prefix: "los.") ?? false
+        terrainDirectory = c.lenient(String.self, .terrainDirectory, decoder, prefix: "los.")
+        server = c.lenient(String.self, .server, decoder, prefix: "los.")
     }
 }
 
@@ -204,12 +204,12 @@ public struct Session: Equatable, Sendable, Codable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        observer = try? c.decodeIfPresent(Observer.self, forKey: .observer)
-        if let h = try? c.decodeIfPresent(Angle.self, forKey: .heading) { heading = h.normalizedBearing }
-        headingIsSet = (try? c.decodeIfPresent(Bool.self, forKey: .headingIsSet)) ?? (heading.degrees != 0)
-        radar = (try? c.decodeIfPresent(RadarState.self, forKey: .radar)) ?? RadarState()
-        los = (try? c.decodeIfPresent(LOSState.self, forKey: .los)) ?? LOSState()
-        logbook = (try? c.decodeIfPresent(String.self, forKey: .logbook)) ?? "default"
+        observer = c.lenient(Observer.self, .observer, decoder)
+        if let h = c.lenient(Angle.self, .heading, decoder) { heading = h.normalizedBearing }
+        headingIsSet = c.lenient(Bool.self, .headingIsSet, decoder) ?? (heading.degrees != 0)
+        radar = c.lenient(RadarState.self, .radar, decoder) ?? RadarState()
+        los = c.lenient(LOSState.self, .los, decoder) ?? LOSState()
+        logbook = c.lenient(String.self, .logbook, decoder) ?? "default"
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -220,5 +220,81 @@ public struct Session: Equatable, Sendable, Codable {
         try c.encode(radar, forKey: .radar)
         try c.encode(los, forKey: .los)
         try c.encode(logbook, forKey: .logbook)
+    }
+}
+
+// MARK: - Loading a saved session
+
+extension Session {
+    /// Resets every value that breaks a rule to its default; one message per value reset.
+    mutating func repair() -> [String] {
+        var problems: [String] = []
+        func reset(_ field: String, _ why: String) { problems.append("\(field) \(why); using the default") }
+        if let o = observer {
+            if !SessionRules.heightsMSL.contains(o.altitude.meters) {
+                reset("observer", "has an altitude of \(Format.grouped(o.altitude.meters)) m, outside -500 m to 100 km")
+                observer = nil
+            } else if let e = o.place.elevation, !SessionRules.heightsMSL.contains(e.meters) {
+                reset("observer", "stands on ground \(Format.grouped(e.meters)) m high, outside -500 m to 100 km")
+                observer = nil
+            }
+        }
+        if !heading.degrees.isFinite {
+            reset("heading", "is not a number")
+            heading = Angle(degrees: 0)
+            headingIsSet = false
+        }
+        if !SessionRules.radarRange.contains(radar.range.kilometers) {
+            reset("radar.range", "is \(Format.grouped(radar.range.kilometers, 1)) km, outside 1 to 500 km")
+            radar.range = RadarState().range
+        }
+        if let t = radar.time, UnixTime.checked(t) == nil {
+            reset("radar.time", "is \(UnixTime.describe(t)), not a time between 1900 and 2200")
+            radar.time = nil
+        }
+        if let why = Session.problem(radar.source) {
+            reset("radar.source", why)
+            radar.source = RadarState().source
+            radar.time = nil
+        }
+        if !SessionRules.losRange.contains(los.range.kilometers) {
+            reset("los.range", "is \(Format.grouped(los.range.kilometers, 1)) km, outside 5 to 500 km")
+            los.range = LOSState().range
+            los.viewshed = nil
+        }
+        if let why = SessionRules.problem(los.observer) {
+            reset("los.observer", why)
+            los.observer = LOSState().observer
+            los.viewshed = nil
+        }
+        if let why = SessionRules.problem(los.target) {
+            reset("los.target", why)
+            los.target = LOSState().target
+            los.viewshed = nil
+        }
+        if let v = los.viewshed, ![v.observerMSL, v.range, v.visibleArea, v.share, v.missingShare, v.azimuthStep, v.rangeStep].allSatisfy(\.isFinite)
+            || v.observerGround.map({ !$0.isFinite }) == true {
+            reset("los.viewshed", "holds a value that is not a number")
+            los.viewshed = nil
+        }
+        if !SessionRules.isLogbookName(logbook) {
+            reset("logbook", "is not a logbook name (up to 32 letters, digits, -, _ or .)")
+            logbook = "default"
+        }
+        return problems
+    }
+
+    /// Why a stored radar source cannot be used, or nil.
+    static func problem(_ source: RadarSource) -> String? {
+        switch source {
+        case .sample: return nil
+        case .openSky(let url, let auth, let credentials):
+            for address in [url, auth].compactMap({ $0 }) where WebAddress.httpURL(address) == nil {
+                return "names '\(address)', which is not an http(s) URL"
+            }
+            return credentials?.isEmpty == true ? "names an empty credentials file" : nil
+        case .receiver(let location), .replay(let location):
+            return location.isEmpty ? "names an empty location" : nil
+        }
     }
 }

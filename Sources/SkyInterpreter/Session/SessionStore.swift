@@ -1,63 +1,169 @@
 import Foundation
+import SkyKit
 
-/// Loads and saves the session state and settings of interactive sessions as JSON files,
-/// written atomically (temporary file, then rename) with mode 0600.
-public struct SessionStore: Sendable {
+/// Loads and saves the session state and settings of interactive sessions as JSON files.
+///
+/// A saved file is outside input: every value is checked on load, and one that breaks a rule
+/// takes its default with a warning naming it. A file that is not JSON is moved aside
+/// (`session.json.corrupt-20261130T180000Z`) and said once; a file that cannot be read is never
+/// written over. Several shells may share a home: a save takes the lock, reads what is on disk
+/// now and writes back only the keys this shell changed (top-level keys of the session, single
+/// settings), through a temporary file and a rename, mode 0600.
+public final class SessionStore {
     public let paths: Paths
+    /// The files this process must not write (they could not be read).
+    private var untouchable: Set<String> = []
+    /// Each file's keys as last loaded or saved: what this shell's changes are measured from.
+    private var baseline: [String: [(String, Datum)]] = [:]
+
     public init(paths: Paths) { self.paths = paths }
 
-    /// The stored session and settings; defaults for whatever is missing or unreadable. The
-    /// second value describes a file that could not be read (the file is left untouched).
-    public func load() -> (Session, String?) {
+    // MARK: - Loading
+
+    /// The stored session and settings (defaults for what is missing or bad) and a line for
+    /// each problem found.
+    public func load() -> (Session, [String]) {
+        var problems: [String] = []
         var session = Session()
-        var problem: String?
-        if let data = FileManager.default.contents(atPath: paths.sessionFile) {
-            if let stored = try? JSONDecoder().decode(Session.self, from: data) {
+        if let object = read(paths.sessionFile, what: "session file", problems: &problems) {
+            baseline[paths.sessionFile] = object
+            let found = DecodingProblems()
+            let decoder = JSONDecoder()
+            decoder.userInfo[DecodingProblems.key] = found
+            if let stored = try? decoder.decode(Session.self, from: Data(JSONWriter.compact(.object(object)).utf8)) {
                 session = stored
-            } else {
-                problem = "\(paths.sessionFile) is not a readable session file; starting from defaults"
+            }
+            var repaired = session
+            let reset = repaired.repair()
+            session = repaired
+            problems += (found.items + reset).map { "\(PathText.base(paths.sessionFile)): \($0)" }
+        }
+        if let object = read(paths.settingsFile, what: "settings file", problems: &problems) {
+            baseline[paths.settingsFile] = object
+            for (name, value) in object {
+                guard let text = value.string else {
+                    problems.append("\(PathText.base(paths.settingsFile)): \(name) is \(JSONWriter.compact(value).prefix(40)), not text; using the default")
+                    continue
+                }
+                do {
+                    try session.settings.set(name, text)
+                } catch {
+                    problems.append("\(PathText.base(paths.settingsFile)): \(error.message); using the default")
+                }
             }
         }
-        if let data = FileManager.default.contents(atPath: paths.settingsFile) {
-            if let settings = try? JSONDecoder().decode(Settings.self, from: data) {
-                session.settings = settings
-            } else {
-                problem = "\(paths.settingsFile) is not a readable settings file; using default settings"
-            }
-        }
-        return (session, problem)
+        return (session, problems)
     }
 
-    /// Writes both files; throws an I/O error message on failure.
-    public func save(_ session: Session) throws(ShellError) {
+    /// The object in a stored file, or nil when it is missing, unreadable (then never written
+    /// over) or not a JSON object (then moved aside).
+    func read(_ path: String, what: String, problems: inout [String]) -> [(String, Datum)]? {
+        switch StoredFile.read(path) {
+        case .missing:
+            return nil
+        case .unreadable(let reason):
+            untouchable.insert(path)
+            problems.append("cannot read \(path) (\(reason)); using defaults, and it will not be written over")
+            return nil
+        case .contents(let bytes):
+            do {
+                if case .object(let pairs) = try JSONParser.parse(bytes) { return pairs }
+                problems.append(moveAside(path, what: what, reason: "it is JSON but not an object"))
+            } catch {
+                problems.append(moveAside(path, what: what, reason: "\(error)"))
+            }
+            return nil
+        }
+    }
+
+    /// Renames a damaged file out of the way; the message says where it went.
+    func moveAside(_ path: String, what: String, reason: String) -> String {
+        let aside = path + ".corrupt-" + StoredFile.stamp(Date().timeIntervalSince1970)
+        guard rename(path, aside) == 0 else {
+            untouchable.insert(path)
+            return "\(path) is not a readable \(what) (\(reason)) and cannot be moved aside (\(String(cString: strerror(errno)))); it will not be written over"
+        }
+        return "\(path) is not a readable \(what) (\(reason)); moved it to \(PathText.base(aside)) and started from defaults"
+    }
+
+    // MARK: - Saving
+
+    /// Writes what changed since the last load or save; returns lines to show (a file moved
+    /// aside or left alone meanwhile).
+    public func save(_ session: Session) throws(ShellError) -> [String] {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        do {
-            try write(encoder.encode(session), to: paths.sessionFile)
-            try write(encoder.encode(session.settings), to: paths.settingsFile)
-        } catch let error as ShellError {
-            throw error
-        } catch {
-            throw ShellError(.io, "cannot save the session: \(error.localizedDescription)")
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(session), case .object(let sessionKeys)? = try? JSONParser.parse([UInt8](data)) else {
+            throw ShellError(.internal, "cannot encode the session")
         }
+        let settingKeys = session.settings.customized.map { ($0.0, Datum.string($0.1)) }
+        for directory in Set([paths.state, paths.config]) {
+            do { _ = try PrivateDirectory.ensure(directory) } catch { throw ShellError(.io, "cannot save the session: \(error.message)") }
+        }
+        let lock: FileLock
+        do { lock = try FileLock(paths.lockFile) } catch { throw ShellError(.io, "cannot save the session: \(error.message)") }
+        defer { lock.unlock() }
+        var notes: [String] = []
+        try merge(sessionKeys, into: paths.sessionFile, what: "session file", notes: &notes)
+        try merge(settingKeys, into: paths.settingsFile, what: "settings file", notes: &notes)
+        return notes
     }
 
-    func write(_ data: Data, to path: String) throws(ShellError) {
-        let dir = (path as NSString).deletingLastPathComponent
+    /// Writes the keys of `current` that differ from the baseline into the file as it is now.
+    func merge(_ current: [(String, Datum)], into path: String, what: String, notes: inout [String]) throws(ShellError) {
+        guard !untouchable.contains(path) else { return }
+        let base = baseline[path] ?? []
+        func value(_ key: String, in pairs: [(String, Datum)]) -> Datum? { pairs.first { $0.0 == key }?.1 }
+        let keys = (current.map(\.0) + base.map(\.0)).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let changed = keys.filter { value($0, in: current) != value($0, in: base) }
+        guard !changed.isEmpty || !FileManager.default.fileExists(atPath: path) else { return }
+        var disk = read(path, what: what, problems: &notes) ?? []
+        guard !untouchable.contains(path) else { return }
+        for key in changed {
+            disk.removeAll { $0.0 == key }
+            if let v = value(key, in: current) { disk.append((key, v)) }
+        }
         do {
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try AtomicFile.write(JSONWriter.write(.object(disk)) + "\n", to: path, .private)
         } catch {
-            throw ShellError(.io, "cannot create \(dir): \(error.localizedDescription)")
+            throw ShellError(.io, "cannot save the session: \(error.message)")
         }
-        let temp = path + ".tmp"
-        guard FileManager.default.createFile(atPath: temp, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw ShellError(.io, "cannot write \(temp)")
+        baseline[path] = current
+    }
+}
+
+/// Reading one of skyshell's own small files, without ever blocking on a FIFO or reading a
+/// device.
+enum StoredFile {
+    enum Read { case missing, unreadable(String), contents([UInt8]) }
+
+    /// Reads a file of at most `maxBytes` (a session or settings file holds far less than 1 MB).
+    static func read(_ path: String, maxBytes: Int = 1 << 20) -> Read {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return errno == ENOENT ? .missing : .unreadable(String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .unreadable(String(cString: strerror(errno))) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .unreadable("not a regular file") }
+        guard Int(info.st_size) <= maxBytes else { return .unreadable("\(info.st_size) bytes, more than the \(maxBytes / 1024) KB this file may hold") }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var count = 0
+        while count < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { return .unreadable(String(cString: strerror(errno))) }
+            if n == 0 { break }
+            count += n
         }
-        guard rename(temp, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temp)
-            throw ShellError(.io, "cannot write \(path): \(reason)")
-        }
+        return .contents(Array(bytes[..<count]))
+    }
+
+    /// `20261130T180000Z` for Unix seconds.
+    static func stamp(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded(.down))
+        let day = FlightDate(daysSinceEpoch: s / 86_400)
+        let t = s % 86_400
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return day.description.replacingOccurrences(of: "-", with: "") + "T" + two(t / 3600) + two(t / 60 % 60) + two(t % 60) + "Z"
     }
 }

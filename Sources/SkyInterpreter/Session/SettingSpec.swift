@@ -93,6 +93,9 @@ public struct Settings: Equatable, Sendable, Codable {
         if let name { values[name] = nil } else { values = [:] }
     }
 
+    /// The settings that differ from their defaults, by name.
+    public var customized: [(String, String)] { values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
+
     /// True when `name` differs from its default.
     public func isCustomized(_ name: String) -> Bool { values[name] != nil }
 

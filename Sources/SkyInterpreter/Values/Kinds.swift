@@ -66,10 +66,7 @@ extension ValueKind {
 
     /// An http or https URL with a host (a feed, an element set, an API's base).
     public static let webURL = ValueKind.word("url", "an http(s) URL: https://host/path") { word, _ in
-        guard let url = URL(string: word), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host, !host.isEmpty else {
-            throw ValueError("'\(word)' is not an http(s) URL")
-        }
+        guard let url = WebAddress.httpURL(word) else { throw ValueError("'\(word)' is not an http(s) URL") }
         return url
     }
 

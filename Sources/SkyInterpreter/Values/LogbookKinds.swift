@@ -52,13 +52,10 @@ extension ValueKind {
 
     /// A flight number: airline code and 1 to 4 digits (UA155, BAW2490).
     public static let flightNumber = ValueKind.word("number", "a flight number such as UA155") { word, _ in
-        let w = word.uppercased()
-        let letters = w.prefix { $0.isLetter || $0.isNumber }.count
-        guard (3...8).contains(w.count), letters == w.count, w.prefix(2).allSatisfy({ $0.isASCII }),
-              w.suffix(1).first?.isNumber == true || w.dropLast().last?.isNumber == true else {
+        guard let number = FlightText.flightNumber(word) else {
             throw ValueError("'\(word)' is not a flight number — use the airline code and digits, like UA155")
         }
-        return w
+        return number
     }
 
     /// A logbook name: letters, digits, - _ . (1 to 32).
@@ -66,7 +63,7 @@ extension ValueKind {
                                                   complete: { query in
                                                       candidates((try? query.shell.logbookStore().logbookNames()) ?? [], prefix: query.prefix)
                                                   }) { word, _ in
-        guard (1...32).contains(word.count), word.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
+        guard SessionRules.isLogbookName(word) else {
             throw ValueError("'\(word)' is not a logbook name — use up to 32 letters, digits, -, _ or .")
         }
         return word

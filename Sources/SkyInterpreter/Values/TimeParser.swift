@@ -1,4 +1,5 @@
 import Foundation
+import SkyKit
 
 /// Instants and durations: ISO 8601 (`2025-11-09`, `2025-11-09T12:30`, `2025-11-09T12:30:00Z`,
 /// `…+02:00`), `now`, relative offsets (`-10m`, `+2h`, `3d`) and times of day (`13:05`, UTC,
@@ -24,8 +25,16 @@ enum TimeParser {
         return value * scale
     }
 
-    /// An instant relative to `now`.
+    /// An instant relative to `now`, from 1900 to 2200 (see `UnixTime`).
     static func instant(_ text: String, now: Date) throws(ValueError) -> Date {
+        let date = try unchecked(text, now: now)
+        guard UnixTime.checked(date.timeIntervalSince1970) != nil else {
+            throw ValueError("'\(text)' is outside the years 1900 to 2200")
+        }
+        return date
+    }
+
+    static func unchecked(_ text: String, now: Date) throws(ValueError) -> Date {
         let lower = text.lowercased()
         if lower == "now" { return now }
         if let first = lower.first, first == "-" || first == "+" {

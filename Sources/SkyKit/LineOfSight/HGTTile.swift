@@ -9,8 +9,9 @@ public struct TerrainError: Error, Equatable, CustomStringConvertible, Sendable 
 
 /// One SRTM `.hgt` tile: a square grid of big-endian signed 16-bit heights in metres above mean
 /// sea level, first row northernmost, covering one degree from its south-west corner. SRTM3 has
-/// 1201 samples a side (3″), SRTM1 3601 (1″); -32768 marks a void. The samples are read where
-/// they lie (a memory-mapped file or the embedded tile), never copied.
+/// 1201 samples a side (3″), SRTM1 3601 (1″); -32768 marks a void. The embedded
+/// tile is read where it lies; a tile file is read into memory once (never mapped: a file
+/// truncated by another program while mapped would end skyshell with SIGBUS).
 public struct HGTTile: @unchecked Sendable {
     /// Integer latitude and longitude of the south-west corner.
     public let south: Int, west: Int
@@ -26,15 +27,30 @@ public struct HGTTile: @unchecked Sendable {
     static let srtm3Bytes = 1201 * 1201 * 2
     static let srtm1Bytes = 3601 * 3601 * 2
 
-    /// The corner named by a tile file name such as `N44W072.hgt`; nil for other names.
+    /// The corner named by a tile file name, exactly `[NS]dd[EW]ddd.hgt` with digits only and a
+    /// corner on Earth (N00–N89 or S01–S90, E000–E179 or W001–W180); nil for any other name
+    /// (`N44W-72.hgt` is not a tile).
     public static func corner(fileName: String) -> (south: Int, west: Int)? {
         let name = fileName.uppercased()
         guard name.hasSuffix(".HGT") else { return nil }
         let u = Array(name.utf8.dropLast(4))
-        guard u.count == 7, u[0] == UInt8(ascii: "N") || u[0] == UInt8(ascii: "S"), u[3] == UInt8(ascii: "E") || u[3] == UInt8(ascii: "W"),
-              let lat = Int(String(decoding: u[1..<3], as: UTF8.self)), let lon = Int(String(decoding: u[4..<7], as: UTF8.self)),
-              lat <= 89, lon <= 180 else { return nil }
-        return (u[0] == UInt8(ascii: "S") ? -lat : lat, u[3] == UInt8(ascii: "W") ? -lon : lon)
+        func number(_ digits: ArraySlice<UInt8>) -> Int? {
+            guard digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+            return digits.reduce(0) { $0 * 10 + Int($1 - 48) }
+        }
+        guard u.count == 7, let lat = number(u[1..<3]), let lon = number(u[4..<7]) else { return nil }
+        let south: Int, west: Int
+        switch u[0] {
+        case UInt8(ascii: "N") where lat <= 89: south = lat
+        case UInt8(ascii: "S") where (1...90).contains(lat): south = -lat
+        default: return nil
+        }
+        switch u[3] {
+        case UInt8(ascii: "E") where lon <= 179: west = lon
+        case UInt8(ascii: "W") where (1...180).contains(lon): west = -lon
+        default: return nil
+        }
+        return (south, west)
     }
 
     /// The tile over bytes already in memory (the embedded tile).
@@ -58,12 +74,12 @@ public struct HGTTile: @unchecked Sendable {
         }
     }
 
-    /// Maps a tile file; the corner comes from its name.
+    /// Reads a tile file; the corner comes from its name.
     public static func open(path: String) throws(TerrainError) -> HGTTile {
         let name = (path as NSString).lastPathComponent
         guard let corner = corner(fileName: name) else { throw TerrainError("\(name): not a tile name (like N44W072.hgt)") }
-        let mapping = try MappedFile(path: path)
-        return try HGTTile(south: corner.south, west: corner.west, bytes: mapping.bytes, origin: name, owner: mapping)
+        let file = try TileFile(path: path)
+        return try HGTTile(south: corner.south, west: corner.west, bytes: UnsafeRawBufferPointer(file.bytes), origin: name, owner: file)
     }
 
     /// The raw sample at a row (0 = north) and column (0 = west).
@@ -98,26 +114,43 @@ public struct HGTTile: @unchecked Sendable {
     }
 }
 
-/// A read-only memory mapping of a whole file, unmapped when released.
-final class MappedFile: @unchecked Sendable {
-    let bytes: UnsafeRawBufferPointer
+/// A tile file's bytes in memory, read whole and checked: the size is a tile's, and the file
+/// did not change while it was read (a tile that changes under skyshell is an error, never a
+/// signal).
+final class TileFile: @unchecked Sendable {
+    let bytes: UnsafeMutableRawBufferPointer
 
     init(path: String) throws(TerrainError) {
         let name = (path as NSString).lastPathComponent
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw TerrainError("\(name): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw TerrainError("\(name): not a regular file") }
-        let count = Int(info.st_size)
+        var before = stat()
+        guard fstat(fd, &before) == 0, (before.st_mode & S_IFMT) == S_IFREG else { throw TerrainError("\(name): not a regular file") }
+        let count = Int(before.st_size)
         guard HGTTile.samplesPerSide(byteCount: count) != nil else {
             throw TerrainError("\(name): \(count) bytes is neither an SRTM3 (2,884,802) nor an SRTM1 (25,934,402) tile")
         }
-        guard let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
-            throw TerrainError("\(name): cannot map the file (\(String(cString: strerror(errno))))")
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 16)
+        var done = 0
+        while done < count {
+            let n = pread(fd, buffer.baseAddress! + done, count - done, off_t(done))
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else {
+                let reason = n < 0 ? String(cString: strerror(errno)) : "it became shorter while it was read"
+                buffer.deallocate()
+                throw TerrainError("\(name): \(reason)")
+            }
+            done += n
         }
-        bytes = UnsafeRawBufferPointer(start: address, count: count)
+        var after = stat()
+        guard fstat(fd, &after) == 0, after.st_size == before.st_size, after.st_mtim.tv_sec == before.st_mtim.tv_sec,
+              after.st_mtim.tv_nsec == before.st_mtim.tv_nsec else {
+            buffer.deallocate()
+            throw TerrainError("\(name): the file changed while it was read")
+        }
+        bytes = buffer
     }
 
-    deinit { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
+    deinit { bytes.deallocate() }
 }

@@ -25,15 +25,11 @@ public struct SkyQuantClient: Sendable {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else {
             throw FeedError(.data, "'\(address)' is not a server address (https://host[:port])")
         }
-        guard scheme == "https" || (scheme == "http" && SkyQuantClient.isLoopback(host)) else {
+        guard scheme == "https" || (scheme == "http" && WebAddress.isLoopback(host: host)) else {
             throw FeedError(.data, scheme == "http" ? "plain http is refused except to this computer (127.0.0.1, localhost): use https://\(host)" : "'\(address)': only https (or http to this computer) is supported")
         }
         baseURL = url
         self.http = http
-    }
-
-    static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 
     /// The observer and target fields both requests share.

@@ -48,7 +48,7 @@ public enum FlightFiles {
         let start = bytes.drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF || $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
         if start.first == UInt8(ascii: "{") { return .json }
         var reader = CSVReader(Array(bytes.prefix(4096)))
-        guard let header = reader.next()?.map({ $0.trimmedSpaces.lowercased() }) else { return nil }
+        guard let header = (try? reader.next())??.map({ $0.trimmedSpaces.lowercased() }) else { return nil }
         if header.starts(with: ["date", "from", "to"]) { return .openflights }
         if header.contains("origin"), header.contains("destination"), header.contains("date") { return .csv }
         return nil
@@ -77,14 +77,19 @@ public enum FlightFiles {
         let resolver = Resolver(catalog: catalog)
         switch format {
         case .json:
-            let records = try jsonRecords(bytes)
+            let (records, lines) = try jsonRecords(bytes)
             for (n, record) in records.enumerated() {
-                try accept(n + 1) { try resolver.flight(Record(fields: record), source: .native) }
+                try accept(lines[n]) { try resolver.flight(Record(fields: record.get()), source: .native) }
             }
         case .csv, .openflights:
             var reader = CSVReader(bytes)
-            guard let rawHeader = reader.next() else { throw FlightFileError("the file is empty — nothing to import") }
-            let header = rawHeader.map { $0.trimmedSpaces }
+            let names: [String]?
+            do {
+                names = try reader.header()
+            } catch {
+                throw FlightFileError(line: error.line, error.message)
+            }
+            guard let header = names else { throw FlightFileError("the file is empty — nothing to import") }
             let expected = format == .csv ? csvHeader : openFlightsHeader
             let known = Set(expected.map { $0.lowercased() })
             if let unknown = header.first(where: { !known.contains($0.lowercased()) && !$0.isEmpty }) {
@@ -97,7 +102,14 @@ public enum FlightFiles {
             // Column positions are found once; rows are read by position.
             let positions = Record.positions(header)
             let source: Resolver.Source = format == .csv ? .native : .openFlights
-            while let row = reader.next() {
+            while true {
+                let next: [String]?
+                do {
+                    next = try reader.next()
+                } catch {
+                    throw FlightFileError(line: error.line, error.message)
+                }
+                guard let row = next else { break }
                 if row.count == 1, row[0].trimmedSpaces.isEmpty { continue }
                 let line = reader.line
                 guard row.count == header.count else {
@@ -112,32 +124,55 @@ public enum FlightFiles {
         return result
     }
 
-    static func jsonRecords(_ bytes: [UInt8]) throws(FlightFileError) -> [[String: String]] {
-        let object: Any
+    /// The flights of a JSON export as text fields, each with the line it starts on. A value of
+    /// the wrong type is an error of its flight; a document that is not JSON is an error with
+    /// the line and column where it stops being JSON.
+    static func jsonRecords(_ bytes: [UInt8]) throws(FlightFileError) -> ([Result<[String: String], FlightFileError>], [Int]) {
+        let document: Datum, offsets: [Int]
         do {
-            object = try JSONSerialization.jsonObject(with: Data(bytes))
+            (document, offsets) = try JSONParser.parse(bytes, itemOffsetsOf: "flights")
         } catch {
-            throw FlightFileError("the file is not valid JSON (\(error.localizedDescription))")
+            throw FlightFileError(line: error.line, "the file is not valid JSON: \(error.message) (column \(error.column))")
         }
-        guard let document = object as? [String: Any], let flights = document["flights"] as? [Any] else {
+        guard case .object = document, let flights = document["flights"]?.list else {
             throw FlightFileError("the JSON has no \"flights\" list — is it a skyshell logbook export?")
         }
-        var records: [[String: String]] = []
+        var records: [Result<[String: String], FlightFileError>] = []
+        var lines: [Int] = []
         for (n, item) in flights.enumerated() {
-            guard let fields = item as? [String: Any] else { throw FlightFileError(line: n + 1, "flight \(n + 1) is not an object") }
-            var record: [String: String] = [:]
-            for (key, value) in fields {
-                switch value {
-                case let s as String: record[key] = s
-                case let list as [Any]: record[key] = list.map { "\($0)" }.joined(separator: ";")
-                case is NSNull: break
-                case let n as NSNumber: record[key] = n.stringValue
-                default: record[key] = "\(value)"
-                }
-            }
-            records.append(record)
+            lines.append(n < offsets.count ? JSONParser.position(of: offsets[n], in: bytes).line : n + 1)
+            records.append(Result { () throws(FlightFileError) in try jsonRecord(item, number: n + 1) })
         }
-        return records
+        return (records, lines)
+    }
+
+    /// One flight object as text fields: strings (or null) for text, a whole number for the
+    /// row, a list of strings (or one string) for the events; unknown keys are left alone.
+    static func jsonRecord(_ item: Datum, number n: Int) throws(FlightFileError) -> [String: String] {
+        guard case .object(let pairs) = item else { throw FlightFileError("flight \(n) is not an object") }
+        var record: [String: String] = [:]
+        for (key, value) in pairs {
+            guard let column = FileColumn(rawValue: key), FileColumn.native.contains(column) else { continue }
+            func wrong(_ expected: String) -> FlightFileError {
+                FlightFileError("\"\(key)\" of flight \(n) must be \(expected), not \(JSONWriter.compact(value).prefix(40))")
+            }
+            switch (column, value) {
+            case (_, .null): continue
+            case (.row, .int(let row)): record[key] = String(row)
+            case (.row, _): throw wrong("a whole number or null")
+            case (.events, .list(let items)):
+                var words: [String] = []
+                for event in items {
+                    guard let word = event.string else { throw wrong("a list of event names") }
+                    words.append(word)
+                }
+                record[key] = words.joined(separator: ";")
+            case (_, .string(let text)): record[key] = text
+            case (.events, _): throw wrong("a list of event names")
+            default: throw wrong("text or null")
+            }
+        }
+        return record
     }
 
     // MARK: - Writing
@@ -147,7 +182,7 @@ public enum FlightFiles {
         switch format {
         case .csv:
             var out = CSVWriter.row(csvHeader)
-            for f in flights { out += CSVWriter.row(nativeFields(f).map { $0.1 }) }
+            for f in flights { out += CSVWriter.row(nativeFields(f).map { $0.0 == "row" ? .number($0.1) : .text($0.1) }) }
             return out
         case .json:
             let list = flights.map { f in Datum.object(nativeFields(f).map { key, value in
@@ -157,7 +192,10 @@ public enum FlightFiles {
                                              ("flights", .list(list))])) + "\n"
         case .openflights:
             var out = "\u{FEFF}" + CSVWriter.row(openFlightsHeader)
-            for f in flights { out += CSVWriter.row(openFlightsFields(f, catalog)) }
+            for f in flights {
+                // Distance (miles) is the one number; every other cell is text.
+                out += CSVWriter.row(openFlightsFields(f, catalog).enumerated().map { $0.offset == 5 ? .number($0.element) : .text($0.element) })
+            }
             return out
         case .geojson:
             return routeFeatures(Array(flights), catalog: catalog).geoJSON
@@ -220,6 +258,9 @@ enum FileColumn: String, CaseIterable {
 
     /// Every column in declaration order (made once: `allCases` builds a new array each time).
     static let ordered = allCases
+    /// The columns of skyshell's own formats.
+    static let native: Set<FileColumn> = [.date, .origin, .destination, .airline, .aircraft, .flight_number, .registration, .`class`, .row,
+                                          .seat_letter, .seat_position, .events, .notes]
     /// The column's place in `ordered`.
     var ordinal: Int { FileColumn.ordered.firstIndex(of: self)! }
 }
@@ -244,10 +285,14 @@ struct Record {
         return FileColumn.ordered.map { lower.firstIndex(of: $0.rawValue) }
     }
 
+    /// The field's text, trimmed; a CSV cell loses the guard against spreadsheet formulas
+    /// that exports add (see `FormulaGuard`).
     subscript(key: FileColumn) -> String? {
-        let raw: String?
-        if let fields { raw = fields[key.rawValue] } else { raw = positions[key.ordinal].map { values[$0] } }
-        guard let text = raw?.trimmedSpaces, !text.isEmpty else { return nil }
+        if let fields {
+            guard let text = fields[key.rawValue]?.trimmedSpaces, !text.isEmpty else { return nil }
+            return text
+        }
+        guard let text = positions[key.ordinal].map({ FormulaGuard.remove(values[$0].trimmedSpaces) }), !text.isEmpty else { return nil }
         return text
     }
 }
@@ -272,49 +317,65 @@ final class Resolver {
     init(catalog: Catalog) { self.catalog = catalog }
 
     func flight(_ r: Record, source: Source) throws -> Flight {
-        func value(_ key: FileColumn) -> String? { r[key] }
+        /// A field's text; a control character (other than a tab or line feed in notes) is an
+        /// error naming the column, never stored or cut short.
+        func value(_ key: FileColumn) throws -> String? {
+            guard let text = r[key] else { return nil }
+            if let bad = FlightText.controlCharacter(in: text, multiline: key == .notes || key == .note) {
+                throw FlightFileError("the \(key.rawValue) column holds a control character (\(bad))")
+            }
+            return text
+        }
         let native = source == .native
-        guard let dateText = value(.date) else { throw FlightFileError("no date") }
+        guard let dateText = try value(.date) else { throw FlightFileError("no date") }
         let date = try parseDate(dateText)
-        guard let fromText = value(native ? .origin : .from) else { throw FlightFileError("no departure airport") }
-        guard let toText = value(native ? .destination : .to) else { throw FlightFileError("no arrival airport") }
+        guard let fromText = try value(native ? .origin : .from) else { throw FlightFileError("no departure airport") }
+        guard let toText = try value(native ? .destination : .to) else { throw FlightFileError("no arrival airport") }
         let origin = try airport(fromText), destination = try airport(toText)
         guard origin != destination else { throw FlightFileError("the departure and arrival airports are both \(origin)") }
         var flight = Flight(origin: origin, destination: destination, date: date)
-        flight.flightNumber = value(.flight_number)
-        flight.registration = value(.registration)
+        if let number = try value(.flight_number) {
+            guard let checked = FlightText.flightNumber(number) else {
+                throw FlightFileError("'\(number)' is not a flight number (the airline code and digits, like UA155)")
+            }
+            flight.flightNumber = checked
+        }
+        flight.registration = try value(.registration)
         if native {
-            if let code = value(.airline) { flight.airline = try airlineByCode(code) }
-            if let type = value(.aircraft) { flight.aircraft = try aircraft(type) }
-            if let cabin = value(.`class`) {
+            if let code = try value(.airline) { flight.airline = try airlineByCode(code) }
+            if let type = try value(.aircraft) { flight.aircraft = try aircraft(type) }
+            if let cabin = try value(.`class`) {
                 guard let c = CabinClass(rawValue: cabin.lowercased()) else { throw FlightFileError("'\(cabin)' is not a class (economy, premium, business, first)") }
                 flight.cabinClass = c
             }
-            if let row = value(.row) { flight.row = try parseRow(row) }
-            flight.seatLetter = value(.seat_letter)?.uppercased()
-            if let position = value(.seat_position) {
+            if let row = try value(.row) { flight.row = try parseRow(row) }
+            if let letter = try value(.seat_letter) {
+                guard let checked = FlightText.seatLetter(letter) else { throw FlightFileError("'\(letter)' is not a seat letter (one letter, A to Z)") }
+                flight.seatLetter = checked
+            }
+            if let position = try value(.seat_position) {
                 guard let p = SeatPosition(rawValue: position.lowercased()) else { throw FlightFileError("'\(position)' is not a seat position (window, middle, aisle)") }
                 flight.seatPosition = p
             }
-            flight.events = try parseEvents(value(.events) ?? "")
-            flight.notes = value(.notes)
+            flight.events = try parseEvents(try value(.events) ?? "")
+            flight.notes = try value(.notes)
         } else {
-            flight.airline = try openFlightsAirline(name: value(.airline), id: value(.airline_oid), number: flight.flightNumber)
-            if let plane = value(.plane) { flight.aircraft = try aircraft(plane) }
-            if let seat = value(.seat) {
+            flight.airline = try openFlightsAirline(name: try value(.airline), id: try value(.airline_oid), number: flight.flightNumber)
+            if let plane = try value(.plane) { flight.aircraft = try aircraft(plane) }
+            if let seat = try value(.seat) {
                 guard let (row, letter) = SeatMap.parse(seat) else { throw FlightFileError("'\(seat)' is not a seat") }
                 if let row { flight.row = try parseRow(String(row)) }
                 flight.seatLetter = letter
             }
-            if let t = value(.seat_type) {
+            if let t = try value(.seat_type) {
                 guard let p = ["W": SeatPosition.window, "A": .aisle, "M": .middle][t.uppercased()] else { throw FlightFileError("'\(t)' is not a seat type (W, A, M)") }
                 flight.seatPosition = p
             }
-            if let c = value(.`class`) {
+            if let c = try value(.`class`) {
                 guard let cabin = ["Y": CabinClass.economy, "P": .premium, "C": .business, "F": .first][c.uppercased()] else { throw FlightFileError("'\(c)' is not a class (Y, P, C, F)") }
                 flight.cabinClass = cabin
             }
-            var note = value(.note) ?? ""
+            var note = try value(.note) ?? ""
             if let open = note.range(of: "[events: ", options: .backwards), note.hasSuffix("]") {
                 flight.events = try parseEvents(String(note[open.upperBound..<note.index(before: note.endIndex)]))
                 note = String(note[..<open.lowerBound]).trimmedSpaces
@@ -378,12 +439,15 @@ final class Resolver {
     }
 
     func openFlightsAirlineUncached(name: String?, id: String?, number: String?) throws -> String? {
-        if let id, let n = Int(id), let a = catalog.airline(openFlightsID: n) { return a.storedCodeInCatalog }
-        if let number, number.count >= 3 {
+        // The OpenFlights id when the catalog has exactly that id; else the name; else the
+        // airline the flight number names.
+        if let id, let n = NumberParser.integer(id, in: 0...Int(Int32.max)), let a = catalog.airline(openFlightsID: n) { return a.storedCodeInCatalog }
+        let named = name.map { $0.lowercased() != "unknown" } ?? false
+        if !named, let number, number.count >= 3 {
             let code = String(number.prefix(2))
             if let a = catalog.airlines(code: code).first(where: \.isActive) { return a.storedCodeInCatalog }
         }
-        guard let name, name.lowercased() != "unknown" else { return nil }
+        guard let name, named else { return nil }
         let folded = TextFolding.fold(name).split(separator: " ").joined(separator: " ")
         let matches = catalog.searchAirlines(name, limit: 50).filter { TextFolding.fold($0.name).split(separator: " ").joined(separator: " ") == folded }
         guard let a = matches.first(where: \.isActive) ?? matches.first else { throw FlightFileError("unknown airline '\(name)'") }
@@ -415,7 +479,9 @@ extension Airline {
 extension Catalog {
     /// The airline with this OpenFlights id.
     public func airline(openFlightsID id: Int) -> Airline? {
-        for index in 0..<airlineCount where Int(data.u16(airlineOffset(index) + 42)) == id % 65536 { return airline(at: index) }
+        // Ids are stored in 16 bits (the largest is about 21,300): a larger id is no airline here.
+        guard (1..<65536).contains(id) else { return nil }
+        for index in 0..<airlineCount where Int(data.u16(airlineOffset(index) + 42)) == id { return airline(at: index) }
         return nil
     }
 }

@@ -27,11 +27,7 @@ public final class LogbookStore {
     /// disk); `schemaVersion` stops migrations early (a test of upgrades).
     public init(path: String, maxPages: Int? = nil, schemaVersion: Int? = nil) throws {
         let schemaVersion = schemaVersion ?? Schema.current
-        db = try SQLiteDatabase(path: path)
-        // Wait for other shells instead of failing: set before anything touches the file.
-        try db.execute("PRAGMA busy_timeout = 10000")
-        // Reading the schema version first detects a file that is not a database at all.
-        _ = try db.userVersion()
+        db = try Self.open(path)
         if !db.isReadOnly {
             // Switching to WAL needs a moment alone with the file; another shell creating the
             // same database may hold it, and this pragma does not wait by itself.
@@ -46,6 +42,26 @@ public final class LogbookStore {
             throw StoreError(.readOnly, "\(path) cannot be written, and it needs an upgrade")
         }
         try Schema.migrate(db, to: schemaVersion)
+    }
+
+    /// The connection: read-write, or — when the file or its folder cannot be written — read
+    /// only, so that listing and exporting still work.
+    static func open(_ path: String) throws -> SQLiteDatabase {
+        func connect(immutable: Bool) throws -> SQLiteDatabase {
+            let db = try SQLiteDatabase(path: path, immutable: immutable)
+            // Wait for other shells instead of failing: set before anything touches the file.
+            try db.execute("PRAGMA busy_timeout = 10000")
+            // Reading the schema version first detects a file that is not a database at all.
+            _ = try db.userVersion()
+            return db
+        }
+        do {
+            return try connect(immutable: false)
+        } catch let error as StoreError where error.kind == .readOnly {
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_size > 0 else { throw error }
+            return try connect(immutable: true)
+        }
     }
 
     /// Runs `body` again while it fails with "busy", for up to ten seconds.

@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// A failure from the logbook database, classified so callers can say what went wrong.
 public struct StoreError: Error, Equatable, Sendable {
@@ -31,11 +32,22 @@ public final class SQLiteDatabase {
     public let path: String
     private var cache: [String: SQLiteStatement] = [:]
 
-    /// Opens (creating when missing) the database at `path`.
-    public init(path: String) throws(StoreError) {
+    /// Opens (creating when missing, mode 0600) the database at `path`. `immutable` opens it
+    /// only for reading, with SQLite told that nothing changes it: how a WAL database in a
+    /// folder that cannot be written is read at all (SQLite could not make its -shm file).
+    public init(path: String, immutable: Bool = false) throws(StoreError) {
         self.path = path
         var db: OpaquePointer?
-        let rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        let rc: Int32
+        if immutable {
+            rc = sqlite3_open_v2("file:" + SQLiteDatabase.uriPath(path) + "?immutable=1", &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
+        } else {
+            // A new database is private from its first byte; SQLite gives its -wal and -shm
+            // files the same mode.
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            if fd >= 0 { close(fd) }
+            rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+        }
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close(db)
@@ -99,6 +111,20 @@ public final class SQLiteDatabase {
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
     /// Maps a SQLite result code to a classified error.
+    /// A path as the path part of an SQLite URI (`%`, `?` and `#` escaped).
+    static func uriPath(_ path: String) -> String {
+        var out = ""
+        for c in path.unicodeScalars {
+            switch c {
+            case "%": out += "%25"
+            case "?": out += "%3f"
+            case "#": out += "%23"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
     static func error(_ code: Int32, _ message: String, path: String) -> StoreError {
         switch code & 0xFF {
         case SQLITE_CORRUPT, SQLITE_NOTADB:

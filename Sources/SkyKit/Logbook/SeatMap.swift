@@ -9,11 +9,12 @@ public enum SeatMap {
         return (wideBody ? wide : narrow)[letter.uppercased()]
     }
 
-    /// Splits "23A" into row 23 and letter A; "A" is a letter alone, "23" a row alone.
+    /// Splits "23A" into row 23 and letter A; "A" is a letter alone, "23" a row alone. Nil for
+    /// anything else, a row of more than nine digits included (never a seat without its row).
     public static func parse(_ seat: String) -> (row: Int?, letter: String?)? {
         let digits = seat.prefix { $0.isASCII && $0.isNumber }
         let rest = seat.dropFirst(digits.count)
-        guard rest.count <= 1, rest.allSatisfy({ $0.isASCII && $0.isLetter }), !(digits.isEmpty && rest.isEmpty) else { return nil }
+        guard digits.count <= 9, rest.count <= 1, rest.allSatisfy({ $0.isASCII && $0.isLetter }), !(digits.isEmpty && rest.isEmpty) else { return nil }
         return (digits.isEmpty ? nil : Int(digits), rest.isEmpty ? nil : rest.uppercased())
     }
 }

@@ -243,6 +243,20 @@ public struct SGP4: Sendable {
     }
 
     /// The state at a moment.
+    /// A propagator for `tle` once it is known SGP4 can follow it: the elements initialise and
+    /// propagate to their own epoch (mean motion above 0.01 rev/day, eccentricity in 0–1, not
+    /// already below the surface) to a finite state.
+    public static func checked(_ tle: TLE) throws(SGP4Error) -> SGP4 {
+        guard tle.meanMotion >= 0.01, tle.meanMotion.isFinite else { throw .meanMotion }
+        guard (0..<1).contains(tle.eccentricity) else { throw .eccentricity }
+        let sgp4 = try SGP4(tle)
+        let state = try sgp4.propagate(minutes: 0)
+        guard [state.position.x, state.position.y, state.position.z, state.velocity.x, state.velocity.y, state.velocity.z].allSatisfy(\.isFinite) else {
+            throw .semiLatusRectum
+        }
+        return sgp4
+    }
+
     public func propagate(to date: Date) throws(SGP4Error) -> TEMEState {
         try propagate(minutes: (JulianDate.of(date) - epoch) * 1440)
     }

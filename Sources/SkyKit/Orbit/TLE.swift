@@ -84,7 +84,7 @@ public struct TLE: Sendable, Equatable {
         func number(_ n: Int, _ l: [UInt8], _ from: Int, _ to: Int, _ what: String, blankIsZero: Bool = false) throws(TLEError) -> Double {
             let text = field(l, from, to)
             if text.isEmpty, blankIsZero { return 0 }
-            guard let v = Double(text.hasPrefix(".") ? "0" + text : text.hasPrefix("-.") ? "-0" + text.dropFirst() : text), v.isFinite else {
+            guard let v = NumberParser.parse(text) else {
                 throw TLEError(line: n, column: from, message: "\(what) '\(text)' is not a number")
             }
             return v
@@ -96,8 +96,9 @@ public struct TLE: Sendable, Equatable {
             var sign = 1.0
             if text.hasPrefix("-") { sign = -1; text.removeFirst() } else if text.hasPrefix("+") { text.removeFirst() }
             guard let cut = text.lastIndex(where: { $0 == "-" || $0 == "+" }), cut != text.startIndex,
-                  let mantissa = Double("0." + text[..<cut]), let exponent = Int(text[cut...]) else {
-                if let plain = Double("0." + text), !text.contains(where: { !$0.isNumber }) { return sign * plain }
+                  text[..<cut].allSatisfy(\.isASCII), let mantissa = NumberParser.parse("0." + text[..<cut]),
+                  let exponent = NumberParser.integer(text[cut...], in: -99...99) else {
+                if text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let plain = NumberParser.parse("0." + text) { return sign * plain }
                 throw TLEError(line: n, column: from, message: "\(what) '\(field(l, from, to))' is not a number like 12345-6")
             }
             return sign * mantissa * pow(10, Double(exponent))
@@ -108,7 +109,7 @@ public struct TLE: Sendable, Equatable {
         let number2 = try satelliteNumber(field(l2, 3, 7), line: 2)
         guard number1 == number2 else { throw TLEError(line: 2, column: 3, message: "satellite \(field(l2, 3, 7)) does not match line 1's \(field(l1, 3, 7))") }
         let epochText = field(l1, 19, 32)
-        guard epochText.count >= 3, let epochYear = Int(epochText.prefix(2)), let epochDay = Double(epochText.dropFirst(2)) else {
+        guard epochText.count >= 3, let epochYear = NumberParser.integer(epochText.prefix(2), in: 0...99), let epochDay = NumberParser.parse(epochText.dropFirst(2)) else {
             throw TLEError(line: 1, column: 19, message: "the epoch '\(epochText)' is not YYDDD.DDDDDDDD")
         }
         let ecc = field(l2, 27, 33)

@@ -25,20 +25,28 @@ public struct AircraftState: Sendable, Equatable {
     public init(icao24: String, callsign: String? = nil, coordinate: Coordinate, baroAltitude: Height? = nil, geoAltitude: Height? = nil,
                 onGround: Bool = false, groundSpeed: Speed? = nil, track: Double? = nil, verticalRate: Double? = nil,
                 category: AircraftCategory? = nil, typeDesignator: String? = nil, registration: String? = nil, squawk: String? = nil) {
+        // Feeds are checked here, once: an impossible number is an unknown one.
         self.icao24 = icao24
         self.callsign = callsign
         self.coordinate = coordinate
-        self.baroAltitude = baroAltitude
-        self.geoAltitude = geoAltitude
+        self.baroAltitude = plausible(baroAltitude?.meters, AircraftState.altitudes).map { Height(meters: $0) }
+        self.geoAltitude = plausible(geoAltitude?.meters, AircraftState.altitudes).map { Height(meters: $0) }
         self.onGround = onGround
-        self.groundSpeed = groundSpeed
-        self.track = track
-        self.verticalRate = verticalRate
+        self.groundSpeed = plausible(groundSpeed?.metersPerSecond, 0...AircraftState.fastest).map { Speed(metersPerSecond: $0) }
+        self.track = plausible(track, -360...720).map { Angle(degrees: $0).normalizedBearing.degrees }
+        self.verticalRate = plausible(verticalRate, -AircraftState.steepest...AircraftState.steepest)
         self.category = category
         self.typeDesignator = typeDesignator
         self.registration = registration
         self.squawk = squawk
     }
+
+    /// Altitudes a feed may report, metres (below the Dead Sea to the edge of space).
+    public static let altitudes: ClosedRange<Double> = -1_000...150_000
+    /// The fastest ground speed kept, m/s (a re-entering spacecraft is under 8,000).
+    public static let fastest = 8_000.0
+    /// The steepest climb or descent kept, m/s.
+    public static let steepest = 1_000.0
 
     /// The altitude the geometry uses: geometric when known, else barometric (nil on the ground
     /// or when neither is sent).

@@ -41,8 +41,12 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Blocking HTTP requests over Foundation's URLSession (libcurl underneath), cancellable while
-/// they wait, with the body read up to a limit (a feed cannot fill the memory).
+/// they wait, with the body read up to a limit (a feed cannot fill the memory) and a whole
+/// request given at most `timeout` seconds (a server that drips its headers or body a byte at
+/// a time is stopped there). A redirect to another origin never carries the Authorization
+/// header.
 public final class HTTPClient: @unchecked Sendable {
+    /// The most seconds a request may take, from start to the last byte (also the idle limit).
     public let timeout: Double
     /// The most bytes of a body read before the request is abandoned.
     public let maxBytes: Int
@@ -54,7 +58,7 @@ public final class HTTPClient: @unchecked Sendable {
         self.maxBytes = maxBytes
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout * 2
+        configuration.timeoutIntervalForResource = timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpAdditionalHeaders = ["User-Agent": "skyshell"]
         session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
@@ -102,11 +106,16 @@ public final class HTTPClient: @unchecked Sendable {
         let task = session.dataTask(with: request)
         collector.track(task, box)
         defer { collector.forget(task) }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
         task.resume()
         while !box.wait(seconds: 0.1) {
             if cancelled() {
                 task.cancel()
                 throw .cancelled
+            }
+            if DispatchTime.now().uptimeNanoseconds > deadline {
+                task.cancel()
+                throw .timedOut(host: host, seconds: timeout)
             }
         }
         let (data, response, error, tooLarge) = box.result
@@ -186,6 +195,17 @@ public final class HTTPClient: @unchecked Sendable {
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
             if box(dataTask)?.received(data) == false { dataTask.cancel() }
+        }
+
+        /// Follows a redirect, without the Authorization header when it leads to another origin
+        /// (scheme, host or port): a token for one server is never handed to another.
+        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+            var next = request
+            if WebAddress.origin(task.originalRequest?.url) != WebAddress.origin(request.url) {
+                next.setValue(nil, forHTTPHeaderField: "Authorization")
+            }
+            completionHandler(next)
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {

@@ -1,6 +1,17 @@
+/// Why CSV text cannot be read: what is wrong and on which line.
+public struct CSVError: Error, Equatable, Sendable {
+    public var line: Int
+    public var message: String
+    public init(line: Int, _ message: String) {
+        self.line = line
+        self.message = message
+    }
+}
+
 /// Reads CSV (RFC 4180: quoted fields with doubled quotes, CRLF or LF rows, a UTF-8 byte
-/// order mark ignored) one record at a time.
-public struct CSVReader: Sequence, IteratorProtocol {
+/// order mark ignored) one record at a time. A quote left open is an error naming the line
+/// where it opened, never a field that swallows the rest of the file.
+public struct CSVReader {
     let bytes: [UInt8]
     var i = 0
     /// The 1-based line number where the last record started.
@@ -12,14 +23,14 @@ public struct CSVReader: Sequence, IteratorProtocol {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
     }
 
-    /// The next record's fields, or nil at the end. A record with a quote left open ends at the
-    /// end of the input.
-    public mutating func next() -> [String]? {
+    /// The next record's fields, or nil at the end.
+    public mutating func next() throws(CSVError) -> [String]? {
         guard i < bytes.count else { return nil }
         line = nextLine
         var fields: [String] = []
         var field: [UInt8] = []
         var quoted = false
+        var quoteLine = 0
         while i < bytes.count {
             let b = bytes[i]
             if quoted {
@@ -34,7 +45,9 @@ public struct CSVReader: Sequence, IteratorProtocol {
                 continue
             }
             switch b {
-            case 0x22 where field.isEmpty: quoted = true
+            case 0x22 where field.isEmpty:
+                quoted = true
+                quoteLine = nextLine
             case 0x2C:
                 fields.append(String(decoding: field, as: UTF8.self))
                 field.removeAll(keepingCapacity: true)
@@ -49,20 +62,77 @@ public struct CSVReader: Sequence, IteratorProtocol {
             }
             i += 1
         }
+        if quoted { throw CSVError(line: quoteLine, "a quoted field opened here is never closed (a missing \")") }
         fields.append(String(decoding: field, as: UTF8.self))
         return fields
     }
+
+    /// The header's column names (trimmed), refusing an empty header and a name given twice.
+    public mutating func header() throws(CSVError) -> [String]? {
+        guard let raw = try next() else { return nil }
+        let names = raw.map(\.trimmedSpaces)
+        var seen: Set<String> = []
+        for name in names where !name.isEmpty {
+            guard seen.insert(name.lowercased()).inserted else {
+                throw CSVError(line: line, "the header names the column '\(name)' twice")
+            }
+        }
+        return names
+    }
 }
 
-/// Writes CSV fields, quoting where needed, with CRLF row ends.
+/// Writes CSV rows, quoting where needed, with CRLF row ends. Text that a spreadsheet would
+/// run as a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage return) is written
+/// with a leading `'`; numbers are written as they are. `FormulaGuard.remove` undoes it exactly.
 public enum CSVWriter {
-    public static func row(_ values: [String]) -> String {
-        values.map { v in
-            guard v.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return v }
-            var q = "\""
-            for c in v { q += c == "\"" ? "\"\"" : String(c) }
-            return q + "\""
+    /// One field of a row.
+    public enum Field: Sendable, Equatable {
+        case text(String)
+        case number(String)
+    }
+
+    /// A row of fields.
+    public static func row(_ fields: [Field]) -> String {
+        fields.map { field in
+            switch field {
+            case .text(let text): quote(FormulaGuard.add(text))
+            case .number(let text): quote(text)
+            }
         }.joined(separator: ",") + "\r\n"
+    }
+
+    /// A row of text fields.
+    public static func row(_ texts: [String]) -> String { row(texts.map(Field.text)) }
+
+    static func quote(_ v: String) -> String {
+        guard v.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return v }
+        var q = "\""
+        for c in v { q += c == "\"" ? "\"\"" : String(c) }
+        return q + "\""
+    }
+}
+
+/// The guard against spreadsheet formula injection in CSV text cells: a leading `'` before a
+/// cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return — or with quotes
+/// followed by one of those, so that a cell which really started with `'` survives a round trip.
+public enum FormulaGuard {
+    static func isTrigger(_ c: Unicode.Scalar) -> Bool {
+        c == "=" || c == "+" || c == "-" || c == "@" || c == "\t" || c == "\r"
+    }
+
+    /// True when `text` (after any leading quotes) starts with a formula character.
+    static func needsGuard(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first(where: { $0 != "'" }) else { return false }
+        return isTrigger(first)
+    }
+
+    /// `text` as written in a CSV cell.
+    public static func add(_ text: String) -> String { needsGuard(text) ? "'" + text : text }
+
+    /// The cell's text as it was before `add`.
+    public static func remove(_ cell: String) -> String {
+        guard cell.hasPrefix("'"), needsGuard(String(cell.dropFirst())) else { return cell }
+        return String(cell.dropFirst())
     }
 }
 

@@ -131,8 +131,13 @@ public enum DefinitionFile {
             tables[tables.count - 1].keys.append(key)
         }
 
-        mutating func value(_ key: String) throws -> DefinitionValue {
+        /// Lists inside lists go this deep at most (a file of 50,000 `[` must be an error, not a
+        /// stack overflow).
+        static let maximumDepth = 32
+
+        mutating func value(_ key: String, depth: Int = 0) throws -> DefinitionValue {
             guard !atEnd, current != UInt8(ascii: "\n") else { throw DefinitionError(line: line, field: key, "has no value") }
+            guard depth < Reader.maximumDepth else { throw DefinitionError(line: line, field: key, "lists are nested deeper than \(Reader.maximumDepth) levels") }
             switch current {
             case UInt8(ascii: "\""):
                 return .string(try string(key))
@@ -145,7 +150,7 @@ public enum DefinitionFile {
                     guard !atEnd else { throw DefinitionError(line: opened, field: key, "the list is not closed with ]") }
                     if current == UInt8(ascii: "]") { i += 1; return .array(items) }
                     let itemLine = line
-                    items.append(try value(key))
+                    items.append(try value(key, depth: depth + 1))
                     skipSpaceAndNewlines()
                     guard !atEnd else { throw DefinitionError(line: opened, field: key, "the list is not closed with ]") }
                     if current == UInt8(ascii: ",") { i += 1 } else if current != UInt8(ascii: "]") {

@@ -137,6 +137,13 @@ public enum JSONWriter {
         for _ in 0..<level { out += "  " }
     }
 
+    /// Characters written as `\uXXXX` although JSON allows them raw: DEL and the C1 controls,
+    /// the bidirectional controls and the line and paragraph separators — so a document shown
+    /// on a terminal cannot act on it, and the text stays exact.
+    static func escapedAlways(_ v: UInt32) -> Bool {
+        (0x7F..<0xA0).contains(v) || v == 0x061C || v == 0x200E || v == 0x200F || (0x2028...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+    }
+
     static func quote(_ s: String, into out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
@@ -146,7 +153,7 @@ public enum JSONWriter {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
+            case _ where scalar.value < 0x20 || JSONWriter.escapedAlways(scalar.value):
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

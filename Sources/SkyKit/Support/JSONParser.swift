@@ -14,6 +14,11 @@ public struct JSONParser {
     let bytes: [UInt8]
     var i = 0
     var depth = 0
+    /// The key of the top-level object whose list items' offsets are recorded.
+    var itemsKey: String?
+    /// The depth of the list being recorded, set while its value is read.
+    var recordingDepth: Int?
+    var itemOffsets: [Int] = []
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -33,11 +38,30 @@ public struct JSONParser {
 
     public static func parse(_ text: String) throws(JSONParseError) -> Datum { try parse(Array(text.utf8)) }
 
-    func error(_ message: String) -> JSONParseError {
+    /// Parses a document and the byte offsets where the items of the list under `key` in the
+    /// top-level object start (to say on which line a bad item is).
+    public static func parse(_ bytes: [UInt8], itemOffsetsOf key: String) throws(JSONParseError) -> (Datum, [Int]) {
+        var parser = JSONParser(bytes: bytes)
+        parser.itemsKey = key
+        parser.skipSpace()
+        guard parser.i < parser.bytes.count else { throw parser.error("the document is empty") }
+        let value = try parser.value()
+        parser.skipSpace()
+        guard parser.i == parser.bytes.count else { throw parser.error("unexpected text after the document") }
+        return (value, parser.itemOffsets)
+    }
+
+    /// The 1-based line and column (in characters) of a byte offset.
+    public static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         var line = 1, column = 1
-        for b in bytes[..<min(i, bytes.count)] {
+        for b in bytes[..<min(max(0, offset), bytes.count)] {
             if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
         }
+        return (line, column)
+    }
+
+    func error(_ message: String) -> JSONParseError {
+        let (line, column) = JSONParser.position(of: i, in: bytes)
         return JSONParseError(message: message, offset: i, line: line, column: column)
     }
 
@@ -87,7 +111,9 @@ public struct JSONParser {
             guard bytes[i] == UInt8(ascii: ":") else { throw error("expected : after a key") }
             i += 1
             skipSpace()
+            if depth == 1, key == itemsKey { recordingDepth = 2 }
             pairs.append((key, try value()))
+            recordingDepth = nil
             skipSpace()
             guard i < bytes.count else { throw error("the document ends inside an object") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; skipSpace(); continue }
@@ -100,9 +126,12 @@ public struct JSONParser {
 
     mutating func array() throws(JSONParseError) -> Datum {
         try enter()
+        let recording = recordingDepth == depth
+        recordingDepth = nil
         var items: [Datum] = []
         if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; depth -= 1; return .list(items) }
         while true {
+            if recording { itemOffsets.append(i) }
             items.append(try value())
             skipSpace()
             guard i < bytes.count else { throw error("the document ends inside a list") }

@@ -46,7 +46,7 @@ public struct PositionPaths: Sendable, Equatable {
 
     static func number(_ d: Datum?) -> Double? {
         if let v = d?.double { return v }
-        if let s = d?.string { return Double(s.trimmingCharacters(in: .whitespaces)) }
+        if let s = d?.string { return NumberParser.parse(s.trimmedSpaces) }
         return nil
     }
 

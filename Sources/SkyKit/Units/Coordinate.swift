@@ -11,6 +11,18 @@ public struct Coordinate: Hashable, Sendable, Codable {
         self.longitude = Coordinate.wrapLongitude(longitude)
     }
 
+    enum CodingKeys: String, CodingKey { case latitude, longitude }
+
+    /// Decodes a stored coordinate, refusing one that is not on Earth (a latitude of 95°).
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let lat = try c.decode(Double.self, forKey: .latitude), lon = try c.decode(Double.self, forKey: .longitude)
+        guard let valid = Coordinate(latitude: lat, longitude: lon) else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: c.codingPath, debugDescription: "\(lat), \(lon) is not a position on Earth"))
+        }
+        self = valid
+    }
+
     /// Creates a coordinate from values already known to be valid.
     public init(validLatitude: Double, longitude: Double) {
         self.latitude = validLatitude

@@ -143,24 +143,30 @@ struct SessionStoreTests {
         var s = Session()
         s.face(Angle(degrees: 90))
         try s.settings.set("output", "json")
-        try store.save(s)
-        let (loaded, problem) = store.load()
-        #expect(problem == nil)
+        #expect(try store.save(s).isEmpty)
+        let (loaded, problems) = SessionStore(paths: store.paths).load()
+        #expect(problems.isEmpty)
         #expect(loaded == s)
+        #expect(loaded.settings["output"] == "json")
         let attributes = try FileManager.default.attributesOfItem(atPath: store.paths.sessionFile)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
 
-    @Test func aCorruptFileIsReportedAndLeftAlone() throws {
+    @Test func aCorruptFileIsMovedAsideWholeAndSaidOnce() throws {
         let dir = NSTemporaryDirectory() + "skystore-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let store = SessionStore(paths: Paths(config: dir, state: dir, data: dir))
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: store.paths.sessionFile, contents: Data("{not json".utf8))
-        let (loaded, problem) = store.load()
+        let (loaded, problems) = store.load()
         #expect(loaded == Session())
-        #expect(problem?.contains("is not a readable session file") == true)
-        #expect(String(decoding: FileManager.default.contents(atPath: store.paths.sessionFile)!, as: UTF8.self) == "{not json")
+        #expect(problems.count == 1)
+        #expect(problems.first?.contains("is not a readable session file") == true)
+        #expect(problems.first?.contains("moved it to session.json.corrupt-") == true)
+        let aside = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix("session.json.corrupt-") }
+        #expect(aside.count == 1)
+        #expect(String(decoding: FileManager.default.contents(atPath: dir + "/" + aside[0])!, as: UTF8.self) == "{not json")
+        #expect(!FileManager.default.fileExists(atPath: store.paths.sessionFile))
     }
 
     @Test func pathsFollowSkyshellHomeThenXDG() {

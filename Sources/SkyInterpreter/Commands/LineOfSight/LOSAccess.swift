@@ -56,12 +56,12 @@ enum LOSText {
     static func height(agl: Height?, msl: Height?, what: String) throws(ShellError) -> LOSHeight? {
         if agl != nil, msl != nil { throw ShellError.usage("give the \(what) height once: agl <height> or msl <height>") }
         if let agl {
-            guard agl.meters >= 0 else { throw ShellError.usage("a height above the ground cannot be negative (\(feet(agl.meters)) AGL)") }
-            guard agl.meters <= 100_000 else { throw ShellError.usage("\(feet(agl.meters)) AGL is out of reach: at most 100 km (328,084 ft)") }
+            guard agl.meters >= SessionRules.heightsAGL.lowerBound else { throw ShellError.usage("a height above the ground cannot be negative (\(feet(agl.meters)) AGL)") }
+            guard agl.meters <= SessionRules.heightsAGL.upperBound else { throw ShellError.usage("\(feet(agl.meters)) AGL is out of reach: at most 100 km (328,084 ft)") }
             return LOSHeight(agl, .agl)
         }
         if let msl {
-            guard msl.meters >= -500, msl.meters <= 100_000 else { throw ShellError.usage("\(feet(msl.meters)) MSL is out of reach: between -1,640 ft and 328,084 ft") }
+            guard SessionRules.heightsMSL.contains(msl.meters) else { throw ShellError.usage("\(feet(msl.meters)) MSL is out of reach: between -1,640 ft and 328,084 ft") }
             return LOSHeight(msl, .msl)
         }
         return nil

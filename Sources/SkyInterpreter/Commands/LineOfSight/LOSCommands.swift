@@ -93,7 +93,6 @@ enum LOSCommands {
         return output
     }
 
-    static let limits = 5.0...500.0
 
     static let range = CommandSpec(
         "range", category: .lineOfSight,
@@ -102,7 +101,7 @@ enum LOSCommands {
         examples: [Example("los range 100km", "sweep 100 km around the origin")]
     ) { args, shell in
         guard let asked = args.get("distance", as: Distance.self) else { throw ShellError.usage("los range needs a distance") }
-        let km = min(max(asked.kilometers, limits.lowerBound), limits.upperBound)
+        let km = min(max(asked.kilometers, SessionRules.losRange.lowerBound), SessionRules.losRange.upperBound)
         var output = parameterChanged(shell, "los range \(Format.distance(Distance(km, .kilometers), in: .kilometers, decimals: 0))") {
             $0.setLOSParameters(range: Distance(km, .kilometers))
         }

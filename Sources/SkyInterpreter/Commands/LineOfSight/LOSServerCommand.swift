@@ -50,7 +50,7 @@ enum LOSServerCommand {
         }
     }
 
-    static func viewshed(_ server: String, origin: Place, _ shell: Shell, geojson: String?) throws -> Output {
+    static func viewshed(_ server: String, origin: Place, _ shell: Shell, geojson: AtomicFile?) throws -> Output {
         let los = shell.session.los
         let client = try client(server, shell)
         let answer = try post(client, "/api/los/viewshed",
@@ -65,8 +65,8 @@ enum LOSServerCommand {
         var output = LOSViewshedCommand.stats(summary, origin: origin, shell)
         output.append(.message("computed by \(client.baseURL.absoluteString): \(area.polygons.count) polygon\(area.polygons.count == 1 ? "" : "s")", .dim))
         if let geojson {
-            try ImportExportCommands.writeAtomically(JSONWriter.compact(area.geoJSON) + "\n", to: geojson)
-            output.append(.message("wrote \(geojson)", .dim))
+            try shell.finish(geojson, with: JSONWriter.compact(area.geoJSON) + "\n")
+            output.append(.message("wrote \(geojson.path)", .dim))
         }
         shell.session.viewshedComputed(summary)
         shell.session.clearPathKeepingViewshed()

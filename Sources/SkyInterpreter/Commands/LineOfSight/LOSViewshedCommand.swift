@@ -11,6 +11,7 @@ enum LOSViewshedCommand {
             OptionSpec("az-step", .angle, "degrees between azimuths (0.05–10, default 1)", bare: false),
             OptionSpec("range-step", .distance(default: .meters), "distance between samples (30 m – 5 km, default 250 m)", bare: false),
             OptionSpec("geojson", .path(extensions: ["geojson", "json"]), "also write the result to this GeoJSON file", bare: false),
+            .flag("force", "replace an existing GeoJSON file"),
         ],
         examples: [Example("los viewshed", "the viewshed for the current origin"), Example("los viewshed --az-step 0.25 --range-step 90m", "finer"),
                    Example("los viewshed --geojson visible.geojson", "and save it for a map tool")]
@@ -21,8 +22,9 @@ enum LOSViewshedCommand {
         let rangeStep = args.get("range-step", as: Distance.self)?.meters ?? 250
         guard rangeStep >= 30, rangeStep <= 5_000 else { throw ShellError.usage("--range-step must be between 30 m and 5 km") }
         let los = shell.session.los
+        let file = try args.get("geojson", as: String.self).map { try shell.createUserFile($0, force: args.flag("force")) }
         if let server = los.server {
-            return try LOSServerCommand.viewshed(server, origin: origin, shell, geojson: args.get("geojson", as: String.self))
+            return try LOSServerCommand.viewshed(server, origin: origin, shell, geojson: file)
         }
         let request = ViewshedRequest(origin: origin.coordinate, observer: los.observer, target: los.target, range: los.range.meters, earth: los.earth,
                                       azimuthStep: step, rangeStep: rangeStep)
@@ -31,9 +33,9 @@ enum LOSViewshedCommand {
         progress.finish()
         guard let viewshed = result else { throw ShellError(.interrupted, "viewshed cancelled; the previous result is unchanged") }
         var output = Output()
-        if let path = args.get("geojson", as: String.self) {
-            try ImportExportCommands.writeAtomically(JSONWriter.compact(viewshed.geoJSON()) + "\n", to: path)
-            output.append(.message("wrote \(path)", .dim))
+        if let file {
+            try shell.finish(file, with: JSONWriter.compact(viewshed.geoJSON()) + "\n")
+            output.append(.message("wrote \(file.path)", .dim))
         }
         shell.session.viewshedComputed(summary(viewshed, source: "local"))
         shell.session.clearPathKeepingViewshed()

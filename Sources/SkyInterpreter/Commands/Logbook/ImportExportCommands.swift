@@ -9,9 +9,9 @@ enum ImportExportCommands {
     static let export = CommandSpec(
         "export", category: .logbook,
         abstract: "Write the active logbook to a file",
-        discussion: "Formats: csv and json (skyshell's own, every field), openflights (OpenFlights CSV, which openflights.org imports), geojson and kml (routes as geodesic lines and airports, for map tools). The format follows the file's extension unless --format names one. The file is written whole or not at all.",
+        discussion: "Formats: csv and json (skyshell's own, every field), openflights (OpenFlights CSV, which openflights.org imports), geojson and kml (routes as geodesic lines and airports, for map tools). The format follows the file's extension unless --format names one. The file is written whole or not at all; an existing file is replaced only with --force (and keeps its mode), and skyshell's own files never are. CSV text cells that a spreadsheet would run as a formula (starting with =, +, -, @) get a leading ' (removed again on import).",
         arguments: [ArgumentSpec("file", .path(extensions: ["csv", "json", "geojson", "kml"]), "the file to write")],
-        options: [OptionSpec("format", formatKind, "csv, json, openflights, geojson or kml", bare: false)],
+        options: [OptionSpec("format", formatKind, "csv, json, openflights, geojson or kml", bare: false), .flag("force", "replace an existing file")],
         examples: [
             Example("logbook export flights.json", "everything, as JSON"),
             Example("logbook export flights.csv --format openflights", "for openflights.org"),
@@ -20,13 +20,14 @@ enum ImportExportCommands {
     ) { args, shell in
         let path = args.get("file", as: String.self) ?? ""
         let format = try args.get("format", as: String.self).flatMap(FlightFileFormat.init(rawValue:)) ?? formatFromExtension(path)
+        let file = try shell.createUserFile(path, force: args.flag("force"))
         let logbook = shell.session.logbook
         let store = try shell.logbookStore()
         let cursor = try store.flights(in: logbook)
         let flights = Array(cursor).reversed()
         if let failure = cursor.failure { throw failure }
         let text = FlightFiles.write(flights, format: format, logbook: logbook, catalog: shell.catalog)
-        try writeAtomically(text, to: path)
+        try shell.finish(file, with: text)
         return Output([.message("exported \(flights.count) flight\(flights.count == 1 ? "" : "s") of logbook \(logbook) to \(path) (\(format.rawValue))"),
                        .data("flights", .int(flights.count)), .data("file", .string(path)), .data("format", .string(format.rawValue))])
     }
@@ -102,18 +103,5 @@ enum ImportExportCommands {
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw ShellError(.noInput, "cannot read '\(path)'") }
         return [UInt8](data)
-    }
-
-    /// Writes a whole file or nothing (temporary file, then rename).
-    static func writeAtomically(_ text: String, to path: String) throws {
-        let temp = path + ".skyshell-tmp"
-        guard FileManager.default.createFile(atPath: temp, contents: Data(text.utf8)) else {
-            throw ShellError(.io, "cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-        guard rename(temp, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temp)
-            throw ShellError(.io, "cannot write \(path): \(reason)")
-        }
     }
 }

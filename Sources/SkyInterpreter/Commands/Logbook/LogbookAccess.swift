@@ -7,13 +7,10 @@ extension Shell {
     func logbookStore() throws -> LogbookStore {
         if let store = openedLogbookStore { return store }
         guard let paths else { throw ShellError(.io, "no data directory: set SKYSHELL_HOME or HOME") }
-        do {
-            try FileManager.default.createDirectory(atPath: paths.data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw ShellError(.io, "cannot create the data directory \(paths.data): \(error.localizedDescription)")
-        }
-        let maxPages = environment["SKYSHELL_DB_MAX_PAGES"].flatMap(Int.init)
-        let store = try LogbookStore(path: paths.data + "/logbook.sqlite", maxPages: maxPages)
+        try ensurePrivateDirectory(paths.data)
+        let maxPages = environment["SKYSHELL_DB_MAX_PAGES"] == nil ? nil
+            : Int(environmentNumber("SKYSHELL_DB_MAX_PAGES", 1...Double(Int32.max), default: Double(Int32.max), what: "pages", whole: true))
+        let store = try LogbookStore(path: paths.logbookFile, maxPages: maxPages)
         openedLogbookStore = store
         return store
     }
@@ -21,7 +18,7 @@ extension Shell {
     /// The logbook database only if it already exists (cards look, they never create one).
     func existingLogbookStore() -> LogbookStore? {
         if let store = openedLogbookStore { return store }
-        guard let paths, FileManager.default.fileExists(atPath: paths.data + "/logbook.sqlite") else { return nil }
+        guard let paths, FileManager.default.fileExists(atPath: paths.logbookFile) else { return nil }
         return try? logbookStore()
     }
 

@@ -6,6 +6,7 @@ enum MapCommands {
     static let fileOptions = [
         OptionSpec("geojson", .path(extensions: ["geojson", "json"]), "also write the map's lines and places as GeoJSON", bare: false),
         OptionSpec("kml", .path(extensions: ["kml"]), "also write them as KML", bare: false),
+        .flag("force", "replace existing files"),
     ]
 
     static let spec = CommandSpec(
@@ -67,19 +68,16 @@ enum MapCommands {
         for line in features.lines { content.lines.append((line.points, .accent)) }
         for point in features.points { content.places.append((point.coordinate, point.name, markStyle)) }
         let all = features.lines.flatMap(\.points) + features.points.map(\.coordinate) + extent
+        let files = try ["geojson", "kml"].compactMap { key in try args.get(key, as: String.self).map { (key, try shell.createUserFile($0, force: args.flag("force"))) } }
         let columns = min(shell.terminalColumns, 160), rows = max(10, min(shell.terminalRows - 4, 50))
         let map = WorldMap(fitting: all, columns: columns, rows: rows)
         var output = Output([.message(title, .accent), .art(map.draw(content)),
                              .message("about \(Format.grouped(map.kilometersPerCell)) km per character", .dim)])
         output.append(.data("routes", .list(features.lines.map { .object([("name", .string($0.name))] + $0.properties) })))
         output.append(.data("places", .list(features.points.map { .object([("name", .string($0.name)), ("lat", .number($0.coordinate.latitude)), ("lon", .number($0.coordinate.longitude))] + $0.properties) })))
-        if let path = args.get("geojson", as: String.self) {
-            try ImportExportCommands.writeAtomically(features.geoJSON, to: path)
-            output.append(.message("wrote \(path)"))
-        }
-        if let path = args.get("kml", as: String.self) {
-            try ImportExportCommands.writeAtomically(features.kml, to: path)
-            output.append(.message("wrote \(path)"))
+        for (key, file) in files {
+            try shell.finish(file, with: key == "kml" ? features.kml : features.geoJSON)
+            output.append(.message("wrote \(file.path)"))
         }
         return output
     }

@@ -29,11 +29,10 @@ enum TLECommands {
     static func keep(_ text: String, from origin: String, _ shell: Shell) throws -> Output {
         let tle: TLE
         do { tle = try TLE.parse(text) } catch { throw ShellError.data("\(origin): \(error)") }
-        do { _ = try SGP4(tle) } catch { throw ShellError.data("\(origin): the elements do not describe an orbit SGP4 can follow (\(error))") }
+        do { _ = try SGP4.checked(tle) } catch { throw ShellError.data("\(origin): the elements do not describe an orbit SGP4 can follow (\(error))") }
         guard let path = shell.tlePath else { throw ShellError(.io, "no data directory to keep the element set in") }
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let lines = (tle.name.map { [$0] } ?? []) + [tle.line1, tle.line2]
-        try ImportExportCommands.writeAtomically(lines.joined(separator: "\n") + "\n", to: path)
+        try shell.writePrivateFile(lines.joined(separator: "\n") + "\n", to: path)
         var output = Output.message("\(tle.name ?? "satellite \(tle.satelliteNumber)"), epoch \(OrbitText.utc(tle.epoch)), from \(origin)")
         if let stale = OrbitText.staleness(tle, at: shell.clock.now) { output.append(.note(stale)) }
         return output

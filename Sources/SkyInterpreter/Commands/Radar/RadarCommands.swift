@@ -103,7 +103,7 @@ enum RadarCommands {
         examples: [Example("radar range 20km", "closer in"), Example("radar range 50nm", "in nautical miles")]
     ) { args, shell in
         if let d = args.get("distance", as: Distance.self) {
-            guard d.kilometers >= 1, d.kilometers <= 500 else {
+            guard SessionRules.radarRange.contains(d.kilometers) else {
                 throw ShellError.usage("the radar range is from 1 km to 500 km (not \(Format.distance(d, shell.units)))")
             }
             shell.session.setRadarRange(d)

@@ -6,7 +6,7 @@ enum RadarRecordCommand {
     static let spec = CommandSpec(
         "record", category: .radar,
         abstract: "Record the radar source to a file for replay",
-        discussion: "Writes skyshell's recording format (JSON Lines: a header line, then one snapshot of every aircraft in range per line; see Docs/RADAR.md) for `radar source replay`. Live sources are recorded as time passes, one snapshot per refresh (never faster than the source allows); recorded sources (the samples, a replay) are copied from the radar time onwards at once. Ctrl-C stops early and keeps what was recorded. An existing file is not overwritten without --force.",
+        discussion: "Writes skyshell's recording format (JSON Lines: a header line, then one snapshot of every aircraft in range per line; see Docs/RADAR.md) for `radar source replay`. Live sources are recorded as time passes, one snapshot per refresh (never faster than the source allows); recorded sources (the samples, a replay) are copied from the radar time onwards at once. Ctrl-C stops early and keeps what was recorded. The recording goes to a temporary file that takes the name when it ends, so a failure leaves no half file; an existing file is not replaced without --force, and skyshell's own files never are.",
         arguments: [ArgumentSpec("file", .path(extensions: ["jsonl"]), "the recording to write")],
         options: [
             OptionSpec("for", .duration(defaultSeconds: 60, placeholder: "duration"), "how long to record (default 10m)"),
@@ -17,9 +17,6 @@ enum RadarRecordCommand {
         examples: [Example("radar record evening.jsonl for 30m", "half an hour of the current source"), Example("radar record paris.jsonl for 5m every 10s", "five minutes of the Paris sample")]
     ) { args, shell in
         let path = args.get("file", as: String.self) ?? ""
-        guard args.flag("force") || !FileManager.default.fileExists(atPath: path) else {
-            throw ShellError(.usage, "\(path) exists; add --force to replace it")
-        }
         guard let observer = shell.session.observer else { throw ShellError.usage(Requirement.observer.message) }
         let feed = try shell.radarFeed()
         let duration = args.get("for", as: Double.self) ?? 600
@@ -32,17 +29,9 @@ enum RadarRecordCommand {
         }
         guard every > 0 else { throw ShellError.usage("the interval between snapshots must be above zero") }
 
-        guard let file = FileHandle(forWritingAtPath: path) ?? (FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forWritingAtPath: path) : nil) else {
-            throw ShellError(.io, "cannot write \(path)")
-        }
-        defer { try? file.close() }
-        try? file.truncate(atOffset: 0)
-        func write(_ line: String) throws {
-            do {
-                try file.write(contentsOf: Data((line + "\n").utf8))
-            } catch {
-                throw ShellError(.io, "cannot write \(path): \(error.localizedDescription)")
-            }
+        let file = try shell.createUserFile(path, force: args.flag("force"))
+        func write(_ line: String) throws(ShellError) {
+            do { try file.write(line + "\n") } catch { throw ShellError(error) }
         }
         let start = shell.radarTime(feed)
         try write(TrafficRecording.headerLine(source: feed.label, started: start))
@@ -52,7 +41,7 @@ enum RadarRecordCommand {
         var stoppedBy: String?
         let began = Date()
         for k in 0..<total {
-            if Interrupt.requested { stoppedBy = "Ctrl-C"; break }
+            if Interrupt.requested { stoppedBy = Interrupt.termination == nil ? "Ctrl-C" : "a signal to end"; break }
             let t = feed.isRecorded ? start + Double(k) * every : shell.clock.now.timeIntervalSince1970
             if let span = feed.span, t > span.upperBound { stoppedBy = "the end of the recording"; break }
             do {
@@ -76,6 +65,7 @@ enum RadarRecordCommand {
             }
         }
         progress.finish()
+        try shell.commit(file)
         if stoppedBy == "Ctrl-C" { _ = Interrupt.take() }
         var output = Output([.message("recorded \(written) snapshot\(written == 1 ? "" : "s") of \(feed.label) to \(path)" + (stoppedBy.map { " (stopped by \($0))" } ?? ""))])
         output.blocks += notes.map { .note($0) }

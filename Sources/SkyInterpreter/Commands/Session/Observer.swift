@@ -31,9 +31,10 @@ enum ObserverCommand {
         if let agl = args.get("agl", as: Height.self) {
             guard agl.meters >= 0 else { throw ShellError.usage("agl must not be negative (the eye is above the ground)") }
             altitude = ground + agl
+            guard SessionRules.heightsMSL.contains(altitude.meters) else { throw ShellError.usage("the eye would be above 100 km") }
         }
         if let msl = args.get("msl", as: Height.self) {
-            guard msl.meters >= -500, msl.meters <= 100_000 else { throw ShellError.usage("msl must be between -500 m and 100 km") }
+            guard SessionRules.heightsMSL.contains(msl.meters) else { throw ShellError.usage("msl must be between -500 m and 100 km") }
             altitude = msl
         }
         let observer = Observer(place: place, altitude: altitude)

@@ -44,7 +44,7 @@ enum LessonCommands {
         let paced = shell.mode == .interactive && isatty(0) == 1
         let options = shell.renderOptions
         func say(_ blocks: [Block]) {
-            shell.out.write(Renderer.render(Output(blocks), RenderOptions(format: .table, color: options.color, accent: options.accent)))
+            shell.out.write(Renderer.terminalText(Output(blocks), RenderOptions(format: .table, color: options.color, accent: options.accent)))
             shell.out.flush()
         }
         say([.message("Lesson \(lesson.number): \(lesson.title)", .accent)])

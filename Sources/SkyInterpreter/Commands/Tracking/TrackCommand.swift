@@ -16,12 +16,13 @@ enum TrackCommand {
             OptionSpec("alt", .text, "path of the altitude (km)", bare: false),
             OptionSpec("label", .text, "the marker's name on the map", bare: false),
             OptionSpec("geojson", .path(extensions: ["geojson", "json"]), "write the track to this file at the end", bare: false),
+            .flag("force", "replace an existing GeoJSON file"),
         ],
         examples: [Example("track http://api.open-notify.org/iss-now.json --lat iss_position.latitude --lon iss_position.longitude", "the ISS from Open Notify"),
                    Example("track http://localhost:8080/position.json every 5s for 1m", "a minute of a local feed in a script")]
     ) { args, shell in
         guard let url = args.get("url", as: URL.self) else { throw ShellError.usage("track needs a URL") }
-        var tracker = Tracker(url: url, shell: shell, args: args, label: args.get("label", as: String.self) ?? "●")
+        var tracker = try Tracker(url: url, shell: shell, args: args, label: args.get("label", as: String.self) ?? "●")
         return try tracker.run(duration: args.get("for", as: Double.self))
     }
 }
@@ -38,10 +39,11 @@ enum ISSLiveCommand {
             OptionSpec("for", .duration(defaultSeconds: 1, placeholder: "duration"), "stop after this long (needed in scripts)"),
             OptionSpec("url", .webURL, "another endpoint answering the same fields"),
             OptionSpec("geojson", .path(extensions: ["geojson", "json"]), "write the track to this file at the end", bare: false),
+            .flag("force", "replace an existing GeoJSON file"),
         ],
         examples: [Example("iss live", "the ISS moving over the map")]
     ) { args, shell in
-        var tracker = Tracker(url: args.get("url", as: URL.self) ?? url, shell: shell, args: args, label: "ISS")
+        var tracker = try Tracker(url: args.get("url", as: URL.self) ?? url, shell: shell, args: args, label: "ISS")
         return try tracker.run(duration: args.get("for", as: Double.self))
     }
 }
@@ -54,19 +56,20 @@ struct Tracker {
     let paths: PositionPaths
     let label: String
     let interval: Double
-    let geojson: String?
+    let geojson: AtomicFile?
     var track = Track(capacity: 10_000)
     var problem: String?
     var failures = 0
 
-    init(url: URL, shell: Shell, args: Arguments, label: String) {
+    init(url: URL, shell: Shell, args: Arguments, label: String) throws(ShellError) {
         self.shell = shell
         self.url = url
         host = url.host ?? url.absoluteString
         self.label = label
         paths = PositionPaths(latitude: args.get("lat", as: String.self), longitude: args.get("lon", as: String.self), altitude: args.get("alt", as: String.self))
         interval = max(1, args.get("every", as: Double.self) ?? 1)
-        geojson = args.get("geojson", as: String.self)
+        // The file is checked (and refused when it exists without --force) before tracking starts.
+        geojson = try args.get("geojson", as: String.self).map { path throws(ShellError) in try shell.createUserFile(path, force: args.flag("force")) }
     }
 
     /// Fetches one fix; a failure is kept in `problem`, not thrown.
@@ -105,8 +108,8 @@ struct Tracker {
         }
         var output = Output()
         if let geojson {
-            try ImportExportCommands.writeAtomically(JSONWriter.compact(track.geoJSON(name: label)) + "\n", to: geojson)
-            output.append(.message("wrote \(geojson) (\(track.fixes.count) fixes)", .dim))
+            try shell.finish(geojson, with: JSONWriter.compact(track.geoJSON(name: label)) + "\n")
+            output.append(.message("wrote \(geojson.path) (\(track.fixes.count) fixes)", .dim))
         }
         output.append(.message("tracking ended: \(track.fixes.count) fix\(track.fixes.count == 1 ? "" : "es"), \(failures) failed fetch\(failures == 1 ? "" : "es")"))
         return output

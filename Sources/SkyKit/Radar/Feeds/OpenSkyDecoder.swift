@@ -84,6 +84,9 @@ public enum OpenSkyDecoder {
         p.skipSpace()
         guard p.i == bytes.count else { throw p.error("unexpected text after the document") }
         guard let time else { throw FeedError(.data, "OpenSky's answer has no time") }
+        guard UnixTime.checked(time) != nil else {
+            throw FeedError(.data, "OpenSky's time \(UnixTime.describe(time)) is not a time between 1900 and 2200")
+        }
         return TrafficSnapshot(time: time, aircraft: aircraft)
     }
 

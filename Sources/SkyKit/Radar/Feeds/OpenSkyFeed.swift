@@ -140,6 +140,7 @@ public final class OpenSkyFeed: TrafficFeed {
 
     func fetch(_ box: BoundingBox, cancelled: () -> Bool) throws(FeedError) -> TrafficSnapshot {
         guard let url = url(box) else { throw FeedError(.data, "'\(baseURL)' is not a URL") }
+        if credentials != nil, let refusal = WebAddress.refusalForCredentials(url) { throw FeedError(.refused, "OpenSky at \(baseURL): \(refusal)") }
         var retried = false
         while true {
             var headers: [String: String] = [:]
@@ -150,7 +151,7 @@ public final class OpenSkyFeed: TrafficFeed {
             } catch {
                 throw FeedError(error)
             }
-            if let credits = response.headers["x-rate-limit-remaining"].flatMap(Int.init) { remainingCredits = credits }
+            if let credits = response.headers["x-rate-limit-remaining"].flatMap({ NumberParser.integer($0, in: 0...Int(Int32.max)) }) { remainingCredits = credits }
             switch response.status {
             case 200:
                 return try OpenSkyDecoder.decode(response.body)
@@ -161,8 +162,10 @@ public final class OpenSkyFeed: TrafficFeed {
             case 401, 403:
                 throw FeedError(.refused, "OpenSky refused the request (\(response.status) \(HTTPStatus.reason(response.status)))" + (credentials.map { "; check the credentials in \($0.origin)" } ?? ""))
             case 429:
-                let wait = response.headers["x-rate-limit-retry-after-seconds"].flatMap(Double.init)
-                    ?? response.headers["retry-after"].flatMap(Double.init) ?? 60
+                // A retry time past a week is taken as a week (a server cannot block skyshell forever,
+                // nor send a number that breaks the countdown).
+                let wait = min(7 * 86_400, response.headers["x-rate-limit-retry-after-seconds"].flatMap { NumberParser.parse($0.trimmedSpaces) }.flatMap { $0 >= 0 ? $0 : nil }
+                    ?? response.headers["retry-after"].flatMap { NumberParser.parse($0.trimmedSpaces) }.flatMap { $0 >= 0 ? $0 : nil } ?? 60)
                 blockedUntil = monotonicSeconds() + wait
                 throw FeedError(.refused, "OpenSky's request limit is used up (429); it accepts requests again in \(Self.duration(wait))", retryAfter: wait)
             default:
@@ -175,6 +178,7 @@ public final class OpenSkyFeed: TrafficFeed {
     func bearer(cancelled: () -> Bool) throws(FeedError) -> String {
         if let token, monotonicSeconds() < token.expires - 30 { return token.value }
         guard let credentials, let url = URL(string: authURL) else { throw FeedError(.data, "'\(authURL)' is not a URL") }
+        if let refusal = WebAddress.refusalForCredentials(url) { throw FeedError(.refused, "OpenSky's sign-in at \(authURL): \(refusal)") }
         let response: HTTPResponse
         do {
             response = try http.postForm(url, [("grant_type", "client_credentials"), ("client_id", credentials.clientID), ("client_secret", credentials.clientSecret)], cancelled: cancelled)

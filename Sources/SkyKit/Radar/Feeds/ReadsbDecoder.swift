@@ -27,6 +27,9 @@ public enum ReadsbDecoder {
             throw FeedError(.data, "not an aircraft.json document (no \"aircraft\" or \"ac\" list)")
         }
         if time <= 0 { time = 0 }
+        guard UnixTime.checked(time) != nil else {
+            throw FeedError(.data, "the receiver's clock says \(UnixTime.describe(time)) after 1970, not a time between 1900 and 2200")
+        }
         var aircraft: [AircraftState] = []
         aircraft.reserveCapacity(list.count)
         for item in list {

@@ -46,6 +46,9 @@ public enum TrafficRecording {
               header["skyshell_recording"]?.double == Double(version) else {
             throw FeedError(.data, "not a skyshell recording (the first line should be {\"skyshell_recording\":1,…})")
         }
+        if let started = header["started"]?.double, UnixTime.checked(started) == nil {
+            throw FeedError(.data, "the recording starts at \(UnixTime.describe(started)), not a time between 1900 and 2200")
+        }
         var snapshots: [TrafficSnapshot] = []
         for (n, raw) in lines.enumerated().dropFirst() {
             let line = n + 1
@@ -57,8 +60,11 @@ public enum TrafficRecording {
                 if line == lines.count { break }
                 throw FeedError(.data, "line \(line) of the recording is not JSON (\(error))")
             }
-            guard let time = datum["time"]?.double, let list = datum["aircraft"]?.list else {
+            guard let raw = datum["time"]?.double, let list = datum["aircraft"]?.list else {
                 throw FeedError(.data, "line \(line) of the recording has no time or aircraft")
+            }
+            guard let time = UnixTime.checked(raw) else {
+                throw FeedError(.data, "line \(line) of the recording has the time \(UnixTime.describe(raw)), not a time between 1900 and 2200")
             }
             snapshots.append(TrafficSnapshot(time: time, aircraft: list.compactMap(state)))
         }

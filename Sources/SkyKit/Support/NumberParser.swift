@@ -1,8 +1,10 @@
-/// Strict decimal numbers as users type them: `12`, `-3.5`, `.5`, `1e3`. Rejects NaN,
-/// infinities, hex, thousands separators and magnitudes beyond 1e15.
-enum NumberParser {
+/// Strict decimal numbers, as users type them and as outside text (files, feeds, headers, the
+/// environment) spells them: `12`, `-3.5`, `.5`, `1e3`. Rejects NaN, infinities, hex (`0x10`,
+/// which `Double(String)` would read as 16), thousands separators and magnitudes beyond 1e15.
+/// Every number read from text goes through here.
+public enum NumberParser {
     /// The number spelled by the whole of `text`, or nil.
-    static func parse<S: StringProtocol>(_ text: S) -> Double? {
+    public static func parse<S: StringProtocol>(_ text: S) -> Double? {
         guard !text.isEmpty, text.utf8.count <= 40 else { return nil }
         var sawDigit = false, sawDot = false, sawExp = false, expDigit = false
         var previous: UInt8 = 0
@@ -29,7 +31,7 @@ enum NumberParser {
     }
 
     /// Splits `text` into a leading number and the rest: `"350km"` → (350, "km").
-    static func splitUnit<S: StringProtocol>(_ text: S) -> (Double, Substring)? {
+    public static func splitUnit<S: StringProtocol>(_ text: S) -> (Double, Substring)? {
         let s = Substring(text)
         var end = s.startIndex
         var previous: Character = " "
@@ -46,7 +48,7 @@ enum NumberParser {
     }
 
     /// Parses a whole number in `range`.
-    static func integer<S: StringProtocol>(_ text: S, in range: ClosedRange<Int>) -> Int? {
+    public static func integer<S: StringProtocol>(_ text: S, in range: ClosedRange<Int>) -> Int? {
         guard let value = parse(text), value == value.rounded(), value >= Double(range.lowerBound),
               value <= Double(range.upperBound) else { return nil }
         return Int(value)

@@ -1,0 +1,63 @@
+import SkyKit
+
+/// Files the shell writes, all through `AtomicFile`: the user's (refused when they exist
+/// unless --force, never one of skyshell's own) and skyshell's private ones in folders kept at
+/// mode 0700.
+extension Shell {
+    /// Skyshell's own files, which no command may replace.
+    var ownFiles: ProtectedFiles { paths?.ownFiles ?? ProtectedFiles() }
+
+    /// Writes a file the user named, whole or not at all.
+    func writeUserFile(_ text: String, to path: String, force: Bool) throws(ShellError) {
+        do {
+            try AtomicFile.write(text, to: path, .user(replace: force), protected: ownFiles)
+        } catch {
+            throw ShellError(error)
+        }
+    }
+
+    /// Starts a file the user named that is written piece by piece (`commit` puts it in place).
+    func createUserFile(_ path: String, force: Bool) throws(ShellError) -> AtomicFile {
+        do {
+            return try AtomicFile(path, .user(replace: force), protected: ownFiles)
+        } catch {
+            throw ShellError(error)
+        }
+    }
+
+    /// Puts a file started with `createUserFile` in place.
+    func commit(_ file: AtomicFile) throws(ShellError) {
+        do { try file.commit() } catch { throw ShellError(error) }
+    }
+
+    /// Fills a file started with `createUserFile` and puts it in place.
+    func finish(_ file: AtomicFile, with text: String) throws(ShellError) {
+        do {
+            try file.write(text)
+            try file.commit()
+        } catch {
+            throw ShellError(error)
+        }
+    }
+
+    /// Writes one of skyshell's private files (mode 0600), making its folder first.
+    func writePrivateFile(_ text: String, to path: String) throws(ShellError) {
+        try ensurePrivateDirectory(PathText.parent(path))
+        do {
+            try AtomicFile.write(text, to: path, .private)
+        } catch {
+            throw ShellError(error)
+        }
+    }
+
+    /// Makes one of skyshell's folders, or makes an existing one private, saying so once.
+    func ensurePrivateDirectory(_ path: String) throws(ShellError) {
+        guard !privateDirectoriesChecked.contains(path) else { return }
+        do {
+            if let note = try PrivateDirectory.ensure(path) { notice(note) }
+        } catch {
+            throw ShellError(.io, error.message)
+        }
+        privateDirectoriesChecked.insert(path)
+    }
+}

@@ -1,0 +1,38 @@
+/// The rules for a flight's text fields, whatever path the flight comes by (typed at the
+/// prompt, asked in the form, read from a file): one rule each, here.
+public enum FlightText {
+    /// The flight number as stored (upper case), or nil when `text` is not one: the airline's
+    /// code and digits, perhaps a letter after them (UA155, BAW2490, LH400A); 3 to 8 ASCII
+    /// letters and digits.
+    public static func flightNumber(_ text: String) -> String? {
+        let w = text.uppercased()
+        guard (3...8).contains(w.utf8.count), w.utf8.allSatisfy({ isDigit($0) || ($0 >= 65 && $0 <= 90) }) else { return nil }
+        let bytes = Array(w.utf8)
+        guard isDigit(bytes[bytes.count - 1]) || isDigit(bytes[bytes.count - 2]) else { return nil }
+        return w
+    }
+
+    /// A seat letter as stored (one letter, upper case), or nil.
+    public static func seatLetter(_ text: String) -> String? {
+        let w = text.uppercased()
+        guard w.utf8.count == 1, let b = w.utf8.first, b >= 65, b <= 90 else { return nil }
+        return w
+    }
+
+    /// A description of the first control character in `text` ("U+001B at character 4"), or
+    /// nil when there is none. Notes may hold tabs and line feeds (`multiline`); other fields
+    /// hold none.
+    public static func controlCharacter(in text: String, multiline: Bool = false) -> String? {
+        for (n, scalar) in text.unicodeScalars.enumerated() {
+            let v = scalar.value
+            if multiline, v == 0x09 || v == 0x0A { continue }
+            if v < 0x20 || (0x7F..<0xA0).contains(v) {
+                let hex = String(v, radix: 16, uppercase: true)
+                return "U+" + String(repeating: "0", count: 4 - hex.count) + hex + " at character \(n + 1)"
+            }
+        }
+        return nil
+    }
+
+    static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+}
