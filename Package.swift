@@ -88,7 +88,8 @@ let package = Package(
         ),
         .testTarget(
             name: "skyshellTests",
-            dependencies: ["SkyTestSupport"],
+            // SkyKit only to plant what the binary itself refuses to store (hostile-input tests).
+            dependencies: ["SkyTestSupport", "SkyKit"],
             exclude: ["Transcripts"]
         ),
     ]

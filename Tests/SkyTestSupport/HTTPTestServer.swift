@@ -40,6 +40,10 @@ public final class HTTPTestServer: @unchecked Sendable {
         indirect case after(seconds: Double, Reply)
         /// Send the headers and the first `sent` bytes of the body, then stall.
         case stallBody(headers: [(String, String)], body: String, sent: Int)
+        /// Send the whole response a byte at a time, one every `every` seconds (the status line
+        /// and headers too when `headers` is true, else only the body), never stalling long
+        /// enough for an idle timeout.
+        case drip(body: String, every: Double, headers: Bool)
 
         public static func json(_ body: String, status: Int = 200, headers: [(String, String)] = []) -> Reply {
             .respond(status: status, headers: [("Content-Type", "application/json")] + headers, body: body)
@@ -133,6 +137,14 @@ public final class HTTPTestServer: @unchecked Sendable {
             let until = Date().addingTimeInterval(seconds)
             while Date() < until, !lock.withLock({ stopped }) { usleep(20_000) }
             answer(fd, reply)
+        case .drip(let body, let every, let dripHeaders):
+            let head = Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n".utf8)
+            if !dripHeaders { guard sendAll(fd, head) else { return } }
+            for byte in (dripHeaders ? head : []) + Array(body.utf8) {
+                guard !lock.withLock({ stopped }), sendAll(fd, [byte]) else { return }
+                let until = Date().addingTimeInterval(every)
+                while Date() < until, !lock.withLock({ stopped }) { usleep(20_000) }
+            }
         case .stallBody(let headers, let body, let count):
             var head = "HTTP/1.1 200 OK\r\n"
             for (name, value) in headers { head += "\(name): \(value)\r\n" }
@@ -190,6 +202,6 @@ public final class HTTPTestServer: @unchecked Sendable {
     }
 
     static func reason(_ status: Int) -> String {
-        [200: "OK", 400: "Bad Request", 401: "Unauthorized", 404: "Not Found", 429: "Too Many Requests", 500: "Internal Server Error", 503: "Service Unavailable"][status] ?? "Status"
+        [200: "OK", 302: "Found", 400: "Bad Request", 401: "Unauthorized", 404: "Not Found", 429: "Too Many Requests", 500: "Internal Server Error", 503: "Service Unavailable"][status] ?? "Status"
     }
 }

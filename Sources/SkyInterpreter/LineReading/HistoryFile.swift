@@ -7,9 +7,9 @@ import SkyKit
 /// name is replaced by a file of skyshell's own, its target never written.
 ///
 /// The format is libedit's (`_HiStOrY_V2_`, then one line per entry with spaces, backslashes
-/// and control bytes written as `\ooo` octal), so older files load. An entry whose escapes
-/// would turn into control characters (`\033`, an ESC) is kept as the escaped text it is in
-/// the file; an entry with raw control bytes or bad UTF-8 is dropped.
+/// and control bytes written as `\ooo` octal), so older files load. An escape that would turn
+/// into a control character (`\033`, an ESC) is kept as the text it is in the file; an entry
+/// with raw control bytes or bad UTF-8 is dropped.
 final class HistoryFile {
     static let header = "_HiStOrY_V2_"
     let path: String
@@ -43,36 +43,42 @@ final class HistoryFile {
     }
 
     /// One line of the file as an entry, or nil when it holds raw control bytes or bad UTF-8.
+    /// An escape that would give a control character stays as the text it is in the file.
     static func decode(_ line: [UInt8]) -> String? {
         guard !line.contains(where: { $0 < 0x20 || $0 == 0x7F }), let raw = String(validating: line, as: UTF8.self) else { return nil }
         var out: [UInt8] = []
         var i = 0
         func octal(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x37 }
+        func control(_ c: UInt8) -> UInt8 { c == UInt8(ascii: "?") ? 0x7F : c & 0x1F }
         while i < line.count {
-            let b = line[i]
-            guard b == 0x5C, i + 1 < line.count else { out.append(b); i += 1; continue }
+            guard line[i] == 0x5C, i + 1 < line.count else { out.append(line[i]); i += 1; continue }
             let next = line[i + 1]
+            var decoded: UInt8
+            var length: Int
             if octal(next) {
-                var value = 0, k = i + 1
-                while k < line.count, k < i + 4, octal(line[k]) { value = value * 8 + Int(line[k] - 0x30); k += 1 }
-                out.append(UInt8(truncatingIfNeeded: value))
-                i = k
+                var value = 0
+                length = 1
+                while length < 4, i + length < line.count, octal(line[i + length]) { value = value * 8 + Int(line[i + length] - 0x30); length += 1 }
+                decoded = UInt8(truncatingIfNeeded: value)
             } else if next == UInt8(ascii: "^"), i + 2 < line.count {
-                out.append(line[i + 2] == UInt8(ascii: "?") ? 0x7F : line[i + 2] & 0x1F)
-                i += 3
+                decoded = control(line[i + 2])
+                length = 3
             } else if next == UInt8(ascii: "M"), i + 3 < line.count, line[i + 2] == UInt8(ascii: "-") || line[i + 2] == UInt8(ascii: "^") {
-                let c = line[i + 3]
-                out.append((line[i + 2] == UInt8(ascii: "^") ? (c == UInt8(ascii: "?") ? 0x7F : c & 0x1F) : c) | 0x80)
-                i += 4
+                decoded = (line[i + 2] == UInt8(ascii: "^") ? control(line[i + 3]) : line[i + 3]) | 0x80
+                length = 4
             } else {
                 let simple: [UInt8: UInt8] = [0x5C: 0x5C, UInt8(ascii: "s"): 0x20, UInt8(ascii: "t"): 0x09, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "E"): 0x1B]
-                out.append(simple[next] ?? next)
-                i += 2
+                decoded = simple[next] ?? next
+                length = 2
             }
+            if decoded < 0x20 || decoded == 0x7F {
+                out += line[i..<(i + length)]
+            } else {
+                out.append(decoded)
+            }
+            i += length
         }
-        guard let decoded = String(validating: out, as: UTF8.self), Visible.isClean(decoded), !decoded.contains("\t"), !decoded.contains("\n") else {
-            return raw
-        }
+        guard let decoded = String(validating: out, as: UTF8.self), Visible.isClean(decoded) else { return raw }
         return decoded
     }
 

@@ -47,22 +47,17 @@ public final class PlainLineReader: LineReader {
         var searchFrom = start
         if stopped { return .end }
         while true {
-            if let nul = buffer[searchFrom...].firstIndex(of: 0) {
-                lineNumber += 1 + buffer[start..<nul].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-                stopped = true
-                buffer = []
-                start = 0
-                return .invalid("a NUL byte: this is not a text script")
-            }
             if let newline = buffer[searchFrom...].firstIndex(of: 0x0A) {
                 var end = newline
                 if end > start, buffer[end - 1] == 0x0D { end -= 1 }
                 let line = buffer[start..<end]
+                if line.contains(0) { lineNumber += 1; return notText() }
                 start = newline + 1
                 lineNumber += 1
                 if discarding { return tooLong() }
                 return LineCheck.text(line)
             }
+            if buffer[searchFrom...].contains(0) { lineNumber += 1; return notText() }
             if buffer.count - start > Self.maxLineBytes {
                 discarding = true
                 start = buffer.count
@@ -89,6 +84,14 @@ public final class PlainLineReader: LineReader {
                 start = 0
             }
         }
+    }
+
+    /// The line holds a NUL byte: the input is not a text script, and nothing more is read.
+    func notText() -> LineEvent {
+        stopped = true
+        buffer = []
+        start = 0
+        return .invalid("a NUL byte: this is not a text script")
     }
 
     func tooLong() -> LineEvent {

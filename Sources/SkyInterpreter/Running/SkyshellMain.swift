@@ -62,6 +62,10 @@ public enum SkyshellMain {
         let wantsSaved = interactive ? !options.fresh : options.resume
         if wantsSaved {
             if let paths {
+                // Skyshell's folders are private: made so (with a note) before anything is kept there.
+                for directory in [paths.state, paths.config] where access(directory, F_OK) == 0 {
+                    do { try shell.ensurePrivateDirectory(directory) } catch { shell.warn(error.message) }
+                }
                 let store = SessionStore(paths: paths)
                 let (session, problems) = store.load()
                 for problem in problems { shell.warn(problem) }

@@ -25,8 +25,9 @@ public final class SessionStore {
     public func load() -> (Session, [String]) {
         var problems: [String] = []
         var session = Session()
+        baseline[paths.sessionFile] = SessionStore.keys(Session())
         if let object = read(paths.sessionFile, what: "session file", problems: &problems) {
-            baseline[paths.sessionFile] = object
+            baseline[paths.sessionFile] = SessionStore.overlay(object, on: SessionStore.keys(Session()))
             let found = DecodingProblems()
             let decoder = JSONDecoder()
             decoder.userInfo[DecodingProblems.key] = found
@@ -39,7 +40,7 @@ public final class SessionStore {
             problems += (found.items + reset).map { "\(PathText.base(paths.sessionFile)): \($0)" }
         }
         if let object = read(paths.settingsFile, what: "settings file", problems: &problems) {
-            baseline[paths.settingsFile] = object
+            baseline[paths.settingsFile] = SessionStore.overlay(object, on: [])
             for (name, value) in object {
                 guard let text = value.string else {
                     problems.append("\(PathText.base(paths.settingsFile)): \(name) is \(JSONWriter.compact(value).prefix(40)), not text; using the default")
@@ -88,14 +89,28 @@ public final class SessionStore {
 
     // MARK: - Saving
 
+    /// A session as the keys of its file.
+    static func keys(_ session: Session) -> [(String, Datum)] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(session), case .object(let pairs)? = try? JSONParser.parse([UInt8](data)) else { return [] }
+        return pairs
+    }
+
+    /// `base` with the keys of `object` put over it.
+    static func overlay(_ object: [(String, Datum)], on base: [(String, Datum)]) -> [(String, Datum)] {
+        base.filter { key, _ in !object.contains { $0.0 == key } } + object
+    }
+
+    /// The keys of each file this skyshell knows; others (from a newer skyshell, or added by
+    /// hand) are left as they are.
+    static let sessionKeys = ["observer", "heading", "headingIsSet", "los", "logbook", "radar"]
+
     /// Writes what changed since the last load or save; returns lines to show (a file moved
     /// aside or left alone meanwhile).
     public func save(_ session: Session) throws(ShellError) -> [String] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(session), case .object(let sessionKeys)? = try? JSONParser.parse([UInt8](data)) else {
-            throw ShellError(.internal, "cannot encode the session")
-        }
+        let sessionKeys = SessionStore.keys(session)
+        guard !sessionKeys.isEmpty else { throw ShellError(.internal, "cannot encode the session") }
         let settingKeys = session.settings.customized.map { ($0.0, Datum.string($0.1)) }
         for directory in Set([paths.state, paths.config]) {
             do { _ = try PrivateDirectory.ensure(directory) } catch { throw ShellError(.io, "cannot save the session: \(error.message)") }
@@ -104,20 +119,22 @@ public final class SessionStore {
         do { lock = try FileLock(paths.lockFile) } catch { throw ShellError(.io, "cannot save the session: \(error.message)") }
         defer { lock.unlock() }
         var notes: [String] = []
-        try merge(sessionKeys, into: paths.sessionFile, what: "session file", notes: &notes)
-        try merge(settingKeys, into: paths.settingsFile, what: "settings file", notes: &notes)
+        try merge(sessionKeys, into: paths.sessionFile, known: SessionStore.sessionKeys, what: "session file", notes: &notes)
+        try merge(settingKeys, into: paths.settingsFile, known: SettingSpec.all.map(\.name), what: "settings file", notes: &notes)
         return notes
     }
 
-    /// Writes the keys of `current` that differ from the baseline into the file as it is now.
-    func merge(_ current: [(String, Datum)], into path: String, what: String, notes: inout [String]) throws(ShellError) {
+    /// Writes the keys of `current` that differ from the baseline into the file as it is now;
+    /// a file that does not exist (yet, or any more) gets every key.
+    func merge(_ current: [(String, Datum)], into path: String, known: [String], what: String, notes: inout [String]) throws(ShellError) {
         guard !untouchable.contains(path) else { return }
-        let base = baseline[path] ?? []
+        let base = baseline[path] ?? (path == paths.sessionFile ? SessionStore.keys(Session()) : [])
         func value(_ key: String, in pairs: [(String, Datum)]) -> Datum? { pairs.first { $0.0 == key }?.1 }
-        let keys = (current.map(\.0) + base.map(\.0)).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        let changed = keys.filter { value($0, in: current) != value($0, in: base) }
-        guard !changed.isEmpty || !FileManager.default.fileExists(atPath: path) else { return }
-        var disk = read(path, what: what, problems: &notes) ?? []
+        let changed = known.filter { value($0, in: current) != value($0, in: base) }
+        let exists = access(path, F_OK) == 0
+        guard !changed.isEmpty || !exists else { return }
+        // A file damaged meanwhile is moved aside and written anew whole.
+        var disk = exists ? (read(path, what: what, problems: &notes) ?? current) : current
         guard !untouchable.contains(path) else { return }
         for key in changed {
             disk.removeAll { $0.0 == key }
@@ -145,7 +162,7 @@ enum StoredFile {
         var info = stat()
         guard fstat(fd, &info) == 0 else { return .unreadable(String(cString: strerror(errno))) }
         guard info.st_mode & S_IFMT == S_IFREG else { return .unreadable("not a regular file") }
-        guard Int(info.st_size) <= maxBytes else { return .unreadable("\(info.st_size) bytes, more than the \(maxBytes / 1024) KB this file may hold") }
+        guard Int(info.st_size) <= maxBytes else { return .unreadable("it is \(Format.grouped(Double(info.st_size))) bytes, more than the \(Format.grouped(Double(maxBytes / 1024))) KB such a file may hold") }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         var count = 0
         while count < bytes.count {

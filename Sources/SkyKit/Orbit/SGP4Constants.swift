@@ -31,7 +31,7 @@ public enum SGP4Error: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .eccentricity: "the mean eccentricity left 0–1 (the element set no longer describes an orbit)"
-        case .meanMotion: "the mean motion fell below zero"
+        case .meanMotion: "the mean motion is zero, negative or too small for an orbit"
         case .perturbedEccentricity: "the perturbed eccentricity left 0–1"
         case .semiLatusRectum: "the semi-latus rectum fell below zero"
         case .decayed: "the satellite has decayed (below the Earth's surface)"

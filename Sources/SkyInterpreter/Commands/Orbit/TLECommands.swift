@@ -25,6 +25,9 @@ enum TLECommands {
         return output
     }
 
+    /// The largest element file read (CelesTrak's whole catalogue as TLEs is about 3 MB).
+    static let maxBytes = 16 << 20
+
     /// Checks a TLE text and keeps it in the data directory.
     static func keep(_ text: String, from origin: String, _ shell: Shell) throws -> Output {
         let tle: TLE
@@ -45,8 +48,13 @@ enum TLECommands {
         examples: [Example("tle load ~/iss.tle", "the element set in a file")]
     ) { args, shell in
         guard let file = args.get("file", as: String.self) else { throw ShellError.usage("tle load needs a file") }
-        guard let data = FileManager.default.contents(atPath: file) else { throw ShellError(.noInput, "cannot read '\(file)'") }
-        guard data.count < 100_000, let text = String(data: data, encoding: .utf8) else { throw ShellError.data("\(file) is not a text file of TLE lines") }
+        let bytes: [UInt8]
+        switch StoredFile.read(file, maxBytes: maxBytes) {
+        case .missing: throw ShellError(.noInput, "cannot open '\(file)': No such file or directory")
+        case .unreadable(let reason): throw ShellError(.noInput, "cannot read '\(file)': \(reason)")
+        case .contents(let contents): bytes = contents
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw ShellError.data("\(file) is not UTF-8 text, so not TLE lines") }
         return try keep(text, from: file, shell)
     }
 
@@ -60,7 +68,7 @@ enum TLECommands {
         let response: HTTPResponse
         do { response = try shell.http.get(url, cancelled: { Interrupt.requested }) } catch { throw ShellError(.unavailable, "\(error)") }
         guard response.status == 200 else { throw ShellError(.unavailable, "\(host) answered \(response.status) (\(HTTPStatus.reason(response.status)))") }
-        guard response.body.count < 100_000 else { throw ShellError.data("\(host) sent \(response.body.count / 1024) KB: one TLE is 3 lines") }
+        guard response.body.count <= maxBytes else { throw ShellError.data("\(host) sent \(response.body.count / 1_048_576) MB, more than an element file holds") }
         return try keep(String(decoding: response.body, as: UTF8.self), from: host, shell)
     }
 

@@ -61,8 +61,12 @@ extension Shell {
         case .sample(let name):
             feed = SampleFeed(name.map(SampleTraffic.named) ?? SampleTraffic.nearest(to: session.observer?.place.coordinate ?? SampleTraffic.paris.centre))
         case .openSky(let url, let auth, let credentialsPath):
-            feed = OpenSkyFeed(baseURL: url ?? OpenSkyFeed.defaultBaseURL, authURL: auth ?? OpenSkyFeed.defaultAuthURL,
-                               credentials: try openSkyCredentials(credentialsPath), http: http)
+            do {
+                feed = try OpenSkyFeed(baseURL: url ?? OpenSkyFeed.defaultBaseURL, authURL: auth ?? OpenSkyFeed.defaultAuthURL,
+                                       credentials: try openSkyCredentials(credentialsPath), http: http)
+            } catch let error as FeedError {
+                throw ShellError(feedError: error)
+            }
         case .receiver(let location):
             feed = ReceiverFeed(location: location, http: http)
         case .replay(let path):

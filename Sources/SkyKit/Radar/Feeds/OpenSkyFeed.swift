@@ -75,7 +75,15 @@ public final class OpenSkyFeed: TrafficFeed {
     /// Credits left today, from the last answer.
     public private(set) var remainingCredits: Int?
 
-    public init(baseURL: String = defaultBaseURL, authURL: String = defaultAuthURL, credentials: OpenSkyCredentials?, http: HTTPClient) {
+    /// A client of the API at `baseURL`. With credentials, both URLs must be https (or plain
+    /// http to this computer): a token is never sent unencrypted to another host.
+    public init(baseURL: String = defaultBaseURL, authURL: String = defaultAuthURL, credentials: OpenSkyCredentials?, http: HTTPClient) throws(FeedError) {
+        if credentials != nil {
+            for (what, address) in [("OpenSky's API", baseURL), ("OpenSky's sign-in", authURL)] {
+                guard let url = URL(string: address) else { throw FeedError(.data, "'\(address)' is not a URL") }
+                if let refusal = WebAddress.refusalForCredentials(url) { throw FeedError(.refused, "\(what) at \(address): \(refusal)") }
+            }
+        }
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.authURL = authURL
         self.credentials = credentials
@@ -140,7 +148,6 @@ public final class OpenSkyFeed: TrafficFeed {
 
     func fetch(_ box: BoundingBox, cancelled: () -> Bool) throws(FeedError) -> TrafficSnapshot {
         guard let url = url(box) else { throw FeedError(.data, "'\(baseURL)' is not a URL") }
-        if credentials != nil, let refusal = WebAddress.refusalForCredentials(url) { throw FeedError(.refused, "OpenSky at \(baseURL): \(refusal)") }
         var retried = false
         while true {
             var headers: [String: String] = [:]
@@ -178,7 +185,6 @@ public final class OpenSkyFeed: TrafficFeed {
     func bearer(cancelled: () -> Bool) throws(FeedError) -> String {
         if let token, monotonicSeconds() < token.expires - 30 { return token.value }
         guard let credentials, let url = URL(string: authURL) else { throw FeedError(.data, "'\(authURL)' is not a URL") }
-        if let refusal = WebAddress.refusalForCredentials(url) { throw FeedError(.refused, "OpenSky's sign-in at \(authURL): \(refusal)") }
         let response: HTTPResponse
         do {
             response = try http.postForm(url, [("grant_type", "client_credentials"), ("client_id", credentials.clientID), ("client_secret", credentials.clientSecret)], cancelled: cancelled)

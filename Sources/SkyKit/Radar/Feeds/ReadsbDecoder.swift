@@ -13,7 +13,7 @@ public enum ReadsbDecoder {
             throw FeedError(.data, "the receiver sent something that is not JSON (\(error))")
         }
         let list: [Datum]
-        var time: Double
+        let time: Double
         if let items = document["aircraft"]?.list {
             list = items
             time = document["now"]?.double ?? 0
@@ -26,7 +26,6 @@ public enum ReadsbDecoder {
         } else {
             throw FeedError(.data, "not an aircraft.json document (no \"aircraft\" or \"ac\" list)")
         }
-        if time <= 0 { time = 0 }
         guard UnixTime.checked(time) != nil else {
             throw FeedError(.data, "the receiver's clock says \(UnixTime.describe(time)) after 1970, not a time between 1900 and 2200")
         }

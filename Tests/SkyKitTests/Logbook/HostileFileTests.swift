@@ -1,0 +1,110 @@
+import Foundation
+import SkyKit
+import Testing
+
+/// Logbook files built to hurt: every mistake is an error with its line (and column where it
+/// helps), nothing is silently cut, guessed or swallowed.
+@Suite("Hostile logbook files")
+struct HostileFileTests {
+    let today = FlightDate(iso: "2025-11-10")!
+    let catalog = Catalog.embedded
+
+    func read(_ text: String, _ format: FlightFileFormat, skipBad: Bool = false) throws(FlightFileError) -> ImportedFlights {
+        try FlightFiles.read(Array(text.utf8), format: format, catalog: catalog, skipBad: skipBad, today: today)
+    }
+
+    func failure(_ text: String, _ format: FlightFileFormat) -> FlightFileError? {
+        do {
+            _ = try read(text, format)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func anUnterminatedQuoteIsAnErrorWhereItOpened() {
+        let text = "date,origin,destination,notes\n2024-01-01,KSFO,KJFK,fine\n2024-01-02,KJFK,KSFO,\"never closed\n2024-01-03,KSFO,KLAX,x\n"
+        let error = failure(text, .csv)
+        #expect(error?.line == 3)
+        #expect(error?.message.contains("never closed") == true)
+        // --skip-bad cannot skip a broken file structure either.
+        #expect(throws: FlightFileError.self) { _ = try read(text, .csv, skipBad: true) }
+    }
+
+    @Test func aColumnNamedTwiceIsAnError() {
+        let error = failure("date,origin,destination,Notes,notes\n2024-01-01,KSFO,KJFK,a,b\n", .csv)
+        #expect(error == FlightFileError(line: 1, "the header names the column 'notes' twice"))
+    }
+
+    @Test func controlCharactersAreRefusedWithTheirColumn() throws {
+        for (column, value) in [("notes", "a\u{0}b"), ("notes", "clear\u{1B}[2J"), ("registration", "N1\u{7}"), ("flight_number", "UA1\u{9B}")] {
+            let text = "date,origin,destination,\(column)\n2024-01-01,KSFO,KJFK,\(value)\n"
+            let error = failure(text, .csv)
+            #expect(error?.line == 2, "\(column)")
+            #expect(error?.message.contains("the \(column) column holds a control character") == true, "\(String(describing: error))")
+        }
+        // Notes may hold line breaks and tabs.
+        #expect(try read("date,origin,destination,notes\n2024-01-01,KSFO,KJFK,\"two\nlines\tand a tab\"\n", .csv).flights.first?.notes == "two\nlines\tand a tab")
+    }
+
+    @Test func importedFlightNumbersAndSeatsObeyTheRulesOfFlightAdd() {
+        #expect(failure("date,origin,destination,flight_number\n2024-01-01,KSFO,KJFK,=1+1\n", .csv)?.message.contains("is not a flight number") == true)
+        #expect(failure("date,origin,destination,seat_letter\n2024-01-01,KSFO,KJFK,AB\n", .csv)?.message.contains("is not a seat letter") == true)
+        // An OpenFlights seat with a row too long for a number is an error, not a seat without its row.
+        let openFlights = "Date,From,To,Seat\n2024-01-01,SFO,JFK,99999999999999999999A\n"
+        #expect(failure(openFlights, .openflights)?.message == "'99999999999999999999A' is not a seat")
+    }
+
+    @Test func jsonWithWrongTypesIsAnErrorOnTheFlightsLine() {
+        let text = """
+        {"format": "skyshell-logbook", "flights": [
+          {"date": "2024-01-01", "origin": "KSFO", "destination": "KJFK"},
+          {"date": "2024-01-02", "origin": "KJFK", "destination": "KSFO",
+           "row": true}
+        ]}
+        """
+        #expect(failure(text, .json) == FlightFileError(line: 3, "\"row\" of flight 2 must be a whole number or null, not true"))
+        let list = #"{"flights": [{"date": "2024-01-02", "origin": "KJFK", "destination": "KSFO", "notes": ["a", "b"]}]}"#
+        #expect(failure(list, .json)?.message == "\"notes\" of flight 1 must be text or null, not [\"a\",\"b\"]")
+        let number = #"{"flights": [{"date": 20240102, "origin": "KJFK", "destination": "KSFO"}]}"#
+        #expect(failure(number, .json)?.message.contains("\"date\" of flight 1 must be text") == true)
+    }
+
+    @Test func jsonThatIsNotJSONSaysWhere() {
+        let error = failure("{\"flights\": [\n  {\"date\": \"2024-01-01\",,}\n]}", .json)
+        #expect(error?.line == 2)
+        #expect(error?.message.contains("column 25") == true, "\(String(describing: error))")
+    }
+
+    @Test func anOpenFlightsAirlineIdIsMatchedExactlyOrNotAtAll() throws {
+        // 65536 + 24 would be American Airlines' id 24 taken modulo 16 bits.
+        let header = "Date,From,To,Flight_Number,Airline,Airline_OID\n"
+        let exact = try read(header + "2024-01-01,SFO,JFK,,,24\n", .openflights).flights[0]
+        #expect(exact.airline == "AAL")
+        let big = try read(header + "2024-01-01,SFO,JFK,,British Airways,65560\n", .openflights).flights[0]
+        #expect(big.airline == "BAW", "an unknown id falls back to the name column")
+        let none = try read(header + "2024-01-01,SFO,JFK,,,65560\n", .openflights).flights[0]
+        #expect(none.airline == nil, "no name: no airline, never a guess")
+    }
+
+    @Test func formulaGuardsRoundTripExactly() throws {
+        for note in ["=HYPERLINK(\"http://x\")", "+1", "-2 hours late", "@SUM(A1)", "'=already quoted", "''=twice", "'plain", "'", "fine"] {
+            let flight = Flight(origin: "KSFO", destination: "KJFK", date: FlightDate(iso: "2024-01-01")!, notes: note)
+            for format in [FlightFileFormat.csv, .openflights] {
+                let text = FlightFiles.write([flight], format: format, logbook: "t", catalog: catalog)
+                let cell = text.split(separator: "\r\n")[1]
+                if "=+-@".contains(note.first!) { #expect(cell.contains("'" + note.prefix(1)), "\(format): \(cell)") }
+                #expect(try read(text, format).flights[0].notes == note, "\(format): \(note)")
+            }
+        }
+    }
+}
+
+@Suite("CSV")
+struct CSVTests {
+    @Test func numbersAreWrittenAsTheyAreAndTextIsGuarded() {
+        #expect(CSVWriter.row([.number("-2.5"), .text("-2.5"), .text("=cmd"), .text("@x"), .text("\tx"), .text("a,b"), .text("ok")])
+            == "-2.5,'-2.5,'=cmd,'@x,'\tx,\"a,b\",ok\r\n")
+        #expect(FormulaGuard.remove(FormulaGuard.add("'=x")) == "'=x")
+    }
+}

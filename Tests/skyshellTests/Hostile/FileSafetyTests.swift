@@ -1,0 +1,148 @@
+import Foundation
+import Glibc
+import SkyTestSupport
+import Testing
+
+/// No user file replaced without --force, skyshell's own files never, nothing blocked on a
+/// FIFO, private files and folders private, saved state never thrown away.
+@Suite("Hostile input: files")
+struct FileSafetyTests {
+    let home = HostileHome()
+
+    init() {
+        home.sky("flight add SFO JFK airline UA date 2024-05-02; flight add JFK LHR airline BA date 2024-05-09")
+    }
+
+    @Test func exportsRefuseAnExistingFileUnlessForcedAndKeepItsMode() throws {
+        home.write("flights.csv", "precious")
+        chmod(home.path + "/flights.csv", 0o640)
+        let refused = home.sky("logbook export flights.csv")
+        #expect(refused.status == 73)
+        #expect(refused.stderr == "-c:1: error: 'flights.csv' exists; add --force to replace it\n")
+        #expect(home.read("flights.csv") == "precious")
+        let forced = home.sky("logbook export flights.csv --force")
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(home.read("flights.csv")?.hasPrefix("date,origin,destination") == true)
+        #expect(home.mode("flights.csv") == 0o640)
+    }
+
+    @Test(arguments: ["map routes --kml out", "map routes --geojson out", "los origin 44.27 -71.30; los range 10km; los viewshed --geojson out",
+                      "observer LFPG; radar record out for 10s"])
+    func everyCommandThatWritesAFileRefusesToReplaceOne(_ command: String) {
+        home.write("out", "precious")
+        let result = home.sky(command)
+        #expect(result.status == 73, "\(result.stderr)")
+        #expect(result.stderr.contains("'out' exists; add --force to replace it"))
+        #expect(home.read("out") == "precious")
+        #expect(home.sky(command + " --force").status == 0)
+        #expect(home.read("out") != "precious")
+    }
+
+    @Test func skyshellsOwnFilesAreNeverWrittenEvenWithForce() throws {
+        home.sky("heading 90", resume: true)
+        symlink(home.path + "/logbook.sqlite", home.path + "/innocent.csv")
+        try FileManager.default.createDirectory(atPath: home.path + "/sub", withIntermediateDirectories: true)
+        for target in ["logbook.sqlite", "sub/../logbook.sqlite", "innocent.csv", home.path + "/session.json", "settings.json", "logbook.sqlite-wal"] {
+            for command in ["logbook export \(target) --force --format csv", "map routes --kml \(target) --force"] {
+                let result = home.sky(command)
+                #expect(result.status == 73, "\(command): \(result.stderr)")
+                #expect(result.stderr.contains("is one of skyshell's own files"), "\(command): \(result.stderr)")
+            }
+        }
+        #expect(home.flightCount() == 2)
+        #expect(home.sky("logbook check").status == 0)
+        #expect(home.read("session.json")?.contains("\"heading\"") == true)
+    }
+
+    @Test func aFIFOOrDeviceIsRefusedWithoutBlocking() {
+        #expect(mkfifo(home.path + "/pipe.csv", 0o644) == 0)
+        let started = Date()
+        for target in ["pipe.csv", "/dev/null", "/tmp"] {
+            let result = home.sky("logbook export \(target) --force --format csv", timeout: 10)
+            #expect(!result.timedOut && result.status == 73, "\(target): \(result.stderr)")
+            #expect(result.stderr.contains("not a regular file"))
+        }
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    @Test func privateFilesAre0600AndTheFoldersPrivateUnderUmask022() throws {
+        let loose = TemporaryDirectory("loosehome")
+        chmod(loose.path, 0o755)
+        let env = ProcessRunner.environment(home: loose.path)
+        let sky = { (commands: String) in
+            ProcessRunner.run("/bin/sh", ["-c", "umask 022; exec \"$0\" --resume -c \"$1\"", Executable.skyshell, commands], environment: env)
+        }
+        let first = sky("flight add SFO JFK; heading 90; tle load \(Executable.packageRoot)/Sources/SkyKit/Orbit/Resources/iss.tle")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("note: made \(loose.path) private (mode 700; it was 755)"))
+        func mode(_ name: String) -> mode_t {
+            var info = stat()
+            return stat(loose.path + "/" + name, &info) == 0 ? info.st_mode & 0o777 : 0
+        }
+        #expect(mode("") == 0o700)
+        for name in ["logbook.sqlite", "session.json", "settings.json", "iss.tle", ".lock"] { #expect(mode(name) == 0o600, "\(name): \(String(mode(name), radix: 8))") }
+        // The database's journal files, while a skyshell has it open.
+        let live = try LiveProcess(Executable.skyshell, ["-"], environment: env, scratch: loose.path)
+        live.send("flight add JFK SFO\n")
+        try live.waitFor("Flight saved")
+        #expect(mode("logbook.sqlite-wal") == 0o600 && mode("logbook.sqlite-shm") == 0o600)
+        live.closeInput()
+        #expect(try live.waitForExit() == 0)
+        #expect(!sky("status").stderr.contains("note:"), "said once")
+    }
+
+    @Test func aCorruptSessionIsMovedAsideAndSaidOnce() throws {
+        home.write("session.json", "{\"observer\": oops")
+        let first = home.sky("heading 90", resume: true)
+        #expect(first.status == 0)
+        let warnings = first.stderr.split(separator: "\n")
+        #expect(warnings.count == 1 && warnings[0].contains("moved it to session.json.corrupt-"), "\(first.stderr)")
+        let aside = try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.hasPrefix("session.json.corrupt-") }
+        #expect(aside.count == 1 && home.read(aside[0]) == "{\"observer\": oops")
+        #expect(home.sky("status", resume: true).stderr.isEmpty)
+        #expect(home.sky("status", resume: true).stdout.contains("90° (E)"))
+    }
+
+    @Test func anUnreadableSessionIsNeverSavedOver() throws {
+        // The home belongs to nobody, who cannot read its mode-000 session.
+        let nobodyHome = TemporaryDirectory("nobodyhome")
+        chown(nobodyHome.path, 65534, 65534)
+        let file = nobodyHome.path + "/session.json"
+        _ = FileManager.default.createFile(atPath: file, contents: Data("{\"logbook\": \"mine\"}".utf8))
+        chown(file, 65534, 65534)
+        chmod(file, 0)
+        let r = ProcessRunner.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", Executable.skyshell, "--resume", "-c", "heading 90; logbook use other"],
+                                  environment: ProcessRunner.environment(home: nobodyHome.path), directory: "/")
+        #expect(r.stderr.contains("cannot read \(file) (Permission denied); using defaults, and it will not be written over"), "\(r.stderr)")
+        chmod(file, 0o600)
+        #expect(String(decoding: FileManager.default.contents(atPath: file)!, as: UTF8.self) == "{\"logbook\": \"mine\"}")
+    }
+
+    @Test func aReadOnlyDataFolderStillListsAndExports() throws {
+        chmod(home.path + "/logbook.sqlite", 0o644)
+        chmod(home.path, 0o555)
+        defer { chmod(home.path, 0o700) }
+        let listed = home.skyAsNobody("flights; logbook export /tmp/skyshell-ro-\(getpid()).csv --force")
+        defer { unlink("/tmp/skyshell-ro-\(getpid()).csv") }
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("KSFO → KJFK") && listed.stdout.contains("exported 2 flights"))
+        let write = home.skyAsNobody("flight add LHR JFK")
+        #expect(write.status == 74 && write.stderr.contains("cannot be written"))
+    }
+
+    @Test func importsStopAtBrokenFilesAndChangeNothing() {
+        let cases = [
+            ("quote.csv", "date,origin,destination,notes\n2024-01-01,KSFO,KJFK,\"open\n2024-01-02,KJFK,KSFO,x\n", "line 2: a quoted field opened here is never closed"),
+            ("twice.csv", "date,origin,destination,notes,notes\n2024-01-01,KSFO,KJFK,a,b\n", "line 1: the header names the column 'notes' twice"),
+            ("nul.csv", "date,origin,destination,notes\n2024-01-01,KSFO,KJFK,a\u{0}b\n", "line 2: the notes column holds a control character (U+0000 at character 2)"),
+            ("types.json", "{\"flights\": [\n{\"date\": \"2024-01-01\", \"origin\": \"KSFO\", \"destination\": \"KJFK\", \"row\": true}]}", "line 2: \"row\" of flight 1 must be a whole number or null, not true"),
+        ]
+        for (name, text, message) in cases {
+            home.write(name, text)
+            let result = home.sky("logbook import \(name)")
+            #expect(result.status == 65, "\(name): \(result.stderr)")
+            #expect(result.stderr.contains(message), "\(name): \(result.stderr)")
+        }
+        #expect(home.flightCount() == 2)
+    }
+}
