@@ -9,6 +9,7 @@ import SkyKit
 enum FuzzTargets {
     nonisolated(unsafe) static let all: [String: ([UInt8]) -> Void] = [
         "command": command, "opensky": opensky, "readsb": readsb, "tle": tle, "flights": flights, "hgt": hgt,
+        "session": session, "badges": badges, "csv": csv,
     ]
 
     nonisolated(unsafe) static let shell = Shell.standard()
@@ -33,6 +34,39 @@ enum FuzzTargets {
     }
 
     static let catalog = Catalog.embedded
+
+    /// A saved session and settings file: parsed, every value checked and repaired, shown in
+    /// the prompt and the status, written back. The history file's lines too.
+    static func session(_ bytes: [UInt8]) {
+        guard case .object(let object)? = try? JSONParser.parse(bytes) else {
+            _ = HistoryFile.entries(bytes)
+            return
+        }
+        let (loaded, _) = SessionStore.session(from: object, settings: object)
+        _ = Prompt.text(loaded)
+        _ = SessionStore.keys(loaded)
+        shell.session = loaded
+        if let words = try? Lexer().commands(in: "status").first, let output = try? shell.evaluate(words) {
+            _ = Renderer.render(output, RenderOptions(color: true))
+        }
+        shell.session = Session()
+    }
+
+    /// A user's badges.toml: the definition parser and the badge rules, against the catalog.
+    static func badges(_ bytes: [UInt8]) {
+        _ = BadgeDefinitions.read(String(decoding: bytes, as: UTF8.self), world: world, origin: "fuzz")
+    }
+
+    static let world = BadgeWorld.of(catalog)
+
+    /// The CSV reader: a header, every record, the formula guard on every cell.
+    static func csv(_ bytes: [UInt8]) {
+        var reader = CSVReader(bytes)
+        guard (try? reader.header()) != nil else { return }
+        while let record = try? reader.next() {
+            for cell in record { _ = FormulaGuard.remove(cell) }
+        }
+    }
 
     /// The CSV, OpenFlights and JSON flight importers.
     static func flights(_ bytes: [UInt8]) {

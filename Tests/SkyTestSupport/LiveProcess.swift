@@ -73,10 +73,9 @@ public final class LiveProcess {
     public func waitForExit(timeout: Double = 30) throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid {
-                exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-                return exitStatus!
+            if let status = ProcessRunner.reap(pid) {
+                exitStatus = status
+                return status
             }
             if Date() >= deadline { throw PTYError("the program did not end; stderr \(stderr.suffix(300).debugDescription)") }
             usleep(10_000)

@@ -120,12 +120,10 @@ public final class PTYSession {
     public func waitForExit(timeout: Double = 15) throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            var status: Int32 = 0
-            let r = waitpid(pid, &status, WNOHANG)
-            if r == pid {
-                exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+            if let status = ProcessRunner.reap(pid) {
+                exitStatus = status
                 pump(0.05)
-                return exitStatus!
+                return status
             }
             if Date() >= deadline { throw PTYError("program did not exit; output \(String(transcript.dropFirst(consumed)).debugDescription)") }
             pump(0.05)

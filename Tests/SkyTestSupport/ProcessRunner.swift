@@ -119,8 +119,18 @@ public enum ProcessRunner {
     public static func wait(_ pid: pid_t) -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        if status & 0x7F == 0 { return (status >> 8) & 0xFF }
-        return 128 + (status & 0x7F)
+        return exitStatus(status)
+    }
+
+    /// The status of `pid` if it has ended (without waiting), else nil.
+    public static func reap(_ pid: pid_t) -> Int32? {
+        var status: Int32 = 0
+        return waitpid(pid, &status, WNOHANG) == pid ? exitStatus(status) : nil
+    }
+
+    /// A wait status as a shell shows it: the exit status, or 128 + the signal that ended it.
+    static func exitStatus(_ status: Int32) -> Int32 {
+        status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 
     /// A clean environment for skyshell runs: fixed clock, locale, width; `home` as

@@ -10,7 +10,7 @@ import SkyKit
 /// and control bytes written as `\ooo` octal), so older files load. An escape that would turn
 /// into a control character (`\033`, an ESC) is kept as the text it is in the file; an entry
 /// with raw control bytes or bad UTF-8 is dropped.
-final class HistoryFile {
+public final class HistoryFile {
     static let header = "_HiStOrY_V2_"
     let path: String
     let lockPath: String
@@ -36,7 +36,7 @@ final class HistoryFile {
     }
 
     /// The entries in a history file's bytes.
-    static func entries(_ bytes: [UInt8]) -> [String] {
+    public static func entries(_ bytes: [UInt8]) -> [String] {
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: true)
         if let first = lines.first, Array(first) == Array(header.utf8) { lines.removeFirst() }
         return lines.compactMap { decode(Array($0)) }

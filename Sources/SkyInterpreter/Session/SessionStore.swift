@@ -24,33 +24,40 @@ public final class SessionStore {
     /// each problem found.
     public func load() -> (Session, [String]) {
         var problems: [String] = []
+        let sessionObject = read(paths.sessionFile, what: "session file", problems: &problems)
+        let settingsObject = read(paths.settingsFile, what: "settings file", problems: &problems)
+        baseline[paths.sessionFile] = SessionStore.overlay(sessionObject ?? [], on: SessionStore.keys(Session()))
+        if let settingsObject { baseline[paths.settingsFile] = settingsObject }
+        let (session, found) = SessionStore.session(from: sessionObject, settings: settingsObject)
+        return (session, problems + found.map { "\(PathText.base($0.file == .session ? paths.sessionFile : paths.settingsFile)): \($0.text)" })
+    }
+
+    /// Which stored file a problem is in.
+    public enum StoredFileName: Sendable { case session, settings }
+
+    /// The session held by a session file's and a settings file's objects: every value checked,
+    /// each bad one at its default with a problem naming it. Pure (the fuzz target of saved
+    /// sessions).
+    public static func session(from object: [(String, Datum)]?, settings: [(String, Datum)]?) -> (Session, [(file: StoredFileName, text: String)]) {
+        var problems: [(file: StoredFileName, text: String)] = []
         var session = Session()
-        baseline[paths.sessionFile] = SessionStore.keys(Session())
-        if let object = read(paths.sessionFile, what: "session file", problems: &problems) {
-            baseline[paths.sessionFile] = SessionStore.overlay(object, on: SessionStore.keys(Session()))
+        if let object {
             let found = DecodingProblems()
             let decoder = JSONDecoder()
             decoder.userInfo[DecodingProblems.key] = found
-            if let stored = try? decoder.decode(Session.self, from: Data(JSONWriter.compact(.object(object)).utf8)) {
-                session = stored
-            }
-            var repaired = session
-            let reset = repaired.repair()
-            session = repaired
-            problems += (found.items + reset).map { "\(PathText.base(paths.sessionFile)): \($0)" }
+            if let stored = try? decoder.decode(Session.self, from: Data(JSONWriter.compact(.object(object)).utf8)) { session = stored }
+            let reset = session.repair()
+            problems += (found.items + reset).map { (.session, $0) }
         }
-        if let object = read(paths.settingsFile, what: "settings file", problems: &problems) {
-            baseline[paths.settingsFile] = SessionStore.overlay(object, on: [])
-            for (name, value) in object {
-                guard let text = value.string else {
-                    problems.append("\(PathText.base(paths.settingsFile)): \(name) is \(JSONWriter.compact(value).prefix(40)), not text; using the default")
-                    continue
-                }
-                do {
-                    try session.settings.set(name, text)
-                } catch {
-                    problems.append("\(PathText.base(paths.settingsFile)): \(error.message); using the default")
-                }
+        for (name, value) in settings ?? [] {
+            guard let text = value.string else {
+                problems.append((.settings, "\(name) is \(JSONWriter.compact(value).prefix(40)), not text; using the default"))
+                continue
+            }
+            do {
+                try session.settings.set(name, text)
+            } catch {
+                problems.append((.settings, "\(error.message); using the default"))
             }
         }
         return (session, problems)
@@ -90,7 +97,7 @@ public final class SessionStore {
     // MARK: - Saving
 
     /// A session as the keys of its file.
-    static func keys(_ session: Session) -> [(String, Datum)] {
+    public static func keys(_ session: Session) -> [(String, Datum)] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(session), case .object(let pairs)? = try? JSONParser.parse([UInt8](data)) else { return [] }
