@@ -101,6 +101,11 @@ struct FileSafetyTests {
         #expect(aside.count == 1 && home.read(aside[0]) == "{\"observer\": oops")
         #expect(home.sky("status", resume: true).stderr.isEmpty)
         #expect(home.sky("status", resume: true).stdout.contains("90° (E)"))
+        // The settings file the same way.
+        home.write("settings.json", "[1, 2")
+        let settings = home.sky("set units aviation", resume: true)
+        #expect(settings.stderr.contains("settings.json is not a readable settings file") && settings.stderr.contains("moved it to settings.json.corrupt-"), "\(settings.stderr)")
+        #expect(home.sky("settings", resume: true).stdout.contains("aviation"))
     }
 
     @Test func anUnreadableSessionIsNeverSavedOver() throws {
