@@ -1,3 +1,5 @@
+import SkyKit
+
 /// "Did you mean …?" for mistyped names: the closest names by edit distance (with
 /// transpositions), and names that start with what was typed.
 public enum Suggestions {
@@ -24,25 +26,7 @@ public enum Suggestions {
     }
 
     /// Optimal string alignment distance between two words.
-    static func distance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous2 = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], previous2[j - 2] + 1)
-                }
-            }
-            (previous2, previous, current) = (previous, current, previous2)
-        }
-        return previous[b.count]
-    }
+    static func distance(_ a: [Character], _ b: [Character]) -> Int { EditDistance.between(a, b) }
 }
 
 /// " — did you mean 'x'?" (or "… 'x' or 'y'?") for a mistyped name, or "" when nothing is close.

@@ -12,10 +12,7 @@ extension ValueKind {
             guard let date = FlightDate(iso: word) else {
                 throw ValueError("'\(word)' is not a date — use YYYY-MM-DD (a day that exists), today or yesterday")
             }
-            // The first scheduled airline flight: 1 January 1914, St. Petersburg–Tampa.
-            guard date >= FlightDate(year: 1914, month: 1, day: 1)! else {
-                throw ValueError("\(word) is before the first scheduled airline flight (1914-01-01)")
-            }
+            if let problem = Flight.dateProblem(date, today: shell.today) { throw ValueError(problem) }
             return date
         }
     }

@@ -32,16 +32,9 @@ public struct BadgeWorld: Sendable {
         let built = makers
         return BadgeWorld(
             airport: { catalog.airport(code: $0.uppercased())?.icao },
-            airline: { code in
-                let found = catalog.airlines(code: code.uppercased())
-                return (found.first(where: \.isActive) ?? found.first)?.storedCodeInCatalog
-            },
+            airline: { catalog.airline(code: $0.uppercased())?.storedCodeInCatalog },
             aircraft: { catalog.aircraftType(designator: $0.uppercased())?.designator },
-            hubs: { code in
-                let found = catalog.airlines(code: code)
-                guard let airline = found.first(where: \.isActive) ?? found.first else { return [] }
-                return airline.hubIndices.map { catalog.airport(at: $0).icao }
-            },
+            hubs: { code in catalog.airline(code: code)?.hubIndices.map { catalog.airport(at: $0).icao } ?? [] },
             typesBuilt: { built[TextFolding.fold($0)] ?? [] }
         )
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The embedded aviation catalog: airports, airlines and aircraft types, read straight from
 /// the bytes linked into the binary (no parsing at start-up).
@@ -6,6 +7,8 @@ public final class Catalog: @unchecked Sendable {
     let data: BinaryCatalog
     /// Where the record sections start, resolved once (hot paths index records directly).
     let airportsBase: Int, airlinesBase: Int, aircraftBase: Int, listsBase: Int, timeZonesBase: Int
+    /// Aircraft types by exact folded name, made on first use (`aircraftIndex(exactName:)`).
+    let exactNames = Mutex<[String: Int]?>(nil)
 
     /// The catalog embedded in this binary.
     public static let embedded = Catalog(data: .embedded)

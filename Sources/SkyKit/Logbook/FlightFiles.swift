@@ -74,7 +74,7 @@ public enum FlightFiles {
                 if skipBad { result.skipped.append(located) } else { throw located }
             }
         }
-        let resolver = Resolver(catalog: catalog)
+        let resolver = Resolver(catalog: catalog, today: today)
         switch format {
         case .json:
             let (records, lines) = try jsonRecords(bytes)
@@ -213,7 +213,7 @@ public enum FlightFiles {
 
     static func openFlightsFields(_ f: Flight, _ catalog: Catalog) -> [String] {
         let origin = catalog.airport(icao: f.origin), destination = catalog.airport(icao: f.destination)
-        let airline = f.airline.flatMap { code in catalog.airlines(code: code).first(where: \.isActive) ?? catalog.airlines(code: code).first }
+        let airline = catalog.airline(code: f.airline)
         let type = f.aircraft.flatMap { catalog.aircraftType(designator: $0) }
         var miles = ""
         if let origin, let destination { miles = String(Int(Geodesic.wgs84.inverse(origin.coordinate, destination.coordinate).distance.statuteMiles.rounded())) }
@@ -299,22 +299,29 @@ struct Record {
 
 /// Turns one record of a file into a checked flight. Lookups are cached: a file names the same
 /// airports, airlines and types again and again.
+/// Turns one record of a file into a checked flight, through the catalog's one lookup (the
+/// same as the prompt's: an ambiguous name is an error, never one of its candidates). Lookups
+/// are cached: a file names the same airports, airlines and types again and again.
 final class Resolver {
     enum Source { case native, openFlights }
     let catalog: Catalog
-    var airports: [String: String] = [:]
-    var airlines: [String: String?] = [:]
-    var aircraftTypes: [String: String] = [:]
-    lazy var aircraftNames: [String: String] = {
-        var table: [String: String] = [:]
-        for index in (0..<catalog.aircraftCount).reversed() {
-            let t = catalog.aircraftType(at: index)
-            table[TextFolding.fold(t.name).split(separator: " ").joined(separator: " ")] = t.designator
-        }
-        return table
-    }()
+    let today: FlightDate
+    var cache: [String: Result<String, LookupError>] = [:]
 
-    init(catalog: Catalog) { self.catalog = catalog }
+    init(catalog: Catalog, today: FlightDate) {
+        self.catalog = catalog
+        self.today = today
+    }
+
+    /// A lookup's stored code, cached under `key`; a failure is this row's error.
+    func cached(_ key: String, _ lookup: () throws(LookupError) -> String) throws(FlightFileError) -> String {
+        let result = cache[key] ?? Result { () throws(LookupError) in try lookup() }
+        cache[key] = result
+        switch result {
+        case .success(let code): return code
+        case .failure(let error): throw FlightFileError(error.message)
+        }
+    }
 
     func flight(_ r: Record, source: Source) throws -> Flight {
         /// A field's text; a control character (other than a tab or line feed in notes) is an
@@ -342,7 +349,7 @@ final class Resolver {
         }
         flight.registration = try value(.registration)
         if native {
-            if let code = try value(.airline) { flight.airline = try airlineByCode(code) }
+            if let code = try value(.airline) { flight.airline = try airline(code) }
             if let type = try value(.aircraft) { flight.aircraft = try aircraft(type) }
             if let cabin = try value(.`class`) {
                 guard let c = CabinClass(rawValue: cabin.lowercased()) else { throw FlightFileError("'\(cabin)' is not a class (economy, premium, business, first)") }
@@ -382,6 +389,7 @@ final class Resolver {
             }
             flight.notes = note.isEmpty ? nil : note
         }
+        if let violation = flight.violation(today: today) { throw FlightFileError(violation) }
         return flight
     }
 
@@ -415,59 +423,25 @@ final class Resolver {
         }
     }
 
-    func airport(_ code: String) throws -> String {
-        if let known = airports[code] { return known }
-        guard let a = catalog.airport(code: code.trimmedSpaces) else { throw FlightFileError("unknown airport '\(code)'") }
-        airports[code] = a.icao
-        return a.icao
+    func airport(_ text: String) throws(FlightFileError) -> String {
+        try cached("airport|" + text) { () throws(LookupError) in try catalog.resolveAirport(text).icao }
     }
 
-    func airlineByCode(_ code: String) throws -> String {
-        if let known = airlines[code], let stored = known { return stored }
-        let found = catalog.airlines(code: code)
-        guard let a = found.first(where: \.isActive) ?? found.first else { throw FlightFileError("unknown airline '\(code)'") }
-        airlines[code] = a.storedCodeInCatalog
-        return a.storedCodeInCatalog
+    func airline(_ text: String) throws(FlightFileError) -> String {
+        try cached("airline|" + text) { () throws(LookupError) in try catalog.resolveAirline(text).storedCodeInCatalog }
     }
 
-    func openFlightsAirline(name: String?, id: String?, number: String?) throws -> String? {
-        let key = [name ?? "", id ?? "", number.map { String($0.prefix(2)) } ?? ""].joined(separator: "|")
-        if let known = airlines[key] { return known }
-        let found = try openFlightsAirlineUncached(name: name, id: id, number: number)
-        airlines[key] = .some(found)
-        return found
-    }
-
-    func openFlightsAirlineUncached(name: String?, id: String?, number: String?) throws -> String? {
-        // The OpenFlights id when the catalog has exactly that id; else the name; else the
-        // airline the flight number names.
+    /// OpenFlights' airline: the id when the catalog has exactly that id; else the name; else
+    /// the airline the flight number names; else none.
+    func openFlightsAirline(name: String?, id: String?, number: String?) throws(FlightFileError) -> String? {
         if let id, let n = NumberParser.integer(id, in: 0...Int(Int32.max)), let a = catalog.airline(openFlightsID: n) { return a.storedCodeInCatalog }
-        let named = name.map { $0.lowercased() != "unknown" } ?? false
-        if !named, let number, number.count >= 3 {
-            let code = String(number.prefix(2))
-            if let a = catalog.airlines(code: code).first(where: \.isActive) { return a.storedCodeInCatalog }
-        }
-        guard let name, named else { return nil }
-        let folded = TextFolding.fold(name).split(separator: " ").joined(separator: " ")
-        let matches = catalog.searchAirlines(name, limit: 50).filter { TextFolding.fold($0.name).split(separator: " ").joined(separator: " ") == folded }
-        guard let a = matches.first(where: \.isActive) ?? matches.first else { throw FlightFileError("unknown airline '\(name)'") }
-        return a.storedCodeInCatalog
+        if let name, name.lowercased() != "unknown" { return try airline(name) }
+        guard let number else { return nil }
+        return catalog.airline(flightNumber: number)?.storedCodeInCatalog
     }
 
-    func aircraft(_ text: String) throws -> String {
-        if let known = aircraftTypes[text] { return known }
-        let designator = try aircraftUncached(text)
-        aircraftTypes[text] = designator
-        return designator
-    }
-
-    func aircraftUncached(_ text: String) throws -> String {
-        if let t = catalog.aircraftType(designator: text) { return t.designator }
-        if text.count == 3, let t = catalog.aircraftType(iata: text) { return t.designator }
-        let folded = TextFolding.fold(text).split(separator: " ").joined(separator: " ")
-        if let designator = aircraftNames[folded] { return designator }
-        guard let first = catalog.searchAircraft(text, limit: 1).first else { throw FlightFileError("unknown aircraft type '\(text)'") }
-        return first.designator
+    func aircraft(_ text: String) throws(FlightFileError) -> String {
+        try cached("aircraft|" + text) { () throws(LookupError) in try catalog.resolveAircraft(text).designator }
     }
 }
 

@@ -22,6 +22,13 @@ public struct FlightFilter: Sendable, Equatable {
 public final class LogbookStore {
     public let db: SQLiteDatabase
     public var path: String { db.path }
+    /// Today's date where the user is: flights may be dated up to a year after it.
+    public var today: () -> FlightDate = { FlightDate(daysSinceEpoch: Int((Date().timeIntervalSince1970 / 86_400).rounded(.down))) }
+
+    /// Refuses a flight that breaks a rule of the logbook (`Flight.violation`).
+    func check(_ flight: Flight) throws {
+        if let violation = flight.violation(today: today()) { throw StoreError(.invalid, violation) }
+    }
 
     /// Opens or creates the store at `path`. `maxPages` caps the file size (a test of a full
     /// disk); `schemaVersion` stops migrations early (a test of upgrades).
@@ -151,7 +158,8 @@ public final class LogbookStore {
     /// Adds one flight to a logbook (created when missing) and returns its id.
     @discardableResult
     public func add(_ flight: Flight, to logbook: String) throws -> Int64 {
-        try db.writeTransaction {
+        try check(flight)
+        return try db.writeTransaction {
             let id = try logbookID(logbook, create: true)!
             return try insert(flight, logbookID: id)
         }
@@ -163,6 +171,7 @@ public final class LogbookStore {
         // A page cache that holds what the import writes (about 100 bytes a flight, with the
         // index) keeps SQLite from spilling pages to the WAL and reading them back before the
         // commit.
+        for flight in flights { try check(flight) }
         try db.execute("PRAGMA cache_size = -\(max(2000, flights.count / 8))")
         defer { try? db.execute("PRAGMA cache_size = -2000") }
         try db.writeTransaction {
@@ -219,6 +228,7 @@ public final class LogbookStore {
     /// Replaces a saved flight's fields (it keeps its id and logbook).
     public func update(_ flight: Flight) throws {
         guard let id = flight.id else { throw StoreError(.invalid, "the flight has no id") }
+        try check(flight)
         try db.writeTransaction {
             try db.statement("""
                 UPDATE flights SET origin = ?, destination = ?, airline = ?, aircraft = ?, date = ?, class = ?, row = ?,

@@ -24,12 +24,7 @@ enum FlightFields {
         if let airline = args.get("airline", as: Airline.self) { flight.airline = airline.storedCode }
         if let number = args.get("number", as: String.self) {
             flight.flightNumber = number
-            if !args.has("airline") {
-                let code3 = String(number.prefix(3)), code2 = String(number.prefix(2))
-                let byNumber = (code3.allSatisfy(\.isLetter) ? shell.catalog.airlines(code: code3).first(where: \.isActive) : nil)
-                    ?? shell.catalog.airlines(code: code2).first(where: \.isActive)
-                if let byNumber { flight.airline = byNumber.storedCode }
-            }
+            if !args.has("airline"), let byNumber = shell.catalog.airline(flightNumber: number) { flight.airline = byNumber.storedCode }
         }
         if let type = args.get("aircraft", as: AircraftType.self) { flight.aircraft = type.designator }
         if let date = args.get("date", as: FlightDate.self) { flight.date = date }

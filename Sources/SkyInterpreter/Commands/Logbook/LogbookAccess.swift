@@ -11,6 +11,7 @@ extension Shell {
         let maxPages = environment["SKYSHELL_DB_MAX_PAGES"] == nil ? nil
             : Int(environmentNumber("SKYSHELL_DB_MAX_PAGES", 1...Double(Int32.max), default: Double(Int32.max), what: "pages", whole: true))
         let store = try LogbookStore(path: paths.logbookFile, maxPages: maxPages)
+        store.today = { [unowned self] in self.today }
         openedLogbookStore = store
         return store
     }
@@ -53,11 +54,7 @@ extension Shell {
     }
 
     /// The catalog airline stored under `code` (ICAO preferred, else IATA).
-    func airline(code: String?) -> Airline? {
-        guard let code else { return nil }
-        let found = catalog.airlines(code: code)
-        return found.first(where: \.isActive) ?? found.first
-    }
+    func airline(code: String?) -> Airline? { catalog.airline(code: code) }
 }
 
 extension ShellError {

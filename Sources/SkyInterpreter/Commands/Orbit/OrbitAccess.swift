@@ -67,26 +67,10 @@ enum OrbitText {
 
     /// "over land near Lyon, France" or "over the North Atlantic Ocean".
     static func whereOver(_ c: Coordinate, _ shell: Shell) -> String {
-        if Land.contains(c) {
-            if let near = shell.catalog.airports(near: c, within: Distance(500, .kilometers), limit: 1).first {
-                let a = near.airport
-                return "over land near \(a.city.isEmpty ? a.name : a.city), \(a.countryName)"
-            }
-            return "over land, far from any airport"
+        switch Whereabouts.of(c, catalog: shell.catalog) {
+        case .land(let near?): "over land near \(near.city.isEmpty ? near.name : near.city), \(near.countryName)"
+        case .land(nil): "over land, far from any airport"
+        case .water(let name): "over " + name
         }
-        return "over " + ocean(c)
-    }
-
-    /// The ocean (or sea) a point over water is in, by broad regions.
-    static func ocean(_ c: Coordinate) -> String {
-        let lat = c.latitude, lon = c.longitude
-        if lat > 66 { return "the Arctic Ocean" }
-        if lat < -60 { return "the Southern Ocean" }
-        if lon >= 20, lon < 100, lat < 30 { return lon > 30 && lat > 10 && lon < 45 ? "the Red Sea" : "the Indian Ocean" }
-        if lon >= 100, lon < 147, lat < -30 { return "the Indian Ocean" }
-        if lon >= -6, lon < 37, lat >= 30, lat < 46 { return "the Mediterranean Sea" }
-        if lon > -70, lon < 20 { return lat >= 0 ? "the North Atlantic Ocean" : "the South Atlantic Ocean" }
-        if lon >= -100, lon <= -70, lat > 8, lat < 31 { return lat > 18 ? "the Gulf of Mexico" : "the Caribbean Sea" }
-        return lat >= 0 ? "the North Pacific Ocean" : "the South Pacific Ocean"
     }
 }

@@ -1,18 +1,6 @@
 import Foundation
 import SkyKit
 
-/// A satellite in the observer's sky.
-public struct SatelliteSighting: Sendable, Equatable {
-    public var name: String
-    public var azimuth: Double
-    public var elevation: Double
-    public var range: Distance
-    public var sunlit: Bool
-    public var skyIsDark: Bool
-    /// Lit by the Sun against a dark sky: visible to the eye.
-    public var visible: Bool { sunlit && skyIsDark }
-}
-
 /// What the radar shows at one moment: the traffic within range of the observer, nearest first.
 public struct RadarPicture {
     public var feed: String
@@ -132,7 +120,7 @@ extension Shell {
         var picture = RadarPicture(feed: feed.label, time: feed.isRecorded ? time : snapshot.time, isRecorded: feed.isRecorded, observer: observer,
                                    heading: session.heading, headingIsSet: session.headingIsSet, range: range, units: units,
                                    sightings: sightings, total: snapshot.aircraft.count, note: note)
-        picture.hiddenByTerrain = hiddenByTerrain(sightings, from: observer)
+        picture.hiddenByTerrain = terrain().hidden(sightings, from: observer)
         picture.satellites = satellites(at: picture.time, from: observer)
         return picture
     }
@@ -141,35 +129,7 @@ extension Shell {
     /// that time (within 30 days of its epoch: the recordings of 2018 and 2021 show none).
     func satellites(at time: Double, from observer: Observer) -> [SatelliteSighting] {
         guard let sgp4 = try? propagator(), abs(time - sgp4.tle.epoch.timeIntervalSince1970) < 30 * 86_400 else { return [] }
-        let date = Date(timeIntervalSince1970: time)
-        let frame = observer.localFrame
-        guard let state = try? sgp4.propagate(to: date) else { return [] }
-        let jd = JulianDate.of(date)
-        let (p, _) = OrbitFrames.ecef(state, julianDate: jd)
-        let look = frame.enu(p)
-        guard look.elevation > 0 else { return [] }
-        let lit = Sun.lights(state.position, julianDate: jd)
-        let dark = Sun.elevation(at: observer.place.coordinate, height: observer.altitude.meters, julianDate: jd) <= -6
-        return [SatelliteSighting(name: sgp4.tle.name ?? "satellite \(sgp4.tle.satelliteNumber)", azimuth: look.azimuth, elevation: look.elevation,
-                                  range: Distance(meters: look.range), sunlit: lit, skyIsDark: dark)]
-    }
-
-    /// The aircraft behind terrain: a sight line from the observer to each airborne aircraft
-    /// (its position and altitude), checked over 100 samples where tiles cover all of them.
-    func hiddenByTerrain(_ sightings: [Sighting], from observer: Observer) -> Set<String> {
-        let terrain = terrain()
-        guard let ground = terrain.height(observer.place.coordinate) else { return [] }
-        // Eyes at least 2 m above the ground, whatever altitude the observer was given.
-        let eye = LOSHeight(Height(meters: max(observer.altitude.meters, ground + 2)), .msl)
-        var hidden: Set<String> = []
-        for s in sightings where !s.aircraft.onGround {
-            guard let altitude = s.aircraft.altitude, terrain.height(s.aircraft.coordinate) != nil,
-                  let check = PathCheck.run(terrain: terrain, origin: observer.place.coordinate, observer: eye,
-                                            target: s.aircraft.coordinate, targetHeight: LOSHeight(altitude, .msl), earth: .radio, samples: 100),
-                  check.missingShare == 0 else { continue }
-            if !check.isClear { hidden.insert(s.aircraft.icao24) }
-        }
-        return hidden
+        return sgp4.sighting(at: Date(timeIntervalSince1970: time), from: observer).map { [$0] } ?? []
     }
 }
 

@@ -30,8 +30,7 @@ enum RadarText {
     static func what(_ a: AircraftState, _ shell: Shell) -> String {
         if let t = a.typeDesignator, let type = shell.catalog.aircraftType(designator: t) { return article(type.name) + " " + type.name }
         if let t = a.typeDesignator { return article(t) + " " + t }
-        if let callsign = a.callsign, callsign.count > 3, callsign.prefix(3).allSatisfy(\.isLetter),
-           let airline = shell.catalog.airlines(code: String(callsign.prefix(3))).first(where: { $0.icao == String(callsign.prefix(3)) }) {
+        if let callsign = a.callsign, let airline = shell.catalog.airline(callsign: callsign) {
             return article(airline.name) + " " + airline.name + " flight"
         }
         return "an aircraft"

@@ -1,0 +1,192 @@
+import Synchronization
+
+/// Why text names no catalog entry, or several: the message people read, with the closest
+/// entries ("did you mean …") or the candidates ("matches several …").
+public struct LookupError: Error, Equatable, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// The one way text becomes a catalog entry, for whatever path it comes by — typed at the
+/// prompt, read from an imported file, named in a badge: a code first, then name words; an
+/// ambiguous name is an error listing the candidates, never silently one of them.
+extension Catalog {
+    static let listed = 5
+
+    /// The airline stored under `code` (ICAO or IATA), the active one first.
+    public func airline(code: String?) -> Airline? {
+        guard let code, !code.isEmpty else { return nil }
+        let found = airlines(code: code)
+        return found.first(where: \.isActive) ?? found.first
+    }
+
+    /// The airline a flight number names: its first three letters as an ICAO code, else its
+    /// first two characters as an IATA code; active airlines only (codes are reused).
+    public func airline(flightNumber number: String) -> Airline? {
+        let upper = number.uppercased()
+        let three = String(upper.prefix(3)), two = String(upper.prefix(2))
+        if three.count == 3, three.allSatisfy(\.isLetter), let a = airlines(code: three).first(where: \.isActive) { return a }
+        guard two.count == 2 else { return nil }
+        return airlines(code: two).first(where: \.isActive)
+    }
+
+    /// The airline a radio callsign names: its first three letters as an ICAO code (DLH4AB is
+    /// Lufthansa); nil for registrations and unknown prefixes.
+    public func airline(callsign: String) -> Airline? {
+        let prefix = String(callsign.uppercased().prefix(3))
+        guard callsign.count > 3, prefix.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+        return airlines(code: prefix).first { $0.icao == prefix }
+    }
+
+    // MARK: - Airports
+
+    /// The airport `text` names: an ICAO or IATA code, or name words (an exact name or city,
+    /// else the one with airline service among several).
+    public func resolveAirport(_ text: String) throws(LookupError) -> Airport {
+        let trimmed = text.trimmedWhitespace
+        guard !trimmed.isEmpty else { throw LookupError("an empty airport name — give a code (KSFO, SFO) or a name") }
+        if let found = airport(code: trimmed) { return found }
+        if Catalog.looksLikeCode(trimmed) {
+            throw LookupError("unknown airport code '\(trimmed)'" + airportSuggestions(trimmed))
+        }
+        let matches = searchAirports(trimmed, limit: Catalog.listed + 1)
+        if matches.count == 1 { return matches[0] }
+        if matches.count > 1 {
+            // An exact name or city wins over airports that only share a word.
+            let folded = TextFolding.key(trimmed)
+            let exact = matches.filter { [$0.name, $0.city].contains { TextFolding.key($0) == folded } }
+            if exact.count == 1 { return exact[0] }
+            // The only one with airline service wins over private strips sharing its name.
+            let served = matches.filter { $0.routeCount > 0 }
+            if served.count == 1 { return served[0] }
+            throw LookupError("'\(trimmed)' matches several airports: " + Catalog.list(matches.prefix(Catalog.listed).map { "\($0.icao) \($0.name)" }, more: matches.count > Catalog.listed) + " — give a code")
+        }
+        throw LookupError("unknown airport '\(trimmed)'" + airportSuggestions(trimmed))
+    }
+
+    /// True for text typed like a code: 2 to 5 capital letters or digits (with at least one
+    /// letter), possibly with ? for unknown characters.
+    public static func looksLikeCode(_ text: String) -> Bool {
+        (2...5).contains(text.count) && text.contains { $0.isLetter }
+            && text.allSatisfy { ($0.isASCII && ($0.isUppercase || $0.isNumber)) || $0 == "?" }
+    }
+
+    /// " — did you mean EGLL London Heathrow Airport, EGLC London City Airport?"
+    func airportSuggestions(_ text: String) -> String {
+        let code = text.uppercased()
+        guard code.count >= 2, code.count <= 5, code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "?") }) else { return "" }
+        var close: [Airport] = []
+        let stem = String(code.prefix { $0 != "?" }.prefix(3))
+        if stem.count >= 2 {
+            // A four-letter code is an ICAO code: suggest ICAO codes only.
+            close = airports(withCodePrefix: stem, limit: 20).filter { code.count < 4 || $0.icao.hasPrefix(stem) }.prefix(3).map { $0 }
+        }
+        if close.isEmpty, code.count == 4 {
+            close = airports(withCodePrefix: String(code.prefix(2)), limit: 200)
+                .filter { EditDistance.between(Array($0.icao), Array(code)) <= 1 }.prefix(3).map { $0 }
+        }
+        guard !close.isEmpty else { return "" }
+        return " — did you mean " + Catalog.list(close.map { "\($0.icao) \($0.name)" }, more: false) + "?"
+    }
+
+    // MARK: - Airlines
+
+    /// The airline `text` names: an IATA or ICAO code (the active airline first), an exact name,
+    /// or the one airline (or the one active airline) whose name has the words.
+    public func resolveAirline(_ text: String) throws(LookupError) -> Airline {
+        let trimmed = text.trimmedWhitespace
+        guard !trimmed.isEmpty else { throw LookupError("an empty airline name — give a code (UA, UAL) or a name") }
+        if let byCode = airline(code: trimmed) { return byCode }
+        let matches = searchAirlines(trimmed, limit: 40)
+        let folded = TextFolding.key(trimmed)
+        let exact = matches.filter { TextFolding.key($0.name) == folded }
+        if let best = exact.first(where: \.isActive) ?? exact.first { return best }
+        let active = matches.filter(\.isActive)
+        if matches.count == 1 { return matches[0] }
+        if active.count == 1 { return active[0] }
+        if !matches.isEmpty {
+            let shown = active.isEmpty ? matches : active
+            throw LookupError("'\(trimmed)' matches several airlines: " + Catalog.list(shown.prefix(Catalog.listed).map(\.title), more: shown.count > Catalog.listed) + " — give a code")
+        }
+        let upper = Array(trimmed.uppercased())
+        let close = trimmed.count <= 3 ? airlines(withCodePrefix: String(trimmed.prefix(1)), limit: 400)
+            .filter { EditDistance.between(Array($0.icao ?? ""), upper) <= 1 || EditDistance.between(Array($0.iata ?? ""), upper) <= 1 }
+            .prefix(3).map(\.title) : []
+        throw LookupError("unknown airline '\(trimmed)'" + (close.isEmpty ? "" : " — did you mean " + Catalog.list(Array(close), more: false) + "?"))
+    }
+
+    // MARK: - Aircraft types
+
+    /// The aircraft type `text` names: an ICAO designator or IATA code, an exact model name, or
+    /// the one type whose name has the words. A family name (`Boeing 737`) that fits several
+    /// types is an error listing them.
+    public func resolveAircraft(_ text: String) throws(LookupError) -> AircraftType {
+        let trimmed = text.trimmedWhitespace
+        guard !trimmed.isEmpty else { throw LookupError("an empty aircraft type — give a designator (B738) or a name (737-800)") }
+        if let t = aircraftType(designator: trimmed.uppercased()) { return t }
+        if let index = aircraftIndex(exactName: trimmed) { return aircraftType(at: index) }
+        let matches = searchAircraft(trimmed, limit: Catalog.listed + 1)
+        if matches.isEmpty, Catalog.looksLikeCode(trimmed) {
+            let stem = String(trimmed.prefix { $0 != "?" })
+            let close = (stem.count >= 2 ? aircraft(withCodePrefix: stem, limit: 3) : [])
+                + (trimmed.count == 4 ? aircraft(withCodePrefix: String(trimmed.prefix(2)), limit: 100)
+                    .filter { EditDistance.between(Array($0.designator), Array(trimmed)) <= 1 } : [])
+            var unique: [AircraftType] = []
+            for t in close where !unique.contains(t) && unique.count < 3 { unique.append(t) }
+            throw LookupError("unknown aircraft designator '\(trimmed)'" + (unique.isEmpty ? "" : " — did you mean " + Catalog.list(unique.map { "\($0.designator) \($0.name)" }, more: false) + "?"))
+        }
+        if let first = matches.first, first.designator == trimmed.uppercased() || first.iataCodes.contains(trimmed.uppercased()) { return first }
+        let folded = TextFolding.key(trimmed)
+        let exact = matches.filter { t in
+            ([t.name] + t.models + [t.manufacturer + " " + (t.models.first ?? "")]).contains { TextFolding.key($0) == folded }
+        }
+        if exact.count == 1 { return exact[0] }
+        if matches.count == 1 { return matches[0] }
+        if !matches.isEmpty {
+            let shown = exact.isEmpty ? matches : exact
+            throw LookupError("'\(trimmed)' matches several aircraft types: " + Catalog.list(shown.prefix(Catalog.listed).map { "\($0.designator) \($0.name)" }, more: shown.count > Catalog.listed) + " — give a designator")
+        }
+        let close = trimmed.count == 4 ? aircraft(withCodePrefix: String(trimmed.prefix(2)), limit: 100)
+            .filter { EditDistance.between(Array($0.designator), Array(trimmed.uppercased())) <= 1 }.prefix(3).map { "\($0.designator) \($0.name)" } : []
+        throw LookupError("unknown aircraft type '\(trimmed)'" + (close.isEmpty ? "" : " — did you mean " + Catalog.list(Array(close), more: false) + "?"))
+    }
+
+    /// The type whose name, or manufacturer and model, is exactly `text` (folded), when only
+    /// one type has it ("Boeing 787-9"; not "Boeing 737", the name of a family).
+    func aircraftIndex(exactName text: String) -> Int? {
+        exactNames.withLock { table in
+            if table == nil {
+                var counts: [String: (index: Int, count: Int)] = [:]
+                for index in 0..<aircraftCount {
+                    let t = aircraftType(at: index)
+                    let keys = Set(([t.name] + t.models.map { t.manufacturer + " " + $0 }).map(TextFolding.key))
+                    for key in keys { counts[key] = (counts[key]?.index ?? index, (counts[key]?.count ?? 0) + 1) }
+                }
+                table = counts.compactMapValues { $0.count == 1 ? $0.index : nil }
+            }
+            return table?[TextFolding.key(text)]
+        }
+    }
+
+    static func list(_ items: [String], more: Bool) -> String {
+        items.joined(separator: ", ") + (more ? ", …" : "")
+    }
+}
+
+extension TextFolding {
+    /// Text folded (case, accents) with its words separated by single spaces: how names are
+    /// compared.
+    public static func key(_ text: String) -> String {
+        fold(text).split(separator: " ").joined(separator: " ")
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and line breaks.
+    public var trimmedWhitespace: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" || f == "\n" || f == "\r" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\n" || l == "\r" { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,36 @@
+/// The rules every flight in a logbook keeps, whatever path it comes by — `flight add`, the
+/// form, `flight edit`, an import: the store refuses a flight that breaks one, and the paths
+/// before it ask the same functions to say so early.
+extension Flight {
+    /// The first scheduled airline flight: 1 January 1914, St. Petersburg–Tampa.
+    public static let firstDate = FlightDate(year: 1914, month: 1, day: 1)!
+
+    /// The latest date a flight may have: a year after `today` (a booked flight).
+    public static func lastDate(today: FlightDate) -> FlightDate {
+        FlightDate(year: today.year + 1, month: today.month, day: today.day)
+            ?? FlightDate(year: today.year + 1, month: today.month, day: today.day - 1)!
+    }
+
+    /// Why `date` cannot be a flight's date, or nil.
+    public static func dateProblem(_ date: FlightDate, today: FlightDate) -> String? {
+        if date < firstDate { return "\(date) is before the first scheduled airline flight (1914-01-01)" }
+        let last = lastDate(today: today)
+        if date > last { return "\(date) is more than a year ahead (the latest is \(last))" }
+        return nil
+    }
+
+    /// Why this flight breaks a rule of the logbook, or nil.
+    public func violation(today: FlightDate) -> String? {
+        if let problem = Flight.dateProblem(date, today: today) { return problem }
+        if origin == destination { return "the departure and arrival airports are both \(origin)" }
+        if let row, !Flight.rows.contains(row) { return "row \(row) is out of range — rows run from 1 to 88" }
+        if let seatLetter, FlightText.seatLetter(seatLetter) != seatLetter { return "'\(seatLetter)' is not a seat letter (one letter, A to Z)" }
+        if let flightNumber, FlightText.flightNumber(flightNumber) != flightNumber {
+            return "'\(flightNumber)' is not a flight number (the airline code and digits, like UA155)"
+        }
+        for (what, text, multiline) in [("registration", registration, false), ("notes", notes, true)] {
+            if let text, let bad = FlightText.controlCharacter(in: text, multiline: multiline) { return "the \(what) hold a control character (\(bad))" }
+        }
+        return nil
+    }
+}

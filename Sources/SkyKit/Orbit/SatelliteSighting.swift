@@ -1,0 +1,38 @@
+import Foundation
+
+/// A satellite above an observer's horizon: where to look and whether it can be seen.
+public struct SatelliteSighting: Sendable, Equatable {
+    public var name: String
+    public var azimuth: Double
+    public var elevation: Double
+    public var range: Distance
+    public var sunlit: Bool
+    public var skyIsDark: Bool
+    /// Lit by the Sun against a dark sky (the Sun 6° or more below the horizon): visible to the eye.
+    public var visible: Bool { sunlit && skyIsDark }
+
+    public init(name: String, azimuth: Double, elevation: Double, range: Distance, sunlit: Bool, skyIsDark: Bool) {
+        self.name = name
+        self.azimuth = azimuth
+        self.elevation = elevation
+        self.range = range
+        self.sunlit = sunlit
+        self.skyIsDark = skyIsDark
+    }
+}
+
+extension SGP4 {
+    /// The satellite as `observer` sees it at `date`, or nil when it is below the horizon or
+    /// cannot be propagated to then.
+    public func sighting(at date: Date, from observer: Observer) -> SatelliteSighting? {
+        guard let state = try? propagate(to: date) else { return nil }
+        let jd = JulianDate.of(date)
+        let (p, _) = OrbitFrames.ecef(state, julianDate: jd)
+        let look = observer.localFrame.enu(p)
+        guard look.elevation > 0 else { return nil }
+        let lit = Sun.lights(state.position, julianDate: jd)
+        let dark = Sun.elevation(at: observer.place.coordinate, height: observer.altitude.meters, julianDate: jd) <= -6
+        return SatelliteSighting(name: tle.name ?? "satellite \(tle.satelliteNumber)", azimuth: look.azimuth, elevation: look.elevation,
+                                 range: Distance(meters: look.range), sunlit: lit, skyIsDark: dark)
+    }
+}
