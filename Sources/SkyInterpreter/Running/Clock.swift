@@ -1,4 +1,5 @@
 import Foundation
+import SkyKit
 
 /// The current time, which `SKYSHELL_NOW` (ISO 8601) can pin so scripts and lessons give the
 /// same output on every run.
@@ -10,9 +11,9 @@ public struct Clock: Sendable {
     /// The clock for an environment, or an error message when SKYSHELL_NOW cannot be read.
     public static func from(_ env: [String: String]) -> (Clock, String?) {
         guard let text = env["SKYSHELL_NOW"], !text.isEmpty else { return (Clock(), nil) }
-        guard let date = TimeParser.iso8601(text) else {
+        guard let seconds = CivilTime.parse(text) else {
             return (Clock(), "SKYSHELL_NOW='\(text)' is not an ISO 8601 time; using the system clock")
         }
-        return (Clock(pinned: date), nil)
+        return (Clock(pinned: Date(timeIntervalSince1970: seconds)), nil)
     }
 }

@@ -86,7 +86,7 @@ public final class SessionStore {
 
     /// Renames a damaged file out of the way; the message says where it went.
     func moveAside(_ path: String, what: String, reason: String) -> String {
-        let aside = path + ".corrupt-" + StoredFile.stamp(Date().timeIntervalSince1970)
+        let aside = path + ".corrupt-" + CivilTime(Date().timeIntervalSince1970).stamp
         guard rename(path, aside) == 0 else {
             untouchable.insert(path)
             return "\(path) is not a readable \(what) (\(reason)) and cannot be moved aside (\(String(cString: strerror(errno)))); it will not be written over"
@@ -180,14 +180,5 @@ enum StoredFile {
             count += n
         }
         return .contents(Array(bytes[..<count]))
-    }
-
-    /// `20261130T180000Z` for Unix seconds.
-    static func stamp(_ seconds: Double) -> String {
-        let s = Int(seconds.rounded(.down))
-        let day = FlightDate(daysSinceEpoch: s / 86_400)
-        let t = s % 86_400
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return day.description.replacingOccurrences(of: "-", with: "") + "T" + two(t / 3600) + two(t / 60 % 60) + two(t % 60) + "Z"
     }
 }

@@ -72,14 +72,3 @@ enum SeatChoice {
     case seat(row: Int?, letter: String?)
     case position(SeatPosition)
 }
-
-extension FlightDate {
-    /// Days since 1970-01-01.
-    var daysSinceEpoch: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
-        return era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468
-    }
-}

@@ -1,4 +1,5 @@
-/// A calendar date of a flight (proleptic Gregorian), stored as YYYY-MM-DD.
+/// A civil date (proleptic Gregorian), stored as YYYY-MM-DD: the date of a flight, and the
+/// date part of every time skyshell shows (see `Calendar`).
 public struct FlightDate: Comparable, Hashable, Sendable, CustomStringConvertible {
     public var year: Int
     public var month: Int
@@ -38,26 +39,8 @@ public struct FlightDate: Comparable, Hashable, Sendable, CustomStringConvertibl
     /// The date as the number YYYYMMDD.
     public var compact: Int32 { Int32(year * 10000 + month * 100 + day) }
 
-    /// The date `days` after 1970-01-01.
-    public init(daysSinceEpoch days: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        day = doy - (153 * mp + 2) / 5 + 1
-        month = mp < 10 ? mp + 3 : mp - 9
-        year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-    }
-
-    static func days(_ month: Int, _ year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
+    /// Days in `month` of `year` (proleptic Gregorian).
+    static func days(_ month: Int, _ year: Int) -> Int { CivilCalendar.days(inMonth: month, of: year) }
 
     public var description: String {
         let digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (

@@ -23,7 +23,7 @@ public final class LogbookStore {
     public let db: SQLiteDatabase
     public var path: String { db.path }
     /// Today's date where the user is: flights may be dated up to a year after it.
-    public var today: () -> FlightDate = { FlightDate(daysSinceEpoch: Int((Date().timeIntervalSince1970 / 86_400).rounded(.down))) }
+    public var today: () -> FlightDate = { CivilTime(Date().timeIntervalSince1970).date }
 
     /// Refuses a flight that breaks a rule of the logbook (`Flight.violation`).
     func check(_ flight: Flight) throws {
@@ -333,13 +333,7 @@ public final class LogbookStore {
         return lines.count > 1 && lines.first == "ok" ? Array(lines.dropFirst()) : lines
     }
 
-    static func timestamp() -> String {
-        let seconds = Int(Date().timeIntervalSince1970)
-        let date = FlightDate(daysSinceEpoch: seconds / 86400)
-        let t = seconds % 86400
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(date)T\(two(t / 3600)):\(two(t % 3600 / 60)):\(two(t % 60))Z"
-    }
+    static func timestamp() -> String { CivilTime(Date().timeIntervalSince1970).iso }
 }
 
 /// Flights read one at a time from an open query.

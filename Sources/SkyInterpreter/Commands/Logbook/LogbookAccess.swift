@@ -43,8 +43,7 @@ extension Shell {
     /// Today's date where the user is (the TZ of the process), from the shell's clock.
     var today: FlightDate {
         let now = clock.now
-        let offset = TimeZone.current.secondsFromGMT(for: now)
-        return FlightDate(daysSinceEpoch: Int(floor((now.timeIntervalSince1970 + Double(offset)) / 86400)))
+        return CivilTime(now.timeIntervalSince1970, offset: TimeZone.current.secondsFromGMT(for: now)).date
     }
 
     /// How an airport is shown in lists: its ICAO code, or its city with the `codes names` setting.

@@ -35,7 +35,7 @@ enum ISSCommands {
         let lit = Sun.lights(state.position, julianDate: jd)
         let units = shell.units
         var fields = [
-            Field("time", "time", Cell(.string(ISO8601DateFormatter().string(from: time)), text: OrbitText.utc(time))),
+            Field("time", "time", Cell(.string(CivilTime(time.timeIntervalSince1970).iso), text: OrbitText.utc(time))),
             Field("position", "position", Cell(.object([("latitude", .number((sub.coordinate.latitude * 1e5).rounded() / 1e5)),
                                                         ("longitude", .number((sub.coordinate.longitude * 1e5).rounded() / 1e5))]),
                                                text: CoordinateText.short(sub.coordinate) + " — " + OrbitText.whereOver(sub.coordinate, shell))),
@@ -52,7 +52,7 @@ enum ISSCommands {
                                                                     ("range_km", .number((look.range / 100).rounded() / 10))]),
                                                           text: "\(CompassPoint(bearing: Angle(degrees: look.azimuth)).words), \(Format.fixed(abs(look.elevation), 1))° \(up ? "up" : "below the horizon"), \(Format.distance(Distance(meters: look.range), units, decimals: 0)) away")))
         }
-        fields.append(Field("epoch", "elements", Cell(.string(ISO8601DateFormatter().string(from: tle.epoch)),
+        fields.append(Field("epoch", "elements", Cell(.string(CivilTime(tle.epoch.timeIntervalSince1970).iso),
                                                      text: "\(tle.name ?? "satellite \(tle.satelliteNumber)"), epoch \(OrbitText.utc(tle.epoch)) (\(Format.fixed(OrbitText.age(tle, at: time), 1)) days)")))
         var output = Output.card(Card(title: tle.name ?? "Satellite \(tle.satelliteNumber)", fields: fields))
         if let stale = OrbitText.staleness(tle, at: time) { output.append(.note(stale)) }
@@ -85,20 +85,19 @@ enum ISSCommands {
             Column("culmination", "Highest"), Column("max_elevation", "Max el", .right), Column("set", "Set"), Column("to", "To"),
             Column("visible", "Visible"), Column("set_utc", "", dataOnly: true),
         ])
-        let iso = ISO8601DateFormatter()
         table.rows = list.map { p in
             let day = LocalTime.describe(zone: zone, at: p.rise)?.clock.prefix(10) ?? ""
             return [
-                Cell(.string(LocalTime.describe(zone: zone, at: p.rise)?.iso ?? iso.string(from: p.rise)), text: "\(day) \(OrbitText.local(p.rise, zone: zone).prefix(8))"),
-                Cell(.string(iso.string(from: p.rise)), text: String(OrbitText.utc(p.rise).dropFirst(11).prefix(8))),
+                Cell(.string(LocalTime.describe(zone: zone, at: p.rise)?.iso ?? CivilTime(p.rise.timeIntervalSince1970).iso), text: "\(day) \(OrbitText.local(p.rise, zone: zone).prefix(8))"),
+                Cell(.string(CivilTime(p.rise.timeIntervalSince1970).iso), text: String(OrbitText.utc(p.rise).dropFirst(11).prefix(8))),
                 Cell(.number((p.riseAzimuth * 10).rounded() / 10), text: CompassPoint(bearing: Angle(degrees: p.riseAzimuth)).rawValue),
-                Cell(.string(iso.string(from: p.culmination)), text: String(OrbitText.local(p.culmination, zone: zone).prefix(8))),
+                Cell(.string(CivilTime(p.culmination.timeIntervalSince1970).iso), text: String(OrbitText.local(p.culmination, zone: zone).prefix(8))),
                 Cell(.number((p.maxElevation * 10).rounded() / 10), text: Format.fixed(p.maxElevation, 0) + "°"),
-                Cell(.string(iso.string(from: p.set)), text: String(OrbitText.local(p.set, zone: zone).prefix(8))),
+                Cell(.string(CivilTime(p.set.timeIntervalSince1970).iso), text: String(OrbitText.local(p.set, zone: zone).prefix(8))),
                 Cell(.number((p.setAzimuth * 10).rounded() / 10), text: CompassPoint(bearing: Angle(degrees: p.setAzimuth)).rawValue),
                 Cell(.bool(p.visible), text: p.visible ? "yes, \(OrbitText.local(p.visibleFrom!, zone: zone).prefix(5))–\(OrbitText.local(p.visibleUntil!, zone: zone).prefix(5))" : "no",
                      style: p.visible ? .good : .dim),
-                Cell(iso.string(from: p.set)),
+                Cell(CivilTime(p.set.timeIntervalSince1970).iso),
             ]
         }
         var output = Output([.message("\(sgp4.tle.name ?? "Satellite") over \(observer.place.airportCode ?? CoordinateText.short(observer.place.coordinate)) — \(list.count) passes in \(Int(days)) day\(days == 1 ? "" : "s") from \(OrbitText.utc(start))", .accent)])

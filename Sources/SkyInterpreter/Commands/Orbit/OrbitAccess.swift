@@ -49,10 +49,8 @@ enum OrbitText {
     /// "04:00:12" in a zone, with the offset: "05:00:12 (+01:00)".
     static func local(_ d: Date, zone: String) -> String {
         guard let tz = TimeZone(identifier: zone) else { return utc(d) }
-        let t = d.timeIntervalSince1970 + Double(tz.secondsFromGMT(for: d))
-        let s = Int(t - (t / 86400).rounded(.down) * 86400)
-        let off = tz.secondsFromGMT(for: d)
-        return String(format: "%02d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) + " (" + (off < 0 ? "−" : "+") + String(format: "%02d:%02d", abs(off) / 3600, abs(off) % 3600 / 60) + ")"
+        let t = CivilTime(d.timeIntervalSince1970, offset: tz.secondsFromGMT(for: d))
+        return t.clock + " (" + t.offsetText.replacingOccurrences(of: "-", with: "−") + ")"
     }
 
     /// How old an element set is at a moment, in days.

@@ -14,7 +14,7 @@ enum TLECommands {
         let stored = shell.tlePath.map { FileManager.default.fileExists(atPath: $0) } ?? false
         var output = Output.card(Card(title: tle.name ?? "Satellite \(tle.satelliteNumber)", fields: [
             Field("satellite", "satellite", Cell(.int(tle.satelliteNumber), text: "\(tle.satelliteNumber) (\(tle.internationalDesignator.isEmpty ? "no designator" : tle.internationalDesignator))")),
-            Field("epoch", "epoch", Cell(.string(ISO8601DateFormatter().string(from: tle.epoch)), text: "\(OrbitText.utc(tle.epoch)) (\(Format.fixed(OrbitText.age(tle, at: shell.clock.now), 1)) days ago)")),
+            Field("epoch", "epoch", Cell(.string(CivilTime(tle.epoch.timeIntervalSince1970).iso), text: "\(OrbitText.utc(tle.epoch)) (\(Format.fixed(OrbitText.age(tle, at: shell.clock.now), 1)) days ago)")),
             Field("inclination", "inclination", Cell(.number(tle.inclination), text: Format.fixed(tle.inclination, 4) + "°")),
             Field("eccentricity", "eccentricity", Cell(.number(tle.eccentricity), text: Format.fixed(tle.eccentricity, 7))),
             Field("mean_motion", "mean motion", Cell(.number(tle.meanMotion), text: "\(Format.fixed(tle.meanMotion, 8)) rev/day (period \(Format.fixed(1440 / tle.meanMotion, 1)) min)")),

@@ -6,9 +6,7 @@ enum RadarText {
     /// "2021-10-07 14:10:01 UTC" (times come checked by `UnixTime`; any other shows as seconds).
     static func time(_ t: Double) -> String {
         guard UnixTime.checked(t) != nil else { return Format.trimmed(t) + " s" }
-        let day = FlightDate(daysSinceEpoch: Int((t / 86400).rounded(.down)))
-        let s = Int(t - (t / 86400).rounded(.down) * 86400)
-        return "\(day) " + String(format: "%02d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) + " UTC"
+        return CivilTime(t).text + " UTC"
     }
 
     /// "35,000 ft", "ground", "—".
