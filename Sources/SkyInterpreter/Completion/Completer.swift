@@ -34,7 +34,7 @@ public struct Completer {
         guard !previous.isEmpty else {
             return commandNames(prefix)
         }
-        guard let (spec, _, next) = shell.registry.resolve(previous) else { return [] }
+        guard let (spec, path, next) = shell.registry.resolve(previous) else { return [] }
         let after = Array(previous[next...])
         var result: [Candidate] = []
         if after.isEmpty, !spec.subcommands.isEmpty {
@@ -42,59 +42,21 @@ public struct Completer {
             if spec.handler == nil { return result }
         }
         let query = CompletionQuery(prefix: prefix, previous: after.map(\.text), shell: shell)
-        switch expectation(spec, after) {
+        // The binder walks the words typed so far and says what comes next.
+        let (expectation, given) = Binder(spec: spec, path: path, shell: shell).expectation(after)
+        switch expectation {
         case .optionValue(let kind):
             return kind.complete(query)
         case .positional(let kind, let optionsAllowed):
             if let kind { result += kind.complete(query) }
-            if optionsAllowed { result += optionNames(spec, after, prefix) }
+            if optionsAllowed { result += optionNames(spec, given, prefix) }
         }
         return result
     }
 
-    /// What the next word of a command is expected to be.
-    enum Expectation {
-        case optionValue(ValueKind)
-        case positional(ValueKind?, optionsAllowed: Bool)
-    }
-
-    /// Walks the words already typed the way the binder does, to find what comes next.
-    func expectation(_ spec: CommandSpec, _ words: [Token]) -> Expectation {
-        var cursor = WordCursor(words)
-        var position = 0
-        while let word = cursor.peek() {
-            if let keyword = word.keyword {
-                let name = keyword.hasPrefix("--") ? String(keyword.dropFirst(2)) : keyword.lowercased()
-                let option = spec.options.first { $0.name == name && (keyword.hasPrefix("--") || $0.bare) }
-                if let option {
-                    _ = cursor.take()
-                    guard let kind = option.kind else { continue }
-                    if cursor.isAtEnd { return .optionValue(kind) }
-                    var probe = cursor
-                    if (try? kind.read(&probe, shell)) != nil { cursor = probe } else { _ = cursor.take() }
-                    continue
-                }
-            }
-            guard position < spec.arguments.count else { _ = cursor.take(); continue }
-            let argument = spec.arguments[position]
-            if case .rest = argument.arity { return .positional(argument.kind, optionsAllowed: false) }
-            var probe = cursor
-            if (try? argument.kind.read(&probe, shell)) != nil, probe.index > cursor.index {
-                cursor = probe
-            } else {
-                _ = cursor.take()
-            }
-            if case .repeating = argument.arity { continue }
-            position += 1
-        }
-        let kind = position < spec.arguments.count ? spec.arguments[position].kind : nil
-        return .positional(kind, optionsAllowed: true)
-    }
-
-    func optionNames(_ spec: CommandSpec, _ words: [Token], _ prefix: String) -> [Candidate] {
-        let used = Set(words.compactMap(\.keyword).map { $0.hasPrefix("--") ? String($0.dropFirst(2)) : $0.lowercased() })
+    func optionNames(_ spec: CommandSpec, _ given: Set<String>, _ prefix: String) -> [Candidate] {
         var names: [String] = []
-        for option in spec.options where option.repeatable || !used.contains(option.name) {
+        for option in spec.options where option.repeatable || !given.contains(option.name) {
             if option.bare && !prefix.hasPrefix("-") {
                 names.append(option.name)
             } else if prefix.hasPrefix("-") {

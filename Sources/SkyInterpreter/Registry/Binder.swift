@@ -9,7 +9,27 @@ struct Binder {
 
     func fail(_ message: String) -> ShellError { .usage("\(message) (\(usage))") }
 
-    func bind(_ words: [Token]) throws -> Arguments {
+    /// What the next word of a partly typed command is: a value of an option just named, or a
+    /// positional argument (with the options still allowed).
+    enum Expectation {
+        case optionValue(ValueKind)
+        case positional(ValueKind?, optionsAllowed: Bool)
+    }
+
+    /// Binds a whole command line: every failure is an error.
+    func bind(_ words: [Token]) throws -> Arguments { try walk(words, partial: false).arguments }
+
+    /// What a partly typed command expects next, and the options it already has (completion).
+    /// It is the same walk as `bind`, skipping words it cannot read instead of failing.
+    func expectation(_ words: [Token]) -> (next: Expectation, given: Set<String>) {
+        guard let (args, next) = try? walk(words, partial: true) else { return (.positional(nil, optionsAllowed: true), []) }
+        return (next, Set(args.values.keys).union(args.flags))
+    }
+
+    /// Reads the words left to right: options by keyword or `--name`, positional arguments by
+    /// kind. `partial` (completion) skips what it cannot read and stops where an option's value
+    /// or a rest-of-line argument begins.
+    func walk(_ words: [Token], partial: Bool) throws -> (arguments: Arguments, next: Expectation) {
         var args = Arguments()
         var cursor = WordCursor(words)
         var position = 0
@@ -25,17 +45,28 @@ struct Binder {
                 }
                 if keyword.hasPrefix("--"), keyword.count > 2 {
                     _ = cursor.take()
-                    try bindDashed(keyword, &cursor, &args)
+                    if partial, !keyword.contains("="), cursor.isAtEnd, let kind = spec.option(String(keyword.dropFirst(2)).lowercased())?.kind {
+                        return (args, .optionValue(kind))
+                    }
+                    do { try bindDashed(keyword, &cursor, &args) } catch where partial { continue }
                     continue
                 }
                 if let option = spec.options.first(where: { $0.bare && !$0.isFlag && $0.name == keyword.lowercased() }),
                    option.repeatable || !args.has(option.name) {
                     _ = cursor.take()
-                    try bindValue(option, inline: nil, &cursor, &args)
+                    if partial, cursor.isAtEnd, let kind = option.kind { return (args, .optionValue(kind)) }
+                    var local = cursor
+                    do {
+                        try bindValue(option, inline: nil, &local, &args)
+                        cursor = local
+                    } catch where partial {
+                        _ = cursor.take()
+                    }
                     continue
                 }
             }
             guard position < spec.arguments.count else {
+                if partial { _ = cursor.take(); continue }
                 if spec.arguments.isEmpty {
                     throw fail("\(path.joined(separator: " ")) takes no arguments, but got '\(word.text)'")
                 }
@@ -43,6 +74,7 @@ struct Binder {
             }
             let argument = spec.arguments[position]
             if case .rest = argument.arity {
+                if partial { return (args, .positional(argument.kind, optionsAllowed: false)) }
                 let text = try restText(&cursor, &args).map(\.text).joined(separator: " ")
                 args.add(argument.name, try read(argument.kind, WordCursor([Token(text, isLiteral: true)]), what: argument.name))
                 counts[position] += 1
@@ -50,20 +82,27 @@ struct Binder {
                 continue
             }
             var local = cursor
-            let value = try read(argument.kind, &local, what: argument.name)
-            cursor = local
-            args.add(argument.name, value)
+            do {
+                let value = try read(argument.kind, &local, what: argument.name)
+                cursor = local
+                args.add(argument.name, value)
+            } catch where partial {
+                _ = cursor.take()
+            }
             counts[position] += 1
             if case .repeating = argument.arity { continue }
             position += 1
         }
 
-        for (i, argument) in spec.arguments.enumerated() where counts[i] < argument.minimumCount {
-            let needed = argument.minimumCount
-            let what = needed > 1 ? "at least \(needed) \(argument.kind.placeholder)s" : "<\(argument.kind.placeholder)>"
-            throw fail("\(path.joined(separator: " ")) needs \(what)")
+        if !partial {
+            for (i, argument) in spec.arguments.enumerated() where counts[i] < argument.minimumCount {
+                let needed = argument.minimumCount
+                let what = needed > 1 ? "at least \(needed) \(argument.kind.placeholder)s" : "<\(argument.kind.placeholder)>"
+                throw fail("\(path.joined(separator: " ")) needs \(what)")
+            }
         }
-        return args
+        let kind = position < spec.arguments.count ? spec.arguments[position].kind : nil
+        return (args, .positional(kind, optionsAllowed: !optionsDone))
     }
 
     /// The words of a rest-of-line argument. Declared `--options` among them still bind, and

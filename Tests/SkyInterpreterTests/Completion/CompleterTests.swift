@@ -87,3 +87,25 @@ struct CompleterTests {
         #expect(detailed == "KSFO  San Francisco\nKSJC  San Jose\n")
     }
 }
+
+/// Completion asks the binder what comes next, so it reads a line exactly as running it would.
+@Suite("Completion through the binder")
+struct CompletionBinderTests {
+    let completer = Completer(shell: makeShell())
+
+    func words(_ text: String) -> [String] { completer.complete(text).candidates.map(\.word) }
+
+    @Test func everySpellingOfAnOptionIsUnderstood() {
+        let plain = words("airports near within 50km LF")
+        #expect(plain.contains("LFPG"))
+        for line in ["airports near --within=50km LF", "airports near --WITHIN 50km LF", "airports near --within 50km LF", "airports near WITHIN 50km LF"] {
+            #expect(words(line) == plain, "\(line)")
+        }
+    }
+
+    @Test func anOptionsValueAndTheOptionsLeft() {
+        #expect(words("logbook export x.csv --format j") == ["json"])
+        #expect(words("logbook export x.csv --format=csv -") == ["--force"], "format is given; only --force is left")
+        #expect(words("logbook export x.csv --FORMAT csv -") == ["--force"])
+    }
+}
