@@ -19,7 +19,7 @@ enum CSVRenderer {
                 parts.append(text)
             case .message(let text, _):
                 messages.append(text)
-            case .note, .art, .data, .stream:
+            case .note, .art, .drawing, .data, .stream:
                 break
             }
         }

@@ -16,7 +16,7 @@ enum JSONRenderer {
             case .table(let table): fields.append((table.key, rows(table)))
             case .sideBySide(let tables): fields += tables.map { ($0.key, rows($0)) }
             case .data(let key, let datum): fields.append((key, datum))
-            case .art, .stream: break
+            case .art, .drawing, .stream: break
             }
         }
         if messages.count == 1 { fields.append(("message", .string(messages[0]))) }

@@ -105,8 +105,12 @@ public enum Block: Sendable, Equatable {
     case note(String)
     case card(Card)
     case table(Table)
-    /// Drawn text (scopes, maps, charts): shown in table mode only.
+    /// Drawn text that does not depend on the space (help tables, a legend): shown in table
+    /// mode only.
     case art([StyledLine])
+    /// A drawing sized when it is shown (scopes, maps, charts): the text renderer gives it the
+    /// columns and rows of the render options; JSON and CSV leave it out, whatever the terminal.
+    case drawing(Drawing)
     /// Extra machine-readable data with no text form.
     case data(String, Datum)
     /// Tables shown next to each other in text (departures beside arrivals); JSON gets each
@@ -125,19 +129,42 @@ public struct StreamedTable: @unchecked Sendable, Equatable {
     public var rows: AnyIterator<[Cell]>
     /// Printed in text when there are no rows.
     public var empty: String
-    /// Called after the last row: a failure to report, if reading stopped early.
-    public var finish: () -> String?
+    /// False for a stream of lines without a header row in text (each row says what it is).
+    public var header: Bool
+    /// Called after the last row: what to show after it, or the failure that stopped it.
+    public var finish: () throws(ShellError) -> [Block]
 
-    public init(key: String, columns: [Column], widths: [Int], rows: AnyIterator<[Cell]>, empty: String, finish: @escaping () -> String? = { nil }) {
+    public init(key: String, columns: [Column], widths: [Int], rows: AnyIterator<[Cell]>, empty: String, header: Bool = true,
+                finish: @escaping () throws(ShellError) -> [Block] = { [] }) {
         self.key = key
         self.columns = columns
         self.widths = widths
         self.rows = rows
         self.empty = empty
+        self.header = header
         self.finish = finish
     }
 
     public static func == (a: StreamedTable, b: StreamedTable) -> Bool { a.key == b.key && a.columns == b.columns }
+}
+
+/// A drawing made at render time for the space there is.
+public struct Drawing: @unchecked Sendable, Equatable {
+    /// What it is, for messages ("the scope").
+    public var name: String
+    /// The fewest columns and rows it can be drawn in.
+    public var minimumColumns: Int, minimumRows: Int
+    /// Draws into the columns and rows available (at least the minimum).
+    public var draw: (_ columns: Int, _ rows: Int) -> [StyledLine]
+
+    public init(_ name: String, minimumColumns: Int = 20, minimumRows: Int = 5, draw: @escaping (_ columns: Int, _ rows: Int) -> [StyledLine]) {
+        self.name = name
+        self.minimumColumns = minimumColumns
+        self.minimumRows = minimumRows
+        self.draw = draw
+    }
+
+    public static func == (a: Drawing, b: Drawing) -> Bool { a.name == b.name }
 }
 
 /// What a command returns: blocks that one renderer turns into text, JSON or CSV.

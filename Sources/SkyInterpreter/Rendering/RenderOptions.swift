@@ -11,10 +11,22 @@ public struct RenderOptions: Sendable {
     public var color: Bool
     /// The 256-colour palette index of the accent colour.
     public var accent: Int
-    public init(format: OutputFormat = .table, color: Bool = false, accent: Int = 44) {
+    /// The space drawings are sized for: the terminal's, $COLUMNS and $LINES, or 80 × 24.
+    public var columns: Int
+    public var rows: Int
+    public init(format: OutputFormat = .table, color: Bool = false, accent: Int = 44, columns: Int = 80, rows: Int = 24) {
         self.format = format
         self.color = color
         self.accent = accent
+        self.columns = columns
+        self.rows = rows
+    }
+
+    /// The same options, for text.
+    public var asText: RenderOptions {
+        var text = self
+        text.format = .table
+        return text
     }
 }
 
@@ -38,8 +50,10 @@ public enum Renderer {
 }
 
 extension Renderer {
-    /// Writes `output` to `sink`, streaming the rows of streamed tables as they come.
-    public static func write(_ output: Output, _ options: RenderOptions, to sink: OutputSink) {
+    /// Writes `output` to `sink`, streaming the rows of streamed tables as they come; returns
+    /// the failure that stopped a stream, if one did (what was written stays written).
+    @discardableResult
+    public static func write(_ output: Output, _ options: RenderOptions, to sink: OutputSink) -> ShellError? {
         var pending = Output()
         func flushPending() {
             guard !pending.blocks.isEmpty else { return }
@@ -51,8 +65,15 @@ extension Renderer {
             // Blocks before a stream go first; in JSON the stream is its own document.
             flushPending()
             StreamWriter(table: table, options: options, sink: sink).write()
+            do {
+                pending.blocks += try table.finish()
+            } catch {
+                flushPending()
+                return error
+            }
         }
         flushPending()
+        return nil
     }
 }
 
@@ -74,7 +95,7 @@ struct StreamWriter {
                 header += (n > 0 ? "  " : "") + fit(table.columns[i].title, i, table.columns[i].alignment)
             }
             while let row = table.rows.next() {
-                if count == 0 { sink.write(.rendered(ANSI.paint(header.trimmingTrailingSpaces, .bold, options) + "\n")) }
+                if count == 0, table.header { sink.write(.rendered(ANSI.paint(header.trimmingTrailingSpaces, .bold, options) + "\n")) }
                 var line = ""
                 for (n, i) in shown.enumerated() where i < row.count {
                     line += (n > 0 ? "  " : "") + ANSI.paint(fit(row[i].text, i, table.columns[i].alignment), row[i].style, options)
@@ -82,7 +103,7 @@ struct StreamWriter {
                 sink.write(.rendered(line.trimmingTrailingSpaces + "\n"))
                 count += 1
             }
-            if count == 0 { sink.write(.rendered(text.render(.message(table.empty, .dim)))) }
+            if count == 0, !table.empty.isEmpty { sink.write(.rendered(text.render(.message(table.empty, .dim)))) }
         case .json:
             sink.write("{\n  " + JSONWriter.write(.string(table.key)) + ": [")
             while let row = table.rows.next() {

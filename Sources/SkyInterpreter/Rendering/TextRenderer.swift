@@ -16,6 +16,12 @@ struct TextRenderer {
                 render(table, into: &out)
             case .art(let lines):
                 for line in lines { out += styled(line) + "\n" }
+            case .drawing(let drawing):
+                guard options.columns >= drawing.minimumColumns, options.rows >= drawing.minimumRows else {
+                    out += ANSI.paint("(the terminal is too small for \(drawing.name): it needs at least \(drawing.minimumColumns) columns and \(drawing.minimumRows) rows)", .dim, options) + "\n"
+                    continue
+                }
+                for line in drawing.draw(options.columns, options.rows) { out += styled(line) + "\n" }
             case .data:
                 break
             case .sideBySide(let tables):

@@ -28,8 +28,7 @@ struct LiveScreen {
     /// Draws blocks from the top left, erasing what the previous frame left.
     func show(_ blocks: [Block]) {
         let resized = sky_signals_take_resize() != 0
-        let options = shell.renderOptions
-        let body = Renderer.render(Output(blocks), RenderOptions(format: .table, color: options.color, accent: options.accent))
+        let body = Renderer.render(Output(blocks), shell.renderOptions.asText)
             .replacingOccurrences(of: "\n", with: "\u{1B}[K\r\n")
         shell.out.write(.control(resized ? "\u{1B}[2J\u{1B}[H" : "\u{1B}[H") + .rendered(body) + .control("\u{1B}[J"))
         shell.out.flush()

@@ -156,7 +156,8 @@ public final class Shell {
     public var renderOptions: RenderOptions {
         RenderOptions(format: OutputFormat(rawValue: setting("output")) ?? .table,
                       color: colorEnabled(terminal: stdoutIsTerminal),
-                      accent: (AccentColor(rawValue: setting("accent")) ?? .cyan).paletteIndex)
+                      accent: (AccentColor(rawValue: setting("accent")) ?? .cyan).paletteIndex,
+                      columns: terminalColumns, rows: terminalRows)
     }
 
     /// Columns available for drawings: the terminal's width, $COLUMNS, or 80.
@@ -196,11 +197,25 @@ public final class Shell {
         }
     }
 
+    /// Notes that services raise while a command runs (a user file with mistakes): they end up
+    /// in the command's output, as notes, in whatever format it is written.
+    var pendingNotes: [String] = []
+
+    /// Adds a note to the output of the command being run.
+    func note(_ message: String) { pendingNotes.append(message) }
+
     /// Runs one command given as words.
     public func run(words: [Token]) throws(ShellError) {
-        let output: Output
+        var output: Output
+        defer {
+            // A command that failed still says what it noticed, before its error.
+            for note in pendingNotes { warn(note) }
+            pendingNotes = []
+        }
         do {
             output = try evaluate(words)
+            output.blocks += pendingNotes.map { .note($0) }
+            pendingNotes = []
         } catch let error as ShellError {
             throw Interrupt.termination == nil || error.kind == .terminated ? error : .terminated(" — " + error.message)
         } catch let error as ValueError {
@@ -212,8 +227,9 @@ public final class Shell {
         } catch {
             throw ShellError(.internal, "\(error)")
         }
-        emit(output)
+        let failure = emit(output)
         try persistIfChanged()
+        if let failure { throw failure }
     }
 
     /// The output of one command, without printing it.
@@ -254,8 +270,10 @@ public final class Shell {
         return (spec, path, try Binder(spec: spec, path: path, shell: self).bind(rest))
     }
 
-    /// Writes a command's output in the current format.
-    public func emit(_ output: Output) {
+    /// Writes a command's output in the current format; returns the failure that stopped a
+    /// streamed table, if one did.
+    @discardableResult
+    public func emit(_ output: Output) -> ShellError? {
         Renderer.write(output, renderOptions, to: out)
     }
 

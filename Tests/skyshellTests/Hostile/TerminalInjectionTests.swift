@@ -135,7 +135,8 @@ struct TerminalInjectionTests {
         description = "\(e)"
         flights = 2
         """)
-        for command in ["badges", "badge second", "set output csv; badges"] { expectSafe(home.sky(command), command) }
+        for command in ["badges", "badge second"] { expectSafe(home.sky(command), command) }
+        expectSafe(home.sky("set output csv; badges"), "badges in CSV", shows: nil)
     }
 
     @Test func aLogbookNameInTheSessionNeverReachesThePrompt() {

@@ -6,7 +6,7 @@ extension Shell {
     var userBadgeFile: String? { paths.map { $0.config + "/badges.toml" } }
 
     /// The built-in badges and the user's, read again whenever the user's file changes; its
-    /// problems are printed as warnings once per change.
+    /// problems are notes of the command's output, once per change.
     func badgeBook() -> BadgeBook {
         let stamp = userBadgeFile.flatMap { file -> String? in
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else { return nil }
@@ -14,7 +14,7 @@ extension Shell {
         } ?? "none"
         if let loaded = loadedBadges, loaded.stamp == stamp { return loaded.book }
         let book = BadgeBook.load(world: badgeWorld, userFile: userBadgeFile)
-        for problem in book.problems { warn(problem) }
+        for problem in book.problems { note(problem) }
         loadedBadges = (stamp, book)
         return book
     }

@@ -54,8 +54,8 @@ enum LOSCheckCommand {
         fields.append(Field("earth", "earth", Cell(check.earth.rawValue + " (k = \(check.earth == .radio ? "4/3" : "1"))")))
         var output = Output.card(Card(title: "Line of sight", fields: fields))
         if let note = LOSText.missing(check.missingShare) { output.append(.note(note)) }
-        let chart = ProfileChart(check: check, units: units).draw(columns: min(shell.terminalColumns, 110), rows: 16)
-        output.append(.art(chart))
+        let chart = ProfileChart(check: check, units: units)
+        output.append(.drawing(Drawing("the profile", minimumColumns: 30, minimumRows: 5) { columns, _ in chart.draw(columns: min(columns, 110), rows: 16) }))
         output.append(.data("profile", .list(stride(from: 0, to: check.points.count, by: 10).map { profileDatum(check.points[$0]) })))
         return output
     }

@@ -54,8 +54,11 @@ enum LOSViewshedCommand {
     static func report(_ v: Viewshed, origin: Place, _ shell: Shell) -> Output {
         var output = stats(summary(v, source: "local"), origin: origin, shell)
         let color = AccentColor(rawValue: shell.setting("viewshed-color")).map { Style.color($0.paletteIndex) } ?? .good
-        let rows = max(10, min(shell.terminalRows - 12, 30))
-        output.append(.art(ViewshedMap(viewshed: v, color: color).draw(columns: min(shell.terminalColumns, rows * 2 + 2), rows: rows)))
+        let map = ViewshedMap(viewshed: v, color: color)
+        output.append(.drawing(Drawing("the viewshed map", minimumColumns: 22, minimumRows: 10) { columns, rows in
+            let height = max(10, min(rows - 12, 30))
+            return map.draw(columns: min(columns, height * 2 + 2), rows: height)
+        }))
         return output
     }
 

@@ -44,7 +44,10 @@ enum FlightsCommand {
             widths: [7, 24, names ? 36 : 12, 8, 10, 0, 0],
             rows: rows,
             empty: "no flights in logbook \(shell.session.logbook)\(filter == FlightFilter() ? " yet — add one with flight add" : " match")",
-            finish: { cursor.failure?.message })
+            finish: { () throws(ShellError) in
+                if let failure = cursor.failure { throw ShellError(storeError: failure) }
+                return []
+            })
         return Output([.stream(table)])
     }
 }

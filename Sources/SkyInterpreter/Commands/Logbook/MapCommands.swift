@@ -69,10 +69,10 @@ enum MapCommands {
         for point in features.points { content.places.append((point.coordinate, point.name, markStyle)) }
         let all = features.lines.flatMap(\.points) + features.points.map(\.coordinate) + extent
         let files = try ["geojson", "kml"].compactMap { key in try args.get(key, as: String.self).map { (key, try shell.createUserFile($0, force: args.flag("force"))) } }
-        let columns = min(shell.terminalColumns, 160), rows = max(10, min(shell.terminalRows - 4, 50))
-        let map = WorldMap(fitting: all, columns: columns, rows: rows)
-        var output = Output([.message(title, .accent), .art(map.draw(content)),
-                             .message("about \(Format.grouped(map.kilometersPerCell)) km per character", .dim)])
+        var output = Output([.message(title, .accent), .drawing(Drawing("the map", minimumColumns: 20, minimumRows: 10) { columns, rows in
+            let map = WorldMap(fitting: all, columns: min(columns, 160), rows: max(10, min(rows - 4, 50)))
+            return map.draw(content) + [[Span("about \(Format.grouped(map.kilometersPerCell)) km per character", .dim)]]
+        })])
         output.append(.data("routes", .list(features.lines.map { .object([("name", .string($0.name))] + $0.properties) })))
         output.append(.data("places", .list(features.points.map { .object([("name", .string($0.name)), ("lat", .number($0.coordinate.latitude)), ("lon", .number($0.coordinate.longitude))] + $0.properties) })))
         for (key, file) in files {

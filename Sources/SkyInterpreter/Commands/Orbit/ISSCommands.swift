@@ -126,10 +126,11 @@ enum ISSCommands {
         content.places.append((here, sgp4.tle.name.map { String($0.prefix(3)) } ?? "SAT", .bold))
         if let observer = shell.session.observer { content.places.append((observer.place.coordinate, nil, .good)) }
         content.extent = [Coordinate(validLatitude: -60, longitude: -180), Coordinate(validLatitude: 75, longitude: 179.9)]
-        let rows = max(12, min(shell.terminalRows - 4, 30)), columns = min(shell.terminalColumns, 120)
-        let map = WorldMap(fitting: content.extent, columns: columns, rows: rows)
         var output = Output([.message("\(sgp4.tle.name ?? "Satellite"): the next orbit (\(Format.fixed(period, 0)) min) from \(OrbitText.utc(now))", .accent)])
-        output.append(.art(map.draw(content)))
+        let extent = content.extent
+        output.append(.drawing(Drawing("the map", minimumColumns: 20, minimumRows: 12) { columns, rows in
+            WorldMap(fitting: extent, columns: min(columns, 120), rows: max(12, min(rows - 4, 30))).draw(content)
+        }))
         output.append(.data("track", .list(track.map { .list([.number(($0.longitude * 1e4).rounded() / 1e4), .number(($0.latitude * 1e4).rounded() / 1e4)]) })))
         return output
     }

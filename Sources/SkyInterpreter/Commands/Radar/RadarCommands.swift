@@ -23,12 +23,12 @@ enum RadarCommands {
     static func frame(_ picture: RadarPicture, _ shell: Shell, sweep: Double? = nil) throws -> Output {
         let theme = Scope.Theme.named(shell.setting("theme"))
         let reserved = theme.labels ? 4 : 2
-        guard let lines = Scope(picture: picture, theme: theme, sweep: sweep).draw(columns: shell.terminalColumns, rows: shell.terminalRows - reserved) else {
-            throw ShellError.usage("the terminal is too small for the scope: it needs at least 24 columns and 10 rows")
-        }
+        let scope = Scope(picture: picture, theme: theme, sweep: sweep)
         var output = Output()
         if theme.labels { output.append(.message(title(picture), .accent)) }
-        output.append(.art(lines))
+        output.append(.drawing(Drawing("the scope", minimumColumns: 24, minimumRows: 10 + reserved) { columns, rows in
+            scope.draw(columns: columns, rows: rows - reserved) ?? []
+        }))
         if theme.labels { output.append(.art([legend(picture, theme, shell)])) }
         if let note = picture.note { output.append(.note(note)) }
         output.append(.data("aircraft", .list(picture.sightings.map { row($0, picture, shell) })))

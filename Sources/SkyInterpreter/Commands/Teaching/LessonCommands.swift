@@ -42,9 +42,8 @@ enum LessonCommands {
         scratch.session.settings = shell.session.settings
         scratch.overrides = shell.overrides
         let paced = shell.mode == .interactive && isatty(0) == 1
-        let options = shell.renderOptions
         func say(_ blocks: [Block]) {
-            shell.out.write(Renderer.terminalText(Output(blocks), RenderOptions(format: .table, color: options.color, accent: options.accent)))
+            shell.out.write(Renderer.terminalText(Output(blocks), shell.renderOptions))
             shell.out.flush()
         }
         say([.message("Lesson \(lesson.number): \(lesson.title)", .accent)])

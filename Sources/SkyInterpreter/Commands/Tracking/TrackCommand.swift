@@ -22,7 +22,7 @@ enum TrackCommand {
                    Example("track http://localhost:8080/position.json every 5s for 1m", "a minute of a local feed in a script")]
     ) { args, shell in
         guard let url = args.get("url", as: URL.self) else { throw ShellError.usage("track needs a URL") }
-        var tracker = try Tracker(url: url, shell: shell, args: args, label: args.get("label", as: String.self) ?? "●")
+        let tracker = try Tracker(url: url, shell: shell, args: args, label: args.get("label", as: String.self) ?? "●")
         return try tracker.run(duration: args.get("for", as: Double.self))
     }
 }
@@ -43,13 +43,13 @@ enum ISSLiveCommand {
         ],
         examples: [Example("iss live", "the ISS moving over the map")]
     ) { args, shell in
-        var tracker = try Tracker(url: args.get("url", as: URL.self) ?? url, shell: shell, args: args, label: "ISS")
+        let tracker = try Tracker(url: args.get("url", as: URL.self) ?? url, shell: shell, args: args, label: "ISS")
         return try tracker.run(duration: args.get("for", as: Double.self))
     }
 }
 
 /// One tracking session: fetch, read the fix, keep the track, show it.
-struct Tracker {
+final class Tracker {
     let shell: Shell
     let url: URL
     let host: String
@@ -73,7 +73,7 @@ struct Tracker {
     }
 
     /// Fetches one fix; a failure is kept in `problem`, not thrown.
-    mutating func poll() -> TrackFix? {
+    func poll() -> TrackFix? {
         do throws(FeedError) {
             let response: HTTPResponse
             do { response = try shell.http.get(url, cancelled: { Interrupt.requested }) } catch .cancelled { return nil } catch {
@@ -93,59 +93,77 @@ struct Tracker {
         }
     }
 
-    mutating func run(duration: Double?) throws -> Output {
-        let live = duration == nil
-        if live {
+    func run(duration: Double?) throws -> Output {
+        guard let duration else {
             guard isatty(0) == 1, shell.stdoutIsTerminal else {
                 throw ShellError.usage("tracking needs a terminal; in scripts give a duration: track URL for 30s")
             }
             try runLive()
-        } else {
-            try runBatch(duration ?? 0)
-            if track.fixes.isEmpty, let problem {
-                throw ShellError(.unavailable, "no position from \(host) in \(failures) tr\(failures == 1 ? "y" : "ies"); the last: \(problem)")
-            }
+            return try ending()
         }
-        var output = Output()
-        if let geojson {
-            try shell.finish(geojson, with: JSONWriter.compact(track.geoJSON(name: label)) + "\n")
-            output.append(.message("wrote \(geojson.path) (\(track.fixes.count) fixes)", .dim))
-        }
-        output.append(.message("tracking ended: \(track.fixes.count) fix\(track.fixes.count == 1 ? "" : "es"), \(failures) failed fetch\(failures == 1 ? "" : "es")"))
-        return output
+        guard duration >= 1 else { throw ShellError.usage("track for needs at least 1 s") }
+        return Output([.stream(fixes(for: duration))])
     }
 
-    /// In scripts: one line per fetch for `duration` seconds. Failures before the first fix
-    /// are held back: if no fix ever comes, the run ends in one error line instead.
-    mutating func runBatch(_ duration: Double) throws {
-        guard duration >= 1 else { throw ShellError.usage("track for needs at least 1 s") }
+    /// What tracking leaves: the GeoJSON file written, and a summary.
+    func ending() throws(ShellError) -> [Block] {
+        var blocks: [Block] = []
+        if let geojson {
+            try shell.finish(geojson, with: JSONWriter.compact(track.geoJSON(name: label)) + "\n")
+            blocks.append(.message("wrote \(geojson.path) (\(track.fixes.count) fixes)", .dim))
+        }
+        blocks.append(.message("tracking ended: \(track.fixes.count) fix\(track.fixes.count == 1 ? "" : "es"), \(failures) failed fetch\(failures == 1 ? "" : "es")"))
+        return blocks
+    }
+
+    func ending() throws -> Output { Output(try ending() as [Block]) }
+
+    /// In scripts: the fixes as a stream for `duration` seconds, a row per fix (a line each in
+    /// text, objects in JSON). Failures before the first fix are held back: if no fix ever
+    /// comes, the run ends in one error line instead.
+    func fixes(for duration: Double) -> StreamedTable {
         let end = Date().addingTimeInterval(duration)
         var heldBack: [String] = []
-        repeat {
-            let started = Date()
-            if let fix = poll() {
-                for line in heldBack { shell.err.write("track: \(line)\n") }
-                heldBack = []
-                shell.err.flush()
-                shell.out.write(statusLine(fix) + "\n")
-            } else if let problem {
-                if track.fixes.isEmpty {
-                    heldBack.append(problem)
-                } else {
-                    shell.err.write("track: \(problem)\n")
-                    shell.err.flush()
+        var next = Date(), stopped = false
+        let rows = AnyIterator<[Cell]> { [self] in
+            while !stopped {
+                let wait = next.timeIntervalSinceNow
+                if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+                next = Date().addingTimeInterval(interval)
+                let fix = poll()
+                if fix != nil {
+                    for line in heldBack { shell.err.write("track: \(line)\n") }
+                    heldBack = []
+                } else if let problem {
+                    if track.fixes.isEmpty { heldBack.append(problem) } else { shell.err.write("track: \(problem)\n") }
                 }
+                shell.err.flush()
+                if Interrupt.requested { Interrupt.take(); stopped = true }
+                // The last fetch is the one after which the next would come too late.
+                if next > end { stopped = true }
+                if let fix { return row(fix) }
             }
-            shell.out.flush()
-            if Interrupt.requested { Interrupt.take(); break }
-            let wait = interval - Date().timeIntervalSince(started)
-            if Date().addingTimeInterval(max(wait, 0)) > end { break }
-            if wait > 0 { Thread.sleep(forTimeInterval: wait) }
-        } while Date() < end
+            return nil
+        }
+        return StreamedTable(key: "fixes", columns: [
+            Column("line", "Fix", textOnly: true), Column("time", "", dataOnly: true), Column("latitude", "", dataOnly: true),
+            Column("longitude", "", dataOnly: true), Column("altitude_m", "", dataOnly: true),
+        ], widths: [200, 0, 0, 0, 0], rows: rows, empty: "", header: false) { () throws(ShellError) in
+            if self.track.fixes.isEmpty, let problem = self.problem {
+                throw ShellError(.unavailable, "no position from \(self.host) in \(self.failures) tr\(self.failures == 1 ? "y" : "ies"); the last: \(problem)")
+            }
+            return try self.ending()
+        }
+    }
+
+    /// A fix as a row: the status line people read, the numbers for JSON and CSV.
+    func row(_ fix: TrackFix) -> [Cell] {
+        [Cell(statusLine(fix)), Cell(.string(CivilTime(fix.time).iso)), Cell(.number(fix.coordinate.latitude)),
+         Cell(.number(fix.coordinate.longitude)), Cell(fix.altitude.map { .number($0.meters) } ?? .null)]
     }
 
     /// At a terminal: the map, redrawn until q.
-    mutating func runLive() throws {
+    func runLive() throws {
         let screen = try LiveScreen(shell)
         defer { screen.close() }
         var nextFetch = Date.distantPast
@@ -172,7 +190,6 @@ struct Tracker {
     /// The map around the last fix with the trail, and the status lines.
     func frame() -> [Block] {
         var blocks: [Block] = []
-        let rows = max(10, shell.terminalRows - 4), columns = shell.terminalColumns
         if let last = track.fixes.last {
             var content = WorldMap.Content()
             // The trail fades: older thirds dimmer.
@@ -185,8 +202,8 @@ struct Tracker {
             content.places.append((last.coordinate, label, .bold))
             // The view follows the marker: 60° of longitude around it.
             content.extent = [-1.0, 1.0].flatMap { s in [Coordinate(validLatitude: max(-80, min(80, last.coordinate.latitude + 20 * s)), longitude: last.coordinate.longitude + 30 * s)] }
-            let map = WorldMap(fitting: content.extent + [last.coordinate], columns: columns, rows: rows)
-            blocks.append(.art(map.draw(content)))
+            let fitting = content.extent + [last.coordinate]
+            blocks.append(.drawing(Drawing("the map") { columns, rows in WorldMap(fitting: fitting, columns: columns, rows: max(10, rows - 4)).draw(content) }))
             let age = Int(Date().timeIntervalSince1970 - last.time)
             blocks.append(.message(statusLine(last) + " · updated \(max(0, age)) s ago", .accent))
         } else {
