@@ -9,7 +9,7 @@ import PackageDescription
 let package = Package(
     name: "skyshell",
     products: [
-        .executable(name: "skyshell", targets: ["skyshell"]),
+        .executable(name: "skyshell", targets: ["skyshell"])
     ],
     targets: [
         // MARK: - C shims

@@ -55,7 +55,7 @@ enum Bench {
             lines.append("aircraft " + String(t.designator.prefix(1 + rng.next(4))))
         }
         for name in ["he", "st", "a", "air", "ob", ""] { lines.append(name) }
-        for line in lines.prefix(200) { _ = completer.complete(line) } // warm up
+        for line in lines.prefix(200) { _ = completer.complete(line) }  // warm up
         var timed: [(Double, String)] = []
         timed.reserveCapacity(lines.count)
         var candidates = 0

@@ -11,11 +11,13 @@ extension Bench {
         var states: [Datum] = []
         for k in 0..<10_000 {
             let icao = String(format: "%06x", 0x300000 + k)
-            states.append(.list([
-                .string(icao), .string(String(format: "TST%04d ", k)), .string("Testland"), .int(1_733_000_000), .int(1_733_000_000),
-                .number(uniform(-5, 10)), .number(uniform(44, 54)), .number(uniform(0, 12_000)), .bool(k % 40 == 0), .number(uniform(0, 260)),
-                .number(uniform(0, 360)), .number(uniform(-15, 15)), .null, .number(uniform(0, 12_000)), .string("1000"), .bool(false), .int(0), .int(k % 7),
-            ]))
+            states.append(
+                .list([
+                    .string(icao), .string(String(format: "TST%04d ", k)), .string("Testland"), .int(1_733_000_000), .int(1_733_000_000),
+                    .number(uniform(-5, 10)), .number(uniform(44, 54)), .number(uniform(0, 12_000)), .bool(k % 40 == 0), .number(uniform(0, 260)),
+                    .number(uniform(0, 360)), .number(uniform(-15, 15)), .null, .number(uniform(0, 12_000)), .string("1000"), .bool(false), .int(0),
+                    .int(k % 7),
+                ]))
         }
         let document = Array(JSONWriter.compact(.object([("time", .int(1_733_000_000)), ("states", .list(states))])).utf8)
         if CommandLine.arguments.count > 2 { _ = FileManager.default.createFile(atPath: CommandLine.arguments[2], contents: Data(document)) }
@@ -34,24 +36,31 @@ extension Bench {
         }
         total.sort()
         decodeOnly.sort()
-        print("radar_decode_project_ms \(String(format: "%.3f", quantile(total, 0.5) * 1000)) ms n=\(projected) bytes=\(document.count)"
-              + " decode=\(String(format: "%.3f", quantile(decodeOnly, 0.5) * 1000))")
+        print(
+            "radar_decode_project_ms \(String(format: "%.3f", quantile(total, 0.5) * 1000)) ms n=\(projected) bytes=\(document.count)"
+                + " decode=\(String(format: "%.3f", quantile(decodeOnly, 0.5) * 1000))")
 
         // 500 aircraft within 50 km, drawn on a 100 × 40 terminal.
         var aircraft: [AircraftState] = []
         for k in 0..<500 {
-            let p = Geodesic.wgs84.direct(from: observer, azimuth: Angle(degrees: uniform(0, 360)), distance: Distance(uniform(0.5, 49.5), .kilometers)).coordinate
-            aircraft.append(AircraftState(icao24: String(format: "%06x", k), callsign: String(format: "TST%03d", k), coordinate: p,
-                                          baroAltitude: Height(uniform(0, 40_000), .feet), groundSpeed: Speed(uniform(100, 500), .knots), track: uniform(0, 360)))
+            let p = Geodesic.wgs84.direct(from: observer, azimuth: Angle(degrees: uniform(0, 360)), distance: Distance(uniform(0.5, 49.5), .kilometers))
+                .coordinate
+            aircraft.append(
+                AircraftState(
+                    icao24: String(format: "%06x", k), callsign: String(format: "TST%03d", k), coordinate: p,
+                    baroAltitude: Height(uniform(0, 40_000), .feet), groundSpeed: Speed(uniform(100, 500), .knots), track: uniform(0, 360)))
         }
         let observerState = Observer(place: Place(coordinate: observer, name: "LFPG"), altitude: Height(meters: 119))
         let sightings = geometry.sightings(aircraft, within: Distance(50, .kilometers))
-        let picture = RadarPicture(feed: "bench", time: 0, isRecorded: false, observer: observerState, heading: Angle(degrees: 30), headingIsSet: true,
-                                   range: Distance(50, .kilometers), units: .metric, sightings: sightings, total: sightings.count)
+        let picture = RadarPicture(
+            feed: "bench", time: 0, isRecorded: false, observer: observerState, heading: Angle(degrees: 30), headingIsSet: true,
+            range: Distance(50, .kilometers), units: .metric, sightings: sightings, total: sightings.count)
         var frame: [Double] = []
         for _ in 0..<200 {
             let t0 = now()
-            guard let lines = Scope(picture: picture, theme: .named("retro"), sweep: 45).draw(columns: 100, rows: 40), !lines.isEmpty else { fatalError("no frame") }
+            guard let lines = Scope(picture: picture, theme: .named("retro"), sweep: 45).draw(columns: 100, rows: 40), !lines.isEmpty else {
+                fatalError("no frame")
+            }
             frame.append(now() - t0)
         }
         frame.sort()

@@ -5,8 +5,9 @@ extension Bench {
     /// SGP4 propagations per second: the built-in ISS elements (near Earth) and a Molniya
     /// orbit (deep space, 12-hour resonance), 200,000 times each over three days.
     static func sgp4() {
-        let molniya = try! TLE.parse(line1: "1 08195U 75081A   06176.33215444  .00000099  00000-0  11873-3 0   813",
-                                     line2: "2 08195  64.1586 279.0717 6877146 264.7651  20.2257  2.00491383225656", checksums: false)
+        let molniya = try! TLE.parse(
+            line1: "1 08195U 75081A   06176.33215444  .00000099  00000-0  11873-3 0   813",
+            line2: "2 08195  64.1586 279.0717 6877146 264.7651  20.2257  2.00491383225656", checksums: false)
         for (name, tle) in [("near_earth", TLE.builtInISS), ("deep_space", molniya)] {
             guard let p = try? SGP4(tle) else { fatalError("cannot initialise \(name)") }
             let n = 200_000

@@ -96,45 +96,48 @@ enum FuzzTargets {
 }
 
 #if FUZZING
-/// libFuzzer's entry point for running its loop from our own main.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+    /// libFuzzer's entry point for running its loop from our own main.
+    @_silgen_name("LLVMFuzzerRunDriver")
+    func LLVMFuzzerRunDriver(
+        _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+    ) -> Int32
 
-/// SwiftPM links an executable's entry as `<module>_main`; here it hands over to libFuzzer.
-@_cdecl("skyfuzz_main")
-public func skyfuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var count = argc
-    var vector = argv
-    return LLVMFuzzerRunDriver(&count, &vector) { data, size in
-        let name = ProcessInfo.processInfo.environment["SKYFUZZ_TARGET"] ?? "command"
-        let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-        FuzzTargets.all[name]?(bytes)
-        return 0
+    /// SwiftPM links an executable's entry as `<module>_main`; here it hands over to libFuzzer.
+    @_cdecl("skyfuzz_main")
+    public func skyfuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+        var count = argc
+        var vector = argv
+        return LLVMFuzzerRunDriver(&count, &vector) { data, size in
+            let name = ProcessInfo.processInfo.environment["SKYFUZZ_TARGET"] ?? "command"
+            let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+            FuzzTargets.all[name]?(bytes)
+            return 0
+        }
     }
-}
 #else
-/// `skyfuzz <target> FILE|DIR…`: runs the target over every file (corpus replay).
-@main
-struct Replay {
-    static func main() {
-        let args = CommandLine.arguments.dropFirst()
-        guard let name = args.first, let target = FuzzTargets.all[name] else {
-            FileHandle.standardError.write(Data("usage: skyfuzz <\(FuzzTargets.all.keys.sorted().joined(separator: "|"))> FILE|DIR…\n".utf8))
-            exit(64)
-        }
-        var count = 0
-        for path in args.dropFirst() {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            let files = isDirectory.boolValue ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map { path + "/" + $0 } : [path]
-            for file in files {
-                guard let data = FileManager.default.contents(atPath: file) else { continue }
-                target([UInt8](data))
-                count += 1
+    /// `skyfuzz <target> FILE|DIR…`: runs the target over every file (corpus replay).
+    @main
+    struct Replay {
+        static func main() {
+            let args = CommandLine.arguments.dropFirst()
+            guard let name = args.first, let target = FuzzTargets.all[name] else {
+                FileHandle.standardError.write(Data("usage: skyfuzz <\(FuzzTargets.all.keys.sorted().joined(separator: "|"))> FILE|DIR…\n".utf8))
+                exit(64)
             }
+            var count = 0
+            for path in args.dropFirst() {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+                let files =
+                    isDirectory.boolValue ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map { path + "/" + $0 } : [path]
+                for file in files {
+                    guard let data = FileManager.default.contents(atPath: file) else { continue }
+                    target([UInt8](data))
+                    count += 1
+                }
+            }
+            print("\(name): \(count) inputs ran")
         }
-        print("\(name): \(count) inputs ran")
     }
-}
 #endif

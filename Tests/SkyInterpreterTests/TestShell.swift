@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import SkyInterpreter
 
 /// A shell with every command, a pinned clock and output kept in memory.

@@ -1,7 +1,8 @@
 import CTerminal
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A program fed its standard input a piece at a time while the test watches its output and
@@ -60,7 +61,11 @@ public final class LiveProcess {
     public func waitFor(_ text: String, timeout: Double = 30) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while !stdout.contains(text) {
-            if Date() >= deadline { throw PTYError("timed out waiting for \(text.debugDescription); stdout \(stdout.suffix(300).debugDescription) stderr \(stderr.suffix(300).debugDescription)") }
+            if Date() >= deadline {
+                throw PTYError(
+                    "timed out waiting for \(text.debugDescription); stdout \(stdout.suffix(300).debugDescription) stderr \(stderr.suffix(300).debugDescription)"
+                )
+            }
             usleep(10_000)
         }
     }

@@ -1,7 +1,8 @@
 import CTerminal
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A program running on a real pseudo-terminal, driven like a person at the keyboard.
@@ -15,8 +16,10 @@ public final class PTYSession {
     public private(set) var exitStatus: Int32?
 
     /// Starts `executable` with the slave side of a new pty as its controlling terminal.
-    public init(_ executable: String, _ arguments: [String] = [], environment: [String: String],
-                columns: UInt16 = 100, rows: UInt16 = 30) throws {
+    public init(
+        _ executable: String, _ arguments: [String] = [], environment: [String: String],
+        columns: UInt16 = 100, rows: UInt16 = 30
+    ) throws {
         var masterFD: Int32 = -1, slaveFD: Int32 = -1
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&masterFD, &slaveFD, nil, nil, &size) == 0 else { throw PTYError("openpty failed") }

@@ -1,7 +1,8 @@
 import CTerminal
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What a finished child process left behind.
@@ -16,9 +17,11 @@ public struct ProcessResult: Equatable, Sendable {
 /// Runs programs with posix_spawn, feeding stdin and collecting stdout and stderr with poll
 /// (no threads), killing the child after a timeout.
 public enum ProcessRunner {
-    public static func run(_ executable: String, _ arguments: [String], stdin: Data = Data(),
-                           environment: [String: String], directory: String? = nil,
-                           stdoutPath: String? = nil, timeout: Double = 60) -> ProcessResult {
+    public static func run(
+        _ executable: String, _ arguments: [String], stdin: Data = Data(),
+        environment: [String: String], directory: String? = nil,
+        stdoutPath: String? = nil, timeout: Double = 60
+    ) -> ProcessResult {
         var inPipe: [Int32] = [0, 0], outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         sky_pipe_cloexec(&inPipe); sky_pipe_cloexec(&outPipe); sky_pipe_cloexec(&errPipe)
         let pid = spawn(executable, arguments, environment, directory: directory) { actions in
@@ -36,12 +39,14 @@ public enum ProcessRunner {
             return ProcessResult(stdout: "", stderr: "spawn failed: \(String(cString: strerror(-pid)))", status: -1, timedOut: false)
         }
         var out = Data(), err = Data()
-        let timedOut = pump(input: inPipe[1], stdin: stdin, outputs: [(outPipe[0], { out.append($0) }), (errPipe[0], { err.append($0) })],
-                            deadline: Date().addingTimeInterval(timeout))
+        let timedOut = pump(
+            input: inPipe[1], stdin: stdin, outputs: [(outPipe[0], { out.append($0) }), (errPipe[0], { err.append($0) })],
+            deadline: Date().addingTimeInterval(timeout))
         if timedOut { kill(pid, SIGKILL) }
         let status = wait(pid)
-        return ProcessResult(stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
-                             status: status, timedOut: timedOut)
+        return ProcessResult(
+            stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
+            status: status, timedOut: timedOut)
     }
 
     /// Starts a program in the background with its output discarded; returns its pid.
@@ -55,9 +60,11 @@ public enum ProcessRunner {
 
     /// Spawns a program with the file actions `setUp` adds, every other descriptor closed,
     /// default signal handling and optionally a new session; returns its pid or a negative errno.
-    public static func spawn(_ executable: String, _ arguments: [String], _ environment: [String: String],
-                             directory: String? = nil, newSession: Bool = false,
-                             _ setUp: (inout posix_spawn_file_actions_t) -> Void) -> pid_t {
+    public static func spawn(
+        _ executable: String, _ arguments: [String], _ environment: [String: String],
+        directory: String? = nil, newSession: Bool = false,
+        _ setUp: (inout posix_spawn_file_actions_t) -> Void
+    ) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -71,7 +78,7 @@ public enum ProcessRunner {
         _ = sky_spawn_reset_signals(&attributes)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { argv.forEach { free($0) }; envp.forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
         let rc = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         return rc == 0 ? pid : -rc
@@ -88,7 +95,7 @@ public enum ProcessRunner {
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 {
                 if inputOpen { close(input) }
-                open.forEach { close($0.0) }
+                for (fd, _) in open { close(fd) }
                 return true
             }
             var fds = open.map { pollfd(fd: $0.0, events: Int16(POLLIN), revents: 0) }

@@ -14,7 +14,8 @@ struct BadInputTests {
 
     static func snapshot(_ dir: String) -> [String: Data] {
         var files: [String: Data] = [:]
-        for name in (try? FileManager.default.subpathsOfDirectory(atPath: dir)) ?? [] where !name.hasSuffix("-shm") && !name.hasSuffix("-wal") && !name.contains("history") {
+        for name in (try? FileManager.default.subpathsOfDirectory(atPath: dir)) ?? []
+        where !name.hasSuffix("-shm") && !name.hasSuffix("-wal") && !name.contains("history") {
             if let d = FileManager.default.contents(atPath: dir + "/" + name) { files[name] = d }
         }
         return files
@@ -26,7 +27,10 @@ struct BadInputTests {
         let home = TemporaryDirectory("bad-inputs")
         let env = ProcessRunner.environment(home: home.path, extra: ["SKYSHELL_HTTP_TIMEOUT": "1"])
         // Some data to protect: a logbook with two flights and a saved session.
-        let setup = ProcessRunner.run(Executable.skyshell, ["--resume", "-c", "flight add SFO JFK airline UA aircraft B738 date 2024-05-02; flight add JFK SFO date 2024-05-09; observer KSFO"], environment: env)
+        let setup = ProcessRunner.run(
+            Executable.skyshell,
+            ["--resume", "-c", "flight add SFO JFK airline UA aircraft B738 date 2024-05-02; flight add JFK SFO date 2024-05-09; observer KSFO"],
+            environment: env)
         #expect(setup.status == 0, "\(setup.stderr)")
         let before = Self.snapshot(home.path)
         #expect(before.keys.contains { $0.hasPrefix("logbook") })

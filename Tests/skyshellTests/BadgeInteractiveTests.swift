@@ -13,7 +13,7 @@ struct BadgeInteractiveTests {
         let pty = try PTYSession(Executable.skyshell, [], environment: env)
         try pty.waitFor("✈default> ")
         try pty.send("badge island-ho\t")
-        try pty.waitFor("pper ") // libedit writes only the completed tail
+        try pty.waitFor("pper ")  // libedit writes only the completed tail
         let card = try pty.enter("", until: "defined")
         #expect(card.contains("Flightpath: Island Hopper") && card.contains("0/6 legs"))
         try pty.enter("flight add SFO JFK event go-around date 2025-01-01", until: "Badge unlocked: Bank Angle: Go-Around")

@@ -65,7 +65,7 @@ struct BatchTests {
         let script = home.write("secret.sky", "echo hi\n")
         chmod(script, 0o000)
         defer { chmod(script, 0o600) }
-        guard getuid() != 0 else { return } // root reads anything; the mode check cannot apply
+        guard getuid() != 0 else { return }  // root reads anything; the mode check cannot apply
         let result = ProcessRunner.run(Executable.skyshell, [script], environment: env)
         #expect(result.status == 66)
     }

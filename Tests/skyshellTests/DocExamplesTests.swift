@@ -57,7 +57,8 @@ struct DocExamplesTests {
             var expected = example.expected
             while expected.last?.isEmpty == true { expected.removeLast() }
             guard !expected.isEmpty else { continue }
-            let actual = (r.stdout + r.stderr).split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast(r.stdout.hasSuffix("\n") ? 1 : 0)
+            let actual = (r.stdout + r.stderr).split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast(
+                r.stdout.hasSuffix("\n") ? 1 : 0)
             #expect(Self.matches(Array(actual), expected), "\(path): `\(example.commands)` printed:\n\(r.stdout)\(r.stderr)")
         }
     }

@@ -6,8 +6,10 @@ import Testing
 /// binary generates now (regenerate with Scripts/generate-docs).
 @Suite("Generated documents")
 struct GeneratedDocsTests {
-    static let documents = [("commands-md", "Docs/commands.md"), ("man", "Docs/skyshell.1"), ("bash-completion", "Docs/completions/skyshell.bash"),
-                            ("zsh-completion", "Docs/completions/_skyshell"), ("fish-completion", "Docs/completions/skyshell.fish")]
+    static let documents = [
+        ("commands-md", "Docs/commands.md"), ("man", "Docs/skyshell.1"), ("bash-completion", "Docs/completions/skyshell.bash"),
+        ("zsh-completion", "Docs/completions/_skyshell"), ("fish-completion", "Docs/completions/skyshell.fish"),
+    ]
 
     @Test(arguments: documents)
     func committedCopyIsCurrent(_ kind: String, _ path: String) throws {
@@ -21,7 +23,8 @@ struct GeneratedDocsTests {
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff")))
     func theManPageRendersWithoutWarnings() {
-        let r = ProcessRunner.run("/usr/bin/groff", ["-ww", "-man", "-Tutf8", Executable.packageRoot + "/Docs/skyshell.1"], environment: ["PATH": "/usr/bin:/bin"])
+        let r = ProcessRunner.run(
+            "/usr/bin/groff", ["-ww", "-man", "-Tutf8", Executable.packageRoot + "/Docs/skyshell.1"], environment: ["PATH": "/usr/bin:/bin"])
         #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
         #expect(r.stdout.count > 5_000)
         for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "COMMANDS", "FILES", "ENVIRONMENT", "EXIT STATUS", "EXAMPLES"] {
@@ -33,7 +36,8 @@ struct GeneratedDocsTests {
     @Test func theBashCompletionCompletesFlagsAndTheirValues() {
         let script = Executable.packageRoot + "/Docs/completions/skyshell.bash"
         func complete(_ words: [String]) -> String {
-            let setup = "source '\(script)'; COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " "))); COMP_CWORD=\(words.count - 1); _skyshell; echo \"${COMPREPLY[*]}\""
+            let setup =
+                "source '\(script)'; COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " "))); COMP_CWORD=\(words.count - 1); _skyshell; echo \"${COMPREPLY[*]}\""
             return ProcessRunner.run("/bin/bash", ["-c", setup], environment: ["PATH": "/usr/bin:/bin"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         #expect(complete(["skyshell", "--ou"]) == "--output")

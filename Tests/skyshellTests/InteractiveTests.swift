@@ -62,7 +62,7 @@ struct InteractiveTests {
     @Test func tabOffersAirlinesByName() throws {
         let pty = try start()
         try pty.send("airline Unit\t")
-        try pty.waitFor("\u{1B}[27Ge") // extended in place to the shared beginning of the names
+        try pty.waitFor("\u{1B}[27Ge")  // extended in place to the shared beginning of the names
         try pty.send("\t")
         let listing = PTYSession.plain(try pty.waitFor("United Airways"))
         #expect(listing.contains("United Airlines"))

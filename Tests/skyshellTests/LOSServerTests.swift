@@ -13,13 +13,13 @@ struct LOSServerTests {
     }
 
     static let viewshed = """
-    {"obs_terrain_m": 1907.0, "obs_msl_m": 1917.0, "geojson": {"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {},
-     "geometry": {"type": "Polygon", "coordinates": [[[-71.4, 44.2], [-71.2, 44.2], [-71.2, 44.35], [-71.4, 44.35], [-71.4, 44.2]]]}}]}}
-    """
+        {"obs_terrain_m": 1907.0, "obs_msl_m": 1917.0, "geojson": {"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {},
+         "geometry": {"type": "Polygon", "coordinates": [[[-71.4, 44.2], [-71.2, 44.2], [-71.2, 44.35], [-71.4, 44.35], [-71.4, 44.2]]]}}]}}
+        """
     static let check = """
-    {"clear": false, "profile": [{"d_m": 0, "terrain_m": 1907, "los_m": 1917, "clearance_m": 10},
-     {"d_m": 5000, "terrain_m": 1500, "los_m": 1400, "clearance_m": -100}, {"d_m": 10000, "terrain_m": 600, "los_m": 610, "clearance_m": 10}]}
-    """
+        {"clear": false, "profile": [{"d_m": 0, "terrain_m": 1907, "los_m": 1917, "clearance_m": 10},
+         {"d_m": 5000, "terrain_m": 1500, "los_m": 1400, "clearance_m": -100}, {"d_m": 10000, "terrain_m": 600, "los_m": 610, "clearance_m": 10}]}
+        """
 
     @Test func viewshedAndCheckUseTheWireContract() throws {
         let server = try HTTPTestServer { request in
@@ -30,7 +30,9 @@ struct LOSServerTests {
             }
         }
         defer { server.stop() }
-        let r = sky("los server \(server.url); los origin 44.27056 -71.30333 msl 6300ft; los target 1000ft agl; los range 100km; los viewshed; los check 44.3 -71.1; los")
+        let r = sky(
+            "los server \(server.url); los origin 44.27056 -71.30333 msl 6300ft; los target 1000ft agl; los range 100km; los viewshed; los check 44.3 -71.1; los"
+        )
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("ground elevation   6,257 ft MSL") && r.stdout.contains("computed by \(server.url): 1 polygon"), "\(r.stdout)")
         #expect(r.stdout.contains("BLOCKED") && r.stdout.contains("first obstruction  at 5.0 km: terrain 328 ft above the sight line"), "\(r.stdout)")
@@ -82,8 +84,10 @@ struct LOSServerTests {
         let server = try HTTPTestServer { _ in .stall }
         defer { server.stop() }
         let errPath = home.path + "/stderr.txt"
-        let pid = ProcessRunner.spawn(Executable.skyshell, ["-c", "los origin 44.27056 -71.30333; los server \(server.url); los viewshed"],
-                                      ProcessRunner.environment(home: home.path)) { actions in
+        let pid = ProcessRunner.spawn(
+            Executable.skyshell, ["-c", "los origin 44.27056 -71.30333; los server \(server.url); los viewshed"],
+            ProcessRunner.environment(home: home.path)
+        ) { actions in
             posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }

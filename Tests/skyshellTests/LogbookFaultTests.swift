@@ -13,7 +13,8 @@ struct LogbookFaultTests {
         var environment = env
         for (k, v) in extra { environment[k] = v }
         if let user {
-            return ProcessRunner.run("/usr/bin/setpriv", ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", Executable.skyshell, "-c", commands], environment: environment)
+            return ProcessRunner.run(
+                "/usr/bin/setpriv", ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", Executable.skyshell, "-c", commands], environment: environment)
         }
         return ProcessRunner.run(Executable.skyshell, ["-c", commands], environment: environment)
     }
@@ -43,7 +44,8 @@ struct LogbookFaultTests {
         var script = ""
         for n in 0..<400 { script += "flight add SFO JFK date 2025-01-01 note \"\(String(repeating: "n", count: 1500)) \(n)\"\n" }
         home.write("many.sky", script)
-        let result = ProcessRunner.run(Executable.skyshell, ["--keep-going", home.path + "/many.sky"], environment: env.merging(["SKYSHELL_DB_MAX_PAGES": "60"]) { $1 })
+        let result = ProcessRunner.run(
+            Executable.skyshell, ["--keep-going", home.path + "/many.sky"], environment: env.merging(["SKYSHELL_DB_MAX_PAGES": "60"]) { $1 })
         let saved = result.stdout.split(separator: "\n").filter { $0.hasPrefix("Flight saved") }.count
         #expect(result.status == 74)
         #expect(result.stderr.contains("is full"))

@@ -22,7 +22,7 @@ struct LogbookInteractiveTests {
         try pty.enter("SEA", until: "Airline [ASA]: ")
         try pty.enter("", until: "Aircraft [B734]: ")
         try pty.send("B73\t")
-        try pty.waitFor("B73") // the listing of the types offered
+        try pty.waitFor("B73")  // the listing of the types offered
         try pty.enter("9", until: "Date [today]: ")
         try pty.enter("", until: "Class [economy]: ")
         try pty.enter("", until: "Seat (23A, window, middle, aisle) [none]: ")

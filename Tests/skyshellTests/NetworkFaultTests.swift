@@ -31,9 +31,10 @@ struct NetworkFaultTests {
         }
         defer { server.stop() }
         func run(_ path: String) -> ProcessResult {
-            ProcessRunner.run(Executable.skyshell, ["-c", "observer 49.0128 2.55; radar source opensky url \(server.url)/\(path); radar list"],
-                              environment: ProcessRunner.environment(home: home.path, extra: ["SKYSHELL_HTTP_TIMEOUT": "1", "SKYSHELL_HTTP_MAX_BYTES": "200000"]),
-                              timeout: 20)
+            ProcessRunner.run(
+                Executable.skyshell, ["-c", "observer 49.0128 2.55; radar source opensky url \(server.url)/\(path); radar list"],
+                environment: ProcessRunner.environment(home: home.path, extra: ["SKYSHELL_HTTP_TIMEOUT": "1", "SKYSHELL_HTTP_MAX_BYTES": "200000"]),
+                timeout: 20)
         }
         let cases: [(String, Int32, String)] = [
             ("slowheaders", 69, "did not answer within 1 s"),
@@ -58,8 +59,9 @@ struct NetworkFaultTests {
         let plain = run("plain")
         #expect(plain.status == 0, "\(plain.stderr)")
         // Nothing listening at all.
-        let refused = ProcessRunner.run(Executable.skyshell, ["-c", "observer 49.0128 2.55; radar source opensky url http://127.0.0.1:1/api; radar list"],
-                                        environment: ProcessRunner.environment(home: home.path))
+        let refused = ProcessRunner.run(
+            Executable.skyshell, ["-c", "observer 49.0128 2.55; radar source opensky url http://127.0.0.1:1/api; radar list"],
+            environment: ProcessRunner.environment(home: home.path))
         #expect(refused.status == 69 && refused.stderr.contains("connection refused"), "\(refused.stderr)")
     }
 }

@@ -14,10 +14,10 @@ struct RadarFeedTests {
     }
 
     static let states = """
-    {"time":1733000000,"states":[
-    ["3c6444","DLH4AB  ","Germany",1732999998,1732999999,2.5472,49.0911,3048.0,false,180.5,271.2,-5.2,null,3100.0,"1000",false,0,4],
-    ["39b415","AFR1234 ","France",1732999995,1732999999,2.3100,48.9000,null,false,120.0,45.0,null,null,null,null,false,0,6]]}
-    """
+        {"time":1733000000,"states":[
+        ["3c6444","DLH4AB  ","Germany",1732999998,1732999999,2.5472,49.0911,3048.0,false,180.5,271.2,-5.2,null,3100.0,"1000",false,0,4],
+        ["39b415","AFR1234 ","France",1732999995,1732999999,2.3100,48.9000,null,false,120.0,45.0,null,null,null,null,false,0,6]]}
+        """
 
     /// Points the radar at the server's OpenSky API from Charles de Gaulle.
     func openSky(_ server: HTTPTestServer, _ extra: String = "") -> String {
@@ -59,8 +59,9 @@ struct RadarFeedTests {
         #expect(r.stdout.contains("DLH4AB"))
         let tokenRequests = server.requests.filter { $0.path == "/token" }
         #expect(tokenRequests.count == 2)
-        #expect(tokenRequests[0].method == "POST" && tokenRequests[0].body.contains("grant_type=client_credentials")
-            && tokenRequests[0].body.contains("client_id=me") && tokenRequests[0].body.contains("client_secret=s3cret-value"))
+        #expect(
+            tokenRequests[0].method == "POST" && tokenRequests[0].body.contains("grant_type=client_credentials")
+                && tokenRequests[0].body.contains("client_id=me") && tokenRequests[0].body.contains("client_secret=s3cret-value"))
         #expect(server.requests.filter { $0.path == "/api/states/all" }.map { $0.headers["authorization"] ?? "" } == ["Bearer token1", "Bearer token2"])
         #expect(!(r.stdout + r.stderr).contains("s3cret") && !(r.stdout + r.stderr).contains("token2"))
     }
@@ -89,14 +90,16 @@ struct RadarFeedTests {
         #expect(r.status == 69)
         #expect(r.stderr.contains("request limit is used up (429)") && r.stderr.contains("3 h 12 min"))
         // Asked again in the same session: refused without a request.
-        let twice = ProcessRunner.run(Executable.skyshell, ["--keep-going", "-c", openSky(server) + "\nradar list\nradar list"], environment: ProcessRunner.environment(home: home.path))
+        let twice = ProcessRunner.run(
+            Executable.skyshell, ["--keep-going", "-c", openSky(server) + "\nradar list\nradar list"], environment: ProcessRunner.environment(home: home.path))
         #expect(twice.stderr.components(separatedBy: "request limit is used up").count == 3)
-        #expect(server.requests.count == 2) // one per process
+        #expect(server.requests.count == 2)  // one per process
     }
 
     @Test func aStandardRetryAfterIsReadTooAndAMissingOneMeansAMinute() throws {
         let server = try HTTPTestServer { request in
-            request.path.hasPrefix("/std/") ? .respond(status: 429, headers: [("Retry-After", "90")], body: "")
+            request.path.hasPrefix("/std/")
+                ? .respond(status: 429, headers: [("Retry-After", "90")], body: "")
                 : .respond(status: 429, body: "")
         }
         defer { server.stop() }
@@ -162,5 +165,9 @@ struct RadarFeedTests {
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
-    func next() -> Int { lock.withLock { value += 1; return value } }
+    func next() -> Int {
+        lock.withLock {
+            value += 1; return value
+        }
+    }
 }

@@ -16,8 +16,9 @@ struct SelfContainedTests {
         let copy = dir.path + "/skyshell"
         try FileManager.default.copyItem(atPath: source, toPath: copy)
         let env = ["PATH": "/usr/bin:/bin", "HOME": dir.path + "/home", "SKYSHELL_NOW": "2025-11-10T12:00:00Z"]
-        let result = ProcessRunner.run(copy, ["-o", "json", "-c", "airport SFO; airline AS; aircraft 738; distance LHR JFK"],
-                                       environment: env, directory: dir.path)
+        let result = ProcessRunner.run(
+            copy, ["-o", "json", "-c", "airport SFO; airline AS; aircraft 738; distance LHR JFK"],
+            environment: env, directory: dir.path)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("\"icao\": \"KSFO\""))
         #expect(result.stdout.contains("\"callsign\": \"ALASKA\""))
@@ -34,11 +35,14 @@ struct SelfContainedTests {
             let dynamic = ProcessRunner.run("/usr/bin/readelf", ["-d", binary], environment: ["PATH": "/usr/bin:/bin"])
             #expect(dynamic.status == 0 && dynamic.stdout.contains("libsqlite3") && !dynamic.stdout.contains("libcurl"), "\(dynamic.stdout)")
         }
-        let server = try HTTPTestServer { _ in .json(#"{"now":1733000000,"aircraft":[{"hex":"3c6444","flight":"DLH4AB","alt_baro":10000,"lat":49.09,"lon":2.55}]}"#) }
+        let server = try HTTPTestServer { _ in
+            .json(#"{"now":1733000000,"aircraft":[{"hex":"3c6444","flight":"DLH4AB","alt_baro":10000,"lat":49.09,"lon":2.55}]}"#)
+        }
         defer { server.stop() }
         let home = TemporaryDirectory("alone-net")
-        let result = ProcessRunner.run(binary, ["-c", "observer 49.0128 2.55; radar source readsb \(server.url)/aircraft.json; radar list"],
-                                       environment: ProcessRunner.environment(home: home.path))
+        let result = ProcessRunner.run(
+            binary, ["-c", "observer 49.0128 2.55; radar source readsb \(server.url)/aircraft.json; radar list"],
+            environment: ProcessRunner.environment(home: home.path))
         #expect(result.status == 0 && result.stdout.contains("DLH4AB"), "\(result.stderr)")
     }
 }

@@ -28,15 +28,21 @@ struct TrackingTests {
     final class Counter: @unchecked Sendable {
         let lock = NSLock()
         var value = 0
-        func next() -> Int { lock.withLock { value += 1; return value } }
+        func next() -> Int {
+            lock.withLock {
+                value += 1; return value
+            }
+        }
     }
 
     @Test func aScriptFollowsTheFeedAndSurvivesFailures() throws {
         let server = try Self.movingPoint()
         defer { server.stop() }
         let file = home.path + "/track.geojson"
-        let r = ProcessRunner.run(Executable.skyshell, ["-c", "track \(server.url)/iss-now.json every 1s for 6s --lat iss_position.latitude --lon iss_position.longitude --label ISS --geojson \(file)"],
-                                  environment: ProcessRunner.environment(home: home.path, extra: ["SKYSHELL_HTTP_TIMEOUT": "2"]))
+        let r = ProcessRunner.run(
+            Executable.skyshell,
+            ["-c", "track \(server.url)/iss-now.json every 1s for 6s --lat iss_position.latitude --lon iss_position.longitude --label ISS --geojson \(file)"],
+            environment: ProcessRunner.environment(home: home.path, extra: ["SKYSHELL_HTTP_TIMEOUT": "2"]))
         #expect(r.status == 0, "\(r.stderr)")
         let fixes = r.stdout.split(separator: "\n").filter { $0.hasPrefix("ISS ") }
         #expect(fixes.count >= 4, "\(r.stdout)")
@@ -55,19 +61,24 @@ struct TrackingTests {
     @Test func missingFieldsAndBadPathsAreNamed() throws {
         let server = try HTTPTestServer { _ in .json("{\"where\": {\"lat\": 1, \"lon\": \"east\"}}") }
         defer { server.stop() }
-        let r = ProcessRunner.run(Executable.skyshell, ["-c", "track \(server.url)/p every 1s for 1s --lat where.lat --lon where.lon"],
-                                  environment: ProcessRunner.environment(home: home.path))
+        let r = ProcessRunner.run(
+            Executable.skyshell, ["-c", "track \(server.url)/p every 1s for 1s --lat where.lat --lon where.lon"],
+            environment: ProcessRunner.environment(home: home.path))
         #expect(r.stderr.contains("'where.lon' is not a number (\"east\")"), "\(r.stderr)")
-        let guess = ProcessRunner.run(Executable.skyshell, ["-c", "track \(server.url)/p every 1s for 1s"], environment: ProcessRunner.environment(home: home.path))
+        let guess = ProcessRunner.run(
+            Executable.skyshell, ["-c", "track \(server.url)/p every 1s for 1s"], environment: ProcessRunner.environment(home: home.path))
         #expect(guess.stderr.contains("no latitude in the answer (give its path with --lat"), "\(guess.stderr)")
     }
 
     @Test func issLiveReadsTheWhereTheISSShape() throws {
         let server = try HTTPTestServer { _ in
-            .json("{\"name\":\"iss\",\"id\":25544,\"latitude\":50.11,\"longitude\":-30.25,\"altitude\":418.2,\"velocity\":27580,\"visibility\":\"daylight\",\"timestamp\":1762776000,\"units\":\"kilometers\"}")
+            .json(
+                "{\"name\":\"iss\",\"id\":25544,\"latitude\":50.11,\"longitude\":-30.25,\"altitude\":418.2,\"velocity\":27580,\"visibility\":\"daylight\",\"timestamp\":1762776000,\"units\":\"kilometers\"}"
+            )
         }
         defer { server.stop() }
-        let r = ProcessRunner.run(Executable.skyshell, ["-c", "iss live url \(server.url)/v1/satellites/25544 for 1s"], environment: ProcessRunner.environment(home: home.path))
+        let r = ProcessRunner.run(
+            Executable.skyshell, ["-c", "iss live url \(server.url)/v1/satellites/25544 for 1s"], environment: ProcessRunner.environment(home: home.path))
         #expect(r.status == 0 && r.stdout.contains("ISS 50.11000, -30.25000 · 418.2 km"), "\(r.stdout) \(r.stderr)")
     }
 

@@ -186,7 +186,8 @@ private struct Scan {
         while i < bytes.count, bytes[i] != quote {
             let c = bytes[i]
             if double, c == Scan.backslash, i + 1 < bytes.count,
-               bytes[i + 1] == Scan.double || bytes[i + 1] == Scan.backslash || bytes[i + 1] == Scan.dollar {
+                bytes[i + 1] == Scan.double || bytes[i + 1] == Scan.backslash || bytes[i + 1] == Scan.dollar
+            {
                 word.append(bytes[i + 1])
                 i += 2
             } else if double, c == Scan.dollar, expand {

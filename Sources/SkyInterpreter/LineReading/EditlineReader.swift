@@ -48,16 +48,20 @@ public final class EditlineReader: LineReader, HistoryProvider {
         }
         // Ctrl-C is read as a key (not a signal) while editing, so it can clear the line.
         sky_el_setty(editor, "-d", "-isig")
-        sky_el_addfn(editor, "sky-interrupt", "Discard the line", { e, _ in
-            guard let e, let reader = EditlineReader.from(e) else { return UInt8(CC_NEWLINE) }
-            reader.interrupted = true
-            return UInt8(CC_NEWLINE)
-        })
+        sky_el_addfn(
+            editor, "sky-interrupt", "Discard the line",
+            { e, _ in
+                guard let e, let reader = EditlineReader.from(e) else { return UInt8(CC_NEWLINE) }
+                reader.interrupted = true
+                return UInt8(CC_NEWLINE)
+            })
         sky_el_bind(editor, "^C", "sky-interrupt")
-        sky_el_addfn(editor, "sky-complete", "Complete the word", { e, _ in
-            guard let e, let reader = EditlineReader.from(e) else { return UInt8(CC_ERROR) }
-            return reader.completeAtCursor()
-        })
+        sky_el_addfn(
+            editor, "sky-complete", "Complete the word",
+            { e, _ in
+                guard let e, let reader = EditlineReader.from(e) else { return UInt8(CC_ERROR) }
+                return reader.completeAtCursor()
+            })
         sky_el_bind(editor, "^I", "sky-complete")
     }
 
@@ -150,7 +154,8 @@ public final class EditlineReader: LineReader, HistoryProvider {
     func completeAtCursor() -> UInt8 {
         guard let info = el_line(editor)?.pointee else { return UInt8(CC_ERROR) }
         let length = info.cursor - info.buffer
-        let before = String(decoding: UnsafeBufferPointer(start: UnsafeRawPointer(info.buffer).assumingMemoryBound(to: UInt8.self), count: length), as: UTF8.self)
+        let before = String(
+            decoding: UnsafeBufferPointer(start: UnsafeRawPointer(info.buffer).assumingMemoryBound(to: UInt8.self), count: length), as: UTF8.self)
         let result = (questionCompletion ?? complete)(before)
         let typed = result.typedLength
         switch result.candidates.count {
@@ -180,4 +185,3 @@ public final class EditlineReader: LineReader, HistoryProvider {
         _ = el_insertstr(editor, text)
     }
 }
-

@@ -48,18 +48,19 @@ struct Binder {
                     if partial, !keyword.contains("="), cursor.isAtEnd, let kind = spec.option(String(keyword.dropFirst(2)).lowercased())?.kind {
                         return (args, .optionValue(kind))
                     }
-                    do { try bindDashed(keyword, &cursor, &args) } catch where partial { continue }
+                    do { try bindDashed(keyword, &cursor, &args) } catch  where partial { continue }
                     continue
                 }
                 if let option = spec.options.first(where: { $0.bare && !$0.isFlag && $0.name == keyword.lowercased() }),
-                   option.repeatable || !args.has(option.name) {
+                    option.repeatable || !args.has(option.name)
+                {
                     _ = cursor.take()
                     if partial, cursor.isAtEnd, let kind = option.kind { return (args, .optionValue(kind)) }
                     var local = cursor
                     do {
                         try bindValue(option, inline: nil, &local, &args)
                         cursor = local
-                    } catch where partial {
+                    } catch  where partial {
                         _ = cursor.take()
                     }
                     continue
@@ -86,7 +87,7 @@ struct Binder {
                 let value = try read(argument.kind, &local, what: argument.name)
                 cursor = local
                 args.add(argument.name, value)
-            } catch where partial {
+            } catch  where partial {
                 _ = cursor.take()
             }
             counts[position] += 1
@@ -111,13 +112,15 @@ struct Binder {
         var words: [Token] = []
         while let word = cursor.take() {
             if let keyword = word.keyword, keyword.hasPrefix("--"), keyword.count > 2,
-               spec.option(String(keyword.dropFirst(2).prefix { $0 != "=" }).lowercased()) != nil {
+                spec.option(String(keyword.dropFirst(2).prefix { $0 != "=" }).lowercased()) != nil
+            {
                 try bindDashed(keyword, &cursor, &args)
                 continue
             }
             if let keyword = word.keyword?.lowercased(),
-               let option = spec.options.first(where: { $0.bare && !$0.isFlag && $0.name == keyword }),
-               !args.has(option.name), let kind = option.kind {
+                let option = spec.options.first(where: { $0.bare && !$0.isFlag && $0.name == keyword }),
+                !args.has(option.name), let kind = option.kind
+            {
                 var probe = cursor
                 if let value = try? kind.read(&probe, shell) {
                     cursor = probe

@@ -1,4 +1,5 @@
 import SkyKit
+
 /// Help text derived from the declarations: the overview, one command, the value syntax.
 public enum HelpText {
     /// The command list grouped by category.

@@ -19,14 +19,14 @@ public enum Reference {
     /// Docs/commands.md: every command and subcommand with usage, arguments, options and examples.
     public static func markdown(_ registry: CommandRegistry) -> String {
         var md = """
-        # skyshell command reference
+            # skyshell command reference
 
-        <!-- Generated from the command declarations by `Scripts/generate-docs`; do not edit. -->
+            <!-- Generated from the command declarations by `Scripts/generate-docs`; do not edit. -->
 
-        Type `help <command>` inside skyshell for the same text. How to write values (distances,
-        angles, places, times) is under [Values](#values); the settings are under [Settings](#settings).
+            Type `help <command>` inside skyshell for the same text. How to write values (distances,
+            angles, places, times) is under [Values](#values); the settings are under [Settings](#settings).
 
-        """
+            """
         for category in CommandCategory.allCases {
             let commands = registry.commands.filter { $0.category == category }
             guard !commands.isEmpty else { continue }

@@ -161,10 +161,12 @@ public struct CommandSpec: @unchecked Sendable {
     /// Nil when the command only groups subcommands.
     public var handler: Handler?
 
-    public init(_ name: String, aliases: [String] = [], category: CommandCategory, abstract: String,
-                discussion: String = "", arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
-                subcommands: [CommandSpec] = [], requires: [Requirement] = [], examples: [Example] = [],
-                handler: Handler? = nil) {
+    public init(
+        _ name: String, aliases: [String] = [], category: CommandCategory, abstract: String,
+        discussion: String = "", arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
+        subcommands: [CommandSpec] = [], requires: [Requirement] = [], examples: [Example] = [],
+        handler: Handler? = nil
+    ) {
         self.name = name
         self.aliases = aliases
         self.category = category

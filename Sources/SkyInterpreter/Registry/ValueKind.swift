@@ -10,9 +10,11 @@ public struct ValueKind: @unchecked Sendable {
     /// Completion candidates for a partly typed word.
     public var complete: (CompletionQuery) -> [Candidate]
 
-    public init(placeholder: String, summary: String,
-                read: @escaping (inout WordCursor, Shell) throws -> Any,
-                complete: @escaping (CompletionQuery) -> [Candidate] = { _ in [] }) {
+    public init(
+        placeholder: String, summary: String,
+        read: @escaping (inout WordCursor, Shell) throws -> Any,
+        complete: @escaping (CompletionQuery) -> [Candidate] = { _ in [] }
+    ) {
         self.placeholder = placeholder
         self.summary = summary
         self.read = read
@@ -22,20 +24,26 @@ public struct ValueKind: @unchecked Sendable {
     /// The same kind reading all the remaining words as one text (`airport san francisco`).
     public var restOfLine: ValueKind {
         let single = read
-        return ValueKind(placeholder: placeholder, summary: summary, read: { cursor, shell in
-            var whole = WordCursor([Token(cursor.takeRest().map(\.text).joined(separator: " "), isLiteral: true)])
-            return try single(&whole, shell)
-        }, complete: complete)
+        return ValueKind(
+            placeholder: placeholder, summary: summary,
+            read: { cursor, shell in
+                var whole = WordCursor([Token(cursor.takeRest().map(\.text).joined(separator: " "), isLiteral: true)])
+                return try single(&whole, shell)
+            }, complete: complete)
     }
 
     /// A kind that reads exactly one word with `parse`.
-    public static func word(_ placeholder: String, _ summary: String,
-                            complete: @escaping (CompletionQuery) -> [Candidate] = { _ in [] },
-                            parse: @escaping (String, Shell) throws -> Any) -> ValueKind {
-        ValueKind(placeholder: placeholder, summary: summary, read: { cursor, shell in
-            guard let word = cursor.take() else { throw ValueError("missing \(placeholder)") }
-            return try parse(word.text, shell)
-        }, complete: complete)
+    public static func word(
+        _ placeholder: String, _ summary: String,
+        complete: @escaping (CompletionQuery) -> [Candidate] = { _ in [] },
+        parse: @escaping (String, Shell) throws -> Any
+    ) -> ValueKind {
+        ValueKind(
+            placeholder: placeholder, summary: summary,
+            read: { cursor, shell in
+                guard let word = cursor.take() else { throw ValueError("missing \(placeholder)") }
+                return try parse(word.text, shell)
+            }, complete: complete)
     }
 }
 

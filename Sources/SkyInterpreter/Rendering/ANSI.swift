@@ -37,7 +37,8 @@ public func displayWidth<S: StringProtocol>(_ text: S) -> Int {
         if v < 0x300 { width += 1; continue }
         if (0x300...0x36F).contains(v) || (0x200B...0x200F).contains(v) || v == 0xFE0F { continue }
         if (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
-            || (0xF900...0xFAFF).contains(v) || (0xFF00...0xFF60).contains(v) || (0x1F300...0x1FAFF).contains(v) {
+            || (0xF900...0xFAFF).contains(v) || (0xFF00...0xFF60).contains(v) || (0x1F300...0x1FAFF).contains(v)
+        {
             width += 2
         } else {
             width += 1

@@ -1,4 +1,5 @@
 import SkyKit
+
 /// Builds the one JSON document of a command: card fields at the top level (or under the
 /// card's key), tables as arrays of row objects under their key, messages and notes as text.
 enum JSONRenderer {
@@ -26,8 +27,9 @@ enum JSONRenderer {
     }
 
     static func rows(_ table: Table) -> Datum {
-        .list(table.rows.map { row in
-            .object(zip(table.columns, row).filter { !$0.0.textOnly }.map { ($0.key, $1.datum) })
-        })
+        .list(
+            table.rows.map { row in
+                .object(zip(table.columns, row).filter { !$0.0.textOnly }.map { ($0.key, $1.datum) })
+            })
     }
 }

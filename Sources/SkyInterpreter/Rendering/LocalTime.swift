@@ -16,7 +16,8 @@ enum LocalTime {
     static func describe(zone: String, at instant: Date) -> Description? {
         guard let tz = TimeZone(identifier: zone) else { return nil }
         let t = CivilTime(instant.timeIntervalSince1970, offset: tz.secondsFromGMT(for: instant))
-        return Description(clock: String(t.text.prefix(16)), offset: t.offsetText.replacingOccurrences(of: "-", with: "−"),
-                           iso: "\(t.date)T\(t.clock)" + t.offsetText)
+        return Description(
+            clock: String(t.text.prefix(16)), offset: t.offsetText.replacingOccurrences(of: "-", with: "−"),
+            iso: "\(t.date)T\(t.clock)" + t.offsetText)
     }
 }

@@ -1,4 +1,5 @@
 import SkyKit
+
 /// Text styles a renderer may turn into terminal colours.
 public enum Style: Sendable, Equatable {
     case plain, bold, dim, accent, error, warning, good, bad
@@ -134,8 +135,10 @@ public struct StreamedTable: @unchecked Sendable, Equatable {
     /// Called after the last row: what to show after it, or the failure that stopped it.
     public var finish: () throws(ShellError) -> [Block]
 
-    public init(key: String, columns: [Column], widths: [Int], rows: AnyIterator<[Cell]>, empty: String, header: Bool = true,
-                finish: @escaping () throws(ShellError) -> [Block] = { [] }) {
+    public init(
+        key: String, columns: [Column], widths: [Int], rows: AnyIterator<[Cell]>, empty: String, header: Bool = true,
+        finish: @escaping () throws(ShellError) -> [Block] = { [] }
+    ) {
         self.key = key
         self.columns = columns
         self.widths = widths

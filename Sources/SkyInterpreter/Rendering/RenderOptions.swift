@@ -1,4 +1,5 @@
 import SkyKit
+
 /// How results are written: `table` (aligned text), `json` or `csv`.
 public enum OutputFormat: String, CaseIterable, Sendable {
     case table, json, csv

@@ -18,7 +18,10 @@ struct TextRenderer {
                 for line in lines { out += styled(line) + "\n" }
             case .drawing(let drawing):
                 guard options.columns >= drawing.minimumColumns, options.rows >= drawing.minimumRows else {
-                    out += ANSI.paint("(the terminal is too small for \(drawing.name): it needs at least \(drawing.minimumColumns) columns and \(drawing.minimumRows) rows)", .dim, options) + "\n"
+                    out +=
+                        ANSI.paint(
+                            "(the terminal is too small for \(drawing.name): it needs at least \(drawing.minimumColumns) columns and \(drawing.minimumRows) rows)",
+                            .dim, options) + "\n"
                     continue
                 }
                 for line in drawing.draw(options.columns, options.rows) { out += styled(line) + "\n" }
@@ -45,7 +48,7 @@ struct TextRenderer {
                     out += (options.color ? line : line.trimmingTrailingSpaces) + "\n"
                 }
             case .stream:
-                break // written incrementally by Renderer.write
+                break  // written incrementally by Renderer.write
             }
         }
         return out

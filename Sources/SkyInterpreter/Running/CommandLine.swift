@@ -24,7 +24,9 @@ public struct GlobalFlag: Sendable {
         GlobalFlag("keep-going", short: "k", "in scripts, go on after an error instead of stopping"),
         GlobalFlag("fresh", "start from default state; do not load or save the saved session"),
         GlobalFlag("resume", "run a script in the saved session (loaded before, saved after)"),
-        GlobalFlag("generate", value: "document", choices: Reference.kinds, "print a document generated from the declarations (for maintainers): " + Reference.kinds.joined(separator: ", ")),
+        GlobalFlag(
+            "generate", value: "document", choices: Reference.kinds,
+            "print a document generated from the declarations (for maintainers): " + Reference.kinds.joined(separator: ", ")),
         GlobalFlag("help", short: "h", "show this help and exit"),
         GlobalFlag("version", short: "V", "show the version and exit"),
     ]
@@ -142,28 +144,28 @@ public struct CommandLineOptions: Equatable, Sendable {
     /// The `skyshell --help` text.
     public static var helpText: String {
         var text = """
-        skyshell — an interactive shell for aviation data
+            skyshell — an interactive shell for aviation data
 
-        usage: skyshell [options]                    interactive at a terminal
-               skyshell [options] FILE.sky [args…]   run a script
-               skyshell [options] -c 'cmd; cmd' [args…]
-               skyshell [options] -  < FILE          run stdin as a script
+            usage: skyshell [options]                    interactive at a terminal
+                   skyshell [options] FILE.sky [args…]   run a script
+                   skyshell [options] -c 'cmd; cmd' [args…]
+                   skyshell [options] -  < FILE          run stdin as a script
 
-        options:
+            options:
 
-        """
+            """
         let width = GlobalFlag.all.map { $0.synopsis.count }.max() ?? 0
         for flag in GlobalFlag.all {
             text += "  " + flag.synopsis + String(repeating: " ", count: width - flag.synopsis.count + 2) + flag.help + "\n"
         }
         text += """
 
-        Inside skyshell, type help for the commands. Scripts start from default settings and
-        state (use --resume for the saved session). Errors in scripts print as FILE:LINE and
-        end the run with a sysexits status (64 usage, 65 bad command or data, 66 missing input,
-        69 service unavailable, 70 internal error, 74 I/O error).
+            Inside skyshell, type help for the commands. Scripts start from default settings and
+            state (use --resume for the saved session). Errors in scripts print as FILE:LINE and
+            end the run with a sysexits status (64 usage, 65 bad command or data, 66 missing input,
+            69 service unavailable, 70 internal error, 74 I/O error).
 
-        """
+            """
         return text
     }
 }

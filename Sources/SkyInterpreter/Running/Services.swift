@@ -11,11 +11,14 @@ enum Services {
 
 extension Shell {
     /// A shell with every command and service attached.
-    public static func standard(environment: [String: String] = [:], paths: Paths? = nil, clock: Clock = Clock(),
-                                mode: Mode = .batch, out: OutputSink = OutputSink(), err: OutputSink = OutputSink(),
-                                stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false) -> Shell {
-        let shell = Shell(registry: CommandRegistry(AllCommands.list), environment: environment, paths: paths, clock: clock,
-                          mode: mode, out: out, err: err, stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: stderrIsTerminal)
+    public static func standard(
+        environment: [String: String] = [:], paths: Paths? = nil, clock: Clock = Clock(),
+        mode: Mode = .batch, out: OutputSink = OutputSink(), err: OutputSink = OutputSink(),
+        stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false
+    ) -> Shell {
+        let shell = Shell(
+            registry: CommandRegistry(AllCommands.list), environment: environment, paths: paths, clock: clock,
+            mode: mode, out: out, err: err, stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: stderrIsTerminal)
         Services.attach(to: shell)
         return shell
     }

@@ -95,7 +95,9 @@ public final class Shell {
         guard let text = environment[name], !text.isEmpty else { return value }
         if let n = NumberParser.parse(text), range.contains(n), !whole || n == n.rounded() { return n }
         if environmentWarnings.insert(name).inserted {
-            warn("\(name)='\(text)' is not \(whole ? "a whole number of" : "a number of") \(what) from \(Format.trimmed(range.lowerBound)) to \(Format.grouped(range.upperBound)); using \(Format.grouped(value, value == value.rounded() ? 0 : 1))")
+            warn(
+                "\(name)='\(text)' is not \(whole ? "a whole number of" : "a number of") \(what) from \(Format.trimmed(range.lowerBound)) to \(Format.grouped(range.upperBound)); using \(Format.grouped(value, value == value.rounded() ? 0 : 1))"
+            )
         }
         return value
     }
@@ -109,9 +111,11 @@ public final class Shell {
 
     private var savedSession: Session
 
-    public init(session: Session = Session(), registry: CommandRegistry, environment: [String: String],
-                paths: Paths?, clock: Clock, mode: Mode, out: OutputSink, err: OutputSink,
-                stdoutIsTerminal: Bool, stderrIsTerminal: Bool) {
+    public init(
+        session: Session = Session(), registry: CommandRegistry, environment: [String: String],
+        paths: Paths?, clock: Clock, mode: Mode, out: OutputSink, err: OutputSink,
+        stdoutIsTerminal: Bool, stderrIsTerminal: Bool
+    ) {
         self.session = session
         self.savedSession = session
         self.registry = registry
@@ -154,10 +158,11 @@ public final class Shell {
     }
 
     public var renderOptions: RenderOptions {
-        RenderOptions(format: OutputFormat(rawValue: setting("output")) ?? .table,
-                      color: colorEnabled(terminal: stdoutIsTerminal),
-                      accent: (AccentColor(rawValue: setting("accent")) ?? .cyan).paletteIndex,
-                      columns: terminalColumns, rows: terminalRows)
+        RenderOptions(
+            format: OutputFormat(rawValue: setting("output")) ?? .table,
+            color: colorEnabled(terminal: stdoutIsTerminal),
+            accent: (AccentColor(rawValue: setting("accent")) ?? .cyan).paletteIndex,
+            columns: terminalColumns, rows: terminalRows)
     }
 
     /// Columns available for drawings: the terminal's width, $COLUMNS, or 80.
@@ -258,14 +263,16 @@ public final class Shell {
         guard spec.handler != nil else {
             let subs = spec.subcommands.map(\.name)
             if let word = rest.first {
-                throw ShellError.usage("unknown subcommand '\(word.text)' for \(path.joined(separator: " "))"
-                    + suggestion(word.text, among: subs) + " (usage: \(Usage.line(spec, path: path)))")
+                throw ShellError.usage(
+                    "unknown subcommand '\(word.text)' for \(path.joined(separator: " "))"
+                        + suggestion(word.text, among: subs) + " (usage: \(Usage.line(spec, path: path)))")
             }
             throw ShellError.usage("\(path.joined(separator: " ")) needs a subcommand: \(subs.joined(separator: ", "))")
         }
         if !spec.subcommands.isEmpty, spec.arguments.isEmpty, let word = rest.first, word.keyword?.hasPrefix("--") != true {
-            throw ShellError.usage("unknown subcommand '\(word.text)' for \(path.joined(separator: " "))"
-                + suggestion(word.text, among: spec.subcommands.map(\.name)) + " (usage: \(Usage.line(spec, path: path)))")
+            throw ShellError.usage(
+                "unknown subcommand '\(word.text)' for \(path.joined(separator: " "))"
+                    + suggestion(word.text, among: spec.subcommands.map(\.name)) + " (usage: \(Usage.line(spec, path: path)))")
         }
         return (spec, path, try Binder(spec: spec, path: path, shell: self).bind(rest))
     }

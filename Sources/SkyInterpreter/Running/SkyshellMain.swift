@@ -53,8 +53,9 @@ public enum SkyshellMain {
         let interactive = options.source == .standardInput && stdinTTY
         let paths = Paths.resolve(environment)
         let (clock, clockProblem) = Clock.from(environment)
-        let shell = Shell.standard(environment: environment, paths: paths, clock: clock, mode: interactive ? .interactive : .batch,
-                                   out: out, err: errSink, stdoutIsTerminal: stdoutTTY, stderrIsTerminal: stderrTTY)
+        let shell = Shell.standard(
+            environment: environment, paths: paths, clock: clock, mode: interactive ? .interactive : .batch,
+            out: out, err: errSink, stdoutIsTerminal: stdoutTTY, stderrIsTerminal: stderrTTY)
         if let clockProblem { shell.warn(clockProblem) }
         if let output = options.output { shell.overrides["output"] = output }
         if let color = options.color { shell.overrides["color"] = color }

@@ -27,8 +27,9 @@ public struct Paths: Sendable, Equatable {
             return home + "/" + fallback + "/skyshell"
         }
         guard let config = xdg("XDG_CONFIG_HOME", ".config"),
-              let state = xdg("XDG_STATE_HOME", ".local/state"),
-              let data = xdg("XDG_DATA_HOME", ".local/share") else { return nil }
+            let state = xdg("XDG_STATE_HOME", ".local/state"),
+            let data = xdg("XDG_DATA_HOME", ".local/share")
+        else { return nil }
         return Paths(config: config, state: state, data: data)
     }
 
@@ -47,9 +48,12 @@ public struct Paths: Sendable, Equatable {
     /// database and its journal files, the session, settings, history, element set, badges,
     /// credentials and lock, and the tiles of the terrain folder.
     public var ownFiles: ProtectedFiles {
-        ProtectedFiles(files: [logbookFile, logbookFile + "-wal", logbookFile + "-shm", logbookFile + "-journal", sessionFile, settingsFile,
-                               historyFile, elementFile, badgeFile, credentialsFile, lockFile],
-                       directories: [terrainDirectory])
+        ProtectedFiles(
+            files: [
+                logbookFile, logbookFile + "-wal", logbookFile + "-shm", logbookFile + "-journal", sessionFile, settingsFile,
+                historyFile, elementFile, badgeFile, credentialsFile, lockFile,
+            ],
+            directories: [terrainDirectory])
     }
 
     /// The folders skyshell keeps private (mode 0700).

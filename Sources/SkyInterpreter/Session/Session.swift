@@ -62,8 +62,10 @@ public struct ViewshedSummary: Equatable, Sendable, Codable {
     public var rangeStep: Double
     public var source: String
 
-    public init(observerGround: Double?, observerMSL: Double, range: Double, visibleArea: Double, share: Double, missingShare: Double,
-                azimuthStep: Double, rangeStep: Double, source: String) {
+    public init(
+        observerGround: Double?, observerMSL: Double, range: Double, visibleArea: Double, share: Double, missingShare: Double,
+        azimuthStep: Double, rangeStep: Double, source: String
+    ) {
         self.observerGround = observerGround
         self.observerMSL = observerMSL
         self.range = range
@@ -272,8 +274,10 @@ extension Session {
             los.target = LOSState().target
             los.viewshed = nil
         }
-        if let v = los.viewshed, ![v.observerMSL, v.range, v.visibleArea, v.share, v.missingShare, v.azimuthStep, v.rangeStep].allSatisfy(\.isFinite)
-            || v.observerGround.map({ !$0.isFinite }) == true {
+        if let v = los.viewshed,
+            ![v.observerMSL, v.range, v.visibleArea, v.share, v.missingShare, v.azimuthStep, v.rangeStep].allSatisfy(\.isFinite)
+                || v.observerGround.map({ !$0.isFinite }) == true
+        {
             reset("los.viewshed", "holds a value that is not a number")
             los.viewshed = nil
         }

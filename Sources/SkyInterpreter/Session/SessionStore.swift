@@ -169,7 +169,10 @@ enum StoredFile {
         var info = stat()
         guard fstat(fd, &info) == 0 else { return .unreadable(String(cString: strerror(errno))) }
         guard info.st_mode & S_IFMT == S_IFREG else { return .unreadable("not a regular file") }
-        guard Int(info.st_size) <= maxBytes else { return .unreadable("it is \(Format.grouped(Double(info.st_size))) bytes, more than the \(Format.grouped(Double(maxBytes / 1024))) KB such a file may hold") }
+        guard Int(info.st_size) <= maxBytes else {
+            return .unreadable(
+                "it is \(Format.grouped(Double(info.st_size))) bytes, more than the \(Format.grouped(Double(maxBytes / 1024))) KB such a file may hold")
+        }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         var count = 0
         while count < bytes.count {

@@ -15,22 +15,30 @@ public struct SettingSpec: Sendable {
 
     /// Every setting skyshell knows, in display order.
     public static let all: [SettingSpec] = [
-        SettingSpec("units", "distances, heights and speeds: metric (km, m, km/h), imperial (mi, ft, mph) or aviation (nm, ft, kt)",
-                    values: ["metric", "imperial", "aviation"]),
-        SettingSpec("output", "result format: aligned table text, json (one document per command) or csv",
-                    values: ["table", "json", "csv"]),
-        SettingSpec("color", "ANSI colours: auto (on a terminal unless NO_COLOR is set), always or never",
-                    values: ["auto", "always", "never"]),
-        SettingSpec("charts", "bar charts beside ranked lists: auto (on a terminal), on or off",
-                    values: ["auto", "on", "off"]),
-        SettingSpec("codes", "how airports are named in lists: icao codes or names",
-                    values: ["icao", "names"]),
-        SettingSpec("accent", "the accent colour of titles and highlights",
-                    values: AccentColor.allCases.map(\.rawValue)),
-        SettingSpec("theme", "the radar scope: retro (green phosphor, callsigns) or kid (big bright shapes, no text)",
-                    values: ["retro", "kid"]),
-        SettingSpec("viewshed-color", "the colour of the visible area on viewshed maps",
-                    values: ["green"] + AccentColor.allCases.map(\.rawValue).filter { $0 != "green" }),
+        SettingSpec(
+            "units", "distances, heights and speeds: metric (km, m, km/h), imperial (mi, ft, mph) or aviation (nm, ft, kt)",
+            values: ["metric", "imperial", "aviation"]),
+        SettingSpec(
+            "output", "result format: aligned table text, json (one document per command) or csv",
+            values: ["table", "json", "csv"]),
+        SettingSpec(
+            "color", "ANSI colours: auto (on a terminal unless NO_COLOR is set), always or never",
+            values: ["auto", "always", "never"]),
+        SettingSpec(
+            "charts", "bar charts beside ranked lists: auto (on a terminal), on or off",
+            values: ["auto", "on", "off"]),
+        SettingSpec(
+            "codes", "how airports are named in lists: icao codes or names",
+            values: ["icao", "names"]),
+        SettingSpec(
+            "accent", "the accent colour of titles and highlights",
+            values: AccentColor.allCases.map(\.rawValue)),
+        SettingSpec(
+            "theme", "the radar scope: retro (green phosphor, callsigns) or kid (big bright shapes, no text)",
+            values: ["retro", "kid"]),
+        SettingSpec(
+            "viewshed-color", "the colour of the visible area on viewshed maps",
+            values: ["green"] + AccentColor.allCases.map(\.rawValue).filter { $0 != "green" }),
     ]
 
     static let byName: [String: SettingSpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

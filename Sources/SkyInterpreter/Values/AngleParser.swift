@@ -10,7 +10,7 @@ enum AngleParser {
             table[point.rawValue.lowercased()] = point
             table[point.words] = point
             table[point.words.filter { $0 != "-" }] = point
-            if point.rawValue.count == 2 { // "northeast" is also "north-east"
+            if point.rawValue.count == 2 {  // "northeast" is also "north-east"
                 table[String(point.words.prefix(5)) + "-" + String(point.words.dropFirst(5))] = point
             }
         }

@@ -4,8 +4,10 @@ import SkyKit
 /// with "did you mean" for unknown codes and a list of candidates for ambiguous names.
 extension ValueKind {
     /// An airport by ICAO or IATA code, or by name words (quote names with spaces).
-    public static let airport = ValueKind.word("airport", "an airport: ICAO (KSFO) or IATA (SFO) code, or a name (Heathrow, 'San Francisco')",
-                                              complete: { CatalogResolver.completeAirports($0.prefix, $0.shell.catalog) }) { word, shell in
+    public static let airport = ValueKind.word(
+        "airport", "an airport: ICAO (KSFO) or IATA (SFO) code, or a name (Heathrow, 'San Francisco')",
+        complete: { CatalogResolver.completeAirports($0.prefix, $0.shell.catalog) }
+    ) { word, shell in
         try CatalogResolver.airport(word, shell.catalog)
     }
 
@@ -13,8 +15,10 @@ extension ValueKind {
     public static let airportText = ValueKind.airport.restOfLine
 
     /// An airline by IATA or ICAO code, or by name words.
-    public static let airline = ValueKind.word("airline", "an airline: IATA (UA) or ICAO (UAL) code, or a name ('United Airlines')",
-                                              complete: { CatalogResolver.completeAirlines($0.prefix, $0.shell.catalog, favorites: $0.shell.favoriteAirlineCodes) }) { word, shell in
+    public static let airline = ValueKind.word(
+        "airline", "an airline: IATA (UA) or ICAO (UAL) code, or a name ('United Airlines')",
+        complete: { CatalogResolver.completeAirlines($0.prefix, $0.shell.catalog, favorites: $0.shell.favoriteAirlineCodes) }
+    ) { word, shell in
         try CatalogResolver.airline(word, shell.catalog)
     }
 
@@ -22,8 +26,10 @@ extension ValueKind {
     public static let airlineText = ValueKind.airline.restOfLine
 
     /// An aircraft type by ICAO designator, IATA code or name.
-    public static let aircraftType = ValueKind.word("aircraft", "an aircraft type: designator (B738), IATA code (738) or name (737-800)",
-                                                   complete: { CatalogResolver.completeAircraft($0.prefix, $0.shell.catalog) }) { word, shell in
+    public static let aircraftType = ValueKind.word(
+        "aircraft", "an aircraft type: designator (B738), IATA code (738) or name (737-800)",
+        complete: { CatalogResolver.completeAircraft($0.prefix, $0.shell.catalog) }
+    ) { word, shell in
         try CatalogResolver.aircraft(word, shell.catalog)
     }
 
@@ -75,7 +81,8 @@ public enum CatalogResolver {
             guard let a = catalog.airline(code: code) else { continue }
             let folded = TextFolding.fold(prefix).trimmingWhitespace
             if prefix.isEmpty || TextFolding.fold(a.name).hasPrefix(folded) || a.icao?.lowercased().hasPrefix(prefix.lowercased()) == true
-                || a.iata?.lowercased().hasPrefix(prefix.lowercased()) == true {
+                || a.iata?.lowercased().hasPrefix(prefix.lowercased()) == true
+            {
                 result.append(Candidate(a.name, detail: "★ " + [a.iata, a.icao].compactMap { $0 }.joined(separator: "/")))
             }
         }

@@ -52,7 +52,8 @@ enum CoordinateParser {
             body = body.dropFirst()
         }
         guard let magnitude = degrees(body) else {
-            throw ValueError("'\(text)' is not a latitude or longitude — use decimal degrees (51.4775 -0.4614), hemispheres (51.4775N 0.4614W) or DMS (51°28'39\"N)")
+            throw ValueError(
+                "'\(text)' is not a latitude or longitude — use decimal degrees (51.4775 -0.4614), hemispheres (51.4775N 0.4614W) or DMS (51°28'39\"N)")
         }
         if axis != nil && magnitude < 0 {
             throw ValueError("'\(text)' has both a minus sign and a hemisphere letter")

@@ -34,8 +34,10 @@ extension ValueKind {
     }
 
     /// An angle in degrees or a compass point.
-    public static let angle = ValueKind.word("angle", "an angle: 270, 270deg, or a compass point N, NE, ENE…",
-                                            complete: { candidates(CompassPoint.allCases.map(\.rawValue), prefix: $0.prefix) }) { word, _ in
+    public static let angle = ValueKind.word(
+        "angle", "an angle: 270, 270deg, or a compass point N, NE, ENE…",
+        complete: { candidates(CompassPoint.allCases.map(\.rawValue), prefix: $0.prefix) }
+    ) { word, _ in
         try AngleParser.parse(word)
     }
 
@@ -47,15 +49,19 @@ extension ValueKind {
     }
 
     /// An instant: ISO 8601, now, -10m, +2h, 13:05 (UTC).
-    public static let instant = ValueKind.word("time", "a time: 2025-11-09T12:30Z, now, -10m, +2h, 13:05 (UTC)",
-                                              complete: { candidates(["now"], prefix: $0.prefix) }) { word, shell in
+    public static let instant = ValueKind.word(
+        "time", "a time: 2025-11-09T12:30Z, now, -10m, +2h, 13:05 (UTC)",
+        complete: { candidates(["now"], prefix: $0.prefix) }
+    ) { word, shell in
         try TimeParser.instant(word, now: shell.clock.now)
     }
 
     /// One of a fixed set of words.
     public static func choice(_ placeholder: String, _ values: [String]) -> ValueKind {
-        .word(placeholder, "one of: \(values.joined(separator: ", "))",
-              complete: { candidates(values, prefix: $0.prefix) }) { word, _ in
+        .word(
+            placeholder, "one of: \(values.joined(separator: ", "))",
+            complete: { candidates(values, prefix: $0.prefix) }
+        ) { word, _ in
             let w = word.lowercased()
             guard values.contains(w) else {
                 throw ValueError("'\(word)' is not one of: \(values.joined(separator: ", "))" + suggestion(word, among: values))
@@ -73,9 +79,12 @@ extension ValueKind {
     /// A file path; `~` expands to the home directory. Completes from the file system,
     /// preferring files ending in one of `extensions`.
     public static func path(extensions: [String] = []) -> ValueKind {
-        .word("file", "a file path", complete: { query in
-            PathCompletion.candidates(query.prefix, extensions: extensions, home: query.shell.environment["HOME"])
-        }) { word, shell in
+        .word(
+            "file", "a file path",
+            complete: { query in
+                PathCompletion.candidates(query.prefix, extensions: extensions, home: query.shell.environment["HOME"])
+            }
+        ) { word, shell in
             guard !word.isEmpty else { throw ValueError("an empty file name") }
             return PathCompletion.expand(word, home: shell.environment["HOME"])
         }
@@ -96,13 +105,18 @@ extension ValueKind {
         complete: { candidates(["here"], prefix: $0.prefix) + $0.shell.completePlaces($0.prefix) })
 
     /// The name of a command.
-    public static let commandName = ValueKind.word("command", "a command name", complete: { query in
-        candidates(query.shell.registry.commands.map(\.name), prefix: query.prefix)
-    }) { word, _ in word }
+    public static let commandName = ValueKind.word(
+        "command", "a command name",
+        complete: { query in
+            candidates(query.shell.registry.commands.map(\.name), prefix: query.prefix)
+        }
+    ) { word, _ in word }
 
     /// The name of a setting.
-    public static let settingName = ValueKind.word("setting", "a setting name (settings lists them)",
-                                                  complete: { candidates(SettingSpec.all.map(\.name), prefix: $0.prefix) }) { word, _ in
+    public static let settingName = ValueKind.word(
+        "setting", "a setting name (settings lists them)",
+        complete: { candidates(SettingSpec.all.map(\.name), prefix: $0.prefix) }
+    ) { word, _ in
         guard let spec = SettingSpec.named(word) else {
             throw ValueError("unknown setting '\(word)'" + suggestion(word, among: SettingSpec.all.map(\.name)) + " — settings lists them")
         }
@@ -111,10 +125,13 @@ extension ValueKind {
 
     /// A setting's value (checked by `set` against the setting); completes the values of the
     /// setting named by the previous word.
-    public static let settingValue = ValueKind.word("value", "a value of the setting", complete: { query in
-        guard let name = query.previous.last, let spec = SettingSpec.named(name) else { return [] }
-        return candidates(spec.values, prefix: query.prefix)
-    }) { word, _ in word }
+    public static let settingValue = ValueKind.word(
+        "value", "a value of the setting",
+        complete: { query in
+            guard let name = query.previous.last, let spec = SettingSpec.named(name) else { return [] }
+            return candidates(spec.values, prefix: query.prefix)
+        }
+    ) { word, _ in word }
 }
 
 /// Reads a coordinate from one or two words.
@@ -181,7 +198,7 @@ public enum CoordinateText {
     }
 
     static func component(_ value: Double, _ positive: String, _ negative: String) -> String {
-        var total = (abs(value) * 36000).rounded() / 10 // tenths of arc seconds
+        var total = (abs(value) * 36000).rounded() / 10  // tenths of arc seconds
         let degrees = Int(total / 3600)
         total -= Double(degrees) * 3600
         let minutes = Int(total / 60)

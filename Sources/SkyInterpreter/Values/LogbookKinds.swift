@@ -3,8 +3,10 @@ import SkyKit
 /// Value kinds of the logbook: dates, classes, seats, events, flight numbers, logbook names.
 extension ValueKind {
     /// A flight date: YYYY-MM-DD, today or yesterday.
-    public static let flightDate = ValueKind.word("date", "a date: 2025-11-09, today or yesterday",
-                                                 complete: { candidates(["today", "yesterday"], prefix: $0.prefix) }) { word, shell in
+    public static let flightDate = ValueKind.word(
+        "date", "a date: 2025-11-09, today or yesterday",
+        complete: { candidates(["today", "yesterday"], prefix: $0.prefix) }
+    ) { word, shell in
         switch word.lowercased() {
         case "today": return shell.today
         case "yesterday": return FlightDate(daysSinceEpoch: shell.today.daysSinceEpoch - 1)
@@ -18,8 +20,10 @@ extension ValueKind {
     }
 
     /// A cabin class.
-    public static let cabinClass = ValueKind.word("class", "economy, premium (premium economy), business or first",
-                                                 complete: { candidates(CabinClass.allCases.map(\.rawValue), prefix: $0.prefix) }) { word, _ in
+    public static let cabinClass = ValueKind.word(
+        "class", "economy, premium (premium economy), business or first",
+        complete: { candidates(CabinClass.allCases.map(\.rawValue), prefix: $0.prefix) }
+    ) { word, _ in
         let w = word.lowercased()
         if let c = CabinClass(rawValue: w) { return c }
         if w == "premium-economy" || w == "premiumeconomy" { return CabinClass.premium }
@@ -27,8 +31,10 @@ extension ValueKind {
     }
 
     /// A seat: 23A, A, 23, or window, middle, aisle.
-    public static let seat = ValueKind.word("seat", "a seat: 23A, a letter, a row, or window, middle, aisle",
-                                           complete: { candidates(SeatPosition.allCases.map(\.rawValue), prefix: $0.prefix) }) { word, _ in
+    public static let seat = ValueKind.word(
+        "seat", "a seat: 23A, a letter, a row, or window, middle, aisle",
+        complete: { candidates(SeatPosition.allCases.map(\.rawValue), prefix: $0.prefix) }
+    ) { word, _ in
         if let position = SeatPosition(rawValue: word.lowercased()) { return SeatChoice.position(position) }
         guard let (row, letter) = SeatMap.parse(word) else {
             throw ValueError("'\(word)' is not a seat — use a seat like 23A, or window, middle or aisle")
@@ -39,7 +45,9 @@ extension ValueKind {
 
     /// A seat row, 1 to 88.
     public static let row = ValueKind.word("row", "a seat row from 1 to 88") { word, _ in
-        guard let row = NumberParser.integer(word, in: -1_000_000...1_000_000) else { throw ValueError("'\(word)' is not a row number — rows run from 1 to 88") }
+        guard let row = NumberParser.integer(word, in: -1_000_000...1_000_000) else {
+            throw ValueError("'\(word)' is not a row number — rows run from 1 to 88")
+        }
         guard Flight.rows.contains(row) else { throw ValueError("row \(row) is out of range — rows run from 1 to 88") }
         return row
     }
@@ -56,10 +64,12 @@ extension ValueKind {
     }
 
     /// A logbook name: letters, digits, - _ . (1 to 32).
-    public static let logbookName = ValueKind.word("logbook", "a logbook name: letters, digits, - _ . (up to 32)",
-                                                  complete: { query in
-                                                      candidates((try? query.shell.logbookStore().logbookNames()) ?? [], prefix: query.prefix)
-                                                  }) { word, _ in
+    public static let logbookName = ValueKind.word(
+        "logbook", "a logbook name: letters, digits, - _ . (up to 32)",
+        complete: { query in
+            candidates((try? query.shell.logbookStore().logbookNames()) ?? [], prefix: query.prefix)
+        }
+    ) { word, _ in
         guard SessionRules.isLogbookName(word) else {
             throw ValueError("'\(word)' is not a logbook name — use up to 32 letters, digits, -, _ or .")
         }

@@ -31,8 +31,9 @@ public enum BadgeDefinitions {
                 var badge = try self.badge(table, world: world)
                 badge.origin = origin == builtInOrigin ? origin : "\(origin):\(table.line)"
                 guard !ids.contains(badge.id) else {
-                    throw DefinitionError(line: table.entries["id"]?.line ?? table.entries["name"]?.line ?? table.line, field: table.entries["id"] == nil ? "name" : "id",
-                                          "another badge already has the id '\(badge.id)'")
+                    throw DefinitionError(
+                        line: table.entries["id"]?.line ?? table.entries["name"]?.line ?? table.line, field: table.entries["id"] == nil ? "name" : "id",
+                        "another badge already has the id '\(badge.id)'")
                 }
                 ids.insert(badge.id)
                 badges.append(badge)

@@ -114,7 +114,9 @@ public struct BadgeEvaluator {
             case .routes(let legs, let airline):
                 let required = airline.map(SQLiteStatement.pack) ?? 0
                 for leg in legs {
-                    add(&routes, Self.routeKey(SQLiteStatement.pack(leg.from), SQLiteStatement.pack(leg.to)), addGoal(leg.description, needed: 1, b), airline: required)
+                    add(
+                        &routes, Self.routeKey(SQLiteStatement.pack(leg.from), SQLiteStatement.pack(leg.to)), addGoal(leg.description, needed: 1, b),
+                        airline: required)
                 }
             case .hubs(let airline):
                 let code = SQLiteStatement.pack(airline)

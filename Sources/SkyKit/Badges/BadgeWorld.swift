@@ -12,9 +12,11 @@ public struct BadgeWorld: Sendable {
     /// The designators of every type built by a manufacturer (compared case-blind).
     public var typesBuilt: @Sendable (String) -> [String]
 
-    public init(airport: @escaping @Sendable (String) -> String?, airline: @escaping @Sendable (String) -> String?,
-                aircraft: @escaping @Sendable (String) -> String?, hubs: @escaping @Sendable (String) -> [String],
-                typesBuilt: @escaping @Sendable (String) -> [String]) {
+    public init(
+        airport: @escaping @Sendable (String) -> String?, airline: @escaping @Sendable (String) -> String?,
+        aircraft: @escaping @Sendable (String) -> String?, hubs: @escaping @Sendable (String) -> [String],
+        typesBuilt: @escaping @Sendable (String) -> [String]
+    ) {
         self.airport = airport
         self.airline = airline
         self.aircraft = aircraft

@@ -128,7 +128,7 @@ extension Catalog {
     public func airlineName(at index: Int, hasFoldedPrefix folded: [UInt8]) -> Bool {
         let (start, length) = data.stringRange(airlineOffset(index))
         var k = 0, i = start
-        var lastWasSpace = true // leading separators fold away
+        var lastWasSpace = true  // leading separators fold away
         while k < folded.count {
             guard i < start + length else { return false }
             let b = data.bytes[i]

@@ -59,7 +59,9 @@ extension Catalog {
             // The only one with airline service wins over private strips sharing its name.
             let served = matches.filter { $0.routeCount > 0 }
             if served.count == 1 { return served[0] }
-            throw LookupError("'\(trimmed)' matches several airports: " + Catalog.list(matches.prefix(Catalog.listed).map { "\($0.icao) \($0.name)" }, more: matches.count > Catalog.listed) + " — give a code")
+            throw LookupError(
+                "'\(trimmed)' matches several airports: "
+                    + Catalog.list(matches.prefix(Catalog.listed).map { "\($0.icao) \($0.name)" }, more: matches.count > Catalog.listed) + " — give a code")
         }
         throw LookupError("unknown airport '\(trimmed)'" + airportSuggestions(trimmed))
     }
@@ -106,12 +108,16 @@ extension Catalog {
         if active.count == 1 { return active[0] }
         if !matches.isEmpty {
             let shown = active.isEmpty ? matches : active
-            throw LookupError("'\(trimmed)' matches several airlines: " + Catalog.list(shown.prefix(Catalog.listed).map(\.title), more: shown.count > Catalog.listed) + " — give a code")
+            throw LookupError(
+                "'\(trimmed)' matches several airlines: " + Catalog.list(shown.prefix(Catalog.listed).map(\.title), more: shown.count > Catalog.listed)
+                    + " — give a code")
         }
         let upper = Array(trimmed.uppercased())
-        let close = trimmed.count <= 3 ? airlines(withCodePrefix: String(trimmed.prefix(1)), limit: 400)
-            .filter { EditDistance.between(Array($0.icao ?? ""), upper) <= 1 || EditDistance.between(Array($0.iata ?? ""), upper) <= 1 }
-            .prefix(3).map(\.title) : []
+        let close =
+            trimmed.count <= 3
+            ? airlines(withCodePrefix: String(trimmed.prefix(1)), limit: 400)
+                .filter { EditDistance.between(Array($0.icao ?? ""), upper) <= 1 || EditDistance.between(Array($0.iata ?? ""), upper) <= 1 }
+                .prefix(3).map(\.title) : []
         throw LookupError("unknown airline '\(trimmed)'" + (close.isEmpty ? "" : " — did you mean " + Catalog.list(Array(close), more: false) + "?"))
     }
 
@@ -128,12 +134,16 @@ extension Catalog {
         let matches = searchAircraft(trimmed, limit: Catalog.listed + 1)
         if matches.isEmpty, Catalog.looksLikeCode(trimmed) {
             let stem = String(trimmed.prefix { $0 != "?" })
-            let close = (stem.count >= 2 ? aircraft(withCodePrefix: stem, limit: 3) : [])
-                + (trimmed.count == 4 ? aircraft(withCodePrefix: String(trimmed.prefix(2)), limit: 100)
-                    .filter { EditDistance.between(Array($0.designator), Array(trimmed)) <= 1 } : [])
+            let close =
+                (stem.count >= 2 ? aircraft(withCodePrefix: stem, limit: 3) : [])
+                + (trimmed.count == 4
+                    ? aircraft(withCodePrefix: String(trimmed.prefix(2)), limit: 100)
+                        .filter { EditDistance.between(Array($0.designator), Array(trimmed)) <= 1 } : [])
             var unique: [AircraftType] = []
             for t in close where !unique.contains(t) && unique.count < 3 { unique.append(t) }
-            throw LookupError("unknown aircraft designator '\(trimmed)'" + (unique.isEmpty ? "" : " — did you mean " + Catalog.list(unique.map { "\($0.designator) \($0.name)" }, more: false) + "?"))
+            throw LookupError(
+                "unknown aircraft designator '\(trimmed)'"
+                    + (unique.isEmpty ? "" : " — did you mean " + Catalog.list(unique.map { "\($0.designator) \($0.name)" }, more: false) + "?"))
         }
         if let first = matches.first, first.designator == trimmed.uppercased() || first.iataCodes.contains(trimmed.uppercased()) { return first }
         let folded = TextFolding.key(trimmed)
@@ -144,10 +154,15 @@ extension Catalog {
         if matches.count == 1 { return matches[0] }
         if !matches.isEmpty {
             let shown = exact.isEmpty ? matches : exact
-            throw LookupError("'\(trimmed)' matches several aircraft types: " + Catalog.list(shown.prefix(Catalog.listed).map { "\($0.designator) \($0.name)" }, more: shown.count > Catalog.listed) + " — give a designator")
+            throw LookupError(
+                "'\(trimmed)' matches several aircraft types: "
+                    + Catalog.list(shown.prefix(Catalog.listed).map { "\($0.designator) \($0.name)" }, more: shown.count > Catalog.listed)
+                    + " — give a designator")
         }
-        let close = trimmed.count == 4 ? aircraft(withCodePrefix: String(trimmed.prefix(2)), limit: 100)
-            .filter { EditDistance.between(Array($0.designator), Array(trimmed.uppercased())) <= 1 }.prefix(3).map { "\($0.designator) \($0.name)" } : []
+        let close =
+            trimmed.count == 4
+            ? aircraft(withCodePrefix: String(trimmed.prefix(2)), limit: 100)
+                .filter { EditDistance.between(Array($0.designator), Array(trimmed.uppercased())) <= 1 }.prefix(3).map { "\($0.designator) \($0.name)" } : []
         throw LookupError("unknown aircraft type '\(trimmed)'" + (close.isEmpty ? "" : " — did you mean " + Catalog.list(Array(close), more: false) + "?"))
     }
 

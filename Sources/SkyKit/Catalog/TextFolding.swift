@@ -26,7 +26,7 @@ public enum TextFolding {
         var out = ""
         for scalar in text.decomposedScalars {
             let v = scalar.value
-            if (0x300...0x36F).contains(v) { continue } // combining marks
+            if (0x300...0x36F).contains(v) { continue }  // combining marks
             if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
                 out += String(scalar).lowercased()
             } else {

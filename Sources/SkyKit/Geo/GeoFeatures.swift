@@ -40,7 +40,7 @@ public struct GeoFeatures: Sendable {
             if k > 0 {
                 let q = points[k - 1]
                 if abs(p.longitude - q.longitude) > 180 {
-                    let east = q.longitude > 0 // leaving eastwards across +180
+                    let east = q.longitude > 0  // leaving eastwards across +180
                     let qLon = q.longitude, pLon = p.longitude + (east ? 360 : -360)
                     let t = ((east ? 180 : -180) - qLon) / (pLon - qLon)
                     let lat = q.latitude + t * (p.latitude - q.latitude)
@@ -59,15 +59,22 @@ public struct GeoFeatures: Sendable {
         var features: [Datum] = []
         for line in lines {
             let parts = GeoFeatures.splitAtAntimeridian(line.points)
-            let geometry: Datum = parts.count == 1
+            let geometry: Datum =
+                parts.count == 1
                 ? .object([("type", .string("LineString")), ("coordinates", .list(parts[0].map(position)))])
                 : .object([("type", .string("MultiLineString")), ("coordinates", .list(parts.map { .list($0.map(position)) }))])
-            features.append(.object([("type", .string("Feature")), ("properties", .object([("name", .string(line.name))] + line.properties)),
-                                     ("geometry", geometry)]))
+            features.append(
+                .object([
+                    ("type", .string("Feature")), ("properties", .object([("name", .string(line.name))] + line.properties)),
+                    ("geometry", geometry),
+                ]))
         }
         for point in points {
-            features.append(.object([("type", .string("Feature")), ("properties", .object([("name", .string(point.name))] + point.properties)),
-                                     ("geometry", .object([("type", .string("Point")), ("coordinates", position(point.coordinate))]))]))
+            features.append(
+                .object([
+                    ("type", .string("Feature")), ("properties", .object([("name", .string(point.name))] + point.properties)),
+                    ("geometry", .object([("type", .string("Point")), ("coordinates", position(point.coordinate))])),
+                ]))
         }
         return JSONWriter.write(.object([("type", .string("FeatureCollection")), ("features", .list(features))])) + "\n"
     }
@@ -88,7 +95,8 @@ public struct GeoFeatures: Sendable {
             return out
         }
         func coordinates(_ points: [Coordinate]) -> String {
-            points.map { JSONWriter.number(($0.longitude * 1e6).rounded() / 1e6) + "," + JSONWriter.number(($0.latitude * 1e6).rounded() / 1e6) }.joined(separator: " ")
+            points.map { JSONWriter.number(($0.longitude * 1e6).rounded() / 1e6) + "," + JSONWriter.number(($0.latitude * 1e6).rounded() / 1e6) }.joined(
+                separator: " ")
         }
         func description(_ properties: [(String, Datum)]) -> String {
             properties.isEmpty ? "" : "<description>" + escape(properties.map { "\($0.0): \($0.1.plainText)" }.joined(separator: "; ")) + "</description>"
@@ -96,13 +104,16 @@ public struct GeoFeatures: Sendable {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\">\n<Document>\n"
         for line in lines {
             let parts = GeoFeatures.splitAtAntimeridian(line.points)
-            let geometry = parts.count == 1
+            let geometry =
+                parts.count == 1
                 ? "<LineString><tessellate>1</tessellate><coordinates>\(coordinates(parts[0]))</coordinates></LineString>"
-                : "<MultiGeometry>" + parts.map { "<LineString><tessellate>1</tessellate><coordinates>\(coordinates($0))</coordinates></LineString>" }.joined() + "</MultiGeometry>"
+                : "<MultiGeometry>" + parts.map { "<LineString><tessellate>1</tessellate><coordinates>\(coordinates($0))</coordinates></LineString>" }.joined()
+                    + "</MultiGeometry>"
             out += "<Placemark><name>\(escape(line.name))</name>\(description(line.properties))\(geometry)</Placemark>\n"
         }
         for point in points {
-            out += "<Placemark><name>\(escape(point.name))</name>\(description(point.properties))<Point><coordinates>\(coordinates([point.coordinate]))</coordinates></Point></Placemark>\n"
+            out +=
+                "<Placemark><name>\(escape(point.name))</name>\(description(point.properties))<Point><coordinates>\(coordinates([point.coordinate]))</coordinates></Point></Placemark>\n"
         }
         return out + "</Document>\n</kml>\n"
     }

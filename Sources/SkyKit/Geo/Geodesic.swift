@@ -124,8 +124,9 @@ public struct Geodesic: Sendable {
             var tripNewton = false, tripBisect = false
             var state = LambdaState()
             for iteration in 0..<Geodesic.maxIterations {
-                state = lambda12(sbet1, cbet1, dn1, sbet2, cbet2, dn2, salp1: salp1, calp1: calp1,
-                                 slam120: slam12, clam120: clam12, wantDerivative: iteration < Geodesic.newtonIterations)
+                state = lambda12(
+                    sbet1, cbet1, dn1, sbet2, cbet2, dn2, salp1: salp1, calp1: calp1,
+                    slam120: slam12, clam120: clam12, wantDerivative: iteration < Geodesic.newtonIterations)
                 let v = state.v
                 if tripBisect || !(abs(v) >= (tripNewton ? 8 : 1) * Geodesic.tol0) { break }
                 if v > 0, iteration > Geodesic.newtonIterations || calp1 / salp1 > calp1b / salp1b {
@@ -149,14 +150,18 @@ public struct Geodesic: Sendable {
                 }
                 (salp1, calp1) = normalized((salp1a + salp1b) / 2, (calp1a + calp1b) / 2)
                 tripNewton = false
-                tripBisect = abs(salp1a - salp1) + (calp1a - calp1) < Geodesic.tolb
+                tripBisect =
+                    abs(salp1a - salp1) + (calp1a - calp1) < Geodesic.tolb
                     || abs(salp1 - salp1b) + (calp1 - calp1b) < Geodesic.tolb
             }
             salp2 = state.salp2
             calp2 = state.calp2
             sig12 = state.sig12
-            s12x = lengths(eps: state.eps, sig12: state.sig12, state.ssig1, state.csig1, dn1,
-                           state.ssig2, state.csig2, dn2).s12b
+            s12x =
+                lengths(
+                    eps: state.eps, sig12: state.sig12, state.ssig1, state.csig1, dn1,
+                    state.ssig2, state.csig2, dn2
+                ).s12b
         }
 
         // Back from the canonical configuration.
@@ -166,10 +171,11 @@ public struct Geodesic: Sendable {
         }
         salp1 *= swapSign * lonSign; calp1 *= swapSign * latSign
         salp2 *= swapSign * lonSign; calp2 *= swapSign * latSign
-        return GeodesicInverse(distance: Distance(meters: 0 + b * s12x),
-                               initialAzimuth: Angle(degrees: Degrees.atan2(salp1, calp1)),
-                               finalAzimuth: Angle(degrees: Degrees.atan2(salp2, calp2)),
-                               arcDegrees: sig12 * 180 / .pi)
+        return GeodesicInverse(
+            distance: Distance(meters: 0 + b * s12x),
+            initialAzimuth: Angle(degrees: Degrees.atan2(salp1, calp1)),
+            finalAzimuth: Angle(degrees: Degrees.atan2(salp2, calp2)),
+            arcDegrees: sig12 * 180 / .pi)
     }
 
     /// sin and cos of the reduced latitude β, tan β = (1 - f) tan φ.
@@ -185,8 +191,10 @@ public struct Geodesic: Sendable {
     }
 
     /// Distance and reduced length (both in units of b) between σ1 and σ2 on one geodesic.
-    func lengths(eps: Double, sig12: Double, _ ssig1: Double, _ csig1: Double, _ dn1: Double,
-                 _ ssig2: Double, _ csig2: Double, _ dn2: Double) -> (s12b: Double, m12b: Double) {
+    func lengths(
+        eps: Double, sig12: Double, _ ssig1: Double, _ csig1: Double, _ dn1: Double,
+        _ ssig2: Double, _ csig2: Double, _ dn2: Double
+    ) -> (s12b: Double, m12b: Double) {
         let c1 = GeodesicSeries.c1(eps), c2 = GeodesicSeries.c2(eps)
         let a1 = GeodesicSeries.a1(eps), a2 = GeodesicSeries.a2(eps)
         let b1 = GeodesicSeries.sineSum(ssig2, csig2, c1) - GeodesicSeries.sineSum(ssig1, csig1, c1)
@@ -206,10 +214,12 @@ public struct Geodesic: Sendable {
 
     /// The longitude reached by the geodesic leaving point 1 at α1, minus the target λ12, and
     /// its derivative with respect to α1.
-    func lambda12(_ sbet1: Double, _ cbet1: Double, _ dn1: Double, _ sbet2: Double, _ cbet2: Double, _ dn2: Double,
-                  salp1: Double, calp1 calp1In: Double, slam120: Double, clam120: Double, wantDerivative: Bool) -> LambdaState {
+    func lambda12(
+        _ sbet1: Double, _ cbet1: Double, _ dn1: Double, _ sbet2: Double, _ cbet2: Double, _ dn2: Double,
+        salp1: Double, calp1 calp1In: Double, slam120: Double, clam120: Double, wantDerivative: Bool
+    ) -> LambdaState {
         var calp1 = calp1In
-        if sbet1 == 0, calp1 == 0 { calp1 = -Geodesic.tiny } // break the equatorial degeneracy
+        if sbet1 == 0, calp1 == 0 { calp1 = -Geodesic.tiny }  // break the equatorial degeneracy
         let salp0 = salp1 * cbet1
         let calp0 = (calp1 * calp1 + salp1 * sbet1 * salp1 * sbet1).squareRoot()
         var s = LambdaState()
@@ -250,7 +260,8 @@ public struct Geodesic: Sendable {
     /// The solution of a very short line, where the great circle on the auxiliary sphere with
     /// the longitude scaled at the mean latitude is exact to rounding; nil for longer lines.
     func shortLine(_ sbet1: Double, _ cbet1: Double, _ sbet2: Double, _ cbet2: Double, lam12: Double)
-        -> (salp1: Double, calp1: Double, salp2: Double, calp2: Double, sig12: Double, dnm: Double)? {
+        -> (salp1: Double, calp1: Double, salp2: Double, calp2: Double, sig12: Double, dnm: Double)?
+    {
         let sbet12 = sbet2 * cbet1 - cbet2 * sbet1
         guard cbet2 * cbet1 + sbet2 * sbet1 >= 0, sbet12 < 0.5, cbet2 * lam12 < 0.5 else { return nil }
         var sbetm2 = (sbet1 + sbet2) * (sbet1 + sbet2)
@@ -259,7 +270,8 @@ public struct Geodesic: Sendable {
         let omg12 = lam12 / (f1 * dnm)
         let somg12 = Foundation.sin(omg12), comg12 = Foundation.cos(omg12)
         let salp1 = cbet2 * somg12
-        let calp1 = comg12 >= 0
+        let calp1 =
+            comg12 >= 0
             ? sbet12 + cbet2 * sbet1 * somg12 * somg12 / (1 + comg12)
             : sbet2 * cbet1 + cbet2 * sbet1 - cbet2 * sbet1 * somg12 * somg12 / (1 - comg12)
         let ssig12 = (salp1 * salp1 + calp1 * calp1).squareRoot()
@@ -274,8 +286,10 @@ public struct Geodesic: Sendable {
 
     /// A first guess of α1: the great circle on the auxiliary sphere, or for nearly antipodal
     /// points the solution of Karney's astroid equation.
-    func inverseStart(_ sbet1: Double, _ cbet1: Double, _ dn1: Double, _ sbet2: Double, _ cbet2: Double, _ dn2: Double,
-                      lam12: Double, slam12: Double, clam12: Double) -> (salp1: Double, calp1: Double) {
+    func inverseStart(
+        _ sbet1: Double, _ cbet1: Double, _ dn1: Double, _ sbet2: Double, _ cbet2: Double, _ dn2: Double,
+        lam12: Double, slam12: Double, clam12: Double
+    ) -> (salp1: Double, calp1: Double) {
         let sbet12 = sbet2 * cbet1 - cbet2 * sbet1
         let sbet12a = sbet2 * cbet1 + cbet2 * sbet1
         let shortLine = cbet2 * cbet1 + sbet2 * sbet1 >= 0 && sbet12 < 0.5 && cbet2 * lam12 < 0.5
@@ -288,7 +302,8 @@ public struct Geodesic: Sendable {
             comg12 = Foundation.cos(omg12)
         }
         var salp1 = cbet2 * somg12
-        var calp1 = comg12 >= 0
+        var calp1 =
+            comg12 >= 0
             ? sbet12 + cbet2 * sbet1 * somg12 * somg12 / (1 + comg12)
             : sbet12a - cbet2 * sbet1 * somg12 * somg12 / (1 - comg12)
         let ssig12 = (salp1 * salp1 + calp1 * calp1).squareRoot()
@@ -377,8 +392,9 @@ public struct Geodesic: Sendable {
         let lam12 = omg12 - f * GeodesicSeries.a3(eps, n: n) * salp0 * (sig12 + b312)
         let lon2 = Degrees.normalize(Degrees.normalize(start.longitude) + lam12 * 180 / .pi)
         let lat2 = Degrees.atan2(sbet2, f1 * cbet2)
-        return GeodesicDirect(coordinate: Coordinate(validLatitude: lat2, longitude: lon2 == 180 ? -180 : lon2),
-                              finalAzimuth: Angle(degrees: Degrees.atan2(salp0, calp0 * csig2)))
+        return GeodesicDirect(
+            coordinate: Coordinate(validLatitude: lat2, longitude: lon2 == 180 ? -180 : lon2),
+            finalAzimuth: Angle(degrees: Degrees.atan2(salp0, calp0 * csig2)))
     }
 
     // MARK: - Points along a geodesic

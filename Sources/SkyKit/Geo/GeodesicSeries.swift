@@ -86,14 +86,14 @@ enum GeodesicSeries {
 
     /// Σₗ cₗ sin(2lσ) by Clenshaw summation, from sin σ and cos σ.
     static func sineSum(_ sinSigma: Double, _ cosSigma: Double, _ c: Coefficients) -> Double {
-        let ar = 2 * (cosSigma - sinSigma) * (cosSigma + sinSigma) // 2 cos 2σ
+        let ar = 2 * (cosSigma - sinSigma) * (cosSigma + sinSigma)  // 2 cos 2σ
         var b1 = 0.0, b2 = 0.0
         for k in stride(from: 5, through: 0, by: -1) {
             let b0 = ar * b1 - b2 + c[k]
             b2 = b1
             b1 = b0
         }
-        return 2 * sinSigma * cosSigma * b1 // sin 2σ · b₁
+        return 2 * sinSigma * cosSigma * b1  // sin 2σ · b₁
     }
 
     /// ε from k² = e′² cos²α₀, written to avoid cancellation.

@@ -145,7 +145,8 @@ final class TileFile: @unchecked Sendable {
         }
         var after = stat()
         guard fstat(fd, &after) == 0, after.st_size == before.st_size, after.st_mtim.tv_sec == before.st_mtim.tv_sec,
-              after.st_mtim.tv_nsec == before.st_mtim.tv_nsec else {
+            after.st_mtim.tv_nsec == before.st_mtim.tv_nsec
+        else {
             buffer.deallocate()
             throw TerrainError("\(name): the file changed while it was read")
         }

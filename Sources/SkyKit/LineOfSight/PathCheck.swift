@@ -46,8 +46,10 @@ public struct PathCheck: Sendable {
     /// Samples the geodesic from `origin` to `target` at `samples` evenly spaced points and
     /// tests the straight sight line, in the curved-Earth frame, against the terrain. Nil when
     /// the target is the origin.
-    public static func run(terrain: Terrain, origin: Coordinate, observer: LOSHeight, target: Coordinate, targetHeight: LOSHeight,
-                           earth: EarthModel, samples: Int = 500) -> PathCheck? {
+    public static func run(
+        terrain: Terrain, origin: Coordinate, observer: LOSHeight, target: Coordinate, targetHeight: LOSHeight,
+        earth: EarthModel, samples: Int = 500
+    ) -> PathCheck? {
         let line = Geodesic.wgs84.inverse(origin, target)
         let total = line.distance.meters
         guard total >= 1, samples >= 2 else { return nil }
@@ -57,8 +59,12 @@ public struct PathCheck: Sendable {
         heights.reserveCapacity(samples)
         for i in 0..<samples {
             let d = total * Double(i) / Double(samples - 1)
-            let c = i == 0 ? origin : i == samples - 1 ? target
-                : Geodesic.wgs84.direct(from: origin, azimuth: line.initialAzimuth, distance: Distance(meters: d)).coordinate
+            let c =
+                i == 0
+                ? origin
+                : i == samples - 1
+                    ? target
+                    : Geodesic.wgs84.direct(from: origin, azimuth: line.initialAzimuth, distance: Distance(meters: d)).coordinate
             coordinates.append(c)
             heights.append(terrain.height(c))
         }
@@ -75,7 +81,8 @@ public struct PathCheck: Sendable {
             let ground = heights[i] ?? 0
             points.append(ProfilePoint(distance: d, coordinate: coordinates[i], terrain: heights[i], sightLine: sight, clearance: sight - ground))
         }
-        return PathCheck(origin: origin, target: target, earth: earth, distance: total, azimuth: line.initialAzimuth.normalizedBearing,
-                         observerGround: heights[0], observerMSL: observerMSL, targetGround: heights[samples - 1], targetMSL: targetMSL, points: points)
+        return PathCheck(
+            origin: origin, target: target, earth: earth, distance: total, azimuth: line.initialAzimuth.normalizedBearing,
+            observerGround: heights[0], observerMSL: observerMSL, targetGround: heights[samples - 1], targetMSL: targetMSL, points: points)
     }
 }

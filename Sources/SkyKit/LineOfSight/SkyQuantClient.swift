@@ -26,7 +26,11 @@ public struct SkyQuantClient: Sendable {
             throw FeedError(.data, "'\(address)' is not a server address (https://host[:port])")
         }
         guard scheme == "https" || (scheme == "http" && WebAddress.isLoopback(host: host)) else {
-            throw FeedError(.data, scheme == "http" ? "plain http is refused except to this computer (127.0.0.1, localhost): use https://\(host)" : "'\(address)': only https (or http to this computer) is supported")
+            throw FeedError(
+                .data,
+                scheme == "http"
+                    ? "plain http is refused except to this computer (127.0.0.1, localhost): use https://\(host)"
+                    : "'\(address)': only https (or http to this computer) is supported")
         }
         baseURL = url
         self.http = http
@@ -34,21 +38,27 @@ public struct SkyQuantClient: Sendable {
 
     /// The observer and target fields both requests share.
     static func heights(observer: LOSHeight, target: LOSHeight) -> [(String, Datum)] {
-        [(observer.reference == .agl ? "obs_agl_m" : "obs_msl_m", .number(observer.height.meters)),
-         (target.reference == .agl ? "tgt_agl_m" : "tgt_msl_m", .number(target.height.meters))]
+        [
+            (observer.reference == .agl ? "obs_agl_m" : "obs_msl_m", .number(observer.height.meters)),
+            (target.reference == .agl ? "tgt_agl_m" : "tgt_msl_m", .number(target.height.meters)),
+        ]
     }
 
     /// The body of a viewshed request.
     public static func viewshedBody(origin: Coordinate, observer: LOSHeight, target: LOSHeight, rangeKm: Double) -> Datum {
-        .object([("obs_lat", .number(origin.latitude)), ("obs_lon", .number(origin.longitude))] + heights(observer: observer, target: target)
+        .object(
+            [("obs_lat", .number(origin.latitude)), ("obs_lon", .number(origin.longitude))] + heights(observer: observer, target: target)
                 + [("max_range_km", .number(rangeKm)), ("az_step", .int(1)), ("range_step_m", .int(250))])
     }
 
     /// The body of a path request.
     public static func checkBody(origin: Coordinate, observer: LOSHeight, target: Coordinate, targetHeight: LOSHeight, observerGround: Double?) -> Datum {
-        .object([("obs_lat", .number(origin.latitude)), ("obs_lon", .number(origin.longitude))] + heights(observer: observer, target: targetHeight)
-                + [("tgt_lat", .number(target.latitude)), ("tgt_lon", .number(target.longitude)),
-                   ("obs_terrain_m", observerGround.map { .number($0) } ?? .null), ("n_samples", .int(500))])
+        .object(
+            [("obs_lat", .number(origin.latitude)), ("obs_lon", .number(origin.longitude))] + heights(observer: observer, target: targetHeight)
+                + [
+                    ("tgt_lat", .number(target.latitude)), ("tgt_lon", .number(target.longitude)),
+                    ("obs_terrain_m", observerGround.map { .number($0) } ?? .null), ("n_samples", .int(500)),
+                ])
     }
 
     /// POSTs a body to a path under the base URL and returns the answer as JSON.
@@ -88,26 +98,31 @@ public struct SkyQuantClient: Sendable {
         var polygons: [[[Coordinate]]] = []
         func geometry(_ g: Datum) {
             switch g["type"]?.string {
-            case "FeatureCollection": g["features"]?.list?.forEach { geometry($0) }
+            case "FeatureCollection": for feature in g["features"]?.list ?? [] { geometry(feature) }
             case "Feature": if let inner = g["geometry"] { geometry(inner) }
             case "Polygon": if let p = polygon(g["coordinates"]) { polygons.append(p) }
-            case "MultiPolygon": g["coordinates"]?.list?.forEach { if let p = polygon($0) { polygons.append(p) } }
+            case "MultiPolygon": for part in g["coordinates"]?.list ?? [] { if let p = polygon(part) { polygons.append(p) } }
             default: break
             }
         }
         func polygon(_ rings: Datum?) -> [[Coordinate]]? {
-            rings?.list?.map { ring in (ring.list ?? []).compactMap { p in
-                p.list.flatMap { $0.count >= 2 ? Coordinate(latitude: $0[1].double ?? .nan, longitude: $0[0].double ?? .nan) : nil }
-            } }
+            rings?.list?.map { ring in
+                (ring.list ?? []).compactMap { p in
+                    p.list.flatMap { $0.count >= 2 ? Coordinate(latitude: $0[1].double ?? .nan, longitude: $0[0].double ?? .nan) : nil }
+                }
+            }
         }
         geometry(geo)
         let number = { (keys: [String]) in keys.lazy.compactMap { d[$0]?.double }.first }
-        return ViewshedAnswer(polygons: polygons, observerGround: number(["obs_terrain_m", "observer_ground_m", "ground_m"]),
-                              observerMSL: number(["obs_msl_m", "observer_msl_m"]), geoJSON: geo)
+        return ViewshedAnswer(
+            polygons: polygons, observerGround: number(["obs_terrain_m", "observer_ground_m", "ground_m"]),
+            observerMSL: number(["obs_msl_m", "observer_msl_m"]), geoJSON: geo)
     }
 
     /// A path answer: the verdict and the profile.
-    public static func readCheck(_ d: Datum) throws(FeedError) -> (clear: Bool, profile: [(distance: Double, terrain: Double?, sightLine: Double?, clearance: Double?)]) {
+    public static func readCheck(_ d: Datum) throws(FeedError) -> (
+        clear: Bool, profile: [(distance: Double, terrain: Double?, sightLine: Double?, clearance: Double?)]
+    ) {
         func first(_ p: Datum, _ keys: [String]) -> Double? {
             for key in keys { if let v = p[key]?.double { return v } }
             return nil

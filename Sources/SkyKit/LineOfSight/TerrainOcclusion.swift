@@ -9,9 +9,11 @@ extension Terrain {
         var hidden: Set<String> = []
         for s in sightings where !s.aircraft.onGround {
             guard let altitude = s.aircraft.altitude, height(s.aircraft.coordinate) != nil,
-                  let check = PathCheck.run(terrain: self, origin: observer.place.coordinate, observer: eye,
-                                            target: s.aircraft.coordinate, targetHeight: LOSHeight(altitude, .msl), earth: .radio, samples: 100),
-                  check.missingShare == 0 else { continue }
+                let check = PathCheck.run(
+                    terrain: self, origin: observer.place.coordinate, observer: eye,
+                    target: s.aircraft.coordinate, targetHeight: LOSHeight(altitude, .msl), earth: .radio, samples: 100),
+                check.missingShare == 0
+            else { continue }
             if !check.isClear { hidden.insert(s.aircraft.icao24) }
         }
         return hidden

@@ -13,8 +13,10 @@ public struct ViewshedRequest: Sendable, Equatable {
     /// Distance between samples along a ray, metres.
     public var rangeStep: Double
 
-    public init(origin: Coordinate, observer: LOSHeight, target: LOSHeight, range: Double, earth: EarthModel,
-                azimuthStep: Double = 1, rangeStep: Double = 250) {
+    public init(
+        origin: Coordinate, observer: LOSHeight, target: LOSHeight, range: Double, earth: EarthModel,
+        azimuthStep: Double = 1, rangeStep: Double = 250
+    ) {
         self.origin = origin
         self.observer = observer
         self.target = target
@@ -81,8 +83,10 @@ public struct Viewshed: Sendable {
 
     /// Sweeps every ray outward from the origin. `progress` is called with the share done;
     /// `cancelled` is polled between rays and stops the sweep (nil is returned).
-    public static func sweep(_ request: ViewshedRequest, terrain: Terrain, progress: (Double) -> Void = { _ in },
-                             cancelled: () -> Bool = { false }) -> Viewshed? {
+    public static func sweep(
+        _ request: ViewshedRequest, terrain: Terrain, progress: (Double) -> Void = { _ in },
+        cancelled: () -> Bool = { false }
+    ) -> Viewshed? {
         let ground = terrain.height(request.origin)
         let observerMSL = request.observer.msl(ground: ground)
         let rays = request.rayCount, samples = request.samplesPerRay
@@ -122,8 +126,9 @@ public struct Viewshed: Sendable {
             stretches[r] = ray
         }
         progress(1)
-        return Viewshed(request: request, observerGround: ground, observerMSL: observerMSL, stretches: stretches,
-                        missingSamples: missing, totalSamples: rays * samples)
+        return Viewshed(
+            request: request, observerGround: ground, observerMSL: observerMSL, stretches: stretches,
+            missingSamples: missing, totalSamples: rays * samples)
     }
 }
 

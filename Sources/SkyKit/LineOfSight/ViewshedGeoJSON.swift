@@ -7,7 +7,9 @@ extension Viewshed {
     public func geoJSON() -> Datum {
         let half = request.azimuthStep / 2
         func corner(_ azimuth: Double, _ distance: Double) -> Datum {
-            let c = distance <= 0 ? request.origin
+            let c =
+                distance <= 0
+                ? request.origin
                 : Geodesic.wgs84.direct(from: request.origin, azimuth: Angle(degrees: azimuth), distance: Distance(meters: distance)).coordinate
             return .list([.number(Viewshed.rounded(c.longitude)), .number(Viewshed.rounded(c.latitude))])
         }
@@ -40,11 +42,17 @@ extension Viewshed {
         func feature(_ name: String, _ geometry: Datum, _ properties: [(String, Datum)] = []) -> Datum {
             .object([("type", .string("Feature")), ("properties", .object([("name", .string(name))] + properties)), ("geometry", geometry)])
         }
-        return .object([("type", .string("FeatureCollection")), ("features", .list([
-            feature("visible", .object([("type", .string("MultiPolygon")), ("coordinates", .list(polygons))]), stats),
-            feature("range", .object([("type", .string("LineString")), ("coordinates", .list(ring))])),
-            feature("origin", .object([("type", .string("Point")), ("coordinates", corner(0, 0))])),
-        ]))])
+        return .object([
+            ("type", .string("FeatureCollection")),
+            (
+                "features",
+                .list([
+                    feature("visible", .object([("type", .string("MultiPolygon")), ("coordinates", .list(polygons))]), stats),
+                    feature("range", .object([("type", .string("LineString")), ("coordinates", .list(ring))])),
+                    feature("origin", .object([("type", .string("Point")), ("coordinates", corner(0, 0))])),
+                ])
+            ),
+        ])
     }
 
     /// Rounds to `places` decimals (6 for degrees: 0.1 m).

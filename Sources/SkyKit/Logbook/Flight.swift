@@ -45,7 +45,8 @@ public struct FlightDate: Comparable, Hashable, Sendable, CustomStringConvertibl
     public var description: String {
         let digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
             UInt8(48 + year / 1000 % 10), UInt8(48 + year / 100 % 10), UInt8(48 + year / 10 % 10), UInt8(48 + year % 10), 45,
-            UInt8(48 + month / 10), UInt8(48 + month % 10), 45, UInt8(48 + day / 10), UInt8(48 + day % 10))
+            UInt8(48 + month / 10), UInt8(48 + month % 10), 45, UInt8(48 + day / 10), UInt8(48 + day % 10)
+        )
         return withUnsafeBytes(of: digits) { String(decoding: $0, as: UTF8.self) }
     }
 
@@ -105,10 +106,12 @@ public struct Flight: Equatable, Sendable {
     public var notes: String?
     public var events: [FlightEvent]
 
-    public init(id: Int64? = nil, origin: String, destination: String, airline: String? = nil, aircraft: String? = nil,
-                date: FlightDate, cabinClass: CabinClass? = nil, row: Int? = nil, seatPosition: SeatPosition? = nil,
-                seatLetter: String? = nil, flightNumber: String? = nil, registration: String? = nil, notes: String? = nil,
-                events: [FlightEvent] = []) {
+    public init(
+        id: Int64? = nil, origin: String, destination: String, airline: String? = nil, aircraft: String? = nil,
+        date: FlightDate, cabinClass: CabinClass? = nil, row: Int? = nil, seatPosition: SeatPosition? = nil,
+        seatLetter: String? = nil, flightNumber: String? = nil, registration: String? = nil, notes: String? = nil,
+        events: [FlightEvent] = []
+    ) {
         self.id = id
         self.origin = origin
         self.destination = destination

@@ -36,10 +36,14 @@ public struct ImportedFlights: Sendable {
 
 /// Reading and writing logbook files.
 public enum FlightFiles {
-    public static let csvHeader = ["date", "origin", "destination", "airline", "aircraft", "flight_number", "registration",
-                                   "class", "row", "seat_letter", "seat_position", "events", "notes"]
-    public static let openFlightsHeader = ["Date", "From", "To", "Flight_Number", "Airline", "Distance", "Duration", "Seat", "Seat_Type",
-                                           "Class", "Reason", "Plane", "Registration", "Trip", "Note", "From_OID", "To_OID", "Airline_OID", "Plane_OID"]
+    public static let csvHeader = [
+        "date", "origin", "destination", "airline", "aircraft", "flight_number", "registration",
+        "class", "row", "seat_letter", "seat_position", "events", "notes",
+    ]
+    public static let openFlightsHeader = [
+        "Date", "From", "To", "Flight_Number", "Airline", "Distance", "Duration", "Seat", "Seat_Type",
+        "Class", "Reason", "Plane", "Registration", "Trip", "Note", "From_OID", "To_OID", "Airline_OID", "Plane_OID",
+    ]
     /// The largest file read (a guard against reading anything by mistake).
     public static let maxBytes = 100 * 1024 * 1024
 
@@ -58,9 +62,13 @@ public enum FlightFiles {
 
     /// Reads flights from a file's bytes. Every flight is checked against the catalog; the
     /// first bad one fails the whole read unless `skipBad`, which collects it instead.
-    public static func read(_ bytes: [UInt8], format: FlightFileFormat, catalog: Catalog, skipBad: Bool, today: FlightDate) throws(FlightFileError) -> ImportedFlights {
+    public static func read(_ bytes: [UInt8], format: FlightFileFormat, catalog: Catalog, skipBad: Bool, today: FlightDate) throws(FlightFileError)
+        -> ImportedFlights
+    {
         guard !bytes.isEmpty, bytes.contains(where: { $0 > 0x20 }) else { throw FlightFileError("the file is empty — nothing to import") }
-        guard bytes.count <= maxBytes else { throw FlightFileError("the file is \(bytes.count / 1_048_576) MB; imports are limited to \(maxBytes / 1_048_576) MB") }
+        guard bytes.count <= maxBytes else {
+            throw FlightFileError("the file is \(bytes.count / 1_048_576) MB; imports are limited to \(maxBytes / 1_048_576) MB")
+        }
         guard String(validating: bytes, as: UTF8.self) != nil else { throw FlightFileError("the file is not UTF-8 text") }
         var result = ImportedFlights()
         func accept(_ line: Int, _ make: () throws -> Flight) throws(FlightFileError) {
@@ -185,11 +193,22 @@ public enum FlightFiles {
             for f in flights { out += CSVWriter.row(nativeFields(f).map { $0.0 == "row" ? .number($0.1) : .text($0.1) }) }
             return out
         case .json:
-            let list = flights.map { f in Datum.object(nativeFields(f).map { key, value in
-                (key, key == "events" ? .list(f.events.map { .string($0.rawValue) }) : key == "row" ? (f.row.map { .int($0) } ?? .null) : (value.isEmpty ? .null : .string(value)))
-            }) }
-            return JSONWriter.write(.object([("format", .string("skyshell-logbook")), ("version", .int(1)), ("logbook", .string(logbook)),
-                                             ("flights", .list(list))])) + "\n"
+            let list = flights.map { f in
+                Datum.object(
+                    nativeFields(f).map { key, value in
+                        (
+                            key,
+                            key == "events"
+                                ? .list(f.events.map { .string($0.rawValue) })
+                                : key == "row" ? (f.row.map { .int($0) } ?? .null) : (value.isEmpty ? .null : .string(value))
+                        )
+                    })
+            }
+            return JSONWriter.write(
+                .object([
+                    ("format", .string("skyshell-logbook")), ("version", .int(1)), ("logbook", .string(logbook)),
+                    ("flights", .list(list)),
+                ])) + "\n"
         case .openflights:
             var out = "\u{FEFF}" + CSVWriter.row(openFlightsHeader)
             for f in flights {
@@ -205,10 +224,12 @@ public enum FlightFiles {
     }
 
     static func nativeFields(_ f: Flight) -> [(String, String)] {
-        [("date", f.date.description), ("origin", f.origin), ("destination", f.destination), ("airline", f.airline ?? ""),
-         ("aircraft", f.aircraft ?? ""), ("flight_number", f.flightNumber ?? ""), ("registration", f.registration ?? ""),
-         ("class", f.cabinClass?.rawValue ?? ""), ("row", f.row.map(String.init) ?? ""), ("seat_letter", f.seatLetter ?? ""),
-         ("seat_position", f.seatPosition?.rawValue ?? ""), ("events", f.events.map(\.rawValue).joined(separator: ";")), ("notes", f.notes ?? "")]
+        [
+            ("date", f.date.description), ("origin", f.origin), ("destination", f.destination), ("airline", f.airline ?? ""),
+            ("aircraft", f.aircraft ?? ""), ("flight_number", f.flightNumber ?? ""), ("registration", f.registration ?? ""),
+            ("class", f.cabinClass?.rawValue ?? ""), ("row", f.row.map(String.init) ?? ""), ("seat_letter", f.seatLetter ?? ""),
+            ("seat_position", f.seatPosition?.rawValue ?? ""), ("events", f.events.map(\.rawValue).joined(separator: ";")), ("notes", f.notes ?? ""),
+        ]
     }
 
     static func openFlightsFields(_ f: Flight, _ catalog: Catalog) -> [String] {
@@ -216,14 +237,18 @@ public enum FlightFiles {
         let airline = catalog.airline(code: f.airline)
         let type = f.aircraft.flatMap { catalog.aircraftType(designator: $0) }
         var miles = ""
-        if let origin, let destination { miles = String(Int(Geodesic.wgs84.inverse(origin.coordinate, destination.coordinate).distance.statuteMiles.rounded())) }
+        if let origin, let destination {
+            miles = String(Int(Geodesic.wgs84.inverse(origin.coordinate, destination.coordinate).distance.statuteMiles.rounded()))
+        }
         let seatType = f.seatPosition.map { ["window": "W", "aisle": "A", "middle": "M"][$0.rawValue]! } ?? ""
         let cabin = f.cabinClass.map { ["economy": "Y", "premium": "P", "business": "C", "first": "F"][$0.rawValue]! } ?? ""
         var note = f.notes ?? ""
         if !f.events.isEmpty { note += (note.isEmpty ? "" : " ") + "[events: " + f.events.map(\.rawValue).joined(separator: "; ") + "]" }
-        return [f.date.description, origin?.iata ?? f.origin, destination?.iata ?? f.destination, f.flightNumber ?? "",
-                airline?.name ?? "", miles, "", f.seat ?? "", seatType, cabin, "", type?.name ?? f.aircraft ?? "", f.registration ?? "",
-                "", note, "", "", airline.map { String($0.openFlightsID) } ?? "", ""]
+        return [
+            f.date.description, origin?.iata ?? f.origin, destination?.iata ?? f.destination, f.flightNumber ?? "",
+            airline?.name ?? "", miles, "", f.seat ?? "", seatType, cabin, "", type?.name ?? f.aircraft ?? "", f.registration ?? "",
+            "", note, "", "", airline.map { String($0.openFlightsID) } ?? "", "",
+        ]
     }
 
     /// Every route flown as a geodesic line (with its number of flights) and every airport.
@@ -240,8 +265,10 @@ public enum FlightFiles {
         for (key, (a, b, n)) in routes.sorted(by: { $0.key < $1.key }) {
             guard let pa = catalog.airport(icao: a), let pb = catalog.airport(icao: b) else { continue }
             let length = Geodesic.wgs84.inverse(pa.coordinate, pb.coordinate).distance
-            features.lines.append(GeoFeatures.Line(name: key, points: GeoFeatures.geodesic(pa.coordinate, pb.coordinate),
-                                                   properties: [("flights", .int(n)), ("distance_km", Datum.rounded(length.kilometers, 1))]))
+            features.lines.append(
+                GeoFeatures.Line(
+                    name: key, points: GeoFeatures.geodesic(pa.coordinate, pb.coordinate),
+                    properties: [("flights", .int(n)), ("distance_km", Datum.rounded(length.kilometers, 1))]))
         }
         for (icao, n) in airports.sorted(by: { $0.key < $1.key }) {
             guard let a = catalog.airport(icao: icao) else { continue }
@@ -259,8 +286,10 @@ enum FileColumn: String, CaseIterable {
     /// Every column in declaration order (made once: `allCases` builds a new array each time).
     static let ordered = allCases
     /// The columns of skyshell's own formats.
-    static let native: Set<FileColumn> = [.date, .origin, .destination, .airline, .aircraft, .flight_number, .registration, .`class`, .row,
-                                          .seat_letter, .seat_position, .events, .notes]
+    static let native: Set<FileColumn> = [
+        .date, .origin, .destination, .airline, .aircraft, .flight_number, .registration, .`class`, .row,
+        .seat_letter, .seat_position, .events, .notes,
+    ]
     /// The column's place in `ordered`.
     var ordinal: Int { FileColumn.ordered.firstIndex(of: self)! }
 }
@@ -352,7 +381,9 @@ final class Resolver {
             if let code = try value(.airline) { flight.airline = try airline(code) }
             if let type = try value(.aircraft) { flight.aircraft = try aircraft(type) }
             if let cabin = try value(.`class`) {
-                guard let c = CabinClass(rawValue: cabin.lowercased()) else { throw FlightFileError("'\(cabin)' is not a class (economy, premium, business, first)") }
+                guard let c = CabinClass(rawValue: cabin.lowercased()) else {
+                    throw FlightFileError("'\(cabin)' is not a class (economy, premium, business, first)")
+                }
                 flight.cabinClass = c
             }
             if let row = try value(.row) { flight.row = try parseRow(row) }
@@ -361,7 +392,9 @@ final class Resolver {
                 flight.seatLetter = checked
             }
             if let position = try value(.seat_position) {
-                guard let p = SeatPosition(rawValue: position.lowercased()) else { throw FlightFileError("'\(position)' is not a seat position (window, middle, aisle)") }
+                guard let p = SeatPosition(rawValue: position.lowercased()) else {
+                    throw FlightFileError("'\(position)' is not a seat position (window, middle, aisle)")
+                }
                 flight.seatPosition = p
             }
             flight.events = try parseEvents(try value(.events) ?? "")
@@ -375,11 +408,15 @@ final class Resolver {
                 flight.seatLetter = letter
             }
             if let t = try value(.seat_type) {
-                guard let p = ["W": SeatPosition.window, "A": .aisle, "M": .middle][t.uppercased()] else { throw FlightFileError("'\(t)' is not a seat type (W, A, M)") }
+                guard let p = ["W": SeatPosition.window, "A": .aisle, "M": .middle][t.uppercased()] else {
+                    throw FlightFileError("'\(t)' is not a seat type (W, A, M)")
+                }
                 flight.seatPosition = p
             }
             if let c = try value(.`class`) {
-                guard let cabin = ["Y": CabinClass.economy, "P": .premium, "C": .business, "F": .first][c.uppercased()] else { throw FlightFileError("'\(c)' is not a class (Y, P, C, F)") }
+                guard let cabin = ["Y": CabinClass.economy, "P": .premium, "C": .business, "F": .first][c.uppercased()] else {
+                    throw FlightFileError("'\(c)' is not a class (Y, P, C, F)")
+                }
                 flight.cabinClass = cabin
             }
             var note = try value(.note) ?? ""
@@ -397,9 +434,11 @@ final class Resolver {
         if let iso = FlightDate(iso: text) { return iso }
         let day = String(text.split(separator: " ").first ?? "")
         var date: FlightDate?
-        if let iso = FlightDate(iso: day) { date = iso }
-        else if day.count == 4, let y = Int(day) { date = FlightDate(year: y, month: 1, day: 1) }
-        else if day.contains("/") {
+        if let iso = FlightDate(iso: day) {
+            date = iso
+        } else if day.count == 4, let y = Int(day) {
+            date = FlightDate(year: y, month: 1, day: 1)
+        } else if day.contains("/") {
             let p = day.split(separator: "/").compactMap { Int($0) }
             if p.count == 3 { date = FlightDate(year: p[2], month: p[0], day: p[1]) }
         } else if day.contains(".") {
@@ -418,7 +457,9 @@ final class Resolver {
     func parseEvents(_ text: String) throws -> [FlightEvent] {
         try text.split(whereSeparator: { $0 == ";" || $0 == "," }).map { raw in
             let word = String(raw).trimmedSpaces.lowercased()
-            guard let e = FlightEvent(rawValue: word) else { throw FlightFileError("'\(word)' is not an event (\(FlightEvent.allCases.map(\.rawValue).joined(separator: ", ")))") }
+            guard let e = FlightEvent(rawValue: word) else {
+                throw FlightFileError("'\(word)' is not an event (\(FlightEvent.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
             return e
         }
     }

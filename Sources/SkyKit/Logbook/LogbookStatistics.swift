@@ -62,12 +62,12 @@ public struct LogbookStatistics: Sendable {
 
         // One sequential scan (+logbook_id keeps SQLite from walking the index row by row);
         // codes are counted as packed integers, not strings, and the small fields in arrays.
-        var pairs: [UInt64: Int] = [:] // origin << 32 | destination (ICAO codes are 4 bytes)
+        var pairs: [UInt64: Int] = [:]  // origin << 32 | destination (ICAO codes are 4 bytes)
         var airlineCounts: [UInt64: Int] = [:], typeCounts: [UInt64: Int] = [:]
         var classCounts = [Int](repeating: 0, count: CabinClass.allCases.count)
         var positionCounts = [Int](repeating: 0, count: SeatPosition.allCases.count)
         var rowCounts = [Int](repeating: 0, count: Flight.rows.upperBound + 1)
-        var longText: [String: Int] = [:] // airline names stored where an airline had no code
+        var longText: [String: Int] = [:]  // airline names stored where an airline had no code
         let scan = try db.statement("SELECT origin, destination, airline, aircraft, class, seat_position, row FROM flights WHERE +logbook_id = ?")
             .bind([.integer(id)])
         let classCodes = CabinClass.allCases.map { SQLiteStatement.pack($0.rawValue) }
@@ -76,7 +76,11 @@ public struct LogbookStatistics: Sendable {
             stats.flights += 1
             let o = scan.packedCode(0) ?? 0, d = scan.packedCode(1) ?? 0
             pairs[(o & 0xFFFF_FFFF) << 32 | (d & 0xFFFF_FFFF), default: 0] += 1
-            if let a = scan.packedCode(2) { if a != 0 { airlineCounts[a, default: 0] += 1 } } else if let name = scan.text(2) { longText[name, default: 0] += 1 }
+            if let a = scan.packedCode(2) {
+                if a != 0 { airlineCounts[a, default: 0] += 1 }
+            } else if let name = scan.text(2) {
+                longText[name, default: 0] += 1
+            }
             if let t = scan.packedCode(3), t != 0 { typeCounts[t, default: 0] += 1 }
             if let c = scan.packedCode(4), c != 0, let i = classCodes.firstIndex(of: c) { classCounts[i] += 1 }
             if let p = scan.packedCode(5), p != 0, let i = positionCodes.firstIndex(of: p) { positionCounts[i] += 1 }

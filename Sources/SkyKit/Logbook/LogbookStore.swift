@@ -153,7 +153,8 @@ public final class LogbookStore {
 
     // MARK: - Flights
 
-    static let columns = "f.id, f.origin, f.destination, f.airline, f.aircraft, f.date, f.class, f.row, f.seat_position, f.seat_letter, f.flight_number, f.registration, f.notes, (SELECT group_concat(event, ',') FROM (SELECT event FROM flight_events e WHERE e.flight_id = f.id ORDER BY event))"
+    static let columns =
+        "f.id, f.origin, f.destination, f.airline, f.aircraft, f.date, f.class, f.row, f.seat_position, f.seat_letter, f.flight_number, f.registration, f.notes, (SELECT group_concat(event, ',') FROM (SELECT event FROM flight_events e WHERE e.flight_id = f.id ORDER BY event))"
 
     /// Adds one flight to a logbook (created when missing) and returns its id.
     @discardableResult
@@ -191,7 +192,8 @@ public final class LogbookStore {
     }
 
     /// The insert of one flight, prepared once (imports run it for every row).
-    lazy var insertStatement: SQLiteStatement? = try? db.statement("""
+    lazy var insertStatement: SQLiteStatement? = try? db.statement(
+        """
         INSERT OR FAIL INTO flights (logbook_id, origin, destination, airline, aircraft, date, class, row, seat_position, seat_letter,
                              flight_number, registration, notes)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -214,9 +216,11 @@ public final class LogbookStore {
     }
 
     func values(_ f: Flight, logbookID: Int64) -> [SQLiteValue?] {
-        [.integer(logbookID), .text(f.origin), .text(f.destination), .of(f.airline), .of(f.aircraft), .text(f.date.description),
-         .of(f.cabinClass?.rawValue), .of(f.row), .of(f.seatPosition?.rawValue), .of(f.seatLetter), .of(f.flightNumber),
-         .of(f.registration), .of(f.notes)]
+        [
+            .integer(logbookID), .text(f.origin), .text(f.destination), .of(f.airline), .of(f.aircraft), .text(f.date.description),
+            .of(f.cabinClass?.rawValue), .of(f.row), .of(f.seatPosition?.rawValue), .of(f.seatLetter), .of(f.flightNumber),
+            .of(f.registration), .of(f.notes),
+        ]
     }
 
     func insertEvents(_ events: [FlightEvent], flightID: Int64) throws {
@@ -230,11 +234,13 @@ public final class LogbookStore {
         guard let id = flight.id else { throw StoreError(.invalid, "the flight has no id") }
         try check(flight)
         try db.writeTransaction {
-            try db.statement("""
+            try db.statement(
+                """
                 UPDATE flights SET origin = ?, destination = ?, airline = ?, aircraft = ?, date = ?, class = ?, row = ?,
                                    seat_position = ?, seat_letter = ?, flight_number = ?, registration = ?, notes = ?
                 WHERE id = ?
-                """).bind(Array(values(flight, logbookID: 0).dropFirst()) + [.integer(id)]).run()
+                """
+            ).bind(Array(values(flight, logbookID: 0).dropFirst()) + [.integer(id)]).run()
             try db.statement("DELETE FROM flight_events WHERE flight_id = ?").bind([.integer(id)]).run()
             try insertEvents(flight.events, flightID: id)
         }
@@ -297,12 +303,13 @@ public final class LogbookStore {
     }
 
     static func flight(_ s: SQLiteStatement) -> Flight {
-        Flight(id: s.int(0), origin: s.text(1) ?? "", destination: s.text(2) ?? "", airline: s.text(3), aircraft: s.text(4),
-               date: s.text(5).flatMap(FlightDate.init(iso:)) ?? FlightDate(daysSinceEpoch: 0),
-               cabinClass: s.text(6).flatMap(CabinClass.init(rawValue:)), row: s.optionalInt(7).map(Int.init),
-               seatPosition: s.text(8).flatMap(SeatPosition.init(rawValue:)), seatLetter: s.text(9), flightNumber: s.text(10),
-               registration: s.text(11), notes: s.text(12),
-               events: (s.text(13) ?? "").split(separator: ",").compactMap { FlightEvent(rawValue: String($0)) })
+        Flight(
+            id: s.int(0), origin: s.text(1) ?? "", destination: s.text(2) ?? "", airline: s.text(3), aircraft: s.text(4),
+            date: s.text(5).flatMap(FlightDate.init(iso:)) ?? FlightDate(daysSinceEpoch: 0),
+            cabinClass: s.text(6).flatMap(CabinClass.init(rawValue:)), row: s.optionalInt(7).map(Int.init),
+            seatPosition: s.text(8).flatMap(SeatPosition.init(rawValue:)), seatLetter: s.text(9), flightNumber: s.text(10),
+            registration: s.text(11), notes: s.text(12),
+            events: (s.text(13) ?? "").split(separator: ",").compactMap { FlightEvent(rawValue: String($0)) })
     }
 
     // MARK: - Favourite airlines

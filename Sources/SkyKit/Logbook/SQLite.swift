@@ -40,7 +40,8 @@ public final class SQLiteDatabase {
         var db: OpaquePointer?
         let rc: Int32
         if immutable {
-            rc = sqlite3_open_v2("file:" + SQLiteDatabase.uriPath(path) + "?immutable=1", &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
+            rc = sqlite3_open_v2(
+                "file:" + SQLiteDatabase.uriPath(path) + "?immutable=1", &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
         } else {
             // A new database is private from its first byte; SQLite gives its -wal and -shm
             // files the same mode.

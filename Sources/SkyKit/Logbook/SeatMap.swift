@@ -4,8 +4,10 @@
 public enum SeatMap {
     public static func position(letter: String, wideBody: Bool) -> SeatPosition? {
         let narrow: [String: SeatPosition] = ["A": .window, "B": .middle, "C": .aisle, "D": .aisle, "E": .middle, "F": .window]
-        let wide: [String: SeatPosition] = ["A": .window, "B": .middle, "C": .aisle, "D": .aisle, "E": .middle, "F": .middle,
-                                            "G": .aisle, "H": .aisle, "J": .middle, "K": .window]
+        let wide: [String: SeatPosition] = [
+            "A": .window, "B": .middle, "C": .aisle, "D": .aisle, "E": .middle, "F": .middle,
+            "G": .aisle, "H": .aisle, "J": .middle, "K": .window,
+        ]
         return (wideBody ? wide : narrow)[letter.uppercased()]
     }
 

@@ -24,8 +24,10 @@ final class DeepSpace: @unchecked Sendable {
     static let zes = 0.01675, zel = 0.05490, zns = 1.19459e-5, znl = 1.5835218e-4
     static let rptim = 4.37526908801129966e-3
 
-    init(epoch: Double, ecco: Double, argpo: Double, inclo: Double, nodeo: Double, mo: Double, no: Double, eccsq: Double,
-         gsto: Double, mdot: Double, nodedot: Double, xpidot: Double) {
+    init(
+        epoch: Double, ecco: Double, argpo: Double, inclo: Double, nodeo: Double, mo: Double, no: Double, eccsq: Double,
+        gsto: Double, mdot: Double, nodedot: Double, xpidot: Double
+    ) {
         self.gsto = gsto
         // dscom: the lunar and solar geometry at the epoch.
         let c1ss = 2.9864797e-6, c1l = 4.7968065e-7, zsinis = 0.39785416, zcosis = 0.91744867, zcosgs = 0.1945905, zsings = -0.98088458
@@ -47,8 +49,10 @@ final class DeepSpace: @unchecked Sendable {
         let zcosgl = cos(zx), zsingl = sin(zx)
 
         /// One body's terms (the Sun first, then the Moon).
-        struct Terms { var s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0, s5 = 0.0, s6 = 0.0, s7 = 0.0
-            var z1 = 0.0, z2 = 0.0, z3 = 0.0, z11 = 0.0, z12 = 0.0, z13 = 0.0, z21 = 0.0, z22 = 0.0, z23 = 0.0, z31 = 0.0, z32 = 0.0, z33 = 0.0 }
+        struct Terms {
+            var s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0, s5 = 0.0, s6 = 0.0, s7 = 0.0
+            var z1 = 0.0, z2 = 0.0, z3 = 0.0, z11 = 0.0, z12 = 0.0, z13 = 0.0, z21 = 0.0, z22 = 0.0, z23 = 0.0, z31 = 0.0, z32 = 0.0, z33 = 0.0
+        }
         func terms(zcosg: Double, zsing: Double, zcosi: Double, zsini: Double, zcosh: Double, zsinh: Double, cc: Double) -> Terms {
             var r = Terms()
             let a1 = zcosg * zcosh + zsing * zcosi * zsinh
@@ -91,8 +95,9 @@ final class DeepSpace: @unchecked Sendable {
             return r
         }
         let sun = terms(zcosg: zcosgs, zsing: zsings, zcosi: zcosis, zsini: zsinis, zcosh: cnodm, zsinh: snodm, cc: c1ss)
-        let moon = terms(zcosg: zcosgl, zsing: zsingl, zcosi: zcosil, zsini: zsinil,
-                         zcosh: zcoshl * cnodm + zsinhl * snodm, zsinh: snodm * zcoshl - cnodm * zsinhl, cc: c1l)
+        let moon = terms(
+            zcosg: zcosgl, zsing: zsingl, zcosi: zcosil, zsini: zsinil,
+            zcosh: zcoshl * cnodm + zsinhl * snodm, zsinh: snodm * zcoshl - cnodm * zsinhl, cc: c1l)
         zmol = fmod2(4.7199672 + 0.22997150 * day - gam, twoPi)
         zmos = fmod2(6.2565837 + 0.017201977 * day, twoPi)
         se2 = 2 * sun.s1 * sun.s6
@@ -229,8 +234,10 @@ final class DeepSpace: @unchecked Sendable {
     }
 
     /// Secular lunar–solar effects and the resonance integration up to `t` minutes (dspace).
-    func secular(t: Double, argpo: Double, argpdot: Double, no: Double, em: inout Double, argpm: inout Double, inclm: inout Double,
-                 mm: inout Double, nodem: inout Double, nm: inout Double) {
+    func secular(
+        t: Double, argpo: Double, argpdot: Double, no: Double, em: inout Double, argpm: inout Double, inclm: inout Double,
+        mm: inout Double, nodem: inout Double, nm: inout Double
+    ) {
         let theta = fmod2(gsto + t * DeepSpace.rptim, twoPi)
         em += dedt * t
         inclm += didt * t
@@ -253,13 +260,16 @@ final class DeepSpace: @unchecked Sendable {
             } else {
                 let xomi = argpo + argpdot * atime
                 let x2omi = xomi + xomi, x2li = xli + xli
-                xndt = d2201 * sin(x2omi + xli - g22) + d2211 * sin(xli - g22) + d3210 * sin(xomi + xli - g32) + d3222 * sin(-xomi + xli - g32)
+                xndt =
+                    d2201 * sin(x2omi + xli - g22) + d2211 * sin(xli - g22) + d3210 * sin(xomi + xli - g32) + d3222 * sin(-xomi + xli - g32)
                     + d4410 * sin(x2omi + x2li - g44) + d4422 * sin(x2li - g44) + d5220 * sin(xomi + xli - g52) + d5232 * sin(-xomi + xli - g52)
                     + d5421 * sin(xomi + x2li - g54) + d5433 * sin(-xomi + x2li - g54)
                 xldot = xni + xfact
-                xnddt = (d2201 * cos(x2omi + xli - g22) + d2211 * cos(xli - g22) + d3210 * cos(xomi + xli - g32) + d3222 * cos(-xomi + xli - g32)
-                    + d5220 * cos(xomi + xli - g52) + d5232 * cos(-xomi + xli - g52)
-                    + 2 * (d4410 * cos(x2omi + x2li - g44) + d4422 * cos(x2li - g44) + d5421 * cos(xomi + x2li - g54) + d5433 * cos(-xomi + x2li - g54))) * xldot
+                xnddt =
+                    (d2201 * cos(x2omi + xli - g22) + d2211 * cos(xli - g22) + d3210 * cos(xomi + xli - g32) + d3222 * cos(-xomi + xli - g32)
+                        + d5220 * cos(xomi + xli - g52) + d5232 * cos(-xomi + xli - g52)
+                        + 2 * (d4410 * cos(x2omi + x2li - g44) + d4422 * cos(x2li - g44) + d5421 * cos(xomi + x2li - g54) + d5433 * cos(-xomi + x2li - g54)))
+                    * xldot
             }
             if abs(t - atime) >= stepp {
                 xli += xldot * delt + xndt * step2

@@ -54,8 +54,9 @@ public enum OrbitFrames {
         let (p, v) = ecef(s, julianDate: jd)
         let (c, h) = geodetic(p)
         let inertial = (s.velocity * s.velocity).sum().squareRoot() * 1000
-        return SubPoint(coordinate: c, altitude: h, speed: Speed(metersPerSecond: (v * v).sum().squareRoot()),
-                        inertialSpeed: Speed(metersPerSecond: inertial), ecef: p)
+        return SubPoint(
+            coordinate: c, altitude: h, speed: Speed(metersPerSecond: (v * v).sum().squareRoot()),
+            inertialSpeed: Speed(metersPerSecond: inertial), ecef: p)
     }
 }
 

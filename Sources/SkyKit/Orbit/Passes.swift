@@ -33,8 +33,10 @@ extension SGP4 {
     /// The passes that rise within `days` from `start` (a pass in progress at `start` counts
     /// from `start`). Times are found to 0.01 s by bisection, the culmination by golden-section
     /// search. `cancelled` is polled every simulated hour.
-    public func passes(observer: Coordinate, height: Double, from start: Date, days: Double,
-                       cancelled: () -> Bool = { false }) throws(SGP4Error) -> [SatellitePass]? {
+    public func passes(
+        observer: Coordinate, height: Double, from start: Date, days: Double,
+        cancelled: () -> Bool = { false }
+    ) throws(SGP4Error) -> [SatellitePass]? {
         let frame = LocalFrame(latitude: observer.latitude, longitude: observer.longitude, height: height)
         let end = start.addingTimeInterval(days * 86_400)
         func elevation(_ d: Date) throws(SGP4Error) -> Double { try look(from: frame, at: d).elevation }
@@ -67,7 +69,7 @@ extension SGP4 {
             }
             previous = e
             t = next
-            if t > end.addingTimeInterval(3 * 3600) { break } // a pass never lasts this long
+            if t > end.addingTimeInterval(3 * 3600) { break }  // a pass never lasts this long
         }
         return passes
     }
@@ -104,8 +106,9 @@ extension SGP4 {
             }
             moment = moment.addingTimeInterval(10)
         }
-        return SatellitePass(rise: rise, riseAzimuth: try look(from: frame, at: rise).azimuth, culmination: top, culminationAzimuth: peak.azimuth,
-                             maxElevation: peak.elevation, set: set, setAzimuth: try look(from: frame, at: set).azimuth,
-                             visible: from != nil, visibleFrom: from, visibleUntil: until)
+        return SatellitePass(
+            rise: rise, riseAzimuth: try look(from: frame, at: rise).azimuth, culmination: top, culminationAzimuth: peak.azimuth,
+            maxElevation: peak.elevation, set: set, setAzimuth: try look(from: frame, at: set).azimuth,
+            visible: from != nil, visibleFrom: from, visibleUntil: until)
     }
 }

@@ -75,14 +75,19 @@ public struct SGP4: Sendable {
         let etasq = eta * eta, eeta = ecco * eta
         let psisq = abs(1 - etasq)
         let coef = qzms24 * pow(tsi, 4), coef1 = coef / pow(psisq, 3.5)
-        let cc2 = coef1 * noUnkozai * (ao * (1 + 1.5 * etasq + eeta * (4 + etasq))
-            + 0.375 * j2 * tsi / psisq * con41 * (8 + 3 * etasq * (8 + etasq)))
+        let cc2 =
+            coef1 * noUnkozai
+            * (ao * (1 + 1.5 * etasq + eeta * (4 + etasq))
+                + 0.375 * j2 * tsi / psisq * con41 * (8 + 3 * etasq * (8 + etasq)))
         cc1 = bstar * cc2
         let cc3 = ecco > 1e-4 ? -2 * coef * tsi * j3oj2 * noUnkozai * sinio / ecco : 0
         x1mth2 = 1 - cosio2
-        cc4 = 2 * noUnkozai * coef1 * ao * omeosq * (eta * (2 + 0.5 * etasq) + ecco * (0.5 + 2 * etasq)
-            - j2 * tsi / (ao * psisq) * (-3 * con41 * (1 - 2 * eeta + etasq * (1.5 - 0.5 * eeta))
-                + 0.75 * x1mth2 * (2 * etasq - eeta * (1 + etasq)) * cos(2 * argpo)))
+        cc4 =
+            2 * noUnkozai * coef1 * ao * omeosq
+            * (eta * (2 + 0.5 * etasq) + ecco * (0.5 + 2 * etasq)
+                - j2 * tsi / (ao * psisq)
+                * (-3 * con41 * (1 - 2 * eeta + etasq * (1.5 - 0.5 * eeta))
+                    + 0.75 * x1mth2 * (2 * etasq - eeta * (1 + etasq)) * cos(2 * argpo)))
         cc5 = 2 * coef1 * ao * omeosq * (1 + 2.75 * (etasq + eeta) + eeta * etasq)
         let cosio4 = cosio2 * cosio2
         let temp1 = 1.5 * j2 * pinvsq * noUnkozai
@@ -105,8 +110,9 @@ public struct SGP4: Sendable {
 
         if twoPi / noUnkozai >= 225 {
             isimp = true
-            deep = DeepSpace(epoch: epoch - 2_433_281.5, ecco: ecco, argpo: argpo, inclo: inclo, nodeo: nodeo, mo: mo, no: noUnkozai,
-                             eccsq: eccsq, gsto: gsto, mdot: mdot, nodedot: nodedot, xpidot: xpidot)
+            deep = DeepSpace(
+                epoch: epoch - 2_433_281.5, ecco: ecco, argpo: argpo, inclo: inclo, nodeo: nodeo, mo: mo, no: noUnkozai,
+                eccsq: eccsq, gsto: gsto, mdot: mdot, nodedot: nodedot, xpidot: xpidot)
         }
         if !isimp {
             let cc1sq = cc1 * cc1

@@ -3,9 +3,9 @@ import Foundation
 /// The WGS72 gravity model SGP4 element sets are fitted with (Vallado 2006, "Revisiting
 /// Spacetrack Report #3").
 enum WGS72 {
-    static let mu = 398_600.8 // km³/s²
-    static let radius = 6_378.135 // km
-    static let xke = 60 / (radius * radius * radius / mu).squareRoot() // (Earth radii)^1.5 per minute
+    static let mu = 398_600.8  // km³/s²
+    static let radius = 6_378.135  // km
+    static let xke = 60 / (radius * radius * radius / mu).squareRoot()  // (Earth radii)^1.5 per minute
     static let j2 = 0.001082616
     static let j3 = -0.00000253881
     static let j4 = -0.00000165597

@@ -32,7 +32,8 @@ extension SGP4 {
         guard look.elevation > 0 else { return nil }
         let lit = Sun.lights(state.position, julianDate: jd)
         let dark = Sun.elevation(at: observer.place.coordinate, height: observer.altitude.meters, julianDate: jd) <= -6
-        return SatelliteSighting(name: tle.name ?? "satellite \(tle.satelliteNumber)", azimuth: look.azimuth, elevation: look.elevation,
-                                 range: Distance(meters: look.range), sunlit: lit, skyIsDark: dark)
+        return SatelliteSighting(
+            name: tle.name ?? "satellite \(tle.satelliteNumber)", azimuth: look.azimuth, elevation: look.elevation,
+            range: Distance(meters: look.range), sunlit: lit, skyIsDark: dark)
     }
 }

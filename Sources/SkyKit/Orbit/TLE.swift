@@ -96,8 +96,9 @@ public struct TLE: Sendable, Equatable {
             var sign = 1.0
             if text.hasPrefix("-") { sign = -1; text.removeFirst() } else if text.hasPrefix("+") { text.removeFirst() }
             guard let cut = text.lastIndex(where: { $0 == "-" || $0 == "+" }), cut != text.startIndex,
-                  text[..<cut].allSatisfy(\.isASCII), let mantissa = NumberParser.parse("0." + text[..<cut]),
-                  let exponent = NumberParser.integer(text[cut...], in: -99...99) else {
+                text[..<cut].allSatisfy(\.isASCII), let mantissa = NumberParser.parse("0." + text[..<cut]),
+                let exponent = NumberParser.integer(text[cut...], in: -99...99)
+            else {
                 if text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let plain = NumberParser.parse("0." + text) { return sign * plain }
                 throw TLEError(line: n, column: from, message: "\(what) '\(field(l, from, to))' is not a number like 12345-6")
             }
@@ -109,7 +110,9 @@ public struct TLE: Sendable, Equatable {
         let number2 = try satelliteNumber(field(l2, 3, 7), line: 2)
         guard number1 == number2 else { throw TLEError(line: 2, column: 3, message: "satellite \(field(l2, 3, 7)) does not match line 1's \(field(l1, 3, 7))") }
         let epochText = field(l1, 19, 32)
-        guard epochText.count >= 3, let epochYear = NumberParser.integer(epochText.prefix(2), in: 0...99), let epochDay = NumberParser.parse(epochText.dropFirst(2)) else {
+        guard epochText.count >= 3, let epochYear = NumberParser.integer(epochText.prefix(2), in: 0...99),
+            let epochDay = NumberParser.parse(epochText.dropFirst(2))
+        else {
             throw TLEError(line: 1, column: 19, message: "the epoch '\(epochText)' is not YYDDD.DDDDDDDD")
         }
         let ecc = field(l2, 27, 33)
@@ -143,7 +146,8 @@ public struct TLE: Sendable, Equatable {
         if let n = Int(text), n >= 0 { return n }
         let u = Array(text.utf8)
         guard u.count == 5, let letter = u.first, letter >= UInt8(ascii: "A"), letter <= UInt8(ascii: "Z"),
-              letter != UInt8(ascii: "I"), letter != UInt8(ascii: "O"), let rest = Int(String(decoding: u[1...], as: UTF8.self)) else {
+            letter != UInt8(ascii: "I"), letter != UInt8(ascii: "O"), let rest = Int(String(decoding: u[1...], as: UTF8.self))
+        else {
             throw TLEError(line: line, column: 3, message: "satellite number '\(text)' is neither 5 digits nor Alpha-5 (A0001)")
         }
         var value = Int(letter - UInt8(ascii: "A")) + 10

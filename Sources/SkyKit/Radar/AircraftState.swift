@@ -22,9 +22,11 @@ public struct AircraftState: Sendable, Equatable {
     public var registration: String?
     public var squawk: String?
 
-    public init(icao24: String, callsign: String? = nil, coordinate: Coordinate, baroAltitude: Height? = nil, geoAltitude: Height? = nil,
-                onGround: Bool = false, groundSpeed: Speed? = nil, track: Double? = nil, verticalRate: Double? = nil,
-                category: AircraftCategory? = nil, typeDesignator: String? = nil, registration: String? = nil, squawk: String? = nil) {
+    public init(
+        icao24: String, callsign: String? = nil, coordinate: Coordinate, baroAltitude: Height? = nil, geoAltitude: Height? = nil,
+        onGround: Bool = false, groundSpeed: Speed? = nil, track: Double? = nil, verticalRate: Double? = nil,
+        category: AircraftCategory? = nil, typeDesignator: String? = nil, registration: String? = nil, squawk: String? = nil
+    ) {
         // Feeds are checked here, once: an impossible number is an unknown one.
         self.icao24 = icao24
         self.callsign = callsign

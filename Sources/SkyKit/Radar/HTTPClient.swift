@@ -1,7 +1,8 @@
 import CCurlLoader
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A response: status, headers (names in lower case) and body.
@@ -35,7 +36,8 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .timedOut(let host, let seconds): "\(host) did not answer within \(Int(seconds.rounded())) s"
         case .transport(let host, let why): "cannot reach \(host): \(why)"
         case .cancelled: "interrupted"
-        case .tooLarge(let host, let limit): "\(host) sent more than \(limit >= 1_048_576 ? "\(limit / 1_048_576) MB" : "\(limit / 1024) KB"); reading stopped there"
+        case .tooLarge(let host, let limit):
+            "\(host) sent more than \(limit >= 1_048_576 ? "\(limit / 1_048_576) MB" : "\(limit / 1024) KB"); reading stopped there"
         }
     }
 }
@@ -187,8 +189,10 @@ public final class HTTPClient: @unchecked Sendable {
         func forget(_ task: URLSessionTask) { _ = lock.withLock { boxes.removeValue(forKey: task.taskIdentifier) } }
         func box(_ task: URLSessionTask) -> ResultBox? { lock.withLock { boxes[task.taskIdentifier] } }
 
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        func urlSession(
+            _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+            completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+        ) {
             box(dataTask)?.received(response)
             completionHandler(.allow)
         }
@@ -199,8 +203,10 @@ public final class HTTPClient: @unchecked Sendable {
 
         /// Follows a redirect, without the Authorization header when it leads to another origin
         /// (scheme, host or port): a token for one server is never handed to another.
-        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+            newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+        ) {
             var next = request
             if WebAddress.origin(task.originalRequest?.url) != WebAddress.origin(request.url) {
                 next.setValue(nil, forHTTPHeaderField: "Authorization")

@@ -50,9 +50,10 @@ public struct LocalFrame: Sendable {
     /// The offset of a point from the origin, rotated into east/north/up.
     public func enu(_ p: ECEF) -> ENU {
         let dx = p.x - origin.x, dy = p.y - origin.y, dz = p.z - origin.z
-        return ENU(east: -sinLon * dx + cosLon * dy,
-                   north: -sinLat * cosLon * dx - sinLat * sinLon * dy + cosLat * dz,
-                   up: cosLat * cosLon * dx + cosLat * sinLon * dy + sinLat * dz)
+        return ENU(
+            east: -sinLon * dx + cosLon * dy,
+            north: -sinLat * cosLon * dx - sinLat * sinLon * dy + cosLat * dz,
+            up: cosLat * cosLon * dx + cosLat * sinLon * dy + sinLat * dz)
     }
 
     public func enu(latitude: Double, longitude: Double, height: Double) -> ENU {

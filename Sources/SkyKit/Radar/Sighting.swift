@@ -50,8 +50,9 @@ public struct RadarGeometry: Sendable {
         let enu = height.map { frame.enu(latitude: aircraft.coordinate.latitude, longitude: aircraft.coordinate.longitude, height: $0.meters) }
         let range = max(enu?.range ?? g.distance.meters, 1)
         let span = aircraft.category?.typicalSpan ?? ApparentSize.defaultSpan
-        return Sighting(aircraft: aircraft, groundDistance: g.distance, bearing: g.initialAzimuth.normalizedBearing, enu: enu,
-                        apparentSize: ApparentSize.arcMinutes(span: span, range: range))
+        return Sighting(
+            aircraft: aircraft, groundDistance: g.distance, bearing: g.initialAzimuth.normalizedBearing, enu: enu,
+            apparentSize: ApparentSize.arcMinutes(span: span, range: range))
     }
 
     /// Every aircraft within `range` (ground distance), nearest first.

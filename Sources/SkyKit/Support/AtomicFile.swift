@@ -70,7 +70,9 @@ public final class AtomicFile {
     var finished = false
 
     /// Writes `bytes` to `path` at once.
-    public static func write(_ bytes: some Collection<UInt8>, to path: String, _ kind: Kind, protected: ProtectedFiles = ProtectedFiles()) throws(FileWriteError) {
+    public static func write(_ bytes: some Collection<UInt8>, to path: String, _ kind: Kind, protected: ProtectedFiles = ProtectedFiles())
+        throws(FileWriteError)
+    {
         let file = try AtomicFile(path, kind, protected: protected)
         do {
             try file.write(bytes)
@@ -96,7 +98,7 @@ public final class AtomicFile {
             var info = link
             if link.st_mode & S_IFMT == S_IFLNK {
                 if case .private = kind {
-                    existing = nil // replaced by the rename, never followed
+                    existing = nil  // replaced by the rename, never followed
                 } else {
                     guard stat(path, &info) == 0 else {
                         throw FileWriteError(.notRegular, "'\(path)' is a symbolic link to a missing file")

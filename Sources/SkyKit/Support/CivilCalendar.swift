@@ -104,8 +104,9 @@ public struct CivilTime: Sendable, Equatable {
     public static func timeOfDay<S: StringProtocol>(_ text: S) -> Double? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3,
-              let h = NumberParser.integer(parts[0], in: 0...23), parts[0].count <= 2,
-              let m = NumberParser.integer(parts[1], in: 0...59), parts[1].count == 2 else { return nil }
+            let h = NumberParser.integer(parts[0], in: 0...23), parts[0].count <= 2,
+            let m = NumberParser.integer(parts[1], in: 0...59), parts[1].count == 2
+        else { return nil }
         var s = 0.0
         if parts.count == 3 {
             guard let sec = NumberParser.parse(parts[2]), sec >= 0, sec < 60 else { return nil }

@@ -101,7 +101,8 @@ public enum DefinitionFile {
 
         mutating func table() throws {
             guard match("[["), let nameEnd = bytes[i...].firstIndex(of: UInt8(ascii: "]")),
-                  bytes[nameEnd...].starts(with: Array("]]".utf8)) else {
+                bytes[nameEnd...].starts(with: Array("]]".utf8))
+            else {
                 throw DefinitionError(line: line, "expected a table header like [[badge]]")
             }
             let name = String(decoding: bytes[i..<nameEnd], as: UTF8.self).trimmedSpaces
@@ -137,7 +138,9 @@ public enum DefinitionFile {
 
         mutating func value(_ key: String, depth: Int = 0) throws -> DefinitionValue {
             guard !atEnd, current != UInt8(ascii: "\n") else { throw DefinitionError(line: line, field: key, "has no value") }
-            guard depth < Reader.maximumDepth else { throw DefinitionError(line: line, field: key, "lists are nested deeper than \(Reader.maximumDepth) levels") }
+            guard depth < Reader.maximumDepth else {
+                throw DefinitionError(line: line, field: key, "lists are nested deeper than \(Reader.maximumDepth) levels")
+            }
             switch current {
             case UInt8(ascii: "\""):
                 return .string(try string(key))
@@ -153,14 +156,20 @@ public enum DefinitionFile {
                     items.append(try value(key, depth: depth + 1))
                     skipSpaceAndNewlines()
                     guard !atEnd else { throw DefinitionError(line: opened, field: key, "the list is not closed with ]") }
-                    if current == UInt8(ascii: ",") { i += 1 } else if current != UInt8(ascii: "]") {
+                    if current == UInt8(ascii: ",") {
+                        i += 1
+                    } else if current != UInt8(ascii: "]") {
                         throw DefinitionError(line: itemLine, field: key, "expected , or ] after this item")
                     }
                 }
             default:
                 let start = i
-                while !atEnd, ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ","),
-                                UInt8(ascii: "]"), UInt8(ascii: "#")].contains(current) { i += 1 }
+                while !atEnd,
+                    ![
+                        UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ","),
+                        UInt8(ascii: "]"), UInt8(ascii: "#"),
+                    ].contains(current)
+                { i += 1 }
                 let word = String(decoding: bytes[start..<i], as: UTF8.self)
                 if word == "true" { return .bool(true) }
                 if word == "false" { return .bool(false) }

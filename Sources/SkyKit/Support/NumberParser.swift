@@ -26,7 +26,8 @@ public enum NumberParser {
             previous = b
         }
         guard sawDigit, !sawExp || expDigit, let value = Double(String(text)), value.isFinite,
-              abs(value) <= 1e15 else { return nil }
+            abs(value) <= 1e15
+        else { return nil }
         return value
     }
 
@@ -37,7 +38,8 @@ public enum NumberParser {
         var previous: Character = " "
         for c in s {
             let isNumberChar = c.isASCII && (c.isNumber || c == "." || ((c == "-" || c == "+") && (end == s.startIndex || previous == "e" || previous == "E")))
-            let isExponent = (c == "e" || c == "E") && end != s.startIndex && previous.isNumber
+            let isExponent =
+                (c == "e" || c == "E") && end != s.startIndex && previous.isNumber
                 && s[s.index(after: end)...].first.map { $0.isNumber || $0 == "-" || $0 == "+" } == true
             guard isNumberChar || isExponent else { break }
             previous = c
@@ -50,7 +52,8 @@ public enum NumberParser {
     /// Parses a whole number in `range`.
     public static func integer<S: StringProtocol>(_ text: S, in range: ClosedRange<Int>) -> Int? {
         guard let value = parse(text), value == value.rounded(), value >= Double(range.lowerBound),
-              value <= Double(range.upperBound) else { return nil }
+            value <= Double(range.upperBound)
+        else { return nil }
         return Int(value)
     }
 }

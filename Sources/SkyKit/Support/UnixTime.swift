@@ -4,7 +4,7 @@
 /// trap on it.
 public enum UnixTime {
     /// 1900-01-01T00:00Z to 2200-01-01T00:00Z.
-    public static let range: ClosedRange<Double> = -2_208_988_800 ... 7_258_118_400
+    public static let range: ClosedRange<Double> = -2_208_988_800...7_258_118_400
 
     /// `seconds` when it lies from 1900 to 2200, else nil.
     public static func checked(_ seconds: Double?) -> Double? {

@@ -22,7 +22,8 @@ public enum WebAddress {
     /// `text` as an http(s) URL with a host, or nil.
     public static func httpURL(_ text: String) -> URL? {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host, !host.isEmpty else { return nil }
+            let host = url.host, !host.isEmpty
+        else { return nil }
         return url
     }
 

@@ -55,7 +55,9 @@ public struct PositionPaths: Sendable, Equatable {
         func find(_ given: String?, _ guesses: [String], _ what: String) throws(FeedError) -> Double? {
             if let given {
                 guard let value = PositionPaths.value(document, at: given) else { throw FeedError(.data, "the answer has no '\(given)'") }
-                guard let n = PositionPaths.number(value) else { throw FeedError(.data, "'\(given)' is not a number (\(JSONWriter.compact(value).prefix(40)))") }
+                guard let n = PositionPaths.number(value) else {
+                    throw FeedError(.data, "'\(given)' is not a number (\(JSONWriter.compact(value).prefix(40)))")
+                }
                 return n
             }
             for path in guesses { if let n = PositionPaths.number(PositionPaths.value(document, at: path)) { return n } }
@@ -109,17 +111,36 @@ public struct Track: Sendable {
     public func geoJSON(name: String) -> Datum {
         let parts = GeoFeatures.splitAtAntimeridian(fixes.map(\.coordinate))
         func position(_ c: Coordinate) -> Datum { .list([.number(c.longitude), .number(c.latitude)]) }
-        let line: Datum = parts.count == 1
+        let line: Datum =
+            parts.count == 1
             ? .object([("type", .string("LineString")), ("coordinates", .list(parts[0].map(position)))])
             : .object([("type", .string("MultiLineString")), ("coordinates", .list(parts.map { .list($0.map(position)) }))])
         var features: [Datum] = []
         if fixes.count >= 2 {
-            features.append(.object([("type", .string("Feature")), ("properties", .object([("name", .string(name)),
-                ("times", .list(fixes.map { .number($0.time) }))])), ("geometry", line)]))
+            features.append(
+                .object([
+                    ("type", .string("Feature")),
+                    (
+                        "properties",
+                        .object([
+                            ("name", .string(name)),
+                            ("times", .list(fixes.map { .number($0.time) })),
+                        ])
+                    ), ("geometry", line),
+                ]))
         }
         if let last = fixes.last {
-            features.append(.object([("type", .string("Feature")), ("properties", .object([("name", .string(name)), ("time", .number(last.time)),
-                ("altitude_m", last.altitude.map { .number($0.meters) } ?? .null)])), ("geometry", .object([("type", .string("Point")), ("coordinates", position(last.coordinate))]))]))
+            features.append(
+                .object([
+                    ("type", .string("Feature")),
+                    (
+                        "properties",
+                        .object([
+                            ("name", .string(name)), ("time", .number(last.time)),
+                            ("altitude_m", last.altitude.map { .number($0.meters) } ?? .null),
+                        ])
+                    ), ("geometry", .object([("type", .string("Point")), ("coordinates", position(last.coordinate))])),
+                ]))
         }
         return .object([("type", .string("FeatureCollection")), ("features", .list(features))])
     }

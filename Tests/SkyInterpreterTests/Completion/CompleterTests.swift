@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SkyInterpreter
 
 @Suite("Completion")
@@ -11,12 +12,12 @@ struct CompleterTests {
     @Test func commandNames() {
         #expect(words("he") == ["help", "heading"])
         #expect(words("sta") == ["status", "stats"])
-        #expect(words("") .contains("observer"))
+        #expect(words("").contains("observer"))
         #expect(words("qu") == ["quit"])
     }
 
     @Test func subcommandsAndArgumentsTogether() {
-        #expect(words("heading ") .starts(with: ["left", "right", "N", "NNE"]))
+        #expect(words("heading ").starts(with: ["left", "right", "N", "NNE"]))
         #expect(words("heading l") == ["left"])
         #expect(words("settings ") == ["reset"])
         #expect(words("history c") == ["clear"])

@@ -1,5 +1,6 @@
 import SkyKit
 import Testing
+
 @testable import SkyInterpreter
 
 @Suite("Binder")

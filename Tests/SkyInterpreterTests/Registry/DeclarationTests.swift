@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SkyInterpreter
 
 /// Every command is declared completely and consistently: the checks a reviewer would make.
@@ -40,7 +41,9 @@ struct DeclarationTests {
                     Issue.record("\(example.command) names no command"); continue
                 }
                 // A group without a handler shows its subcommands in use; one with a handler may.
-                let fits = spec.handler == nil ? foundPath.starts(with: path) && foundPath.count > path.count
+                let fits =
+                    spec.handler == nil
+                    ? foundPath.starts(with: path) && foundPath.count > path.count
                     : spec.subcommands.isEmpty ? foundPath == path : foundPath.starts(with: path)
                 #expect(fits, "\(example.command) is not an example of \(path) but of \(foundPath)")
                 do {

@@ -1,22 +1,26 @@
 import SkyKit
 import Testing
+
 @testable import SkyInterpreter
 
 @Suite("Renderers")
 struct RendererTests {
-    let table = Table(key: "rows", columns: [Column("name", "Name"), Column("n", "Count", .right), Column("note", "Note")], rows: [
-        [Cell("Zürich"), Cell(.int(7), text: "7"), Cell("a, \"b\"")],
-        [Cell("Paris"), Cell(.int(1234), text: "1,234"), Cell(.null)],
-    ])
+    let table = Table(
+        key: "rows", columns: [Column("name", "Name"), Column("n", "Count", .right), Column("note", "Note")],
+        rows: [
+            [Cell("Zürich"), Cell(.int(7), text: "7"), Cell("a, \"b\"")],
+            [Cell("Paris"), Cell(.int(1234), text: "1,234"), Cell(.null)],
+        ])
 
     @Test func textTablesAlignByDisplayWidth() {
         let text = Renderer.render(.table(table), RenderOptions())
-        #expect(text == """
-        Name    Count  Note
-        Zürich      7  a, "b"
-        Paris   1,234
+        #expect(
+            text == """
+                Name    Count  Note
+                Zürich      7  a, "b"
+                Paris   1,234
 
-        """)
+                """)
     }
 
     @Test func emptyTablesSayNone() {
@@ -28,30 +32,31 @@ struct RendererTests {
         output.append(.message("done"))
         output.append(.note("careful"))
         output.append(.card(Card(key: "meta", fields: [Field("ok", "OK", Cell(.bool(true)))])))
-        #expect(Renderer.render(output, RenderOptions(format: .json)) == """
-        {
-          "rows": [
-            {
-              "name": "Zürich",
-              "n": 7,
-              "note": "a, \\"b\\""
-            },
-            {
-              "name": "Paris",
-              "n": 1234,
-              "note": null
-            }
-          ],
-          "meta": {
-            "ok": true
-          },
-          "message": "done",
-          "notes": [
-            "careful"
-          ]
-        }
+        #expect(
+            Renderer.render(output, RenderOptions(format: .json)) == """
+                {
+                  "rows": [
+                    {
+                      "name": "Zürich",
+                      "n": 7,
+                      "note": "a, \\"b\\""
+                    },
+                    {
+                      "name": "Paris",
+                      "n": 1234,
+                      "note": null
+                    }
+                  ],
+                  "meta": {
+                    "ok": true
+                  },
+                  "message": "done",
+                  "notes": [
+                    "careful"
+                  ]
+                }
 
-        """)
+                """)
     }
 
     @Test func jsonEscapesControlCharactersAndWritesNumbersPlainly() {

@@ -1,5 +1,6 @@
 import SkyKit
 import Testing
+
 @testable import SkyInterpreter
 
 /// What may never reach a terminal from outside text, and the proof that every way text is
@@ -64,29 +65,40 @@ struct VisibleTests {
     /// and without colour: the output carries none of it raw (only the renderer's own colours).
     @Test func everyBlockInEveryFormatIsSafe() throws {
         for (n, evil) in Self.hostile.enumerated() {
-            let table = Table(key: "k\(evil)", title: "title \(evil)", columns: [Column("c\(evil)", "Col \(evil)"), Column("n", "N", .right)],
-                              rows: [[Cell("cell \(evil)", style: .accent), Cell(.int(-3), text: "-3")], [Cell(.string(evil)), Cell(.number(-2.5))]])
+            let table = Table(
+                key: "k\(evil)", title: "title \(evil)", columns: [Column("c\(evil)", "Col \(evil)"), Column("n", "N", .right)],
+                rows: [[Cell("cell \(evil)", style: .accent), Cell(.int(-3), text: "-3")], [Cell(.string(evil)), Cell(.number(-2.5))]])
             var drawn = table
             drawn.display = [[Span("drawn \(evil)", .good)]]
             let output = Output([
                 .message("message \(evil)", .warning), .note("note \(evil)"),
-                .card(Card(title: "card \(evil)", fields: [Field("f\(evil)", "label \(evil)", Cell("value \(evil)\nsecond \(evil)")), Field("g", "g", Cell(.int(n)))])),
+                .card(
+                    Card(
+                        title: "card \(evil)",
+                        fields: [Field("f\(evil)", "label \(evil)", Cell("value \(evil)\nsecond \(evil)")), Field("g", "g", Cell(.int(n)))])),
                 .table(table), .table(drawn), .art([[Span("art \(evil)", .color(208)), Span(evil)]]), .data("d\(evil)", .string(evil)),
                 .sideBySide([table, table]),
             ])
             for format in OutputFormat.allCases {
                 for colour in [false, true] {
                     let text = Renderer.render(output, RenderOptions(format: format, color: colour))
-                    #expect(Self.unsafe(text, allowColour: colour && format == .table) == nil, "\(format) colour \(colour): \(evil.debugDescription) → \(text.debugDescription)")
+                    #expect(
+                        Self.unsafe(text, allowColour: colour && format == .table) == nil,
+                        "\(format) colour \(colour): \(evil.debugDescription) → \(text.debugDescription)")
                 }
             }
             // Streamed tables go through the same pieces.
             for format in OutputFormat.allCases {
                 let sink = OutputSink()
                 let rows = [[Cell("row \(evil)"), Cell(.int(1))]]
-                Renderer.write(Output([.stream(StreamedTable(key: "s", columns: [Column("a", "A \(evil)"), Column("b", "B")], widths: [30, 5],
-                                                             rows: AnyIterator(rows.makeIterator()), empty: "none \(evil)"))]),
-                               RenderOptions(format: format, color: true), to: sink)
+                Renderer.write(
+                    Output([
+                        .stream(
+                            StreamedTable(
+                                key: "s", columns: [Column("a", "A \(evil)"), Column("b", "B")], widths: [30, 5],
+                                rows: AnyIterator(rows.makeIterator()), empty: "none \(evil)"))
+                    ]),
+                    RenderOptions(format: format, color: true), to: sink)
                 sink.flush()
                 #expect(Self.unsafe(sink.captured, allowColour: format == .table) == nil, "stream \(format): \(sink.captured.debugDescription)")
             }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SkyInterpreter
 
 @Suite("Command line")
@@ -21,7 +22,9 @@ struct CommandLineTests {
     }
 
     @Test func errorsAreUsageErrors() {
-        #expect(throws: ShellError.usage("unknown option '--outptu' — did you mean '--output'? (see skyshell --help)")) { try CommandLineOptions.parse(["--outptu"]) }
+        #expect(throws: ShellError.usage("unknown option '--outptu' — did you mean '--output'? (see skyshell --help)")) {
+            try CommandLineOptions.parse(["--outptu"])
+        }
         #expect(throws: ShellError.usage("--output must be table, json or csv, not 'yaml'")) { try CommandLineOptions.parse(["-o", "yaml"]) }
         #expect(throws: ShellError.usage("--command needs a value <commands>")) { try CommandLineOptions.parse(["-c"]) }
         #expect(throws: ShellError.usage("--fresh and --resume cannot be used together")) { try CommandLineOptions.parse(["--fresh", "--resume"]) }

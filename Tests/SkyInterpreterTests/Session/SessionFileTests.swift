@@ -3,6 +3,7 @@ import Glibc
 import SkyKit
 import SkyTestSupport
 import Testing
+
 @testable import SkyInterpreter
 
 /// A saved session is outside input: checked on load, kept when it cannot be read, merged when
@@ -20,20 +21,28 @@ struct SessionFileTests {
     func stored(_ name: String) throws -> Datum { try JSONParser.parse([UInt8](Data(contentsOf: URL(fileURLWithPath: home.path + "/" + name)))) }
 
     @Test func everyBadValueTakesItsDefaultWithOneWarningNamingIt() throws {
-        try write("session.json", [
-            "observer": ["place": ["coordinate": ["latitude": 95, "longitude": 0], "name": "x"], "altitude": ["meters": 0]],
-            "heading": ["degrees": 90], "headingIsSet": true,
-            "los": ["range": ["meters": 1e12], "observer": ["height": ["meters": 1e308], "reference": "agl"],
-                    "target": ["height": ["meters": -1e9], "reference": "msl"], "earth": "flat"],
-            "radar": ["range": ["meters": -5000], "time": 1e25, "source": ["openSky": ["url": "ftp://x", "authURL": NSNull(), "credentials": NSNull()]]],
-            "logbook": "\u{1B}]0;owned\u{07}",
-        ])
+        try write(
+            "session.json",
+            [
+                "observer": ["place": ["coordinate": ["latitude": 95, "longitude": 0], "name": "x"], "altitude": ["meters": 0]],
+                "heading": ["degrees": 90], "headingIsSet": true,
+                "los": [
+                    "range": ["meters": 1e12], "observer": ["height": ["meters": 1e308], "reference": "agl"],
+                    "target": ["height": ["meters": -1e9], "reference": "msl"], "earth": "flat",
+                ],
+                "radar": ["range": ["meters": -5000], "time": 1e25, "source": ["openSky": ["url": "ftp://x", "authURL": NSNull(), "credentials": NSNull()]]],
+                "logbook": "\u{1B}]0;owned\u{07}",
+            ])
         try write("settings.json", ["units": "furlongs", "output": 7, "color": "never"])
         let (session, problems) = SessionStore(paths: paths).load()
-        let expected = ["observer", "los.range", "los.observer", "los.target", "los.earth", "radar.range", "radar.time", "radar.source", "logbook", "units", "output"]
+        let expected = [
+            "observer", "los.range", "los.observer", "los.target", "los.earth", "radar.range", "radar.time", "radar.source", "logbook", "units", "output",
+        ]
         for field in expected {
-            #expect(problems.filter { $0.contains(" \(field)") || $0.contains("'\(field)'") || $0.contains(": \(field) ") || $0.contains("value of \(field)") }.count >= 1,
-                    "no warning names \(field): \(problems)")
+            #expect(
+                problems.filter { $0.contains(" \(field)") || $0.contains("'\(field)'") || $0.contains(": \(field) ") || $0.contains("value of \(field)") }
+                    .count >= 1,
+                "no warning names \(field): \(problems)")
         }
         #expect(problems.count == expected.count, "\(problems)")
         var defaults = Session()

@@ -1,6 +1,7 @@
 import Foundation
 import SkyKit
 import Testing
+
 @testable import SkyInterpreter
 
 @Suite("Session state machine")
@@ -38,8 +39,9 @@ struct SessionTests {
         let agl = LOSHeight(Height(33, .feet), .agl)
         s.setLOSOrigin(paris, observer: agl)
         #expect(s.los.origin == paris && s.los.stage == .origin)
-        let summary = ViewshedSummary(observerGround: 35, observerMSL: 45, range: 350_000, visibleArea: 1e9, share: 0.3, missingShare: 0,
-                                      azimuthStep: 1, rangeStep: 250, source: "local")
+        let summary = ViewshedSummary(
+            observerGround: 35, observerMSL: 45, range: 350_000, visibleArea: 1e9, share: 0.3, missingShare: 0,
+            azimuthStep: 1, rangeStep: 250, source: "local")
         s.viewshedComputed(summary)
         #expect(s.los.stage == .viewshed)
         s.pathChecked(to: paris)
@@ -120,14 +122,17 @@ struct PromptTests {
     @Test func showsTheStateCompactly() {
         var s = Session()
         #expect(Prompt.text(s) == "sky ✈default> ")
-        s.placeObserver(Observer(place: Place(coordinate: Coordinate(validLatitude: 37.6188, longitude: -122.375), name: "KSFO", airportCode: "KSFO"), altitude: .zero))
+        s.placeObserver(
+            Observer(place: Place(coordinate: Coordinate(validLatitude: 37.6188, longitude: -122.375), name: "KSFO", airportCode: "KSFO"), altitude: .zero))
         s.face(Angle(degrees: 270))
         #expect(Prompt.text(s) == "sky KSFO ↑270° ✈default> ")
         s.placeObserver(Observer(place: Place(coordinate: Coordinate(validLatitude: 51.4775, longitude: -0.4614), name: "x"), altitude: .zero))
         s.setLOSOrigin(Place(coordinate: Coordinate(validLatitude: 44.27, longitude: -71.3), name: "x"), observer: LOSHeight(Height(33, .feet), .agl))
         s.useLogbook("work")
         #expect(Prompt.text(s) == "sky 51.48,-0.46 ↑270° ◎44.27,-71.30 ✈work> ")
-        s.viewshedComputed(ViewshedSummary(observerGround: 0, observerMSL: 10, range: 1, visibleArea: 1, share: 1, missingShare: 0, azimuthStep: 1, rangeStep: 250, source: "local"))
+        s.viewshedComputed(
+            ViewshedSummary(
+                observerGround: 0, observerMSL: 10, range: 1, visibleArea: 1, share: 1, missingShare: 0, azimuthStep: 1, rangeStep: 250, source: "local"))
         #expect(Prompt.text(s) == "sky 51.48,-0.46 ↑270° ◎44.27,-71.30·viewshed ✈work> ")
         s.pathChecked(to: Place(coordinate: Coordinate(validLatitude: 44.3, longitude: -71.2), name: "y"))
         #expect(Prompt.text(s) == "sky 51.48,-0.46 ↑270° ◎44.27,-71.30·checked ✈work> ")

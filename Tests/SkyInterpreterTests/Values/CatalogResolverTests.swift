@@ -1,5 +1,6 @@
 import SkyKit
 import Testing
+
 @testable import SkyInterpreter
 
 @Suite("Catalog resolution and completion")
@@ -18,13 +19,19 @@ struct CatalogResolverTests {
     }
 
     @Test func ambiguousNamesListCandidates() {
-        #expect(message { try CatalogResolver.airport("paris", catalog) }.hasPrefix("'paris' matches several airports: LFPG Charles de Gaulle International Airport, LFPO Paris-Orly Airport"))
+        #expect(
+            message { try CatalogResolver.airport("paris", catalog) }.hasPrefix(
+                "'paris' matches several airports: LFPG Charles de Gaulle International Airport, LFPO Paris-Orly Airport"))
         #expect(message { try CatalogResolver.airport("paris", catalog) }.hasSuffix("— give a code"))
     }
 
     @Test func unknownCodesSuggestCloseOnes() {
-        #expect(message { try CatalogResolver.airport("EGL", catalog) } == "unknown airport code 'EGL' — did you mean EGLL London Heathrow Airport, EGLC London City Airport, EGLF Farnborough Airport?")
-        #expect(message { try CatalogResolver.airport("KSFX", catalog) }.hasPrefix("unknown airport code 'KSFX' — did you mean KSFO San Francisco International Airport"))
+        #expect(
+            message { try CatalogResolver.airport("EGL", catalog) }
+                == "unknown airport code 'EGL' — did you mean EGLL London Heathrow Airport, EGLC London City Airport, EGLF Farnborough Airport?")
+        #expect(
+            message { try CatalogResolver.airport("KSFX", catalog) }.hasPrefix(
+                "unknown airport code 'KSFX' — did you mean KSFO San Francisco International Airport"))
         #expect(message { try CatalogResolver.airport("nowhere at all", catalog) } == "unknown airport 'nowhere at all'")
     }
 
@@ -39,7 +46,9 @@ struct CatalogResolverTests {
         for spelling in ["B738", "738", "737-800", "Boeing 737-800", "b738"] {
             #expect(try CatalogResolver.aircraft(spelling, catalog).designator == "B738", "\(spelling)")
         }
-        #expect(message { try CatalogResolver.aircraft("B73", catalog) } == "unknown aircraft designator 'B73' — did you mean B738 Boeing 737-800, B737 Boeing 737-700, B733 Boeing 737-300?")
+        #expect(
+            message { try CatalogResolver.aircraft("B73", catalog) }
+                == "unknown aircraft designator 'B73' — did you mean B738 Boeing 737-800, B737 Boeing 737-700, B733 Boeing 737-300?")
     }
 
     @Test func placesAcceptAirportsCoordinatesAndHere() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import SkyKit
 import Testing
+
 @testable import SkyInterpreter
 
 @Suite("Value parsers")
@@ -89,7 +90,7 @@ struct ValueParserTests {
     }
 
     @Test func instants() throws {
-        let now = Date(timeIntervalSince1970: 1_762_776_000) // 2025-11-10T12:00:00Z
+        let now = Date(timeIntervalSince1970: 1_762_776_000)  // 2025-11-10T12:00:00Z
         #expect(try TimeParser.instant("now", now: now) == now)
         #expect(try TimeParser.instant("-10m", now: now) == now.addingTimeInterval(-600))
         #expect(try TimeParser.instant("+2h", now: now) == now.addingTimeInterval(7200))

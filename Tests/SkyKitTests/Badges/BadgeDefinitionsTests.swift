@@ -15,8 +15,10 @@ struct BadgeDefinitionsTests {
         #expect(Set(badges.map(\.id)).count == badges.count)
         // The six examples of the FlyLines write-up.
         let titles = Set(badges.map(\.title))
-        for title in ["Bank Angle: Diversion", "Flightpath: Island Hopper", "Frequent Flyer: Alaska Airlines",
-                      "Skyline: Airbus", "Soaring: The Best Seller", "Voyage: Low Cost Carriers"] {
+        for title in [
+            "Bank Angle: Diversion", "Flightpath: Island Hopper", "Frequent Flyer: Alaska Airlines",
+            "Skyline: Airbus", "Soaring: The Best Seller", "Voyage: Low Cost Carriers",
+        ] {
             #expect(titles.contains(title), "\(title) is missing")
         }
         for badge in badges { #expect(!badge.description.isEmpty && badge.origin == "built in") }
@@ -25,8 +27,13 @@ struct BadgeDefinitionsTests {
     @Test func theExamplesHaveTheirRules() {
         let badges = BadgeBook.builtIn(world: world).badges
         func rule(_ id: String) -> BadgeRule? { badges.first { $0.id == id }?.rule }
-        #expect(rule("island-hopper") == .routes([RoutePair("PHNL", "PKMJ"), RoutePair("PKMJ", "PKWA"), RoutePair("PKWA", "PTSA"),
-                                                   RoutePair("PTSA", "PTPN"), RoutePair("PTPN", "PTKK"), RoutePair("PTKK", "PGUM")], airline: nil))
+        #expect(
+            rule("island-hopper")
+                == .routes(
+                    [
+                        RoutePair("PHNL", "PKMJ"), RoutePair("PKMJ", "PKWA"), RoutePair("PKWA", "PTSA"),
+                        RoutePair("PTSA", "PTPN"), RoutePair("PTPN", "PTKK"), RoutePair("PTKK", "PGUM"),
+                    ], airline: nil))
         #expect(rule("alaska-airlines") == .hubs(airline: "ASA"))
         #expect(rule("airbus") == .manufacturers(["Airbus"], flights: 10))
         #expect(rule("diversion") == .event(.diversion))
@@ -42,21 +49,22 @@ struct BadgeDefinitionsTests {
     }
 
     @Test func codesAreResolvedAndIdsMadeFromNames() {
-        let (badges, errors) = read("""
-        [[badge]]
-        kind = "flightpath"
-        name = "Bay Area: Loop!"
-        description = "d"
-        routes = ["sfo-KOAK"]
-        airline = "UA"
+        let (badges, errors) = read(
+            """
+            [[badge]]
+            kind = "flightpath"
+            name = "Bay Area: Loop!"
+            description = "d"
+            routes = ["sfo-KOAK"]
+            airline = "UA"
 
-        [[badge]]
-        kind = "voyage"
-        id = "two-airlines"
-        name = "x"
-        description = "d"
-        airlines = ["AS", "WN"]
-        """)
+            [[badge]]
+            kind = "voyage"
+            id = "two-airlines"
+            name = "x"
+            description = "d"
+            airlines = ["AS", "WN"]
+            """)
         #expect(errors.isEmpty)
         #expect(badges.map(\.id) == ["bay-area-loop", "two-airlines"])
         #expect(badges[0].rule == .routes([RoutePair("KSFO", "KOAK")], airline: "UAL"))
@@ -65,98 +73,102 @@ struct BadgeDefinitionsTests {
     }
 
     @Test func eachMistakeNamesItsLineAndField() {
-        let (badges, errors) = read("""
-        [[badge]]
-        kind = "skyline"
-        name = "A"
-        description = "d"
-        flights = 3
+        let (badges, errors) = read(
+            """
+            [[badge]]
+            kind = "skyline"
+            name = "A"
+            description = "d"
+            flights = 3
 
-        [[badge]]
-        kind = "teleport"
-        name = "B"
-        description = "d"
+            [[badge]]
+            kind = "teleport"
+            name = "B"
+            description = "d"
 
-        [[badge]]
-        kind = "flightpath"
-        name = "C"
-        description = "d"
-        routes = ["KSFO-XXXX"]
+            [[badge]]
+            kind = "flightpath"
+            name = "C"
+            description = "d"
+            routes = ["KSFO-XXXX"]
 
-        [[badge]]
-        kind = "bank-angle"
-        name = "Diversion"
-        description = "d"
-        event = "diversion"
+            [[badge]]
+            kind = "bank-angle"
+            name = "Diversion"
+            description = "d"
+            event = "diversion"
 
-        [[badge]]
-        kind = "bank-angle"
-        name = "E"
-        description = "d"
-        event = "turbulence"
+            [[badge]]
+            kind = "bank-angle"
+            name = "E"
+            description = "d"
+            event = "turbulence"
 
-        [[badge]]
-        kind = "frequent-flyer"
-        name = "F"
-        description = "d"
-        airline = "VLG"
+            [[badge]]
+            kind = "frequent-flyer"
+            name = "F"
+            description = "d"
+            airline = "VLG"
 
-        [[badge]]
-        kind = "soaring"
-        name = "G"
-        description = "d"
-        aircraft = ["B738"]
-        flights = 0
+            [[badge]]
+            kind = "soaring"
+            name = "G"
+            description = "d"
+            aircraft = ["B738"]
+            flights = 0
 
-        [[box]]
-        name = "H"
+            [[box]]
+            name = "H"
 
-        [[badge]]
-        kind = "flightpath"
-        name = "I"
-        description = "d"
-        routes = ["KSFO-KSFO"]
+            [[badge]]
+            kind = "flightpath"
+            name = "I"
+            description = "d"
+            routes = ["KSFO-KSFO"]
 
-        [[badge]]
-        kind = "soaring"
-        name = "J"
-        id = "Not An Id"
-        description = "d"
-        aircraft = "B738"
-        flights = 1
-        """)
+            [[badge]]
+            kind = "soaring"
+            name = "J"
+            id = "Not An Id"
+            description = "d"
+            aircraft = "B738"
+            flights = 1
+            """)
         #expect(badges.isEmpty)
-        #expect(errors == [
-            "line 1: manufacturer: is missing from this badge",
-            "line 8: kind: unknown kind 'teleport' (one of bank-angle, flightpath, frequent-flyer, skyline, soaring, voyage)",
-            "line 16: routes: unknown airport 'XXXX'",
-            "line 20: name: another badge already has the id 'diversion'",
-            "line 28: event: unknown event 'turbulence' (one of diversion, go-around, return-to-gate, rejected-takeoff, emergency-landing, holding)",
-            "line 34: airline: VLG has no hubs in the catalog",
-            "line 41: flights: should be between 1 and 100000",
-            "line 43: unknown table [[box]] (expected [[badge]])",
-            "line 50: routes: 'KSFO-KSFO' starts and ends at the same airport",
-            "line 55: id: 'Not An Id' is not an id (lower-case letters, digits and -)",
-        ])
+        #expect(
+            errors == [
+                "line 1: manufacturer: is missing from this badge",
+                "line 8: kind: unknown kind 'teleport' (one of bank-angle, flightpath, frequent-flyer, skyline, soaring, voyage)",
+                "line 16: routes: unknown airport 'XXXX'",
+                "line 20: name: another badge already has the id 'diversion'",
+                "line 28: event: unknown event 'turbulence' (one of diversion, go-around, return-to-gate, rejected-takeoff, emergency-landing, holding)",
+                "line 34: airline: VLG has no hubs in the catalog",
+                "line 41: flights: should be between 1 and 100000",
+                "line 43: unknown table [[box]] (expected [[badge]])",
+                "line 50: routes: 'KSFO-KSFO' starts and ends at the same airport",
+                "line 55: id: 'Not An Id' is not an id (lower-case letters, digits and -)",
+            ])
     }
 
     @Test func aUserFileAddsToTheBuiltInBadgesAndItsProblemsAreListed() throws {
         let dir = TemporaryDirectory("badges")
-        let file = dir.write("badges.toml", """
-        [[badge]]
-        kind = "soaring"
-        name = "Max"
-        description = "d"
-        aircraft = ["B38M"]
-        flights = 2
+        let file = dir.write(
+            "badges.toml",
+            """
+            [[badge]]
+            kind = "soaring"
+            name = "Max"
+            description = "d"
+            aircraft = ["B38M"]
+            flights = 2
 
-        [[badge]]
-        kind = "soaring"
-        name = "Broken"
-        description = "d"
-        aircraft = ["NOPE"]
-        flights = 2
-        """)
+            [[badge]]
+            kind = "soaring"
+            name = "Broken"
+            description = "d"
+            aircraft = ["NOPE"]
+            flights = 2
+            """)
         let book = BadgeBook.load(world: world, userFile: file)
         let builtIn = BadgeBook.builtIn(world: world).badges.count
         #expect(book.badges.count == builtIn + 1 && book.badges.last?.id == "max")

@@ -41,8 +41,11 @@ struct BadgeEvaluationTests {
     @Test func soaringCountsOnlyItsFamily() throws {
         let s = try store()
         let family = badge(.soaring, .aircraft(["B737", "B738"], flights: 2))
-        try s.add([flight("KSFO", "KJFK", "2024-01-01", type: "B738"), flight("KSFO", "KJFK", "2024-01-02", type: "B739"),
-                   flight("KSFO", "KJFK", "2024-01-03")], to: "default")
+        try s.add(
+            [
+                flight("KSFO", "KJFK", "2024-01-01", type: "B738"), flight("KSFO", "KJFK", "2024-01-02", type: "B739"),
+                flight("KSFO", "KJFK", "2024-01-03"),
+            ], to: "default")
         #expect(try status(family, s).progress == (1, 2))
         try s.add(flight("KJFK", "KSFO", "2024-01-04", type: "B737"), to: "default")
         #expect(try status(family, s).unlockedOn == FlightDate(iso: "2024-01-04"))
@@ -51,7 +54,7 @@ struct BadgeEvaluationTests {
     @Test func flightpathNeedsTheLastLegAndTakesLegsEitherWay() throws {
         let s = try store()
         let path = badge(.flightpath, .routes([RoutePair("PHNL", "PKMJ"), RoutePair("PKMJ", "PKWA"), RoutePair("PKWA", "PTSA")], airline: nil))
-        try s.add([flight("PHNL", "PKMJ", "2024-03-01"), flight("PKWA", "PKMJ", "2024-03-02")], to: "default") // the second reversed
+        try s.add([flight("PHNL", "PKMJ", "2024-03-01"), flight("PKWA", "PKMJ", "2024-03-02")], to: "default")  // the second reversed
         var st = try status(path, s)
         #expect(st.progress == (2, 3) && st.progressUnit == "legs")
         #expect(st.missing.map(\.label) == ["PKWA–PTSA"])
@@ -71,8 +74,11 @@ struct BadgeEvaluationTests {
 
     @Test func frequentFlyerFollowsTheHubList() throws {
         let s = try store()
-        try s.add([flight("KSEA", "PANC", "2024-05-01", airline: "ASA"), flight("PANC", "KPDX", "2024-05-02", airline: "ASA"),
-                   flight("KPDX", "KLAX", "2024-05-03", airline: "UAL")], to: "default")
+        try s.add(
+            [
+                flight("KSEA", "PANC", "2024-05-01", airline: "ASA"), flight("PANC", "KPDX", "2024-05-02", airline: "ASA"),
+                flight("KPDX", "KLAX", "2024-05-03", airline: "UAL"),
+            ], to: "default")
         let alaska = badge(.frequentFlyer, .hubs(airline: "ASA"))
         var hubs = world
         hubs.hubs = { _ in ["KSEA", "PANC", "KPDX"] }
@@ -82,14 +88,17 @@ struct BadgeEvaluationTests {
         hubs.hubs = { _ in ["KSEA", "PANC", "KPDX", "KLAX"] }
         st = try status(alaska, s, world: hubs)
         #expect(!st.isUnlocked && st.progress == (3, 4) && st.missing.map(\.label) == ["KLAX"])
-        #expect(try status(alaska, s).progress == (3, 4)) // the embedded catalog agrees
+        #expect(try status(alaska, s).progress == (3, 4))  // the embedded catalog agrees
     }
 
     @Test func voyageNeedsEachAirlineItsNumberOfTimes() throws {
         let s = try store()
         let voyage = badge(.voyage, .airlines(["SWA", "JBU"], flights: 2))
-        try s.add([flight("KMDW", "KLAS", "2024-01-01", airline: "SWA"), flight("KLAS", "KMDW", "2024-01-02", airline: "SWA"),
-                   flight("KJFK", "KBOS", "2024-01-03", airline: "JBU")], to: "default")
+        try s.add(
+            [
+                flight("KMDW", "KLAS", "2024-01-01", airline: "SWA"), flight("KLAS", "KMDW", "2024-01-02", airline: "SWA"),
+                flight("KJFK", "KBOS", "2024-01-03", airline: "JBU"),
+            ], to: "default")
         var st = try status(voyage, s)
         #expect(st.progress == (1, 2) && st.progressUnit == "airlines")
         try s.add(flight("KBOS", "KJFK", "2024-01-09", airline: "JBU"), to: "default")

@@ -94,7 +94,11 @@ struct FlightRulesTests {
             }
         }
         #expect(try store.count(in: "default") == 1, "nothing of a refused batch was saved")
-        #expect(try store.flight(id: id, in: "default") == { var f = good; f.id = id; return f }())
+        #expect(
+            try store.flight(id: id, in: "default")
+                == {
+                    var f = good; f.id = id; return f
+                }())
     }
 
     @Test func importsRefuseTheSameFlightsWithTheirLine() {

@@ -1,6 +1,7 @@
-import SkyTestSupport
 import Foundation
+import SkyTestSupport
 import Testing
+
 @testable import SkyKit
 
 /// The viewshed's definition of visible is the exact sight line of `los check`: a fine sweep
@@ -11,8 +12,9 @@ struct AgreementTests {
         let terrain = Terrain(tiles: [try #require(Terrain.embeddedTile)])
         let origin = Coordinate(validLatitude: 44.45, longitude: -71.45)
         let observer = LOSHeight(Height(33, .feet), .agl), target = LOSHeight(Height(meters: 150), .agl)
-        let request = ViewshedRequest(origin: origin, observer: observer, target: target, range: 40_000, earth: .radio,
-                                      azimuthStep: 0.25, rangeStep: 90)
+        let request = ViewshedRequest(
+            origin: origin, observer: observer, target: target, range: 40_000, earth: .radio,
+            azimuthStep: 0.25, rangeStep: 90)
         let v = try #require(Viewshed.sweep(request, terrain: terrain))
         var rng = SplitMix(seed: 7)
         var agree = 0, visible = 0
@@ -57,8 +59,9 @@ struct GDALAgreementTests {
         let rows = try Fixtures.csv("los/gdal-viewshed.csv").dropFirst()
         #expect(rows.count == 2000)
         let terrain = Terrain(tiles: [try #require(Terrain.embeddedTile)])
-        let request = ViewshedRequest(origin: Coordinate(validLatitude: 44.45, longitude: -71.45), observer: LOSHeight(Height(meters: 10), .agl),
-                                      target: LOSHeight(Height(meters: 150), .agl), range: 40_000, earth: .radio, azimuthStep: 0.25, rangeStep: 90)
+        let request = ViewshedRequest(
+            origin: Coordinate(validLatitude: 44.45, longitude: -71.45), observer: LOSHeight(Height(meters: 10), .agl),
+            target: LOSHeight(Height(meters: 150), .agl), range: 40_000, earth: .radio, azimuthStep: 0.25, rangeStep: 90)
         let v = try #require(Viewshed.sweep(request, terrain: terrain))
         var agree = 0, gdalVisible = 0, bothVisible = 0
         for row in rows {

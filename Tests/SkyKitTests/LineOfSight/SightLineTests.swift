@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SkyKit
 
 /// The line-of-sight rules on hand-built terrain, where the answer is known in closed form.
@@ -17,10 +18,11 @@ struct SightLineTests {
     func overFlatGroundTheHorizonIsAtSquareRootOf2kRh(_ earth: EarthModel) throws {
         let terrain = try SyntheticTerrain.terrain { _, _ in 0 }
         let h = 100.0
-        let request = ViewshedRequest(origin: origin, observer: LOSHeight(Height(meters: h), .agl), target: LOSHeight(Height(meters: 0), .agl),
-                                      range: 80_000, earth: earth, azimuthStep: 45, rangeStep: 50)
+        let request = ViewshedRequest(
+            origin: origin, observer: LOSHeight(Height(meters: h), .agl), target: LOSHeight(Height(meters: 0), .agl),
+            range: 80_000, earth: earth, azimuthStep: 45, rangeStep: 50)
         let v = try #require(Viewshed.sweep(request, terrain: terrain))
-        let horizon = earth.horizon(height: h) // 35.7 km, or 41.2 km with k = 4/3
+        let horizon = earth.horizon(height: h)  // 35.7 km, or 41.2 km with k = 4/3
         #expect(abs(horizon - (earth == .trueEarth ? 35_700 : 41_200)) < 100)
         for azimuth in [0.0, 90, 225] {
             #expect(v.stretches[Int(azimuth / 45)].count == 1)
@@ -30,7 +32,9 @@ struct SightLineTests {
         let beyond = Geodesic.wgs84.direct(from: origin, azimuth: Angle(degrees: 90), distance: Distance(meters: horizon + 2_000)).coordinate
         let within = Geodesic.wgs84.direct(from: origin, azimuth: Angle(degrees: 90), distance: Distance(meters: horizon - 2_000)).coordinate
         let observer = LOSHeight(Height(meters: h), .agl), target = LOSHeight(Height(meters: 0), .agl)
-        #expect(try #require(PathCheck.run(terrain: terrain, origin: origin, observer: observer, target: beyond, targetHeight: target, earth: earth)).isClear == false)
+        #expect(
+            try #require(PathCheck.run(terrain: terrain, origin: origin, observer: observer, target: beyond, targetHeight: target, earth: earth)).isClear
+                == false)
         #expect(try #require(PathCheck.run(terrain: terrain, origin: origin, observer: observer, target: within, targetHeight: target, earth: earth)).isClear)
     }
 
@@ -83,7 +87,7 @@ struct SightLineTests {
         let v = try #require(Viewshed.sweep(request, terrain: terrain))
         let wall = Geodesic.wgs84.inverse(origin, Coordinate(validLatitude: 10.55 - 1.0 / 1200, longitude: 10.5)).distance.meters
         let top = (200 - earth.drop(wall) - 2) / wall
-        var reappear = wall + 500 // past the wall itself
+        var reappear = wall + 500  // past the wall itself
         while true {
             let lat = Geodesic.wgs84.direct(from: origin, azimuth: Angle(degrees: 0), distance: Distance(meters: reappear)).coordinate.latitude
             if (ground(lat) - earth.drop(reappear) - 2) / reappear >= top { break }
@@ -103,8 +107,9 @@ struct SightLineTests {
             let x = (lon - 10.5) * 109_500, y = (lat - 10.5) * 110_600
             return Int16(min(8000, 5e-6 * (x * x + y * y)).rounded())
         }
-        let request = ViewshedRequest(origin: origin, observer: LOSHeight(Height(meters: 2), .agl), target: LOSHeight(Height(meters: 2), .agl),
-                                      range: 20_000, earth: .trueEarth, azimuthStep: 30, rangeStep: 50)
+        let request = ViewshedRequest(
+            origin: origin, observer: LOSHeight(Height(meters: 2), .agl), target: LOSHeight(Height(meters: 2), .agl),
+            range: 20_000, earth: .trueEarth, azimuthStep: 30, rangeStep: 50)
         let v = try #require(Viewshed.sweep(request, terrain: terrain))
         for ray in v.stretches { #expect(ray == [1...Int32(request.samplesPerRay)]) }
         #expect(abs(v.visibleArea / v.discArea - 1) < 0.01)
@@ -112,16 +117,21 @@ struct SightLineTests {
         // From the rim the near side of the valley floor hides under the rim's own slope only
         // when the ground is convex; this bowl is concave, so a check across it is clear too.
         let across = Coordinate(validLatitude: 10.6, longitude: 10.6)
-        #expect(try #require(PathCheck.run(terrain: terrain, origin: across, observer: LOSHeight(Height(meters: 2), .agl), target: origin,
-                                           targetHeight: LOSHeight(Height(meters: 2), .agl), earth: .trueEarth)).isClear)
+        #expect(
+            try #require(
+                PathCheck.run(
+                    terrain: terrain, origin: across, observer: LOSHeight(Height(meters: 2), .agl), target: origin,
+                    targetHeight: LOSHeight(Height(meters: 2), .agl), earth: .trueEarth)
+            ).isClear)
     }
 
     @Test func samplesOutsideTheTerrainAreCountedAndTakenAsSeaLevel() throws {
         let terrain = try SyntheticTerrain.terrain { _, _ in 0 }
         // From the tile's east edge, half of every ray's ground is off the tile.
         let edge = Coordinate(validLatitude: 10.5, longitude: 10.9999)
-        let request = ViewshedRequest(origin: edge, observer: LOSHeight(Height(meters: 1000), .agl), target: LOSHeight(Height(meters: 0), .agl),
-                                      range: 20_000, earth: .radio, azimuthStep: 1, rangeStep: 100)
+        let request = ViewshedRequest(
+            origin: edge, observer: LOSHeight(Height(meters: 1000), .agl), target: LOSHeight(Height(meters: 0), .agl),
+            range: 20_000, earth: .radio, azimuthStep: 1, rangeStep: 100)
         let v = try #require(Viewshed.sweep(request, terrain: terrain))
         #expect(abs(v.missingShare - 0.5) < 0.02)
         #expect(abs(v.visibleArea / v.discArea - 1) < 0.02)
@@ -129,8 +139,9 @@ struct SightLineTests {
 
     @Test func aSweepStopsWhenCancelledAndReportsProgress() throws {
         let terrain = try SyntheticTerrain.terrain { _, _ in 0 }
-        let request = ViewshedRequest(origin: origin, observer: LOSHeight(Height(meters: 10), .agl), target: LOSHeight(Height(meters: 0), .agl),
-                                      range: 50_000, earth: .radio)
+        let request = ViewshedRequest(
+            origin: origin, observer: LOSHeight(Height(meters: 10), .agl), target: LOSHeight(Height(meters: 0), .agl),
+            range: 50_000, earth: .radio)
         var seen: [Double] = []
         #expect(Viewshed.sweep(request, terrain: terrain, progress: { seen.append($0) }, cancelled: { seen.count > 3 }) == nil)
         var all: [Double] = []
@@ -143,8 +154,10 @@ struct SightLineTests {
         // d(D - d) / (2kR) in the middle: 31.4 m with the true Earth.
         let terrain = try SyntheticTerrain.terrain { _, _ in 0 }
         let target = Geodesic.wgs84.direct(from: origin, azimuth: Angle(degrees: 0), distance: Distance(meters: 40_000)).coordinate
-        let check = try #require(PathCheck.run(terrain: terrain, origin: origin, observer: LOSHeight(Height(meters: 100), .agl), target: target,
-                                               targetHeight: LOSHeight(Height(meters: 100), .msl), earth: .trueEarth, samples: 501))
+        let check = try #require(
+            PathCheck.run(
+                terrain: terrain, origin: origin, observer: LOSHeight(Height(meters: 100), .agl), target: target,
+                targetHeight: LOSHeight(Height(meters: 100), .msl), earth: .trueEarth, samples: 501))
         let middle = try #require(check.point(at: 20_000))
         #expect(abs(middle.sightLine - (100 - 20_000.0 * 20_000 / (2 * EarthModel.radius))) < 0.01)
         #expect(check.isClear)
@@ -152,10 +165,14 @@ struct SightLineTests {
         #expect(check.points.count == 501 && check.points.last?.coordinate == target)
         // A target given above sea level but under a hill is blocked at the target.
         let hill = try SyntheticTerrain.terrain { _, _ in 500 }
-        let buried = try #require(PathCheck.run(terrain: hill, origin: origin, observer: LOSHeight(Height(meters: 10), .agl), target: target,
-                                                targetHeight: LOSHeight(Height(meters: 100), .msl), earth: .radio))
+        let buried = try #require(
+            PathCheck.run(
+                terrain: hill, origin: origin, observer: LOSHeight(Height(meters: 10), .agl), target: target,
+                targetHeight: LOSHeight(Height(meters: 100), .msl), earth: .radio))
         #expect(!buried.isClear)
-        #expect(PathCheck.run(terrain: hill, origin: origin, observer: LOSHeight(Height(meters: 10), .agl), target: origin,
-                              targetHeight: LOSHeight(Height(meters: 100), .msl), earth: .radio) == nil)
+        #expect(
+            PathCheck.run(
+                terrain: hill, origin: origin, observer: LOSHeight(Height(meters: 10), .agl), target: origin,
+                targetHeight: LOSHeight(Height(meters: 100), .msl), earth: .radio) == nil)
     }
 }

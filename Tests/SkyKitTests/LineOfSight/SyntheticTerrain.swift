@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import SkyKit
 
 /// Hand-built SRTM3 tiles held in memory, for tests: heights from a function of latitude and

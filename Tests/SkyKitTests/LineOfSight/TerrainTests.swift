@@ -1,6 +1,7 @@
 import Foundation
 import SkyTestSupport
 import Testing
+
 @testable import SkyKit
 
 /// Reading SRTM tiles: names, sizes, the embedded tile, interpolation and voids.
@@ -22,7 +23,7 @@ struct TerrainTests {
         let summit = try #require(terrain.height(latitude: 44.27056, longitude: -71.30333))
         #expect(summit > 1850 && summit < 1920)
         // Lake Winnipesaukee's surface is at 153 m.
-        let lake = try #require(terrain.height(latitude: 44.0, longitude: -71.98)) // a sample on the tile's south row
+        let lake = try #require(terrain.height(latitude: 44.0, longitude: -71.98))  // a sample on the tile's south row
         #expect(lake > 100 && lake < 700)
         #expect(terrain.height(latitude: 43.9, longitude: -71.5) == nil)
     }
@@ -59,10 +60,11 @@ struct TerrainTests {
         try Data(count: 2_884_802).write(to: URL(fileURLWithPath: dir.path + "/N46W072.hgt"))
         try Data(count: 2_884_802).write(to: URL(fileURLWithPath: dir.path + "/mountains.hgt"))
         let terrain = Terrain.load(directory: dir.path)
-        #expect(terrain.problems == [
-            "N45W072.hgt: 1000 bytes is neither an SRTM3 (2,884,802) nor an SRTM1 (25,934,402) tile",
-            "mountains.hgt: not a tile name (like N44W072.hgt)",
-        ])
+        #expect(
+            terrain.problems == [
+                "N45W072.hgt: 1000 bytes is neither an SRTM3 (2,884,802) nor an SRTM1 (25,934,402) tile",
+                "mountains.hgt: not a tile name (like N44W072.hgt)",
+            ])
         #expect(terrain.tileNames == ["N46W072.hgt", "embedded N44W072"])
         #expect(terrain.height(latitude: 46.5, longitude: -71.5) == 0)
         #expect(throws: TerrainError("N47W072.hgt: No such file or directory")) { try HGTTile.open(path: dir.path + "/N47W072.hgt") }

@@ -11,11 +11,15 @@ struct FlightFilesTests {
 
     var sample: [Flight] {
         [
-            Flight(origin: "KSFO", destination: "KJFK", airline: "UAL", aircraft: "B738", date: FlightDate(iso: "2025-11-09")!, cabinClass: .economy,
-                   row: 23, seatPosition: .window, seatLetter: "A", flightNumber: "UA1234", registration: "N12345", notes: "window, \"great\" view", events: [.holding]),
-            Flight(origin: "PHNL", destination: "PKMJ", airline: "UAL", aircraft: "B738", date: FlightDate(iso: "2024-03-01")!, events: [.diversion, .goAround]),
-            Flight(origin: "EGLL", destination: "LFPG", airline: "BAW", aircraft: "A320", date: FlightDate(iso: "2023-06-01")!, cabinClass: .business, row: 2,
-                   seatPosition: .aisle, seatLetter: "C"),
+            Flight(
+                origin: "KSFO", destination: "KJFK", airline: "UAL", aircraft: "B738", date: FlightDate(iso: "2025-11-09")!, cabinClass: .economy,
+                row: 23, seatPosition: .window, seatLetter: "A", flightNumber: "UA1234", registration: "N12345", notes: "window, \"great\" view",
+                events: [.holding]),
+            Flight(
+                origin: "PHNL", destination: "PKMJ", airline: "UAL", aircraft: "B738", date: FlightDate(iso: "2024-03-01")!, events: [.diversion, .goAround]),
+            Flight(
+                origin: "EGLL", destination: "LFPG", airline: "BAW", aircraft: "A320", date: FlightDate(iso: "2023-06-01")!, cabinClass: .business, row: 2,
+                seatPosition: .aisle, seatLetter: "C"),
         ]
     }
 
@@ -39,7 +43,8 @@ struct FlightFilesTests {
     }
 
     @Test func openFlightsFixtureReadsEveryField() throws {
-        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Executable.packageRoot + "/Tests/skyshellTests/Transcripts/logbook/fixtures/openflights.csv")))
+        let bytes = Array(
+            try Data(contentsOf: URL(fileURLWithPath: Executable.packageRoot + "/Tests/skyshellTests/Transcripts/logbook/fixtures/openflights.csv")))
         let flights = try FlightFiles.read(bytes, format: .openflights, catalog: catalog, skipBad: false, today: today).flights
         #expect(flights.count == 4)
         let first = flights[0]
@@ -52,7 +57,10 @@ struct FlightFilesTests {
 
     @Test func openFlightsExportFollowsRevision041() throws {
         let text = FlightFiles.write(sample, format: .openflights, logbook: "t", catalog: catalog)
-        #expect(text.hasPrefix("\u{FEFF}Date,From,To,Flight_Number,Airline,Distance,Duration,Seat,Seat_Type,Class,Reason,Plane,Registration,Trip,Note,From_OID,To_OID,Airline_OID,Plane_OID\r\n"))
+        #expect(
+            text.hasPrefix(
+                "\u{FEFF}Date,From,To,Flight_Number,Airline,Distance,Duration,Seat,Seat_Type,Class,Reason,Plane,Registration,Trip,Note,From_OID,To_OID,Airline_OID,Plane_OID\r\n"
+            ))
         let line = text.split(separator: "\r\n")[1]
         #expect(line.hasPrefix("2025-11-09,SFO,JFK,UA1234,United Airlines,2586,,23A,W,Y,,Boeing 737-800,N12345,"))
     }
@@ -67,9 +75,13 @@ struct FlightFilesTests {
     }
 
     @Test func emptyWrongAndHugeFiles() {
-        #expect(throws: FlightFileError("the file is empty — nothing to import")) { try FlightFiles.read([], format: .csv, catalog: catalog, skipBad: false, today: today) }
+        #expect(throws: FlightFileError("the file is empty — nothing to import")) {
+            try FlightFiles.read([], format: .csv, catalog: catalog, skipBad: false, today: today)
+        }
         #expect(throws: FlightFileError.self) { try FlightFiles.read(Array("a,b\n1,2\n".utf8), format: .csv, catalog: catalog, skipBad: false, today: today) }
-        #expect(throws: FlightFileError("the file is not UTF-8 text")) { try FlightFiles.read([0x64, 0xFF, 0xFE, 0x0A], format: .csv, catalog: catalog, skipBad: false, today: today) }
+        #expect(throws: FlightFileError("the file is not UTF-8 text")) {
+            try FlightFiles.read([0x64, 0xFF, 0xFE, 0x0A], format: .csv, catalog: catalog, skipBad: false, today: today)
+        }
         #expect(throws: FlightFileError.self) { try FlightFiles.read(Array("{\"x\": 1}".utf8), format: .json, catalog: catalog, skipBad: false, today: today) }
         #expect(FlightFiles.guess(Array("hello\nworld\n".utf8)) == nil)
     }

@@ -44,7 +44,8 @@ struct HostileFileTests {
             #expect(error?.message.contains("the \(column) column holds a control character") == true, "\(String(describing: error))")
         }
         // Notes may hold line breaks and tabs.
-        #expect(try read("date,origin,destination,notes\n2024-01-01,KSFO,KJFK,\"two\nlines\tand a tab\"\n", .csv).flights.first?.notes == "two\nlines\tand a tab")
+        #expect(
+            try read("date,origin,destination,notes\n2024-01-01,KSFO,KJFK,\"two\nlines\tand a tab\"\n", .csv).flights.first?.notes == "two\nlines\tand a tab")
     }
 
     @Test func importedFlightNumbersAndSeatsObeyTheRulesOfFlightAdd() {
@@ -57,12 +58,12 @@ struct HostileFileTests {
 
     @Test func jsonWithWrongTypesIsAnErrorOnTheFlightsLine() {
         let text = """
-        {"format": "skyshell-logbook", "flights": [
-          {"date": "2024-01-01", "origin": "KSFO", "destination": "KJFK"},
-          {"date": "2024-01-02", "origin": "KJFK", "destination": "KSFO",
-           "row": true}
-        ]}
-        """
+            {"format": "skyshell-logbook", "flights": [
+              {"date": "2024-01-01", "origin": "KSFO", "destination": "KJFK"},
+              {"date": "2024-01-02", "origin": "KJFK", "destination": "KSFO",
+               "row": true}
+            ]}
+            """
         #expect(failure(text, .json) == FlightFileError(line: 3, "\"row\" of flight 2 must be a whole number or null, not true"))
         let list = #"{"flights": [{"date": "2024-01-02", "origin": "KJFK", "destination": "KSFO", "notes": ["a", "b"]}]}"#
         #expect(failure(list, .json)?.message == "\"notes\" of flight 1 must be text or null, not [\"a\",\"b\"]")
@@ -103,8 +104,9 @@ struct HostileFileTests {
 @Suite("CSV")
 struct CSVTests {
     @Test func numbersAreWrittenAsTheyAreAndTextIsGuarded() {
-        #expect(CSVWriter.row([.number("-2.5"), .text("-2.5"), .text("=cmd"), .text("@x"), .text("\tx"), .text("a,b"), .text("ok")])
-            == "-2.5,'-2.5,'=cmd,'@x,'\tx,\"a,b\",ok\r\n")
+        #expect(
+            CSVWriter.row([.number("-2.5"), .text("-2.5"), .text("=cmd"), .text("@x"), .text("\tx"), .text("a,b"), .text("ok")])
+                == "-2.5,'-2.5,'=cmd,'@x,'\tx,\"a,b\",ok\r\n")
         #expect(FormulaGuard.remove(FormulaGuard.add("'=x")) == "'=x")
     }
 }

@@ -45,8 +45,11 @@ struct LogbookStoreTests {
 
     @Test func filtersAndOrder() throws {
         let store = try LogbookStore(path: path)
-        try store.add([flight("KSFO", "KJFK", "2024-05-01", airline: "UAL"), flight("KJFK", "EGLL", "2025-02-01", airline: "BAW"),
-                       flight("EGLL", "KSFO", "2025-03-01", airline: "BAW")], to: "default")
+        try store.add(
+            [
+                flight("KSFO", "KJFK", "2024-05-01", airline: "UAL"), flight("KJFK", "EGLL", "2025-02-01", airline: "BAW"),
+                flight("EGLL", "KSFO", "2025-03-01", airline: "BAW"),
+            ], to: "default")
         #expect(Array(try store.flights(in: "default")).map(\.date.description) == ["2025-03-01", "2025-02-01", "2024-05-01"])
         #expect(try store.count(in: "default", FlightFilter(year: 2025)) == 2)
         #expect(try store.count(in: "default", FlightFilter(airline: "BAW")) == 2)
@@ -57,7 +60,7 @@ struct LogbookStoreTests {
     @Test func aBatchIsAllOrNothing() throws {
         let store = try LogbookStore(path: path)
         var flights = (0..<2500).map { _ in flight("KSFO", "KJFK") }
-        flights[1500].row = 99 // breaks the schema's CHECK
+        flights[1500].row = 99  // breaks the schema's CHECK
         #expect(throws: StoreError.self) { try store.add(flights, to: "default") }
         #expect(try store.count(in: "default") == 0)
         #expect(throws: CancellationError.self) { try store.add(Array(flights.prefix(1200)), to: "default") { $0 < 1000 } }
@@ -78,7 +81,8 @@ struct LogbookStoreTests {
         do {
             let old = try LogbookStore(path: path, schemaVersion: 1)
             #expect(old.schemaVersion == 1)
-            try old.db.execute("""
+            try old.db.execute(
+                """
                 INSERT INTO logbooks (id, name, created) VALUES (1, 'default', '2020-01-01');
                 INSERT INTO flights (logbook_id, origin, destination, date, row, events) VALUES
                     (1, 'KSFO', 'KJFK', '2020-02-02', 14, 'diversion,go-around'),
@@ -95,7 +99,7 @@ struct LogbookStoreTests {
     }
 
     @Test func aNewerSchemaIsLeftAlone() throws {
-        do { _ = try LogbookStore(path: path); }
+        do { _ = try LogbookStore(path: path);  }
         let raw = try SQLiteDatabase(path: path)
         try raw.execute("PRAGMA user_version = 99")
         #expect(throws: StoreError.self) { try LogbookStore(path: path) }
@@ -120,7 +124,7 @@ struct LogbookStoreTests {
         chmod(path, 0o444)
         chmod(dir.path, 0o555)
         defer { chmod(dir.path, 0o755); chmod(path, 0o644) }
-        guard getuid() != 0 else { return } // root writes anything; the permission check cannot apply
+        guard getuid() != 0 else { return }  // root writes anything; the permission check cannot apply
         do {
             let store = try LogbookStore(path: path)
             #expect(throws: StoreError.self) { try store.add(flight("KJFK", "EGLL"), to: "default") }
@@ -135,7 +139,9 @@ struct LogbookStoreTests {
         var failure: StoreError?
         for n in 0..<5000 {
             do {
-                try store.add(Flight(origin: "KSFO", destination: "KJFK", date: FlightDate(iso: "2025-01-01")!, notes: String(repeating: "x", count: 200) + "\(n)"), to: "default")
+                try store.add(
+                    Flight(origin: "KSFO", destination: "KJFK", date: FlightDate(iso: "2025-01-01")!, notes: String(repeating: "x", count: 200) + "\(n)"),
+                    to: "default")
                 saved += 1
             } catch let error as StoreError {
                 failure = error

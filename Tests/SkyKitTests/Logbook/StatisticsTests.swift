@@ -14,13 +14,14 @@ struct StatisticsTests {
         func f(_ o: String, _ d: String, _ date: String, _ a: String?, _ t: String?, _ c: CabinClass?, _ row: Int?, _ p: SeatPosition?) -> Flight {
             Flight(origin: o, destination: d, airline: a, aircraft: t, date: FlightDate(iso: date)!, cabinClass: c, row: row, seatPosition: p)
         }
-        try store.add([
-            f("KSFO", "KJFK", "2024-01-01", "UAL", "B738", .economy, 23, .window),
-            f("KSFO", "KJFK", "2024-02-01", "UAL", "B738", .economy, 23, .window),
-            f("KJFK", "KSFO", "2024-03-01", "UAL", "B739", nil, 23, .aisle),
-            f("KJFK", "EGLL", "2025-04-01", "BAW", "B744", .business, 2, .window),
-            f("KLAX", "KSFO", "2025-05-01", "ASA", nil, nil, nil, nil),
-        ], to: "default")
+        try store.add(
+            [
+                f("KSFO", "KJFK", "2024-01-01", "UAL", "B738", .economy, 23, .window),
+                f("KSFO", "KJFK", "2024-02-01", "UAL", "B738", .economy, 23, .window),
+                f("KJFK", "KSFO", "2024-03-01", "UAL", "B739", nil, 23, .aisle),
+                f("KJFK", "EGLL", "2025-04-01", "BAW", "B744", .business, 2, .window),
+                f("KLAX", "KSFO", "2025-05-01", "ASA", nil, nil, nil, nil),
+            ], to: "default")
         return try LogbookStatistics.compute(store, logbook: "default", catalog: .embedded)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import SkyTestSupport
 import Testing
+
 @testable import SkyKit
 
 /// ISS passes against skyfield (Scripts/data/pass-reference): the same passes, rise and set

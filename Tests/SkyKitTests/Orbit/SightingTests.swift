@@ -1,6 +1,7 @@
 import Foundation
-@testable import SkyKit
 import Testing
+
+@testable import SkyKit
 
 /// Domain answers the interpreter used to work out itself: where a satellite is in the sky,
 /// which aircraft terrain hides, what is under a point.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SkyKit
 
 /// Reading two-line element sets: fields, checksums, Alpha-5 numbers, the epoch and errors that
@@ -7,10 +8,10 @@ import Testing
 @Suite("TLE parsing")
 struct TLETests {
     static let iss = """
-    ISS (ZARYA)
-    1 25544U 98067A   25313.96830531  .00008626  00000+0  16179-3 0  9997
-    2 25544  51.6342 304.7042 0004075  52.7615 307.3745 15.49490024537771
-    """
+        ISS (ZARYA)
+        1 25544U 98067A   25313.96830531  .00008626  00000+0  16179-3 0  9997
+        2 25544  51.6342 304.7042 0004075  52.7615 307.3745 15.49490024537771
+        """
 
     @Test func readsEveryFieldOfTheISS() throws {
         let t = try TLE.parse(Self.iss)
@@ -33,8 +34,8 @@ struct TLETests {
     @Test func alpha5NumbersCountOnFrom100000() throws {
         #expect(try TLE.satelliteNumber("A0000", line: 1) == 100_000)
         #expect(try TLE.satelliteNumber("H9999", line: 1) == 179_999)
-        #expect(try TLE.satelliteNumber("J0001", line: 1) == 180_001) // I is skipped
-        #expect(try TLE.satelliteNumber("P0000", line: 1) == 230_000) // and O
+        #expect(try TLE.satelliteNumber("J0001", line: 1) == 180_001)  // I is skipped
+        #expect(try TLE.satelliteNumber("P0000", line: 1) == 230_000)  // and O
         #expect(try TLE.satelliteNumber("Z9999", line: 1) == 339_999)
         #expect(throws: TLEError.self) { try TLE.satelliteNumber("I0001", line: 1) }
         #expect(throws: TLEError.self) { try TLE.satelliteNumber("O0001", line: 1) }

@@ -1,6 +1,7 @@
 import Foundation
 import SkyTestSupport
 import Testing
+
 @testable import SkyKit
 
 /// SGP4 against the whole Vallado verification suite (SGP4-VER.TLE → tcppver.out): every
@@ -85,7 +86,9 @@ struct VerificationTests {
                 errorsSeen += 1
             }
         }
-        print("SGP4 suite: \(compared) states, worst position \(worstPosition * 1e6) mm, worst velocity \(worstVelocity * 1e6) mm/s, \(errorsSeen) cases end in an error")
+        print(
+            "SGP4 suite: \(compared) states, worst position \(worstPosition * 1e6) mm, worst velocity \(worstVelocity * 1e6) mm/s, \(errorsSeen) cases end in an error"
+        )
         #expect(compared > 500)
     }
 }

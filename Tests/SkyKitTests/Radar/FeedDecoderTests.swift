@@ -85,7 +85,9 @@ struct FeedDecoderTests {
     @Test func recordingsRoundTrip() throws {
         let first = try OpenSkyDecoder.decode(fixture("opensky-states.json"))
         let second = try ReadsbDecoder.decode(fixture("readsb-aircraft.json"))
-        let text = [TrafficRecording.headerLine(source: "test", started: 1), TrafficRecording.line(second), TrafficRecording.line(first)].joined(separator: "\n") + "\n"
+        let text =
+            [TrafficRecording.headerLine(source: "test", started: 1), TrafficRecording.line(second), TrafficRecording.line(first)].joined(separator: "\n")
+            + "\n"
         let (source, snapshots) = try TrafficRecording.read(Array(text.utf8))
         #expect(source == "test")
         #expect(snapshots.map(\.time) == [first.time, second.time])

@@ -13,7 +13,8 @@ struct GeometryTests {
         for row in rows {
             let v = row.map { Double($0)! }
             let geometry = RadarGeometry(observer: Coordinate(validLatitude: v[0], longitude: v[1]), height: Height(meters: v[2]))
-            let s = geometry.sight(AircraftState(icao24: "abcdef", coordinate: Coordinate(validLatitude: v[3], longitude: v[4]), geoAltitude: Height(meters: v[5])))
+            let s = geometry.sight(
+                AircraftState(icao24: "abcdef", coordinate: Coordinate(validLatitude: v[3], longitude: v[4]), geoAltitude: Height(meters: v[5])))
             let enu = try #require(s.enu)
             let elevation = try #require(s.elevation)
             worstAngle = max(worstAngle, abs(elevation.degrees - v[7]))
@@ -62,7 +63,8 @@ struct GeometryTests {
     }
 
     @Test func geometricAltitudeIsPreferred() {
-        let a = AircraftState(icao24: "a", coordinate: Coordinate(validLatitude: 0, longitude: 0), baroAltitude: Height(meters: 1000), geoAltitude: Height(meters: 1100))
+        let a = AircraftState(
+            icao24: "a", coordinate: Coordinate(validLatitude: 0, longitude: 0), baroAltitude: Height(meters: 1000), geoAltitude: Height(meters: 1100))
         #expect(a.altitude == Height(meters: 1100))
         #expect(AircraftState(icao24: "b", coordinate: a.coordinate, baroAltitude: Height(meters: 1000)).altitude == Height(meters: 1000))
     }
@@ -77,8 +79,10 @@ struct ParallelGeometryTests {
         var aircraft: [AircraftState] = []
         for k in 0..<6_000 {
             let lat = 40 + Double(k % 97) * 0.2, lon = -10 + Double(k % 89) * 0.3
-            aircraft.append(AircraftState(icao24: String(format: "%06x", k), coordinate: Coordinate(validLatitude: lat, longitude: lon),
-                                          baroAltitude: Height(meters: Double(k % 40) * 300)))
+            aircraft.append(
+                AircraftState(
+                    icao24: String(format: "%06x", k), coordinate: Coordinate(validLatitude: lat, longitude: lon),
+                    baroAltitude: Height(meters: Double(k % 40) * 300)))
         }
         let one = aircraft.map(geometry.sight)
         let listed = geometry.sightings(aircraft, within: Distance(20_000, .kilometers))

@@ -1,5 +1,5 @@
-import Testing
 import SkyKit
+import Testing
 
 @Suite("Units")
 struct UnitTests {

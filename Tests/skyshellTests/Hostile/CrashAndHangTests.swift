@@ -20,15 +20,20 @@ struct CrashAndHangTests {
         expectOneError(home.sky("observer LFPG; radar source readsb now.json; radar list"), 65, "not a time between 1900 and 2200")
         home.write("ms.json", #"{"now": -1e30, "ac": []}"#)
         expectOneError(home.sky("observer LFPG; radar source readsb ms.json; radar list"), 65, "not a time between 1900 and 2200")
-        home.write("rec.jsonl", "{\"skyshell_recording\":1,\"source\":\"x\",\"started\":1733000000}\n{\"time\":1e300,\"aircraft\":[]}\n{\"time\":1733000001,\"aircraft\":[]}\n")
+        home.write(
+            "rec.jsonl",
+            "{\"skyshell_recording\":1,\"source\":\"x\",\"started\":1733000000}\n{\"time\":1e300,\"aircraft\":[]}\n{\"time\":1733000001,\"aircraft\":[]}\n")
         expectOneError(home.sky("radar source replay rec.jsonl"), 65, "line 2 of the recording has the time 1e+300 s")
         home.write("start.jsonl", "{\"skyshell_recording\":1,\"source\":\"x\",\"started\":9e99}\n{\"time\":1733000001,\"aircraft\":[]}\n")
         expectOneError(home.sky("radar source replay start.jsonl"), 65, "the recording starts at 9e+99 s")
         let server = try HTTPTestServer { _ in .json(#"{"time": 1e25, "states": []}"#) }
-        expectOneError(home.sky("observer LFPG; radar source opensky url \(server.url)/api; radar list"), 65, "OpenSky's time 1e+25 s is not a time between 1900 and 2200")
+        expectOneError(
+            home.sky("observer LFPG; radar source opensky url \(server.url)/api; radar list"), 65, "OpenSky's time 1e+25 s is not a time between 1900 and 2200")
         // Absurd numbers inside a state are unknown values, not a trap.
         let wild = try HTTPTestServer { _ in
-            .json(#"{"time": 1733000000, "states": [["3c6444", "X1", "Y", 1, 1, 2.56, 49.02, 1e308, false, -1e300, 1e300, 1e308, null, -1e308, null, false, 0, 1e300]]}"#)
+            .json(
+                #"{"time": 1733000000, "states": [["3c6444", "X1", "Y", 1, 1, 2.56, 49.02, 1e308, false, -1e300, 1e300, 1e308, null, -1e308, null, false, 0, 1e300]]}"#
+            )
         }
         let shown = home.sky("observer LFPG; radar source opensky url \(wild.url)/api; radar list; radar; spot")
         #expect(shown.status == 0, "\(shown.stderr)")
@@ -36,12 +41,14 @@ struct CrashAndHangTests {
     }
 
     @Test func absurdSessionValuesAreResetNotTrusted() {
-        home.write("session.json", """
-        {"los": {"origin": {"coordinate": {"latitude": 44.27, "longitude": -71.3}, "name": "x"}, "range": {"meters": 1e12},
-                 "observer": {"height": {"meters": 1e308}, "reference": "agl"}, "target": {"height": {"meters": 0}, "reference": "agl"}},
-         "radar": {"range": {"meters": -5000}, "source": {"sample": {}}},
-         "observer": {"place": {"coordinate": {"latitude": 95, "longitude": 0}, "name": "x"}, "altitude": {"meters": 0}}}
-        """)
+        home.write(
+            "session.json",
+            """
+            {"los": {"origin": {"coordinate": {"latitude": 44.27, "longitude": -71.3}, "name": "x"}, "range": {"meters": 1e12},
+                     "observer": {"height": {"meters": 1e308}, "reference": "agl"}, "target": {"height": {"meters": 0}, "reference": "agl"}},
+             "radar": {"range": {"meters": -5000}, "source": {"sample": {}}},
+             "observer": {"place": {"coordinate": {"latitude": 95, "longitude": 0}, "name": "x"}, "altitude": {"meters": 0}}}
+            """)
         let result = home.sky("los check 44.3 -71.1; los viewshed --az-step 5 --range-step 2km; radar list", resume: true, timeout: 60)
         #expect(!result.timedOut)
         #expect(result.stderr.contains("los.range is 1,000,000,000.0 km, outside 5 to 500 km; using the default"), "\(result.stderr)")
@@ -100,7 +107,8 @@ struct CrashAndHangTests {
     }
 
     @Test func unpropagatableAndHexElementSetsAreRefused() throws {
-        let lines = try String(contentsOfFile: Executable.packageRoot + "/Sources/SkyKit/Orbit/Resources/iss.tle", encoding: .utf8).split(separator: "\n").map(String.init)
+        let lines = try String(contentsOfFile: Executable.packageRoot + "/Sources/SkyKit/Orbit/Resources/iss.tle", encoding: .utf8).split(separator: "\n").map(
+            String.init)
         func checksum(_ line: String) -> String {
             let sum = line.prefix(68).reduce(0) { $0 + ($1.isNumber ? Int(String($1))! : $1 == "-" ? 1 : 0) } % 10
             return String(line.prefix(68)) + String(sum)
@@ -110,7 +118,9 @@ struct CrashAndHangTests {
             return lines[0] + "\n" + lines[1] + "\n" + checksum(String(l2[..<52]) + meanMotion + String(l2[63...])) + "\n"
         }
         home.write("still.tle", set(meanMotion: " 0.00000001"))
-        expectOneError(home.sky("tle load still.tle"), 65, "the elements do not describe an orbit SGP4 can follow (the mean motion is zero, negative or too small for an orbit)")
+        expectOneError(
+            home.sky("tle load still.tle"), 65,
+            "the elements do not describe an orbit SGP4 can follow (the mean motion is zero, negative or too small for an orbit)")
         home.write("hex.tle", set(meanMotion: "0x10       "))
         expectOneError(home.sky("tle load hex.tle"), 65, "the mean motion '0x10' is not a number")
         // A large file of many sets is text, not refused (the first set is used).

@@ -26,8 +26,10 @@ struct FileSafetyTests {
         #expect(home.mode("flights.csv") == 0o640)
     }
 
-    @Test(arguments: ["map routes --kml out", "map routes --geojson out", "los origin 44.27 -71.30; los range 10km; los viewshed --geojson out",
-                      "observer LFPG; radar record out for 10s"])
+    @Test(arguments: [
+        "map routes --kml out", "map routes --geojson out", "los origin 44.27 -71.30; los range 10km; los viewshed --geojson out",
+        "observer LFPG; radar record out for 10s",
+    ])
     func everyCommandThatWritesAFileRefusesToReplaceOne(_ command: String) {
         home.write("out", "precious")
         let result = home.sky(command)
@@ -80,7 +82,9 @@ struct FileSafetyTests {
             return stat(loose.path + "/" + name, &info) == 0 ? info.st_mode & 0o777 : 0
         }
         #expect(mode("") == 0o700)
-        for name in ["logbook.sqlite", "session.json", "settings.json", "iss.tle", ".lock"] { #expect(mode(name) == 0o600, "\(name): \(String(mode(name), radix: 8))") }
+        for name in ["logbook.sqlite", "session.json", "settings.json", "iss.tle", ".lock"] {
+            #expect(mode(name) == 0o600, "\(name): \(String(mode(name), radix: 8))")
+        }
         // The database's journal files, while a skyshell has it open.
         let live = try LiveProcess(Executable.skyshell, ["-"], environment: env, scratch: loose.path)
         live.send("flight add JFK SFO\n")
@@ -104,7 +108,9 @@ struct FileSafetyTests {
         // The settings file the same way.
         home.write("settings.json", "[1, 2")
         let settings = home.sky("set units aviation", resume: true)
-        #expect(settings.stderr.contains("settings.json is not a readable settings file") && settings.stderr.contains("moved it to settings.json.corrupt-"), "\(settings.stderr)")
+        #expect(
+            settings.stderr.contains("settings.json is not a readable settings file") && settings.stderr.contains("moved it to settings.json.corrupt-"),
+            "\(settings.stderr)")
         #expect(home.sky("settings", resume: true).stdout.contains("aviation"))
     }
 
@@ -116,8 +122,9 @@ struct FileSafetyTests {
         _ = FileManager.default.createFile(atPath: file, contents: Data("{\"logbook\": \"mine\"}".utf8))
         chown(file, 65534, 65534)
         chmod(file, 0)
-        let r = ProcessRunner.run("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", Executable.skyshell, "--resume", "-c", "heading 90; logbook use other"],
-                                  environment: ProcessRunner.environment(home: nobodyHome.path), directory: "/")
+        let r = ProcessRunner.run(
+            "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", Executable.skyshell, "--resume", "-c", "heading 90; logbook use other"],
+            environment: ProcessRunner.environment(home: nobodyHome.path), directory: "/")
         #expect(r.stderr.contains("cannot read \(file) (Permission denied); using defaults, and it will not be written over"), "\(r.stderr)")
         chmod(file, 0o600)
         #expect(String(decoding: FileManager.default.contents(atPath: file)!, as: UTF8.self) == "{\"logbook\": \"mine\"}")
@@ -137,10 +144,19 @@ struct FileSafetyTests {
 
     @Test func importsStopAtBrokenFilesAndChangeNothing() {
         let cases = [
-            ("quote.csv", "date,origin,destination,notes\n2024-01-01,KSFO,KJFK,\"open\n2024-01-02,KJFK,KSFO,x\n", "line 2: a quoted field opened here is never closed"),
+            (
+                "quote.csv", "date,origin,destination,notes\n2024-01-01,KSFO,KJFK,\"open\n2024-01-02,KJFK,KSFO,x\n",
+                "line 2: a quoted field opened here is never closed"
+            ),
             ("twice.csv", "date,origin,destination,notes,notes\n2024-01-01,KSFO,KJFK,a,b\n", "line 1: the header names the column 'notes' twice"),
-            ("nul.csv", "date,origin,destination,notes\n2024-01-01,KSFO,KJFK,a\u{0}b\n", "line 2: the notes column holds a control character (U+0000 at character 2)"),
-            ("types.json", "{\"flights\": [\n{\"date\": \"2024-01-01\", \"origin\": \"KSFO\", \"destination\": \"KJFK\", \"row\": true}]}", "line 2: \"row\" of flight 1 must be a whole number or null, not true"),
+            (
+                "nul.csv", "date,origin,destination,notes\n2024-01-01,KSFO,KJFK,a\u{0}b\n",
+                "line 2: the notes column holds a control character (U+0000 at character 2)"
+            ),
+            (
+                "types.json", "{\"flights\": [\n{\"date\": \"2024-01-01\", \"origin\": \"KSFO\", \"destination\": \"KJFK\", \"row\": true}]}",
+                "line 2: \"row\" of flight 1 must be a whole number or null, not true"
+            ),
         ]
         for (name, text, message) in cases {
             home.write(name, text)

@@ -13,7 +13,8 @@ final class HostileHome {
     func sky(_ commands: String, resume: Bool = false, env extra: [String: String] = [:], timeout: Double = 60) -> ProcessResult {
         var environment = env
         for (k, v) in extra { environment[k] = v }
-        return ProcessRunner.run(Executable.skyshell, (resume ? ["--resume"] : []) + ["-c", commands], environment: environment, directory: path, timeout: timeout)
+        return ProcessRunner.run(
+            Executable.skyshell, (resume ? ["--resume"] : []) + ["-c", commands], environment: environment, directory: path, timeout: timeout)
     }
 
     /// Runs skyshell with any arguments (a script, `-`) in the home.
@@ -26,8 +27,10 @@ final class HostileHome {
     /// Runs `-c commands` as the unprivileged user `nobody` (root ignores file modes).
     func skyAsNobody(_ commands: String, resume: Bool = false) -> ProcessResult {
         let user = "65534"
-        return ProcessRunner.run("/usr/bin/setpriv", ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", Executable.skyshell] + (resume ? ["--resume"] : []) + ["-c", commands],
-                                 environment: env, directory: "/")
+        return ProcessRunner.run(
+            "/usr/bin/setpriv",
+            ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", Executable.skyshell] + (resume ? ["--resume"] : []) + ["-c", commands],
+            environment: env, directory: "/")
     }
 
     /// Runs `-c commands` with the umask set first (as a login shell would).

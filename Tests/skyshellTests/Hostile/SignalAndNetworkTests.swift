@@ -19,7 +19,8 @@ struct SignalAndNetworkTests {
     @Test(arguments: [SIGTERM, SIGHUP])
     func aSignalToEndStopsABatchImportAndChangesNothing(_ signal: Int32) throws {
         bigImport(300_000)
-        let live = try LiveProcess(Executable.skyshell, ["-c", "logbook import big.csv; status"], environment: home.env, directory: home.path, scratch: home.path)
+        let live = try LiveProcess(
+            Executable.skyshell, ["-c", "logbook import big.csv; status"], environment: home.env, directory: home.path, scratch: home.path)
         usleep(600_000)
         live.signal(signal)
         let status = try live.waitForExit(timeout: 20)
@@ -41,8 +42,9 @@ struct SignalAndNetworkTests {
 
     @Test func ctrlCInACommandLineStopsTheRestOfItWith130() throws {
         home.write("aircraft.json", #"{"now": 1733000000, "aircraft": [{"hex": "abc123", "lat": 49.0, "lon": 2.5, "alt_baro": 3000}]}"#)
-        let live = try LiveProcess(Executable.skyshell, ["-c", "observer LFPG; radar source readsb aircraft.json; radar record rec.jsonl for 10m every 1s; status"],
-                                   environment: home.env, directory: home.path, scratch: home.path)
+        let live = try LiveProcess(
+            Executable.skyshell, ["-c", "observer LFPG; radar source readsb aircraft.json; radar record rec.jsonl for 10m every 1s; status"],
+            environment: home.env, directory: home.path, scratch: home.path)
         let deadline = Date().addingTimeInterval(20)
         // The recording goes to a temporary file until it ends; wait for one snapshot in it.
         while Date() < deadline {
@@ -78,8 +80,9 @@ struct SignalAndNetworkTests {
             // Another port is another origin (so is localhost for 127.0.0.1).
             return .respond(status: 302, headers: [("Location", "http://localhost:\(other.port)\(request.target)")], body: "")
         }
-        let result = home.sky("observer LFPG; radar source opensky url \(first.url)/api auth \(first.url)/token; radar list",
-                              env: ["OPENSKY_CLIENT_ID": "id", "OPENSKY_CLIENT_SECRET": "secret"])
+        let result = home.sky(
+            "observer LFPG; radar source opensky url \(first.url)/api auth \(first.url)/token; radar list",
+            env: ["OPENSKY_CLIENT_ID": "id", "OPENSKY_CLIENT_SECRET": "secret"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(first.requests.contains { $0.headers["authorization"] == "Bearer SECRET-TOKEN" }, "the token went to the server it belongs to")
         #expect(other.requests.count == 1)

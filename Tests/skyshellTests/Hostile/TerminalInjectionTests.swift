@@ -22,10 +22,16 @@ struct TerminalInjectionTests {
     /// No unsafe character in the output; and, unless `shows` is nil, the text was printed (in
     /// its visible form) so the check is not vacuous.
     func expectSafe(_ result: ProcessResult, _ what: String, shows: String? = "\\x1b", sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(TerminalSafety.violation(in: result.stdout) == nil, "\(what) stdout: \(TerminalSafety.violation(in: result.stdout) ?? "")", sourceLocation: sourceLocation)
-        #expect(TerminalSafety.violation(in: result.stderr) == nil, "\(what) stderr: \(TerminalSafety.violation(in: result.stderr) ?? "")", sourceLocation: sourceLocation)
+        #expect(
+            TerminalSafety.violation(in: result.stdout) == nil, "\(what) stdout: \(TerminalSafety.violation(in: result.stdout) ?? "")",
+            sourceLocation: sourceLocation)
+        #expect(
+            TerminalSafety.violation(in: result.stderr) == nil, "\(what) stderr: \(TerminalSafety.violation(in: result.stderr) ?? "")",
+            sourceLocation: sourceLocation)
         if let shows {
-            #expect((result.stdout + result.stderr).contains(shows), "\(what) did not show the text at all:\n\(result.stdout)\n\(result.stderr)", sourceLocation: sourceLocation)
+            #expect(
+                (result.stdout + result.stderr).contains(shows), "\(what) did not show the text at all:\n\(result.stdout)\n\(result.stderr)",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -45,9 +51,11 @@ struct TerminalInjectionTests {
 
     @Test func receiverFeedFieldsAreShownVisibly() {
         let e = Self.evilJSON
-        home.write("aircraft.json", """
-        {"now": 1733000000, "aircraft": [{"hex": "3c6444", "flight": "\(e)", "r": "\(e)", "t": "\(e)", "squawk": "\(e)", "alt_baro": 3000, "lat": 49.02, "lon": 2.56}]}
-        """)
+        home.write(
+            "aircraft.json",
+            """
+            {"now": 1733000000, "aircraft": [{"hex": "3c6444", "flight": "\(e)", "r": "\(e)", "t": "\(e)", "squawk": "\(e)", "alt_baro": 3000, "lat": 49.02, "lon": 2.56}]}
+            """)
         for (command, shown) in [("radar list", true), ("radar", true), ("spot", false), ("explain radar", false), ("set output csv; radar list", true)] {
             expectSafe(home.sky("observer LFPG; radar source readsb aircraft.json; \(command)"), command, shows: shown ? "\\x1b" : nil)
         }
@@ -58,18 +66,22 @@ struct TerminalInjectionTests {
     @Test func openSkyFeedFieldsAreShownVisibly() throws {
         let e = Self.evilJSON
         let server = try HTTPTestServer { _ in
-            .json(#"{"time": 1733000000, "states": [["3c6444", "\#(e)", "Germany", 1733000000, 1733000000, 2.56, 49.02, 3000, false, 200, 90, 0, null, 3100, "\#(e)", false, 0, 4]]}"#)
+            .json(
+                #"{"time": 1733000000, "states": [["3c6444", "\#(e)", "Germany", 1733000000, 1733000000, 2.56, 49.02, 3000, false, 200, 90, 0, null, 3100, "\#(e)", false, 0, 4]]}"#
+            )
         }
         expectSafe(home.sky("observer LFPG; radar source opensky url \(server.url)/api; radar list"), "opensky")
     }
 
     @Test func aReplayHeaderAndItsAircraftAreShownVisibly() {
         let e = Self.evilJSON
-        home.write("evil.jsonl", """
-        {"skyshell_recording":1,"source":"\(e)","started":1733000000}
-        {"time":1733000000,"aircraft":[{"icao24":"3c6444","callsign":"\(e)","lat":49.02,"lon":2.56,"baro_alt_m":900,"type":"\(e)","registration":"\(e)","squawk":"\(e)"}]}
+        home.write(
+            "evil.jsonl",
+            """
+            {"skyshell_recording":1,"source":"\(e)","started":1733000000}
+            {"time":1733000000,"aircraft":[{"icao24":"3c6444","callsign":"\(e)","lat":49.02,"lon":2.56,"baro_alt_m":900,"type":"\(e)","registration":"\(e)","squawk":"\(e)"}]}
 
-        """)
+            """)
         expectSafe(home.sky("observer LFPG; radar source replay evil.jsonl; radar source; radar list"), "replay")
     }
 
@@ -79,7 +91,9 @@ struct TerminalInjectionTests {
         let db = try SQLiteDatabase(path: home.path + "/logbook.sqlite")
         let statement = try db.statement("UPDATE flights SET notes = ?, flight_number = ?, registration = ?, seat_letter = ?")
         try statement.bind([.text(Self.evil), .text(Self.evil), .text(Self.clipboard), .text(Self.title)]).run()
-        for (command, shown) in [("flights", false), ("flight show 1", true), ("stats", false), ("airport KSFO", false), ("logbook", false), ("set output csv; flight show 1", true)] {
+        for (command, shown) in [
+            ("flights", false), ("flight show 1", true), ("stats", false), ("airport KSFO", false), ("logbook", false), ("set output csv; flight show 1", true),
+        ] {
             expectSafe(home.sky(command), command, shows: shown ? "\\x1b" : nil)
         }
         // Exports keep the data; a spreadsheet formula in a CSV cell is guarded.
@@ -121,20 +135,22 @@ struct TerminalInjectionTests {
 
     @Test func badgeDefinitionsAreShownVisibly() {
         let e = Self.toml(Self.evil)
-        home.write("badges.toml", """
-        [[badge]]
-        id = "evil"
-        name = "\(e)"
-        kind = "\(e)"
-        description = "\(e)"
+        home.write(
+            "badges.toml",
+            """
+            [[badge]]
+            id = "evil"
+            name = "\(e)"
+            kind = "\(e)"
+            description = "\(e)"
 
-        [[badge]]
-        id = "second"
-        name = "Second \(e)"
-        kind = "frequent-flyer"
-        description = "\(e)"
-        flights = 2
-        """)
+            [[badge]]
+            id = "second"
+            name = "Second \(e)"
+            kind = "frequent-flyer"
+            description = "\(e)"
+            flights = 2
+            """)
         for command in ["badges", "badge second"] { expectSafe(home.sky(command), command) }
         expectSafe(home.sky("set output csv; badges"), "badges in CSV", shows: nil)
     }

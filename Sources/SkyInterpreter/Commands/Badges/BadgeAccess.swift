@@ -8,10 +8,11 @@ extension Shell {
     /// The built-in badges and the user's, read again whenever the user's file changes; its
     /// problems are notes of the command's output, once per change.
     func badgeBook() -> BadgeBook {
-        let stamp = userBadgeFile.flatMap { file -> String? in
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else { return nil }
-            return "\((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0) \((attributes[.size] as? Int) ?? 0)"
-        } ?? "none"
+        let stamp =
+            userBadgeFile.flatMap { file -> String? in
+                guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else { return nil }
+                return "\((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0) \((attributes[.size] as? Int) ?? 0)"
+            } ?? "none"
         if let loaded = loadedBadges, loaded.stamp == stamp { return loaded.book }
         let book = BadgeBook.load(world: badgeWorld, userFile: userBadgeFile)
         for problem in book.problems { note(problem) }
@@ -29,7 +30,8 @@ extension Shell {
     func badgesField(airline code: String) -> Field {
         let involved = badgeBook().badges.filter { $0.airlines.contains(code) }
         let statuses = (try? badgeStatuses(involved)) ?? []
-        let text = statuses.isEmpty ? "none" : statuses.map { "\($0.isUnlocked ? "✓" : "🔒") \($0.badge.title) — \(BadgeText.state($0))" }.joined(separator: "\n")
+        let text =
+            statuses.isEmpty ? "none" : statuses.map { "\($0.isUnlocked ? "✓" : "🔒") \($0.badge.title) — \(BadgeText.state($0))" }.joined(separator: "\n")
         return Field("badges", "badges", Cell(.list(statuses.map { .object([("id", .string($0.badge.id)), ("unlocked", .bool($0.isUnlocked))]) }), text: text))
     }
 

@@ -5,10 +5,14 @@ enum BadgeCommands {
     static let badges = CommandSpec(
         "badges", category: .badges,
         abstract: "List the badges and your progress towards them",
-        discussion: "Badges are achievements earned from the active logbook, in six kinds: Bank Angle (an unusual event on a flight), Flightpath (a set of routes flown, in any order and direction), Frequent Flyer (an airline flown to or from each of its hubs), Skyline (aircraft of a manufacturer flown a number of times), Soaring (one aircraft family flown a number of times) and Voyage (each airline of a list flown). Unlocked badges show the date of the flight that earned them; locked ones show how far you are. Add your own in badges.toml in the config directory: [[badge]] tables with kind, name, description, an optional id, and event (bank-angle); routes = [\"SFO-OAK\", …] and an optional airline (flightpath); airline (frequent-flyer); manufacturer and flights (skyline); aircraft = [\"B38M\", …] and flights (soaring); airlines and an optional flights per airline (voyage). Mistakes are reported with their line and field; see Docs/BADGES.md.",
+        discussion:
+            "Badges are achievements earned from the active logbook, in six kinds: Bank Angle (an unusual event on a flight), Flightpath (a set of routes flown, in any order and direction), Frequent Flyer (an airline flown to or from each of its hubs), Skyline (aircraft of a manufacturer flown a number of times), Soaring (one aircraft family flown a number of times) and Voyage (each airline of a list flown). Unlocked badges show the date of the flight that earned them; locked ones show how far you are. Add your own in badges.toml in the config directory: [[badge]] tables with kind, name, description, an optional id, and event (bank-angle); routes = [\"SFO-OAK\", …] and an optional airline (flightpath); airline (frequent-flyer); manufacturer and flights (skyline); aircraft = [\"B38M\", …] and flights (soaring); airlines and an optional flights per airline (voyage). Mistakes are reported with their line and field; see Docs/BADGES.md.",
         arguments: [ArgumentSpec("which", .choice("which", ["all", "unlocked", "locked"]), "which badges (all by default)", .optional)],
         options: [OptionSpec("kind", .badgeKind, "only badges of this kind")],
-        examples: [Example("badges", "every badge"), Example("badges unlocked", "the ones you have"), Example("badges locked kind skyline", "manufacturers still to fly")]
+        examples: [
+            Example("badges", "every badge"), Example("badges unlocked", "the ones you have"),
+            Example("badges locked kind skyline", "manufacturers still to fly"),
+        ]
     ) { args, shell in
         let which = args.get("which", as: String.self) ?? "all"
         let kind = args.get("kind", as: String.self).flatMap(BadgeKind.init(rawValue:))
@@ -18,12 +22,15 @@ enum BadgeCommands {
             (kind == nil || status.badge.kind == kind)
                 && (which == "all" || (which == "unlocked") == status.isUnlocked)
         }
-        var table = Table(key: "badges", columns: [
-            Column("glyph", "", textOnly: true), Column("id", "", dataOnly: true), Column("kind", "Kind"), Column("name", "Badge"),
-            Column("unlocked", "", dataOnly: true), Column("unlocked_on", "", dataOnly: true),
-            Column("progress", "Progress", textOnly: true), Column("done", "", dataOnly: true), Column("total", "", dataOnly: true), Column("unit", "", dataOnly: true),
-            Column("description", "Description"),
-        ])
+        var table = Table(
+            key: "badges",
+            columns: [
+                Column("glyph", "", textOnly: true), Column("id", "", dataOnly: true), Column("kind", "Kind"), Column("name", "Badge"),
+                Column("unlocked", "", dataOnly: true), Column("unlocked_on", "", dataOnly: true),
+                Column("progress", "Progress", textOnly: true), Column("done", "", dataOnly: true), Column("total", "", dataOnly: true),
+                Column("unit", "", dataOnly: true),
+                Column("description", "Description"),
+            ])
         table.rows = shown.map { status in
             let style: Style = status.isUnlocked ? .accent : .dim
             let (done, total) = status.progress
@@ -70,22 +77,30 @@ enum BadgeCommands {
             return "#\(c.id)  " + FlightFields.summary(flight, shell)
         }
         let missing = BadgeText.missing(status)
-        var card = Card(title: badge.title, fields: [
-            Field("id", "id", Cell(badge.id)),
-            Field("kind", "kind", Cell(.string(badge.kind.rawValue), text: "\(badge.kind.title) — \(badge.kind.rule)")),
-            Field("name", "", Cell(badge.name)),
-            Field("description", "description", Cell(badge.description)),
-            Field("rule", "rule", Cell(BadgeText.rule(badge, shell))),
-            Field("unlocked", "status", Cell(.bool(status.isUnlocked), text: status.unlockedOn.map { "unlocked \($0) ✓" } ?? "locked 🔒 — \(BadgeText.progress(status))",
-                                             style: status.isUnlocked ? .accent : .dim)),
-            Field("unlocked_on", "", Cell(.optional(status.unlockedOn?.description))),
-            Field("done", "", Cell(.int(status.progress.done))),
-            Field("total", "", Cell(.int(status.progress.total))),
-            Field("flights", "flights that count", Cell(.list(counted.map { .int(Int($0.id)) }),
-                                                        text: lines.isEmpty ? "none yet" : lines.joined(separator: "\n") + (counted.count > 20 ? "\n… and \(counted.count - 20) more" : ""))),
-            Field("missing", "missing", Cell(.list(missing.map(Datum.string)), text: missing.isEmpty ? "nothing" : missing.joined(separator: ", "))),
-            Field("defined", "defined", Cell(badge.origin)),
-        ])
+        var card = Card(
+            title: badge.title,
+            fields: [
+                Field("id", "id", Cell(badge.id)),
+                Field("kind", "kind", Cell(.string(badge.kind.rawValue), text: "\(badge.kind.title) — \(badge.kind.rule)")),
+                Field("name", "", Cell(badge.name)),
+                Field("description", "description", Cell(badge.description)),
+                Field("rule", "rule", Cell(BadgeText.rule(badge, shell))),
+                Field(
+                    "unlocked", "status",
+                    Cell(
+                        .bool(status.isUnlocked), text: status.unlockedOn.map { "unlocked \($0) ✓" } ?? "locked 🔒 — \(BadgeText.progress(status))",
+                        style: status.isUnlocked ? .accent : .dim)),
+                Field("unlocked_on", "", Cell(.optional(status.unlockedOn?.description))),
+                Field("done", "", Cell(.int(status.progress.done))),
+                Field("total", "", Cell(.int(status.progress.total))),
+                Field(
+                    "flights", "flights that count",
+                    Cell(
+                        .list(counted.map { .int(Int($0.id)) }),
+                        text: lines.isEmpty ? "none yet" : lines.joined(separator: "\n") + (counted.count > 20 ? "\n… and \(counted.count - 20) more" : ""))),
+                Field("missing", "missing", Cell(.list(missing.map(Datum.string)), text: missing.isEmpty ? "nothing" : missing.joined(separator: ", "))),
+                Field("defined", "defined", Cell(badge.origin)),
+            ])
         card.titleStyle = status.isUnlocked ? .accent : .dim
         return card
     }

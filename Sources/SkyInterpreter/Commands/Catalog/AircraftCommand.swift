@@ -5,7 +5,8 @@ enum AircraftCommand {
     static let spec = CommandSpec(
         "aircraft", aliases: ["type"], category: .catalog,
         abstract: "Show an aircraft type",
-        discussion: "Designator, name, manufacturer, model names, IATA codes, kind and engines, wake turbulence category, and how many airline routes fly it. Give an ICAO designator (B738), an IATA code (738) or a name (737-800, Boeing 737-800).",
+        discussion:
+            "Designator, name, manufacturer, model names, IATA codes, kind and engines, wake turbulence category, and how many airline routes fly it. Give an ICAO designator (B738), an IATA code (738) or a name (737-800, Boeing 737-800).",
         arguments: [ArgumentSpec("aircraft", .aircraftText, "the aircraft type")],
         examples: [
             Example("aircraft B738", "by ICAO designator"),
@@ -21,17 +22,21 @@ enum AircraftCommand {
         } else if let engine = t.engineType {
             kind += ", \(engine.lowercased())"
         }
-        return .card(Card(title: t.name, fields: [
-            Field("name", "", Cell(t.name)),
-            Field("designator", "designator", Cell(t.designator)),
-            Field("manufacturer", "manufacturer", Cell(t.manufacturer)),
-            Field("models", "models", Cell(.list(t.models.map(Datum.string)), text: t.models.isEmpty ? "—" : t.models.joined(separator: "; "))),
-            Field("iata", "IATA codes", Cell(.list(t.iataCodes.map(Datum.string)), text: t.iataCodes.isEmpty ? "—" : t.iataCodes.joined(separator: ", "))),
-            Field("description", "kind", Cell(.string(t.description.rawValue), text: kind)),
-            Field("engine_type", "", Cell(Datum.optional(t.engineType))),
-            Field("engines", "", Cell(t.engineCount.map { .int($0) } ?? .null)),
-            Field("wake", "wake category", Cell(Datum.optional(t.wakeCategory), text: t.wakeCategory.map { "\(wakeWords[$0] ?? $0) (\($0))" } ?? "—")),
-            Field("routes", "airline routes", Cell(.int(t.routeCount), text: Format.grouped(Double(t.routeCount)))),
-        ]))
+        return .card(
+            Card(
+                title: t.name,
+                fields: [
+                    Field("name", "", Cell(t.name)),
+                    Field("designator", "designator", Cell(t.designator)),
+                    Field("manufacturer", "manufacturer", Cell(t.manufacturer)),
+                    Field("models", "models", Cell(.list(t.models.map(Datum.string)), text: t.models.isEmpty ? "—" : t.models.joined(separator: "; "))),
+                    Field(
+                        "iata", "IATA codes", Cell(.list(t.iataCodes.map(Datum.string)), text: t.iataCodes.isEmpty ? "—" : t.iataCodes.joined(separator: ", "))),
+                    Field("description", "kind", Cell(.string(t.description.rawValue), text: kind)),
+                    Field("engine_type", "", Cell(Datum.optional(t.engineType))),
+                    Field("engines", "", Cell(t.engineCount.map { .int($0) } ?? .null)),
+                    Field("wake", "wake category", Cell(Datum.optional(t.wakeCategory), text: t.wakeCategory.map { "\(wakeWords[$0] ?? $0) (\($0))" } ?? "—")),
+                    Field("routes", "airline routes", Cell(.int(t.routeCount), text: Format.grouped(Double(t.routeCount)))),
+                ]))
     }
 }

@@ -5,7 +5,8 @@ enum AirlineCommands {
     static let airline = CommandSpec(
         "airline", aliases: ["al"], category: .catalog,
         abstract: "Show an airline's card",
-        discussion: "Name, codes, callsign, country, whether it is active, its hubs and its fleet. Hubs are the airports where its own routes (codeshares excluded) start or end at least a quarter as often as at its busiest airport and that carry at least 5% of its route ends; the fleet is the aircraft types on its routes, most used first. Both come from the OpenFlights route table, which describes 2014.",
+        discussion:
+            "Name, codes, callsign, country, whether it is active, its hubs and its fleet. Hubs are the airports where its own routes (codeshares excluded) start or end at least a quarter as often as at its busiest airport and that carry at least 5% of its route ends; the fleet is the aircraft types on its routes, most used first. Both come from the OpenFlights route table, which describes 2014.",
         arguments: [ArgumentSpec("airline", .airlineText, "the airline")],
         subcommands: [FavoriteCommands.favorite, FavoriteCommands.unfavorite],
         examples: [
@@ -35,14 +36,19 @@ enum AirlineCommands {
         let text = args.get("text", as: String.self) ?? ""
         let found = shell.catalog.searchAirlines(text, limit: 2000).filter { args.flag("all") || $0.isActive }.prefix(args.get("limit", as: Int.self) ?? 25)
         let rows = found.map { a in
-            [Cell(Datum.optional(a.iata)), Cell(Datum.optional(a.icao)), Cell(a.name), Cell(Datum.optional(a.callsign)),
-             Cell(Datum.optional(a.country)), Cell(.bool(a.isActive), text: a.isActive ? "yes" : "no"),
-             Cell(.int(a.routeCount), text: Format.grouped(Double(a.routeCount)))]
+            [
+                Cell(Datum.optional(a.iata)), Cell(Datum.optional(a.icao)), Cell(a.name), Cell(Datum.optional(a.callsign)),
+                Cell(Datum.optional(a.country)), Cell(.bool(a.isActive), text: a.isActive ? "yes" : "no"),
+                Cell(.int(a.routeCount), text: Format.grouped(Double(a.routeCount))),
+            ]
         }
-        return .table(Table(key: "airlines", title: found.isEmpty ? "No airline matches '\(text)'" : nil, columns: [
-            Column("iata", "IATA"), Column("icao", "ICAO"), Column("name", "Name"), Column("callsign", "Callsign"),
-            Column("country", "Country"), Column("active", "Active"), Column("routes", "Routes", .right),
-        ], rows: Array(rows)))
+        return .table(
+            Table(
+                key: "airlines", title: found.isEmpty ? "No airline matches '\(text)'" : nil,
+                columns: [
+                    Column("iata", "IATA"), Column("icao", "ICAO"), Column("name", "Name"), Column("callsign", "Callsign"),
+                    Column("country", "Country"), Column("active", "Active"), Column("routes", "Routes", .right),
+                ], rows: Array(rows)))
     }
 
     /// The airline card.
@@ -59,11 +65,19 @@ enum AirlineCommands {
             Field("active", "active", Cell(.bool(a.isActive), text: a.isActive ? "yes" : "no")),
             Field("alias", "also known as", Cell(Datum.optional(a.alias), text: a.alias ?? "—")),
             Field("routes", "routes", Cell(.int(a.routeCount), text: a.routeCount == 0 ? "none listed" : "\(Format.grouped(Double(a.routeCount))) of its own")),
-            Field("hubs", "hubs", Cell(.list(hubs.map { .object([("icao", .string($0.icao)), ("iata", .optional($0.iata)), ("name", .string($0.name))]) }),
-                                       text: hubs.isEmpty ? "—" : hubs.map { "\($0.icao) \($0.name)" }.joined(separator: "\n"))),
-            Field("fleet", "fleet", Cell(.list(fleet.map { .object([("designator", .string($0.0.designator)), ("name", .string($0.0.name)), ("routes", .int($0.1))]) }),
-                                         text: fleet.isEmpty ? "—" : fleet.prefix(12).map { "\($0.0.designator)  \($0.0.name) (\($0.1) route\($0.1 == 1 ? "" : "s"))" }.joined(separator: "\n")
-                                            + (fleet.count > 12 ? "\n… and \(fleet.count - 12) more" : ""))),
+            Field(
+                "hubs", "hubs",
+                Cell(
+                    .list(hubs.map { .object([("icao", .string($0.icao)), ("iata", .optional($0.iata)), ("name", .string($0.name))]) }),
+                    text: hubs.isEmpty ? "—" : hubs.map { "\($0.icao) \($0.name)" }.joined(separator: "\n"))),
+            Field(
+                "fleet", "fleet",
+                Cell(
+                    .list(fleet.map { .object([("designator", .string($0.0.designator)), ("name", .string($0.0.name)), ("routes", .int($0.1))]) }),
+                    text: fleet.isEmpty
+                        ? "—"
+                        : fleet.prefix(12).map { "\($0.0.designator)  \($0.0.name) (\($0.1) route\($0.1 == 1 ? "" : "s"))" }.joined(separator: "\n")
+                            + (fleet.count > 12 ? "\n… and \(fleet.count - 12) more" : ""))),
             Field("brand_color", "", Cell(.int(a.brandColor))),
             shell.yourFlightsField(FlightFilter(airline: a.storedCode), none: "no flights with this airline yet"),
             shell.badgesField(airline: a.storedCode),

@@ -6,7 +6,8 @@ enum AirportCommands {
     static let airport = CommandSpec(
         "airport", aliases: ["ap"], category: .catalog,
         abstract: "Show an airport's card",
-        discussion: "Name, codes, city, region and country, position in decimal and DMS, elevation, time zone with the local time now, runways and the airlines that use it as a hub. Give an ICAO or IATA code, or words of the name or city.",
+        discussion:
+            "Name, codes, city, region and country, position in decimal and DMS, elevation, time zone with the local time now, runways and the airlines that use it as a hub. Give an ICAO or IATA code, or words of the name or city.",
         arguments: [ArgumentSpec("airport", .airportText, "the airport")],
         examples: [
             Example("airport KSFO", "San Francisco International"),
@@ -45,14 +46,18 @@ enum AirportCommands {
         let found = shell.catalog.airports(near: place.coordinate, within: radius, limit: limit)
         let unit = Format.distanceUnit(shell.units)
         let rows = found.map { hit in
-            [Cell(hit.airport.icao), Cell(Datum.optional(hit.airport.iata)), Cell(hit.airport.name), Cell(hit.airport.city),
-             Cell(Datum.rounded(hit.distance.kilometers, 3), text: Format.distance(hit.distance, in: unit)),
-             hit.distance.meters < 1 ? Cell(.null, text: "—") : Cell(Datum.rounded(hit.bearing.degrees, 1), text: Format.bearing(hit.bearing))]
+            [
+                Cell(hit.airport.icao), Cell(Datum.optional(hit.airport.iata)), Cell(hit.airport.name), Cell(hit.airport.city),
+                Cell(Datum.rounded(hit.distance.kilometers, 3), text: Format.distance(hit.distance, in: unit)),
+                hit.distance.meters < 1 ? Cell(.null, text: "—") : Cell(Datum.rounded(hit.bearing.degrees, 1), text: Format.bearing(hit.bearing)),
+            ]
         }
-        var table = Table(key: "airports", columns: [
-            Column("icao", "ICAO"), Column("iata", "IATA"), Column("name", "Name"), Column("city", "City"),
-            Column("distance_km", "Distance", .right), Column("bearing_deg", "Bearing", .right),
-        ], rows: rows)
+        var table = Table(
+            key: "airports",
+            columns: [
+                Column("icao", "ICAO"), Column("iata", "IATA"), Column("name", "Name"), Column("city", "City"),
+                Column("distance_km", "Distance", .right), Column("bearing_deg", "Bearing", .right),
+            ], rows: rows)
         table.title = "Airports within \(Format.distance(radius, in: unit, decimals: 0)) of \(place.name)"
         return .table(table)
     }
@@ -62,17 +67,25 @@ enum AirportCommands {
         abstract: "Airports whose name, city or code matches, biggest first",
         arguments: [ArgumentSpec("text", .words, "words of the name or city, or a code", .rest(required: true))],
         options: [OptionSpec("limit", .integer(1...1000), "how many to list (default 25)")],
-        examples: [Example("airports search london", "every London airport"), Example("airports search san jose limit 5", "the five biggest San José airports")]
+        examples: [
+            Example("airports search london", "every London airport"), Example("airports search san jose limit 5", "the five biggest San José airports"),
+        ]
     ) { args, shell in
         let text = args.get("text", as: String.self) ?? ""
         let found = shell.catalog.searchAirports(text, limit: args.get("limit", as: Int.self) ?? 25)
         let rows = found.map { a in
-            [Cell(a.icao), Cell(Datum.optional(a.iata)), Cell(a.name), Cell(a.city), Cell(a.countryName), Cell(.int(a.routeCount), text: Format.grouped(Double(a.routeCount)))]
+            [
+                Cell(a.icao), Cell(Datum.optional(a.iata)), Cell(a.name), Cell(a.city), Cell(a.countryName),
+                Cell(.int(a.routeCount), text: Format.grouped(Double(a.routeCount))),
+            ]
         }
-        return .table(Table(key: "airports", title: found.isEmpty ? "No airport matches '\(text)'" : nil, columns: [
-            Column("icao", "ICAO"), Column("iata", "IATA"), Column("name", "Name"), Column("city", "City"), Column("country", "Country"),
-            Column("routes", "Routes", .right),
-        ], rows: rows))
+        return .table(
+            Table(
+                key: "airports", title: found.isEmpty ? "No airport matches '\(text)'" : nil,
+                columns: [
+                    Column("icao", "ICAO"), Column("iata", "IATA"), Column("name", "Name"), Column("city", "City"), Column("country", "Country"),
+                    Column("routes", "Routes", .right),
+                ], rows: rows))
     }
 
     /// The airport card.
@@ -83,37 +96,57 @@ enum AirportCommands {
             Field("icao", "ICAO", Cell(a.icao)),
             Field("iata", "IATA", Cell(Datum.optional(a.iata), text: a.iata ?? "—")),
             Field("city", "city", Cell(a.city)),
-            Field("region", "region", Cell(Datum.optional(a.region.isEmpty ? nil : a.region),
-                                            text: a.region.isEmpty ? "—" : a.region + (a.regionCode.map { " (\($0))" } ?? ""))),
+            Field(
+                "region", "region",
+                Cell(
+                    Datum.optional(a.region.isEmpty ? nil : a.region),
+                    text: a.region.isEmpty ? "—" : a.region + (a.regionCode.map { " (\($0))" } ?? ""))),
             Field("region_code", "", Cell(Datum.optional(a.regionCode))),
             Field("country", "country", Cell(.string(a.countryName), text: "\(a.countryName) (\(a.countryCode))")),
             Field("lat", "latitude", Cell(.number(a.coordinate.latitude), text: Format.fixed(a.coordinate.latitude, 5))),
             Field("lon", "longitude", Cell(.number(a.coordinate.longitude), text: Format.fixed(a.coordinate.longitude, 5))),
             Field("dms", "DMS", Cell(CoordinateText.dms(a.coordinate))),
-            Field("elevation_ft", "elevation", Cell(a.elevation.map { .number($0.feet.rounded()) } ?? .null,
-                                                      text: a.elevation.map { heightBoth($0, units) } ?? "unknown")),
+            Field(
+                "elevation_ft", "elevation",
+                Cell(
+                    a.elevation.map { .number($0.feet.rounded()) } ?? .null,
+                    text: a.elevation.map { heightBoth($0, units) } ?? "unknown")),
         ]
         let zone = LocalTime.describe(zone: a.timeZone, at: shell.clock.now)
         fields.append(Field("time_zone", "time zone", Cell(.string(a.timeZone), text: a.timeZone)))
         fields.append(Field("local_time", "local time", Cell(Datum.optional(zone?.iso), text: zone.map { "\($0.clock) (UTC\($0.offset))" } ?? "unknown")))
-        let runways = a.runwayCount == 0 ? "none recorded"
+        let runways =
+            a.runwayCount == 0
+            ? "none recorded"
             : "\(a.runwayCount), longest \(a.longestRunway.map { lengthBoth($0, units) } ?? "unknown")" + (a.surfaces.isEmpty ? "" : ", \(a.surfaces)")
-        fields.append(Field("runways", "runways", Cell(.object([
-            ("count", .int(a.runwayCount)),
-            ("longest_ft", a.longestRunway.map { .number($0.feet.rounded()) } ?? .null),
-            ("surfaces", .list(a.surfaces.isEmpty ? [] : a.surfaces.components(separatedBy: ", ").map(Datum.string))),
-        ]), text: runways)))
-        fields.append(Field("routes", "routes", Cell(.int(a.routeCount), text: a.routeCount == 0 ? "no airline routes listed" : "\(Format.grouped(Double(a.routeCount))) airline routes")))
+        fields.append(
+            Field(
+                "runways", "runways",
+                Cell(
+                    .object([
+                        ("count", .int(a.runwayCount)),
+                        ("longest_ft", a.longestRunway.map { .number($0.feet.rounded()) } ?? .null),
+                        ("surfaces", .list(a.surfaces.isEmpty ? [] : a.surfaces.components(separatedBy: ", ").map(Datum.string))),
+                    ]), text: runways)))
+        fields.append(
+            Field(
+                "routes", "routes",
+                Cell(.int(a.routeCount), text: a.routeCount == 0 ? "no airline routes listed" : "\(Format.grouped(Double(a.routeCount))) airline routes")))
         let hubs = shell.catalog.airlines(withHub: a.rank)
-        fields.append(Field("hub_of", "hub of", Cell(.list(hubs.map { .object([("name", .string($0.name)), ("iata", .optional($0.iata)), ("icao", .optional($0.icao))]) }),
-                                                   text: hubs.isEmpty ? "—" : hubs.prefix(8).map(\.title).joined(separator: "\n") + (hubs.count > 8 ? "\n… and \(hubs.count - 8) more" : ""))))
+        fields.append(
+            Field(
+                "hub_of", "hub of",
+                Cell(
+                    .list(hubs.map { .object([("name", .string($0.name)), ("iata", .optional($0.iata)), ("icao", .optional($0.icao))]) }),
+                    text: hubs.isEmpty ? "—" : hubs.prefix(8).map(\.title).joined(separator: "\n") + (hubs.count > 8 ? "\n… and \(hubs.count - 8) more" : ""))))
         fields.append(shell.yourFlightsField(FlightFilter(airport: a.icao), none: "none from or to here yet"))
         return .card(Card(title: a.name, fields: fields))
     }
 
     /// "13 ft (4 m)" with the session's unit first.
     static func heightBoth(_ h: Height, _ units: UnitSystem) -> String {
-        units == .metric ? "\(Format.height(h, in: .meters)) (\(Format.height(h, in: .feet)))" : "\(Format.height(h, in: .feet)) (\(Format.height(h, in: .meters)))"
+        units == .metric
+            ? "\(Format.height(h, in: .meters)) (\(Format.height(h, in: .feet)))" : "\(Format.height(h, in: .feet)) (\(Format.height(h, in: .meters)))"
     }
 
     /// "11,870 ft (3,618 m)" for runway lengths, with the session's unit first.
@@ -121,4 +154,3 @@ enum AirportCommands {
         heightBoth(Height(meters: d.meters), units)
     }
 }
-

@@ -8,7 +8,8 @@ enum DistanceCommands {
     static let distance = CommandSpec(
         "distance", aliases: ["dist"], category: .catalog,
         abstract: "Geodesic distance between places, leg by leg",
-        discussion: "Measures along the WGS84 ellipsoid (the shortest path on the real Earth's shape, not a sphere) from each place to the next, with the initial and final bearings of each leg and the total. Units follow the units setting unless `in` names one.",
+        discussion:
+            "Measures along the WGS84 ellipsoid (the shortest path on the real Earth's shape, not a sphere) from each place to the next, with the initial and final bearings of each leg and the total. Units follow the units setting unless `in` names one.",
         arguments: [ArgumentSpec("places", .place, "two or more places", .repeating(min: 2))],
         options: [OptionSpec("in", unitKind, "the unit: km, mi, nm, m or ft"), .flag("trace", "print the intermediate steps of the computation")],
         examples: [
@@ -34,10 +35,14 @@ enum DistanceCommands {
             ])
         }
         var output = Output(trace.map { .message($0, .dim) })
-        output.append(.table(Table(key: "legs", columns: [
-            Column("from", "From"), Column("to", "To"), Column("distance_km", "Distance", .right),
-            Column("initial_bearing_deg", "Initial bearing", .right), Column("final_bearing_deg", "Final bearing", .right),
-        ], rows: rows)))
+        output.append(
+            .table(
+                Table(
+                    key: "legs",
+                    columns: [
+                        Column("from", "From"), Column("to", "To"), Column("distance_km", "Distance", .right),
+                        Column("initial_bearing_deg", "Initial bearing", .right), Column("final_bearing_deg", "Final bearing", .right),
+                    ], rows: rows)))
         output.append(.data("total_km", Datum.rounded(total.meters / 1000, 6)))
         if rows.count > 1 { output.append(.message("total \(Format.distance(total, in: unit))")) }
         return output
@@ -59,7 +64,8 @@ enum DistanceCommands {
     static let bearing = CommandSpec(
         "bearing", category: .catalog,
         abstract: "Which way to go from one place to another",
-        discussion: "The initial bearing (the direction to set off in, clockwise from true north), the final bearing on arrival and the distance, along the WGS84 geodesic.",
+        discussion:
+            "The initial bearing (the direction to set off in, clockwise from true north), the final bearing on arrival and the distance, along the WGS84 geodesic.",
         arguments: [ArgumentSpec("from", .place, "where you start"), ArgumentSpec("to", .place, "where you go")],
         examples: [Example("bearing LHR JFK", "the great-circle route's heading out of London"), Example("bearing here KSFO", "from the observer")]
     ) { args, shell in
@@ -67,7 +73,9 @@ enum DistanceCommands {
         let leg = Geodesic.wgs84.inverse(from.coordinate, to.coordinate)
         let initial = CompassPoint(bearing: leg.initialAzimuth)
         return Output([
-            .message("from \(from.name) to \(to.name): set off at \(Format.trimmed(leg.initialAzimuth.normalizedBearing.degrees, maxDecimals: 1))° (\(initial.words)), arrive heading \(Format.bearing(leg.finalAzimuth)), \(Format.distance(leg.distance, shell.units))"),
+            .message(
+                "from \(from.name) to \(to.name): set off at \(Format.trimmed(leg.initialAzimuth.normalizedBearing.degrees, maxDecimals: 1))° (\(initial.words)), arrive heading \(Format.bearing(leg.finalAzimuth)), \(Format.distance(leg.distance, shell.units))"
+            ),
             .data("initial_bearing_deg", Datum.rounded(leg.initialAzimuth.normalizedBearing.degrees, 6)),
             .data("final_bearing_deg", Datum.rounded(leg.finalAzimuth.normalizedBearing.degrees, 6)),
             .data("distance_km", Datum.rounded(leg.distance.meters / 1000, 6)),

@@ -42,7 +42,9 @@ enum ExplainLOS {
         lines.append("3. The horizon from h above smooth ground is where the drop equals h: d = √(2kR·h).")
         lines.append("   Your eyes are \(n(eye, 1)) m above the ground → horizon \(n(los.earth.horizon(height: eye) / 1000, 2)) km;")
         let target = los.target.reference == .agl ? los.target.height.meters : max(0, los.target.height.meters)
-        lines.append("   a target \(n(target, 0)) m up is above the horizon out to \(n(los.earth.horizon(height: eye) / 1000, 1)) + \(n(los.earth.horizon(height: target) / 1000, 1)) = \(n((los.earth.horizon(height: eye) + los.earth.horizon(height: target)) / 1000, 1)) km over flat ground.")
+        lines.append(
+            "   a target \(n(target, 0)) m up is above the horizon out to \(n(los.earth.horizon(height: eye) / 1000, 1)) + \(n(los.earth.horizon(height: target) / 1000, 1)) = \(n((los.earth.horizon(height: eye) + los.earth.horizon(height: target)) / 1000, 1)) km over flat ground."
+        )
         return lines
     }
 
@@ -58,8 +60,12 @@ enum ExplainLOS {
         let point = check.firstObstruction ?? check.minimumClearance ?? check.points[check.points.count / 2]
         let d = point.distance
         lines.append("   Your last check: D = \(n(check.distance, 0)) m, h_obs = \(n(check.observerMSL)) m, h_tgt = \(n(check.targetMSL)) m MSL.")
-        lines.append("   At d = \(n(d, 0)) m: \(n(check.observerMSL)) + (\(n(check.targetMSL)) − \(n(check.observerMSL)))·\(Format.fixed(d / check.distance, 4)) − \(n(d * (check.distance - d) / (2 * kr))) = \(n(point.sightLine)) m;")
-        lines.append("   terrain \(n(point.terrain ?? 0)) m → clearance \(n(point.clearance)) m: \(check.isClear ? "the line clears here, and this is its closest pass: CLEAR" : "the ground is in the way: BLOCKED")")
+        lines.append(
+            "   At d = \(n(d, 0)) m: \(n(check.observerMSL)) + (\(n(check.targetMSL)) − \(n(check.observerMSL)))·\(Format.fixed(d / check.distance, 4)) − \(n(d * (check.distance - d) / (2 * kr))) = \(n(point.sightLine)) m;"
+        )
+        lines.append(
+            "   terrain \(n(point.terrain ?? 0)) m → clearance \(n(point.clearance)) m: \(check.isClear ? "the line clears here, and this is its closest pass: CLEAR" : "the ground is in the way: BLOCKED")"
+        )
         return lines
     }
 
@@ -81,8 +87,9 @@ enum ExplainLOS {
             let target = los.target.msl(ground: h)
             let tslope = (target - drop - observer) / d
             let visible = target >= h && tslope >= maxSlope
-            lines.append("   d = \(String(format: "%2d", k)) km  terrain \(String(format: "%6.0f", h)) m  drop \(String(format: "%5.1f", drop)) m  target slope \(String(format: "%+.4f", tslope))"
-                         + "  max so far \(maxSlope.isFinite ? String(format: "%+.4f", maxSlope) : "  none ")  → \(visible ? "visible" : "hidden")")
+            lines.append(
+                "   d = \(String(format: "%2d", k)) km  terrain \(String(format: "%6.0f", h)) m  drop \(String(format: "%5.1f", drop)) m  target slope \(String(format: "%+.4f", tslope))"
+                    + "  max so far \(maxSlope.isFinite ? String(format: "%+.4f", maxSlope) : "  none ")  → \(visible ? "visible" : "hidden")")
             maxSlope = max(maxSlope, (h - drop - observer) / d)
         }
         return lines

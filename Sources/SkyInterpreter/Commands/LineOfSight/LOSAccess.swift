@@ -37,12 +37,16 @@ enum LOSText {
     }
 
     static func placeDatum(_ p: Place) -> Datum {
-        .object([("latitude", .number(p.coordinate.latitude)), ("longitude", .number(p.coordinate.longitude)),
-                 ("name", .string(p.name)), ("airport", p.airportCode.map { .string($0) } ?? .null)])
+        .object([
+            ("latitude", .number(p.coordinate.latitude)), ("longitude", .number(p.coordinate.longitude)),
+            ("name", .string(p.name)), ("airport", p.airportCode.map { .string($0) } ?? .null),
+        ])
     }
 
     static func heightDatum(_ h: LOSHeight) -> Datum {
-        .object([("m", .number(h.height.meters)), ("ft", .number((h.height.value(in: .feet) * 10).rounded() / 10)), ("reference", .string(h.reference.rawValue))])
+        .object([
+            ("m", .number(h.height.meters)), ("ft", .number((h.height.value(in: .feet) * 10).rounded() / 10)), ("reference", .string(h.reference.rawValue)),
+        ])
     }
 
     /// "31% of samples outside loaded terrain (0 m used there)", or nil when all had terrain.
@@ -56,12 +60,18 @@ enum LOSText {
     static func height(agl: Height?, msl: Height?, what: String) throws(ShellError) -> LOSHeight? {
         if agl != nil, msl != nil { throw ShellError.usage("give the \(what) height once: agl <height> or msl <height>") }
         if let agl {
-            guard agl.meters >= SessionRules.heightsAGL.lowerBound else { throw ShellError.usage("a height above the ground cannot be negative (\(feet(agl.meters)) AGL)") }
-            guard agl.meters <= SessionRules.heightsAGL.upperBound else { throw ShellError.usage("\(feet(agl.meters)) AGL is out of reach: at most 100 km (328,084 ft)") }
+            guard agl.meters >= SessionRules.heightsAGL.lowerBound else {
+                throw ShellError.usage("a height above the ground cannot be negative (\(feet(agl.meters)) AGL)")
+            }
+            guard agl.meters <= SessionRules.heightsAGL.upperBound else {
+                throw ShellError.usage("\(feet(agl.meters)) AGL is out of reach: at most 100 km (328,084 ft)")
+            }
             return LOSHeight(agl, .agl)
         }
         if let msl {
-            guard SessionRules.heightsMSL.contains(msl.meters) else { throw ShellError.usage("\(feet(msl.meters)) MSL is out of reach: between -1,640 ft and 328,084 ft") }
+            guard SessionRules.heightsMSL.contains(msl.meters) else {
+                throw ShellError.usage("\(feet(msl.meters)) MSL is out of reach: between -1,640 ft and 328,084 ft")
+            }
             return LOSHeight(msl, .msl)
         }
         return nil

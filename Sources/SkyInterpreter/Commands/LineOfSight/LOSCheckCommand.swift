@@ -8,7 +8,8 @@ enum LOSCheckCommand {
     static let spec = CommandSpec(
         "check", category: .lineOfSight,
         abstract: "Check the sight line from the origin to a place, with its terrain profile",
-        discussion: "Samples the geodesic from the origin to the place at 500 points, reads the terrain under each, and tests the straight line from the observer to the target at the LOS altitude (los target) in the curved-Earth frame of the Earth model: clear, or blocked at the first point where the ground rises above it. Without a place, checks the last one again.",
+        discussion:
+            "Samples the geodesic from the origin to the place at 500 points, reads the terrain under each, and tests the straight line from the observer to the target at the LOS altitude (los target) in the curved-Earth frame of the Earth model: clear, or blocked at the first point where the ground rises above it. Without a place, checks the last one again.",
         arguments: [ArgumentSpec("place", .place, "the target's position (default: the last one checked)", .optional)],
         options: [.flag("trace", "print the intermediate steps of the computation")],
         examples: [Example("los check 43.6615 -70.2553", "from the origin to Portland, Maine"), Example("los check", "the last target again")]
@@ -21,8 +22,11 @@ enum LOSCheckCommand {
             return try LOSServerCommand.check(server, origin: origin, target: target, shell)
         }
         let los = shell.session.los
-        guard let check = PathCheck.run(terrain: shell.terrain(), origin: origin.coordinate, observer: los.observer, target: target.coordinate,
-                                        targetHeight: los.target, earth: los.earth, samples: samples) else {
+        guard
+            let check = PathCheck.run(
+                terrain: shell.terrain(), origin: origin.coordinate, observer: los.observer, target: target.coordinate,
+                targetHeight: los.target, earth: los.earth, samples: samples)
+        else {
             throw ShellError.usage("the target is the origin: check a path to somewhere else")
         }
         shell.session.pathChecked(to: target)
@@ -37,19 +41,40 @@ enum LOSCheckCommand {
         let units = shell.units
         func distance(_ m: Double) -> String { Format.distance(Distance(meters: m), units, decimals: 1) }
         var fields = verdict(check.isClear, from: origin, to: target)
-        fields.append(Field("distance_m", "distance", Cell(.number(check.distance.rounded()), text: distance(check.distance) + ", azimuth " + Format.bearing(check.azimuth))))
-        fields.append(Field("observer_msl_m", "observer", Cell(.number(check.observerMSL),
-                                                              text: "\(LOSText.feet(check.observerMSL)) MSL (ground \(check.observerGround.map(LOSText.feet) ?? "unknown"))")))
-        fields.append(Field("target_msl_m", "target", Cell(.number(check.targetMSL),
-                                                          text: "\(LOSText.feet(check.targetMSL)) MSL (ground \(check.targetGround.map(LOSText.feet) ?? "unknown"))")))
+        fields.append(
+            Field(
+                "distance_m", "distance", Cell(.number(check.distance.rounded()), text: distance(check.distance) + ", azimuth " + Format.bearing(check.azimuth))
+            ))
+        fields.append(
+            Field(
+                "observer_msl_m", "observer",
+                Cell(
+                    .number(check.observerMSL),
+                    text: "\(LOSText.feet(check.observerMSL)) MSL (ground \(check.observerGround.map(LOSText.feet) ?? "unknown"))")))
+        fields.append(
+            Field(
+                "target_msl_m", "target",
+                Cell(
+                    .number(check.targetMSL),
+                    text: "\(LOSText.feet(check.targetMSL)) MSL (ground \(check.targetGround.map(LOSText.feet) ?? "unknown"))")))
         if let hit = check.firstObstruction {
-            fields.append(Field("obstruction", "first obstruction", Cell(.object([("distance_m", .number(hit.distance.rounded())), ("above_m", .number(-hit.clearance)),
-                                                                                  ("terrain_m", hit.terrain.map { .number($0) } ?? .null)]),
-                                                                         text: "at \(distance(hit.distance)): terrain \(LOSText.feet(-hit.clearance)) above the sight line")))
+            fields.append(
+                Field(
+                    "obstruction", "first obstruction",
+                    Cell(
+                        .object([
+                            ("distance_m", .number(hit.distance.rounded())), ("above_m", .number(-hit.clearance)),
+                            ("terrain_m", hit.terrain.map { .number($0) } ?? .null),
+                        ]),
+                        text: "at \(distance(hit.distance)): terrain \(LOSText.feet(-hit.clearance)) above the sight line")))
         }
         if let low = check.minimumClearance {
-            fields.append(Field("min_clearance", "minimum clearance", Cell(.object([("m", .number(low.clearance)), ("distance_m", .number(low.distance.rounded()))]),
-                                                                          text: "\(LOSText.feet(low.clearance)) at \(distance(low.distance))")))
+            fields.append(
+                Field(
+                    "min_clearance", "minimum clearance",
+                    Cell(
+                        .object([("m", .number(low.clearance)), ("distance_m", .number(low.distance.rounded()))]),
+                        text: "\(LOSText.feet(low.clearance)) at \(distance(low.distance))")))
         }
         fields.append(Field("earth", "earth", Cell(check.earth.rawValue + " (k = \(check.earth == .radio ? "4/3" : "1"))")))
         var output = Output.card(Card(title: "Line of sight", fields: fields))
@@ -62,26 +87,34 @@ enum LOSCheckCommand {
 
     /// The first fields of every path card, local or from a server: the verdict and the ends.
     static func verdict(_ clear: Bool, from origin: Place, to target: Place) -> [Field] {
-        [Field("verdict", "verdict", Cell(.string(clear ? "clear" : "blocked"), text: clear ? "CLEAR" : "BLOCKED", style: clear ? .good : .bad)),
-         Field("from", "from", Cell(LOSText.placeDatum(origin), text: LOSText.place(origin))),
-         Field("to", "to", Cell(LOSText.placeDatum(target), text: LOSText.place(target)))]
+        [
+            Field("verdict", "verdict", Cell(.string(clear ? "clear" : "blocked"), text: clear ? "CLEAR" : "BLOCKED", style: clear ? .good : .bad)),
+            Field("from", "from", Cell(LOSText.placeDatum(origin), text: LOSText.place(origin))),
+            Field("to", "to", Cell(LOSText.placeDatum(target), text: LOSText.place(target))),
+        ]
     }
 
     static func profileDatum(_ p: ProfilePoint) -> Datum {
-        .object([("distance_m", .number(p.distance.rounded())), ("terrain_m", p.terrain.map { .number($0.rounded()) } ?? .null),
-                 ("los_m", .number((p.sightLine * 10).rounded() / 10)), ("clearance_m", .number((p.clearance * 10).rounded() / 10))])
+        .object([
+            ("distance_m", .number(p.distance.rounded())), ("terrain_m", p.terrain.map { .number($0.rounded()) } ?? .null),
+            ("los_m", .number((p.sightLine * 10).rounded() / 10)), ("clearance_m", .number((p.clearance * 10).rounded() / 10)),
+        ])
     }
 
     /// The steps, with the numbers of this check.
     static func trace(_ check: PathCheck, _ shell: Shell) -> [String] {
         let r = check.earth.effectiveRadius
-        var lines = ["trace: geodesic \(Format.fixed(check.distance, 1)) m at azimuth \(Format.fixed(check.azimuth.degrees, 4))°, \(check.points.count) samples every \(Format.fixed(check.distance / Double(check.points.count - 1), 1)) m"]
+        var lines = [
+            "trace: geodesic \(Format.fixed(check.distance, 1)) m at azimuth \(Format.fixed(check.azimuth.degrees, 4))°, \(check.points.count) samples every \(Format.fixed(check.distance / Double(check.points.count - 1), 1)) m"
+        ]
         lines.append("trace: effective Earth radius kR = \(Format.fixed(check.earth.k, 4)) × 6,371,008.8 m = \(Format.grouped(r)) m")
         lines.append("trace: observer \(Format.fixed(check.observerMSL, 1)) m MSL, target \(Format.fixed(check.targetMSL, 1)) m MSL")
         lines.append("trace: sight line at d = h_obs + (h_tgt − h_obs)·d/D − d(D − d)/(2kR); clearance = sight line − terrain")
         if let hit = check.firstObstruction {
             let d = hit.distance
-            lines.append("trace: at d = \(Format.fixed(d, 0)) m: bulge \(Format.fixed(d * (check.distance - d) / (2 * r), 1)) m, sight line \(Format.fixed(hit.sightLine, 1)) m, terrain \(Format.fixed(hit.terrain ?? 0, 1)) m → blocked")
+            lines.append(
+                "trace: at d = \(Format.fixed(d, 0)) m: bulge \(Format.fixed(d * (check.distance - d) / (2 * r), 1)) m, sight line \(Format.fixed(hit.sightLine, 1)) m, terrain \(Format.fixed(hit.terrain ?? 0, 1)) m → blocked"
+            )
         } else if let low = check.minimumClearance {
             lines.append("trace: lowest clearance \(Format.fixed(low.clearance, 1)) m at d = \(Format.fixed(low.distance, 0)) m → clear")
         }
@@ -91,25 +124,39 @@ enum LOSCheckCommand {
     static let profile = CommandSpec(
         "profile", category: .lineOfSight,
         abstract: "Read the last checked profile at a distance from the origin",
-        discussion: "Distance, terrain height, the sight line's height and the clearance at the profile point nearest to the distance (SkyQuant's drag across the chart).",
+        discussion:
+            "Distance, terrain height, the sight line's height and the clearance at the profile point nearest to the distance (SkyQuant's drag across the chart).",
         options: [OptionSpec("at", .distance(), "how far along the path (km unless a unit is given)")],
         examples: [Example("los profile at 12km", "the point 12 km out")]
     ) { args, shell in
         guard let check = shell.lastPathCheck else { throw ShellError(.state, "no path checked yet in this session — run los check <place> first") }
         guard let at = args.get("at", as: Distance.self) else { throw ShellError.usage("los profile needs a distance: los profile at 12km") }
         guard at.meters >= 0, at.meters <= check.distance else {
-            throw ShellError.usage("\(Format.distance(at, shell.units)) is beyond the path, which is \(Format.distance(Distance(meters: check.distance), shell.units)) long")
+            throw ShellError.usage(
+                "\(Format.distance(at, shell.units)) is beyond the path, which is \(Format.distance(Distance(meters: check.distance), shell.units)) long")
         }
         guard let p = check.point(at: at.meters) else { throw ShellError.usage("the path has no points") }
         let units = shell.units
-        return .card(Card(title: "Profile", fields: [
-            Field("distance_m", "distance", Cell(.number(p.distance.rounded()), text: Format.distance(Distance(meters: p.distance), units, decimals: 2))),
-            Field("coordinate", "position", Cell(.list([.number(p.coordinate.latitude), .number(p.coordinate.longitude)]),
-                                                text: Format.fixed(p.coordinate.latitude, 5) + ", " + Format.fixed(p.coordinate.longitude, 5))),
-            Field("terrain_m", "terrain", Cell(p.terrain.map { .number($0) } ?? .null, text: p.terrain.map { LOSText.feet($0) + " MSL" } ?? "no terrain (0 ft used)")),
-            Field("los_m", "LOS altitude", Cell(.number(p.sightLine), text: LOSText.feet(p.sightLine) + " MSL")),
-            Field("clearance_m", "clearance", Cell(.number(p.clearance), text: LOSText.feet(p.clearance) + (p.clearance < 0 ? " (blocked here)" : ""),
-                                                 style: p.clearance < 0 ? .bad : .good)),
-        ]))
+        return .card(
+            Card(
+                title: "Profile",
+                fields: [
+                    Field(
+                        "distance_m", "distance", Cell(.number(p.distance.rounded()), text: Format.distance(Distance(meters: p.distance), units, decimals: 2))),
+                    Field(
+                        "coordinate", "position",
+                        Cell(
+                            .list([.number(p.coordinate.latitude), .number(p.coordinate.longitude)]),
+                            text: Format.fixed(p.coordinate.latitude, 5) + ", " + Format.fixed(p.coordinate.longitude, 5))),
+                    Field(
+                        "terrain_m", "terrain",
+                        Cell(p.terrain.map { .number($0) } ?? .null, text: p.terrain.map { LOSText.feet($0) + " MSL" } ?? "no terrain (0 ft used)")),
+                    Field("los_m", "LOS altitude", Cell(.number(p.sightLine), text: LOSText.feet(p.sightLine) + " MSL")),
+                    Field(
+                        "clearance_m", "clearance",
+                        Cell(
+                            .number(p.clearance), text: LOSText.feet(p.clearance) + (p.clearance < 0 ? " (blocked here)" : ""),
+                            style: p.clearance < 0 ? .bad : .good)),
+                ]))
     }
 }

@@ -7,9 +7,12 @@ enum LOSCommands {
     static let spec = CommandSpec(
         "los", category: .lineOfSight,
         abstract: "Line of sight over terrain: show the origin, parameters and progress",
-        discussion: "Line of sight works as SkyQuant LOS does: set an origin (los origin), then compute the viewshed — where an aircraft at the LOS altitude could be seen from there — or check the path to one place. Terrain is SRTM: the White Mountains tile (N44W072, with Mount Washington) is built in; put more .hgt tiles in the terrain folder (los terrain). Heights are in feet, above the ground (AGL) or mean sea level (MSL). The curvature of the Earth counts: `los earth 4/3` (the default) bends sight lines as standard radio refraction does, `los earth true` uses the geometric horizon. The parameters are kept across launches.",
-        subcommands: [origin, target, range, earth, LOSCheckCommand.spec, LOSCheckCommand.profile, LOSViewshedCommand.spec, clear, reset, terrain,
-                      LOSServerCommand.spec],
+        discussion:
+            "Line of sight works as SkyQuant LOS does: set an origin (los origin), then compute the viewshed — where an aircraft at the LOS altitude could be seen from there — or check the path to one place. Terrain is SRTM: the White Mountains tile (N44W072, with Mount Washington) is built in; put more .hgt tiles in the terrain folder (los terrain). Heights are in feet, above the ground (AGL) or mean sea level (MSL). The curvature of the Earth counts: `los earth 4/3` (the default) bends sight lines as standard radio refraction does, `los earth true` uses the geometric horizon. The parameters are kept across launches.",
+        subcommands: [
+            origin, target, range, earth, LOSCheckCommand.spec, LOSCheckCommand.profile, LOSViewshedCommand.spec, clear, reset, terrain,
+            LOSServerCommand.spec,
+        ],
         examples: [
             Example("los", "the line-of-sight state"),
             Example("los origin 44.27056 -71.30333 agl 33ft", "an observer on Mount Washington's summit"),
@@ -23,23 +26,37 @@ enum LOSCommands {
     static func state(_ shell: Shell) -> Output {
         let los = shell.session.los
         var fields = [Field("stage", "stage", Cell(los.stage.rawValue))]
-        fields.append(Field("origin", "origin", los.origin.map { Cell(LOSText.placeDatum($0), text: LOSText.place($0)) } ?? Cell(.null, text: "none — los origin <place>", style: .dim)))
+        fields.append(
+            Field(
+                "origin", "origin",
+                los.origin.map { Cell(LOSText.placeDatum($0), text: LOSText.place($0)) } ?? Cell(.null, text: "none — los origin <place>", style: .dim)))
         fields.append(Field("observer", "observer", Cell(LOSText.heightDatum(los.observer), text: LOSText.height(los.observer))))
         fields.append(Field("target", "LOS altitude", Cell(LOSText.heightDatum(los.target), text: LOSText.height(los.target))))
         fields.append(Field("range_km", "range", Cell(.number(los.range.kilometers), text: Format.distance(los.range, in: .kilometers, decimals: 0))))
         fields.append(Field("earth", "earth", Cell(.string(los.earth.rawValue), text: "\(los.earth.name) (k = \(los.earth == .radio ? "4/3" : "1"))")))
         if let v = los.viewshed {
-            fields.append(Field("viewshed", "viewshed", Cell(.object([
-                ("visible_km2", .number((v.visibleArea / 1e6).rounded())), ("share", .number(v.share)), ("observer_msl_m", .number(v.observerMSL)),
-                ("observer_ground_m", v.observerGround.map { .number($0) } ?? .null), ("range_km", .number(v.range / 1000)),
-            ]), text: "\(Format.grouped(v.visibleArea / 1e6)) km² visible (\(Format.fixed(v.share * 100, 1))% of the disc), observer \(LOSText.feet(v.observerMSL)) MSL")))
+            fields.append(
+                Field(
+                    "viewshed", "viewshed",
+                    Cell(
+                        .object([
+                            ("visible_km2", .number((v.visibleArea / 1e6).rounded())), ("share", .number(v.share)), ("observer_msl_m", .number(v.observerMSL)),
+                            ("observer_ground_m", v.observerGround.map { .number($0) } ?? .null), ("range_km", .number(v.range / 1000)),
+                        ]),
+                        text:
+                            "\(Format.grouped(v.visibleArea / 1e6)) km² visible (\(Format.fixed(v.share * 100, 1))% of the disc), observer \(LOSText.feet(v.observerMSL)) MSL"
+                    )))
         }
         if let target = los.lastTarget {
             fields.append(Field("last_target", "last check", Cell(LOSText.placeDatum(target), text: LOSText.place(target))))
         }
         let terrain = shell.terrain()
-        fields.append(Field("terrain", "terrain", Cell(.list(terrain.tileNames.map { .string($0) }),
-                                                       text: terrain.tileNames.joined(separator: ", ") + (shell.terrainDirectory.map { " (folder \($0))" } ?? ""))))
+        fields.append(
+            Field(
+                "terrain", "terrain",
+                Cell(
+                    .list(terrain.tileNames.map { .string($0) }),
+                    text: terrain.tileNames.joined(separator: ", ") + (shell.terrainDirectory.map { " (folder \($0))" } ?? ""))))
         fields.append(Field("server", "engine", Cell(los.server.map { .string($0) } ?? .null, text: los.server.map { "SkyQuant server \($0)" } ?? "local")))
         var output = Output.card(Card(title: "Line of sight", fields: fields))
         output.blocks += terrain.problems.map { .note("terrain: " + $0) }
@@ -49,19 +66,25 @@ enum LOSCommands {
     static let origin = CommandSpec(
         "origin", category: .lineOfSight,
         abstract: "Place the line-of-sight origin (the observer) and its height",
-        discussion: "The observer's height is above the ground there (agl, the default: 33 ft) or above mean sea level (msl). A new origin drops the viewshed and the checked path.",
+        discussion:
+            "The observer's height is above the ground there (agl, the default: 33 ft) or above mean sea level (msl). A new origin drops the viewshed and the checked path.",
         arguments: [ArgumentSpec("place", .place, "where the observer stands")],
         options: [OptionSpec("agl", .height(), "height above the ground (default 33 ft)"), OptionSpec("msl", .height(), "height above mean sea level")],
-        examples: [Example("los origin 44.27056 -71.30333", "Mount Washington's summit, 33 ft up"), Example("los origin KPWM msl 200ft", "Portland airport at 200 ft MSL")]
+        examples: [
+            Example("los origin 44.27056 -71.30333", "Mount Washington's summit, 33 ft up"),
+            Example("los origin KPWM msl 200ft", "Portland airport at 200 ft MSL"),
+        ]
     ) { args, shell in
         guard let place = args.get("place", as: Place.self) else { throw ShellError.usage("los origin needs a place") }
-        let height = try LOSText.height(agl: args.get("agl", as: Height.self), msl: args.get("msl", as: Height.self), what: "observer")
+        let height =
+            try LOSText.height(agl: args.get("agl", as: Height.self), msl: args.get("msl", as: Height.self), what: "observer")
             ?? LOSHeight(Height(33, .feet), .agl)
         let hadViewshed = shell.session.los.viewshed != nil
         shell.session.setLOSOrigin(place, observer: height)
         let ground = shell.terrain().height(place.coordinate)
-        var output = Output.message("los origin \(LOSText.place(place)), observer \(LOSText.height(height))"
-                                    + (ground.map { " — ground \(LOSText.feet($0)), observer at \(LOSText.feet(height.msl(ground: $0))) MSL" } ?? ""))
+        var output = Output.message(
+            "los origin \(LOSText.place(place)), observer \(LOSText.height(height))"
+                + (ground.map { " — ground \(LOSText.feet($0)), observer at \(LOSText.feet(height.msl(ground: $0))) MSL" } ?? ""))
         if ground == nil { output.append(.note("no terrain loaded there: the ground counts as sea level")) }
         if let ground, height.reference == .msl, height.height.meters < ground {
             output.append(.note("the observer is \(LOSText.feet(ground - height.height.meters)) below the ground here"))
@@ -74,13 +97,17 @@ enum LOSCommands {
         "target", category: .lineOfSight,
         abstract: "Set the LOS altitude: the height of what is looked for",
         discussion: "Above mean sea level (msl, the default: an aircraft's altitude) or above the ground (agl: it follows the terrain). Default 30,000 ft MSL.",
-        arguments: [ArgumentSpec("height", .height(), "the target's height (feet unless a unit is given)"),
-                    ArgumentSpec("reference", .choice("reference", ["msl", "agl"]), "above sea level (msl) or the ground (agl)", .optional)],
+        arguments: [
+            ArgumentSpec("height", .height(), "the target's height (feet unless a unit is given)"),
+            ArgumentSpec("reference", .choice("reference", ["msl", "agl"]), "above sea level (msl) or the ground (agl)", .optional),
+        ],
         examples: [Example("los target 10000ft", "an aircraft at 10,000 ft"), Example("los target 500ft agl", "500 ft above the terrain")]
     ) { args, shell in
         guard let height = args.get("height", as: Height.self) else { throw ShellError.usage("los target needs a height") }
         let agl = args.get("reference", as: String.self) == "agl"
-        guard let target = try LOSText.height(agl: agl ? height : nil, msl: agl ? nil : height, what: "target") else { throw ShellError.usage("los target needs a height") }
+        guard let target = try LOSText.height(agl: agl ? height : nil, msl: agl ? nil : height, what: "target") else {
+            throw ShellError.usage("los target needs a height")
+        }
         return parameterChanged(shell, "LOS altitude \(LOSText.height(target))") { $0.setLOSParameters(target: target) }
     }
 
@@ -92,7 +119,6 @@ enum LOSCommands {
         if hadViewshed { output.append(.note("the viewshed was dropped: run los viewshed again")) }
         return output
     }
-
 
     static let range = CommandSpec(
         "range", category: .lineOfSight,
@@ -114,12 +140,15 @@ enum LOSCommands {
     static let earth = CommandSpec(
         "earth", category: .lineOfSight,
         abstract: "Choose the Earth model: true (geometric horizon) or 4/3 (radio refraction)",
-        discussion: "Sight lines are straight over a sphere of radius k·R, R = 6,371 km: k = 1 for the true Earth, k = 4/3 for standard radio refraction, which lets radar and radio see a little beyond the geometric horizon.",
+        discussion:
+            "Sight lines are straight over a sphere of radius k·R, R = 6,371 km: k = 1 for the true Earth, k = 4/3 for standard radio refraction, which lets radar and radio see a little beyond the geometric horizon.",
         arguments: [ArgumentSpec("model", .choice("model", ["true", "4/3"]), "true or 4/3")],
         examples: [Example("los earth true", "the geometric horizon")]
     ) { args, shell in
         guard let model = args.get("model", as: String.self).flatMap(EarthModel.init(rawValue:)) else { throw ShellError.usage("los earth takes true or 4/3") }
-        return parameterChanged(shell, "los earth \(model.name) (effective radius \(Format.grouped(model.effectiveRadius / 1000)) km)") { $0.setLOSParameters(earth: model) }
+        return parameterChanged(shell, "los earth \(model.name) (effective radius \(Format.grouped(model.effectiveRadius / 1000)) km)") {
+            $0.setLOSParameters(earth: model)
+        }
     }
 
     static let clear = CommandSpec(
@@ -146,7 +175,8 @@ enum LOSCommands {
     static let terrain = CommandSpec(
         "terrain", category: .lineOfSight,
         abstract: "Show the terrain tiles, or read .hgt tiles from another folder",
-        discussion: "SRTM1 (3601×3601) and SRTM3 (1201×1201) .hgt tiles named after their south-west corner (N44W072.hgt), as USGS and most mirrors serve them unzipped. `los terrain default` goes back to the data directory's terrain folder. The built-in tile N44W072 is always there.",
+        discussion:
+            "SRTM1 (3601×3601) and SRTM3 (1201×1201) .hgt tiles named after their south-west corner (N44W072.hgt), as USGS and most mirrors serve them unzipped. `los terrain default` goes back to the data directory's terrain folder. The built-in tile N44W072 is always there.",
         arguments: [ArgumentSpec("folder", .path(), "a folder of .hgt files, or default", .optional)],
         examples: [Example("los terrain", "the tiles in use"), Example("los terrain ~/srtm", "read tiles from ~/srtm")]
     ) { args, shell in

@@ -6,7 +6,8 @@ enum LOSServerCommand {
     static let spec = CommandSpec(
         "server", category: .lineOfSight,
         abstract: "Send checks and viewsheds to a SkyQuant server, or compute them here (local)",
-        discussion: "With a server set, los viewshed and los check are POSTed to its /api/los/viewshed and /api/los with SkyQuant LOS's wire contract (metres on the wire). A cold server may take minutes: the request waits up to 11 minutes, showing the time elapsed, and Ctrl-C cancels it. Plain http is refused except to this computer. `los server local` goes back to the built-in engine.",
+        discussion:
+            "With a server set, los viewshed and los check are POSTed to its /api/los/viewshed and /api/los with SkyQuant LOS's wire contract (metres on the wire). A cold server may take minutes: the request waits up to 11 minutes, showing the time elapsed, and Ctrl-C cancels it. Plain http is refused except to this computer. `los server local` goes back to the built-in engine.",
         arguments: [ArgumentSpec("address", .text, "https://host[:port], or local")],
         examples: [Example("los server https://skyquant.example.org", "use a SkyQuant server"), Example("los server local", "compute here again")]
     ) { args, shell in
@@ -53,15 +54,17 @@ enum LOSServerCommand {
     static func viewshed(_ server: String, origin: Place, _ shell: Shell, geojson: AtomicFile?) throws -> Output {
         let los = shell.session.los
         let client = try client(server, shell)
-        let answer = try post(client, "/api/los/viewshed",
-                              SkyQuantClient.viewshedBody(origin: origin.coordinate, observer: los.observer, target: los.target, rangeKm: los.range.kilometers), shell)
+        let answer = try post(
+            client, "/api/los/viewshed",
+            SkyQuantClient.viewshedBody(origin: origin.coordinate, observer: los.observer, target: los.target, rangeKm: los.range.kilometers), shell)
         let area: SkyQuantClient.ViewshedAnswer
         do { area = try SkyQuantClient.readViewshed(answer) } catch { throw ShellError(feedError: error) }
         let visible = area.polygons.reduce(0.0) { $0 + planarArea($1, around: origin.coordinate) }
         let disc = Double.pi * los.range.meters * los.range.meters
-        let summary = ViewshedSummary(observerGround: area.observerGround, observerMSL: area.observerMSL ?? los.observer.msl(ground: area.observerGround),
-                                      range: los.range.meters, visibleArea: visible, share: visible / disc, missingShare: 0, azimuthStep: 1, rangeStep: 250,
-                                      source: client.baseURL.absoluteString)
+        let summary = ViewshedSummary(
+            observerGround: area.observerGround, observerMSL: area.observerMSL ?? los.observer.msl(ground: area.observerGround),
+            range: los.range.meters, visibleArea: visible, share: visible / disc, missingShare: 0, azimuthStep: 1, rangeStep: 250,
+            source: client.baseURL.absoluteString)
         var output = LOSViewshedCommand.stats(summary, origin: origin, shell)
         output.append(.message("computed by \(client.baseURL.absoluteString): \(area.polygons.count) polygon\(area.polygons.count == 1 ? "" : "s")", .dim))
         if let geojson {
@@ -77,22 +80,37 @@ enum LOSServerCommand {
         let los = shell.session.los
         let client = try client(server, shell)
         let ground = los.viewshed?.observerGround ?? shell.terrain().height(origin.coordinate)
-        let answer = try post(client, "/api/los", SkyQuantClient.checkBody(origin: origin.coordinate, observer: los.observer, target: target.coordinate,
-                                                                           targetHeight: los.target, observerGround: ground), shell)
+        let answer = try post(
+            client, "/api/los",
+            SkyQuantClient.checkBody(
+                origin: origin.coordinate, observer: los.observer, target: target.coordinate,
+                targetHeight: los.target, observerGround: ground), shell)
         let result: (clear: Bool, profile: [(distance: Double, terrain: Double?, sightLine: Double?, clearance: Double?)])
         do { result = try SkyQuantClient.readCheck(answer) } catch { throw ShellError(feedError: error) }
         shell.session.pathChecked(to: target)
         var fields = LOSCheckCommand.verdict(result.clear, from: origin, to: target)
         if let hit = result.profile.dropFirst().first(where: { ($0.clearance ?? 0) < 0 }) {
-            fields.append(Field("obstruction", "first obstruction", Cell(.number(hit.distance),
-                                                                         text: "at \(Format.distance(Distance(meters: hit.distance), shell.units)): terrain \(LOSText.feet(-(hit.clearance ?? 0))) above the sight line")))
+            fields.append(
+                Field(
+                    "obstruction", "first obstruction",
+                    Cell(
+                        .number(hit.distance),
+                        text:
+                            "at \(Format.distance(Distance(meters: hit.distance), shell.units)): terrain \(LOSText.feet(-(hit.clearance ?? 0))) above the sight line"
+                    )))
         }
         fields.append(Field("server", "computed by", Cell(client.baseURL.absoluteString)))
         var output = Output.card(Card(title: "Line of sight", fields: fields))
-        output.append(.data("profile", .list(result.profile.map { p in
-            .object([("distance_m", .number(p.distance)), ("terrain_m", p.terrain.map { .number($0) } ?? .null),
-                     ("los_m", p.sightLine.map { .number($0) } ?? .null), ("clearance_m", p.clearance.map { .number($0) } ?? .null)])
-        })))
+        output.append(
+            .data(
+                "profile",
+                .list(
+                    result.profile.map { p in
+                        .object([
+                            ("distance_m", .number(p.distance)), ("terrain_m", p.terrain.map { .number($0) } ?? .null),
+                            ("los_m", p.sightLine.map { .number($0) } ?? .null), ("clearance_m", p.clearance.map { .number($0) } ?? .null),
+                        ])
+                    })))
         return output
     }
 
@@ -105,7 +123,8 @@ enum LOSServerCommand {
             var sum = 0.0
             for k in 0..<ring.count {
                 let a = ring[k], b = ring[(k + 1) % ring.count]
-                sum += (a.longitude - origin.longitude) * kx * (b.latitude - origin.latitude) * ky
+                sum +=
+                    (a.longitude - origin.longitude) * kx * (b.latitude - origin.latitude) * ky
                     - (b.longitude - origin.longitude) * kx * (a.latitude - origin.latitude) * ky
             }
             return abs(sum) / 2

@@ -6,15 +6,18 @@ enum LOSViewshedCommand {
     static let spec = CommandSpec(
         "viewshed", category: .lineOfSight,
         abstract: "Compute where a target at the LOS altitude is visible from the origin",
-        discussion: "For each azimuth (every 1° unless --az-step says otherwise) the sweep marches out from the origin (every 250 m, --range-step) to the range and marks where a target at the LOS altitude would be in sight: the straight line from the observer to it clears every terrain sample before it, with the Earth's curvature (and refraction for 4/3). Targets above the ground can give several visible stretches along one azimuth. The result replaces the previous viewshed; --geojson writes it as an RFC 7946 FeatureCollection (the visible area as a MultiPolygon, the range ring, the origin). Ctrl-C stops it.",
+        discussion:
+            "For each azimuth (every 1° unless --az-step says otherwise) the sweep marches out from the origin (every 250 m, --range-step) to the range and marks where a target at the LOS altitude would be in sight: the straight line from the observer to it clears every terrain sample before it, with the Earth's curvature (and refraction for 4/3). Targets above the ground can give several visible stretches along one azimuth. The result replaces the previous viewshed; --geojson writes it as an RFC 7946 FeatureCollection (the visible area as a MultiPolygon, the range ring, the origin). Ctrl-C stops it.",
         options: [
             OptionSpec("az-step", .angle, "degrees between azimuths (0.05–10, default 1)", bare: false),
             OptionSpec("range-step", .distance(default: .meters), "distance between samples (30 m – 5 km, default 250 m)", bare: false),
             OptionSpec("geojson", .path(extensions: ["geojson", "json"]), "also write the result to this GeoJSON file", bare: false),
             .flag("force", "replace an existing GeoJSON file"),
         ],
-        examples: [Example("los viewshed", "the viewshed for the current origin"), Example("los viewshed --az-step 0.25 --range-step 90m", "finer"),
-                   Example("los viewshed --geojson visible.geojson", "and save it for a map tool")]
+        examples: [
+            Example("los viewshed", "the viewshed for the current origin"), Example("los viewshed --az-step 0.25 --range-step 90m", "finer"),
+            Example("los viewshed --geojson visible.geojson", "and save it for a map tool"),
+        ]
     ) { args, shell in
         let origin = try shell.losOrigin()
         let step = args.get("az-step", as: Angle.self)?.degrees ?? 1
@@ -26,8 +29,9 @@ enum LOSViewshedCommand {
         if let server = los.server {
             return try LOSServerCommand.viewshed(server, origin: origin, shell, geojson: file)
         }
-        let request = ViewshedRequest(origin: origin.coordinate, observer: los.observer, target: los.target, range: los.range.meters, earth: los.earth,
-                                      azimuthStep: step, rangeStep: rangeStep)
+        let request = ViewshedRequest(
+            origin: origin.coordinate, observer: los.observer, target: los.target, range: los.range.meters, earth: los.earth,
+            azimuthStep: step, rangeStep: rangeStep)
         let progress = ProgressLine(shell: shell, label: "viewshed", total: 0)
         let result = Viewshed.sweep(request, terrain: shell.terrain(), progress: { progress.update(share: $0) }, cancelled: { Interrupt.requested })
         progress.finish()
@@ -45,9 +49,10 @@ enum LOSViewshedCommand {
     }
 
     static func summary(_ v: Viewshed, source: String) -> ViewshedSummary {
-        ViewshedSummary(observerGround: v.observerGround, observerMSL: v.observerMSL, range: v.request.range, visibleArea: v.visibleArea,
-                        share: v.visibleArea / v.discArea, missingShare: v.missingShare, azimuthStep: v.request.azimuthStep,
-                        rangeStep: v.request.rangeStep, source: source)
+        ViewshedSummary(
+            observerGround: v.observerGround, observerMSL: v.observerMSL, range: v.request.range, visibleArea: v.visibleArea,
+            share: v.visibleArea / v.discArea, missingShare: v.missingShare, azimuthStep: v.request.azimuthStep,
+            rangeStep: v.request.rangeStep, source: source)
     }
 
     /// The statistics card and the map.
@@ -55,27 +60,43 @@ enum LOSViewshedCommand {
         var output = stats(summary(v, source: "local"), origin: origin, shell)
         let color = AccentColor(rawValue: shell.setting("viewshed-color")).map { Style.color($0.paletteIndex) } ?? .good
         let map = ViewshedMap(viewshed: v, color: color)
-        output.append(.drawing(Drawing("the viewshed map", minimumColumns: 22, minimumRows: 10) { columns, rows in
-            let height = max(10, min(rows - 12, 30))
-            return map.draw(columns: min(columns, height * 2 + 2), rows: height)
-        }))
+        output.append(
+            .drawing(
+                Drawing("the viewshed map", minimumColumns: 22, minimumRows: 10) { columns, rows in
+                    let height = max(10, min(rows - 12, 30))
+                    return map.draw(columns: min(columns, height * 2 + 2), rows: height)
+                }))
         return output
     }
 
     /// The figures SkyQuant shows: ground at the origin, observer MSL, range, visible area.
     static func stats(_ s: ViewshedSummary, origin: Place, _ shell: Shell) -> Output {
         let los = shell.session.los
-        var output = Output.card(Card(title: "Viewshed", fields: [
-            Field("origin", "origin", Cell(LOSText.placeDatum(origin), text: LOSText.place(origin))),
-            Field("observer_ground_m", "ground elevation", Cell(s.observerGround.map { .number($0) } ?? .null, text: s.observerGround.map { LOSText.feet($0) + " MSL" } ?? "no terrain (0 ft used)")),
-            Field("observer_msl_m", "observer", Cell(.number(s.observerMSL), text: LOSText.feet(s.observerMSL) + " MSL")),
-            Field("target", "LOS altitude", Cell(LOSText.heightDatum(los.target), text: LOSText.height(los.target))),
-            Field("range_km", "range swept", Cell(.number(s.range / 1000), text: Format.distance(Distance(meters: s.range), in: .kilometers, decimals: 0)
-                                                 + " (every \(Format.fixed(s.azimuthStep, s.azimuthStep < 1 ? 2 : 0))°, \(Format.fixed(s.rangeStep, 0)) m steps)")),
-            Field("visible_km2", "visible area", Cell(.number((s.visibleArea / 1e6 * 10).rounded() / 10), text: Format.grouped(s.visibleArea / 1e6) + " km²")),
-            Field("visible_share", "share of the disc", Cell(.number((s.share * 10_000).rounded() / 10_000), text: Format.fixed(s.share * 100, 1) + "%")),
-            Field("earth", "earth", Cell(los.earth.rawValue)),
-        ]))
+        var output = Output.card(
+            Card(
+                title: "Viewshed",
+                fields: [
+                    Field("origin", "origin", Cell(LOSText.placeDatum(origin), text: LOSText.place(origin))),
+                    Field(
+                        "observer_ground_m", "ground elevation",
+                        Cell(
+                            s.observerGround.map { .number($0) } ?? .null, text: s.observerGround.map { LOSText.feet($0) + " MSL" } ?? "no terrain (0 ft used)")
+                    ),
+                    Field("observer_msl_m", "observer", Cell(.number(s.observerMSL), text: LOSText.feet(s.observerMSL) + " MSL")),
+                    Field("target", "LOS altitude", Cell(LOSText.heightDatum(los.target), text: LOSText.height(los.target))),
+                    Field(
+                        "range_km", "range swept",
+                        Cell(
+                            .number(s.range / 1000),
+                            text: Format.distance(Distance(meters: s.range), in: .kilometers, decimals: 0)
+                                + " (every \(Format.fixed(s.azimuthStep, s.azimuthStep < 1 ? 2 : 0))°, \(Format.fixed(s.rangeStep, 0)) m steps)")),
+                    Field(
+                        "visible_km2", "visible area",
+                        Cell(.number((s.visibleArea / 1e6 * 10).rounded() / 10), text: Format.grouped(s.visibleArea / 1e6) + " km²")),
+                    Field(
+                        "visible_share", "share of the disc", Cell(.number((s.share * 10_000).rounded() / 10_000), text: Format.fixed(s.share * 100, 1) + "%")),
+                    Field("earth", "earth", Cell(los.earth.rawValue)),
+                ]))
         if let note = LOSText.missing(s.missingShare) { output.append(.note(note)) }
         return output
     }

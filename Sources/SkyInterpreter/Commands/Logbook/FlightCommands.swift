@@ -12,7 +12,8 @@ enum FlightCommands {
     static let add = CommandSpec(
         "add", category: .logbook,
         abstract: "Log a flight in the active logbook",
-        discussion: "Airports by ICAO or IATA code or by name; both must be known, else nothing is saved. The aircraft must be one the airline flies unless --any-aircraft. The date defaults to today. A seat like 23A gives the row and letter, and the letter gives the position (A is a window); window, middle or aisle give the position alone. With no arguments at a terminal, asks for each field in turn.",
+        discussion:
+            "Airports by ICAO or IATA code or by name; both must be known, else nothing is saved. The aircraft must be one the airline flies unless --any-aircraft. The date defaults to today. A seat like 23A gives the row and letter, and the letter gives the position (A is a window); window, middle or aisle give the position alone. With no arguments at a terminal, asks for each field in turn.",
         arguments: [
             ArgumentSpec("origin", .airport, "where the flight left from", .optional),
             ArgumentSpec("destination", .airport, "where it landed", .optional),
@@ -76,7 +77,9 @@ enum FlightCommands {
         examples: [Example("flight edit 1 class business row 2 seat 2A", "move to the front"), Example("flight edit 1 event go-around", "add what happened")]
     ) { args, shell in
         var flight = try find(args, shell)
-        guard args.values.count > 1 || !args.flags.isEmpty else { throw ShellError.usage("flight edit needs something to change, e.g. flight edit \(flight.id!) class business") }
+        guard args.values.count > 1 || !args.flags.isEmpty else {
+            throw ShellError.usage("flight edit needs something to change, e.g. flight edit \(flight.id!) class business")
+        }
         if let from = args.get("from", as: Airport.self) { flight.origin = from.icao }
         if let to = args.get("to", as: Airport.self) { flight.destination = to.icao }
         guard flight.origin != flight.destination else { throw ShellError.usage("the departure and arrival airports are both \(flight.origin)") }

@@ -58,12 +58,15 @@ enum FlightFields {
         }
 
         if let designator = flight.aircraft, let airline = shell.airline(code: flight.airline),
-           args.has("aircraft") || args.has("airline"), !args.flag("any-aircraft") {
+            args.has("aircraft") || args.has("airline"), !args.flag("any-aircraft")
+        {
             let fleet = airline.fleetIndices.map { shell.catalog.aircraftType(at: $0.type).designator }
             if fleet.isEmpty {
                 notes.append("no fleet is known for \(airline.name); \(designator) was not checked")
             } else if !fleet.contains(designator) {
-                throw ShellError.usage("\(designator) is not in the fleet of \(airline.name) (\(fleet.prefix(12).joined(separator: ", "))\(fleet.count > 12 ? ", …" : "")) — add --any-aircraft to log it anyway")
+                throw ShellError.usage(
+                    "\(designator) is not in the fleet of \(airline.name) (\(fleet.prefix(12).joined(separator: ", "))\(fleet.count > 12 ? ", …" : "")) — add --any-aircraft to log it anyway"
+                )
             }
         }
         return notes
@@ -87,22 +90,28 @@ enum FlightFields {
         var distance: Distance?
         if let origin, let destination { distance = Geodesic.wgs84.inverse(origin.coordinate, destination.coordinate).distance }
         let seat = [f.seat, f.seatPosition?.rawValue].compactMap { $0 }.joined(separator: ", ")
-        return Card(title: "Flight #\(f.id ?? 0)", fields: [
-            Field("id", "", Cell(.int(Int(f.id ?? 0)))),
-            Field("date", "date", Cell(f.date.description)),
-            Field("origin", "from", Cell(.string(f.origin), text: f.origin + (origin.map { "  " + $0.name } ?? ""))),
-            Field("destination", "to", Cell(.string(f.destination), text: f.destination + (destination.map { "  " + $0.name } ?? ""))),
-            Field("airline", "airline", Cell(Datum.optional(f.airline), text: airline?.title ?? f.airline ?? "—")),
-            Field("aircraft", "aircraft", Cell(Datum.optional(f.aircraft), text: f.aircraft.map { $0 + (type.map { "  " + $0.name } ?? "") } ?? "—")),
-            Field("flight_number", "flight number", Cell(Datum.optional(f.flightNumber), text: f.flightNumber ?? "—")),
-            Field("registration", "registration", Cell(Datum.optional(f.registration), text: f.registration ?? "—")),
-            Field("class", "class", Cell(Datum.optional(f.cabinClass?.rawValue), text: f.cabinClass?.words ?? "—")),
-            Field("row", "", Cell(f.row.map { .int($0) } ?? .null)),
-            Field("seat_letter", "", Cell(Datum.optional(f.seatLetter))),
-            Field("seat_position", "seat", Cell(Datum.optional(f.seatPosition?.rawValue), text: seat.isEmpty ? "—" : seat)),
-            Field("events", "events", Cell(.list(f.events.map { .string($0.rawValue) }), text: f.events.isEmpty ? "—" : f.events.map(\.words).joined(separator: ", "))),
-            Field("notes", "notes", Cell(Datum.optional(f.notes), text: f.notes ?? "—")),
-            Field("distance_km", "distance", Cell(distance.map { Datum.rounded($0.kilometers, 3) } ?? .null, text: distance.map { Format.distance($0, shell.units) } ?? "unknown")),
-        ])
+        return Card(
+            title: "Flight #\(f.id ?? 0)",
+            fields: [
+                Field("id", "", Cell(.int(Int(f.id ?? 0)))),
+                Field("date", "date", Cell(f.date.description)),
+                Field("origin", "from", Cell(.string(f.origin), text: f.origin + (origin.map { "  " + $0.name } ?? ""))),
+                Field("destination", "to", Cell(.string(f.destination), text: f.destination + (destination.map { "  " + $0.name } ?? ""))),
+                Field("airline", "airline", Cell(Datum.optional(f.airline), text: airline?.title ?? f.airline ?? "—")),
+                Field("aircraft", "aircraft", Cell(Datum.optional(f.aircraft), text: f.aircraft.map { $0 + (type.map { "  " + $0.name } ?? "") } ?? "—")),
+                Field("flight_number", "flight number", Cell(Datum.optional(f.flightNumber), text: f.flightNumber ?? "—")),
+                Field("registration", "registration", Cell(Datum.optional(f.registration), text: f.registration ?? "—")),
+                Field("class", "class", Cell(Datum.optional(f.cabinClass?.rawValue), text: f.cabinClass?.words ?? "—")),
+                Field("row", "", Cell(f.row.map { .int($0) } ?? .null)),
+                Field("seat_letter", "", Cell(Datum.optional(f.seatLetter))),
+                Field("seat_position", "seat", Cell(Datum.optional(f.seatPosition?.rawValue), text: seat.isEmpty ? "—" : seat)),
+                Field(
+                    "events", "events",
+                    Cell(.list(f.events.map { .string($0.rawValue) }), text: f.events.isEmpty ? "—" : f.events.map(\.words).joined(separator: ", "))),
+                Field("notes", "notes", Cell(Datum.optional(f.notes), text: f.notes ?? "—")),
+                Field(
+                    "distance_km", "distance",
+                    Cell(distance.map { Datum.rounded($0.kilometers, 3) } ?? .null, text: distance.map { Format.distance($0, shell.units) } ?? "unknown")),
+            ])
     }
 }

@@ -34,7 +34,9 @@ enum FlightForm {
         func cancelled() -> Output { .message("cancelled — no flight was saved", .dim) }
 
         guard let originValue = try field("origin", "From", .airport, required: true), let origin = originValue as? Airport else { return cancelled() }
-        guard let destinationValue = try field("destination", "To", .airport, required: true), let destination = destinationValue as? Airport else { return cancelled() }
+        guard let destinationValue = try field("destination", "To", .airport, required: true), let destination = destinationValue as? Airport else {
+            return cancelled()
+        }
         guard let airlineValue = try field("airline", "Airline", .airline, default: favorites.first) else { return cancelled() }
         let airline = airlineValue as? Airline
         let fleet = airline?.fleetIndices.map { shell.catalog.aircraftType(at: $0.type).designator } ?? []

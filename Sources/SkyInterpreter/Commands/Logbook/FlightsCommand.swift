@@ -5,7 +5,8 @@ enum FlightsCommand {
     static let spec = CommandSpec(
         "flights", category: .logbook,
         abstract: "List the flights of the active logbook, newest first",
-        discussion: "One line per flight: number, airline, route, aircraft and date. Airports show as ICAO codes, or as cities with `set codes names`. The list is written as it is read, so even a very long logbook starts at once.",
+        discussion:
+            "One line per flight: number, airline, route, aircraft and date. Airports show as ICAO codes, or as cities with `set codes names`. The list is written as it is read, so even a very long logbook starts at once.",
         options: [
             OptionSpec("year", .integer(1900...2100, placeholder: "year"), "only flights of this year"),
             OptionSpec("airline", .airline, "only flights with this airline"),
@@ -18,14 +19,18 @@ enum FlightsCommand {
             Example("flights airport SFO limit 5", "the last five flights through San Francisco"),
         ]
     ) { args, shell in
-        let filter = FlightFilter(year: args.get("year", as: Int.self), airline: args.get("airline", as: Airline.self)?.storedCode,
-                                  airport: args.get("airport", as: Airport.self)?.icao, limit: args.get("limit", as: Int.self))
+        let filter = FlightFilter(
+            year: args.get("year", as: Int.self), airline: args.get("airline", as: Airline.self)?.storedCode,
+            airport: args.get("airport", as: Airport.self)?.icao, limit: args.get("limit", as: Int.self))
         let cursor = try shell.logbookStore().flights(in: shell.session.logbook, filter)
         var airlineNames: [String: String] = [:]
         let rows = AnyIterator<[Cell]> {
             guard let f = cursor.next() else { return nil }
             let airline = f.airline.map { code in
-                airlineNames[code] ?? { let name = shell.airline(code: code)?.name ?? code; airlineNames[code] = name; return name }()
+                airlineNames[code]
+                    ?? {
+                        let name = shell.airline(code: code)?.name ?? code; airlineNames[code] = name; return name
+                    }()
             }
             return [
                 Cell(.int(Int(f.id ?? 0)), text: "#\(f.id ?? 0)"),
@@ -39,8 +44,10 @@ enum FlightsCommand {
         let names = shell.setting("codes") == "names"
         let table = StreamedTable(
             key: "flights",
-            columns: [Column("id", "#", .right), Column("airline", "Airline"), Column("route", "Route"), Column("aircraft", "Aircraft"),
-                      Column("date", "Date"), Column("origin", "", dataOnly: true), Column("destination", "", dataOnly: true)],
+            columns: [
+                Column("id", "#", .right), Column("airline", "Airline"), Column("route", "Route"), Column("aircraft", "Aircraft"),
+                Column("date", "Date"), Column("origin", "", dataOnly: true), Column("destination", "", dataOnly: true),
+            ],
             widths: [7, 24, names ? 36 : 12, 8, 10, 0, 0],
             rows: rows,
             empty: "no flights in logbook \(shell.session.logbook)\(filter == FlightFilter() ? " yet — add one with flight add" : " match")",

@@ -9,7 +9,8 @@ enum ImportExportCommands {
     static let export = CommandSpec(
         "export", category: .logbook,
         abstract: "Write the active logbook to a file",
-        discussion: "Formats: csv and json (skyshell's own, every field), openflights (OpenFlights CSV, which openflights.org imports), geojson and kml (routes as geodesic lines and airports, for map tools). The format follows the file's extension unless --format names one. The file is written whole or not at all; an existing file is replaced only with --force (and keeps its mode), and skyshell's own files never are. CSV text cells that a spreadsheet would run as a formula (starting with =, +, -, @) get a leading ' (removed again on import).",
+        discussion:
+            "Formats: csv and json (skyshell's own, every field), openflights (OpenFlights CSV, which openflights.org imports), geojson and kml (routes as geodesic lines and airports, for map tools). The format follows the file's extension unless --format names one. The file is written whole or not at all; an existing file is replaced only with --force (and keeps its mode), and skyshell's own files never are. CSV text cells that a spreadsheet would run as a formula (starting with =, +, -, @) get a leading ' (removed again on import).",
         arguments: [ArgumentSpec("file", .path(extensions: ["csv", "json", "geojson", "kml"]), "the file to write")],
         options: [OptionSpec("format", formatKind, "csv, json, openflights, geojson or kml", bare: false), .flag("force", "replace an existing file")],
         examples: [
@@ -28,14 +29,17 @@ enum ImportExportCommands {
         if let failure = cursor.failure { throw failure }
         let text = FlightFiles.write(flights, format: format, logbook: logbook, catalog: shell.catalog)
         try shell.finish(file, with: text)
-        return Output([.message("exported \(flights.count) flight\(flights.count == 1 ? "" : "s") of logbook \(logbook) to \(path) (\(format.rawValue))"),
-                       .data("flights", .int(flights.count)), .data("file", .string(path)), .data("format", .string(format.rawValue))])
+        return Output([
+            .message("exported \(flights.count) flight\(flights.count == 1 ? "" : "s") of logbook \(logbook) to \(path) (\(format.rawValue))"),
+            .data("flights", .int(flights.count)), .data("file", .string(path)), .data("format", .string(format.rawValue)),
+        ])
     }
 
     static let import_ = CommandSpec(
         "import", category: .logbook,
         abstract: "Add the flights of a file to the active logbook",
-        discussion: "Reads csv, json (skyshell's exports) or openflights (OpenFlights CSV); the format is guessed from the first line unless --format names it. Every flight is checked (known airports, airline and aircraft; rows 1 to 88; real dates). The import is all or nothing: the first bad row stops it with its line number and the logbook is unchanged, unless --skip-bad, which imports the rest and lists what was skipped. Ctrl-C cancels it, leaving the logbook unchanged.",
+        discussion:
+            "Reads csv, json (skyshell's exports) or openflights (OpenFlights CSV); the format is guessed from the first line unless --format names it. Every flight is checked (known airports, airline and aircraft; rows 1 to 88; real dates). The import is all or nothing: the first bad row stops it with its line number and the logbook is unchanged, unless --skip-bad, which imports the rest and lists what was skipped. Ctrl-C cancels it, leaving the logbook unchanged.",
         arguments: [ArgumentSpec("file", .path(extensions: ["csv", "json"]), "the file to read")],
         options: [OptionSpec("format", formatKind, "csv, json or openflights", bare: false), .flag("skip-bad", "import the good rows and list the bad ones")],
         examples: [
@@ -53,7 +57,9 @@ enum ImportExportCommands {
         } else if bytes.isEmpty || !bytes.contains(where: { $0 > 0x20 }) {
             throw ShellError.data("\(path) is empty — nothing to import")
         } else {
-            throw ShellError.data("\(path) is not a logbook file skyshell knows: the first line should be a csv header (date,origin,destination,…), an OpenFlights header (Date,From,To,…), or the file a JSON export; name the format with --format")
+            throw ShellError.data(
+                "\(path) is not a logbook file skyshell knows: the first line should be a csv header (date,origin,destination,…), an OpenFlights header (Date,From,To,…), or the file a JSON export; name the format with --format"
+            )
         }
         guard format.canImport else { throw ShellError.usage("\(format.rawValue) is an export format; import csv, json or openflights") }
         let imported: ImportedFlights
@@ -78,7 +84,8 @@ enum ImportExportCommands {
         }
         if imported.futureDates > 0 { output.append(.note("\(imported.futureDates) flight\(imported.futureDates == 1 ? " is" : "s are") dated in the future")) }
         output.append(.data("imported", .int(total)))
-        output.append(.data("skipped", .list(imported.skipped.map { .object([("line", $0.line.map { .int($0) } ?? .null), ("reason", .string($0.message))]) })))
+        output.append(
+            .data("skipped", .list(imported.skipped.map { .object([("line", $0.line.map { .int($0) } ?? .null), ("reason", .string($0.message))]) })))
         output.blocks += shell.badgeAnnouncements()
         return output
     }

@@ -8,7 +8,9 @@ extension Shell {
         if let store = openedLogbookStore { return store }
         guard let paths else { throw ShellError(.io, "no data directory: set SKYSHELL_HOME or HOME") }
         try ensurePrivateDirectory(paths.data)
-        let maxPages = environment["SKYSHELL_DB_MAX_PAGES"] == nil ? nil
+        let maxPages =
+            environment["SKYSHELL_DB_MAX_PAGES"] == nil
+            ? nil
             : Int(environmentNumber("SKYSHELL_DB_MAX_PAGES", 1...Double(Int32.max), default: Double(Int32.max), what: "pages", whole: true))
         let store = try LogbookStore(path: paths.logbookFile, maxPages: maxPages)
         store.today = { [unowned self] in self.today }

@@ -6,7 +6,8 @@ enum LogbookCommands {
     static let spec = CommandSpec(
         "logbook", aliases: ["lb"], category: .logbook,
         abstract: "Show the active logbook, or manage logbooks",
-        discussion: "All logbooks live in one SQLite database, logbook.sqlite in the data directory. The logbook never uses the network: what you log stays on this computer.",
+        discussion:
+            "All logbooks live in one SQLite database, logbook.sqlite in the data directory. The logbook never uses the network: what you log stays on this computer.",
         subcommands: [new, use, list, rename, rm, clear, check, ImportExportCommands.export, ImportExportCommands.import_],
         examples: [Example("logbook", "the active logbook and its numbers")]
     ) { _, shell in
@@ -14,13 +15,20 @@ enum LogbookCommands {
         let name = shell.session.logbook
         let count = try store.count(in: name)
         let all = try store.logbookNames()
-        return .card(Card(title: "Logbook \(name)", fields: [
-            Field("name", "", Cell(name)),
-            Field("flights", "flights", Cell(.int(count), text: Format.grouped(Double(count)))),
-            Field("logbooks", "logbooks", Cell(.int(max(all.count, 1)), text: all.isEmpty ? "1 (this one, created with its first flight)" : "\(all.count): " + all.joined(separator: ", "))),
-            Field("database", "database", Cell(store.path)),
-            Field("schema", "schema version", Cell(.int(store.schemaVersion), text: String(store.schemaVersion))),
-        ]))
+        return .card(
+            Card(
+                title: "Logbook \(name)",
+                fields: [
+                    Field("name", "", Cell(name)),
+                    Field("flights", "flights", Cell(.int(count), text: Format.grouped(Double(count)))),
+                    Field(
+                        "logbooks", "logbooks",
+                        Cell(
+                            .int(max(all.count, 1)),
+                            text: all.isEmpty ? "1 (this one, created with its first flight)" : "\(all.count): " + all.joined(separator: ", "))),
+                    Field("database", "database", Cell(store.path)),
+                    Field("schema", "schema version", Cell(.int(store.schemaVersion), text: String(store.schemaVersion))),
+                ]))
     }
 
     static let nameArgument = ArgumentSpec("name", .logbookName, "the logbook's name")
@@ -57,8 +65,10 @@ enum LogbookCommands {
         var books = try shell.logbookStore().logbooks()
         if !books.contains(where: { $0.name == shell.session.logbook }) { books.append((shell.session.logbook, 0)) }
         let rows = books.sorted { $0.name < $1.name }.map { book in
-            [Cell(.bool(book.name == shell.session.logbook), text: book.name == shell.session.logbook ? "*" : ""),
-             Cell(book.name), Cell(.int(book.flights), text: Format.grouped(Double(book.flights)))]
+            [
+                Cell(.bool(book.name == shell.session.logbook), text: book.name == shell.session.logbook ? "*" : ""),
+                Cell(book.name), Cell(.int(book.flights), text: Format.grouped(Double(book.flights))),
+            ]
         }
         return .table(Table(key: "logbooks", columns: [Column("active", ""), Column("name", "Logbook"), Column("flights", "Flights", .right)], rows: rows))
     }
@@ -89,7 +99,9 @@ enum LogbookCommands {
         if count > 0, !args.flag("yes") { try confirm(name, flights: count, action: "delete logbook \(name)", shell) }
         try shell.logbookStore().removeLogbook(name)
         if shell.session.logbook == name { shell.session.useLogbook("default") }
-        return .message("deleted logbook \(name) and its \(count) flight\(count == 1 ? "" : "s")" + (shell.session.logbook == "default" && name != "default" ? "; logbook default is active" : ""))
+        return .message(
+            "deleted logbook \(name) and its \(count) flight\(count == 1 ? "" : "s")"
+                + (shell.session.logbook == "default" && name != "default" ? "; logbook default is active" : ""))
     }
 
     static let clear = CommandSpec(

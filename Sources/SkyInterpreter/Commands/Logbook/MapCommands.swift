@@ -12,7 +12,8 @@ enum MapCommands {
     static let spec = CommandSpec(
         "map", category: .logbook,
         abstract: "Draw your routes, an airline's hubs or an airport on a world map",
-        discussion: "The map is drawn in braille characters over Natural Earth's land, zoomed to fit what it shows, in the terminal's size. Routes follow the geodesic (the shortest path on the ellipsoid), so long flights curve towards the poles. --geojson FILE and --kml FILE write the same lines and places for real map tools.",
+        discussion:
+            "The map is drawn in braille characters over Natural Earth's land, zoomed to fit what it shows, in the terminal's size. Routes follow the geodesic (the shortest path on the ellipsoid), so long flights curve towards the poles. --geojson FILE and --kml FILE write the same lines and places for real map tools.",
         subcommands: [routes, hubs, airport],
         examples: [Example("map routes", "every route of the active logbook")]
     )
@@ -39,7 +40,8 @@ enum MapCommands {
         var features = GeoFeatures()
         for index in airline.hubIndices {
             let a = shell.catalog.airport(at: index)
-            features.points.append(GeoFeatures.Point(name: a.icao, coordinate: a.coordinate, properties: [("airport", .string(a.name)), ("hub_of", .string(airline.name))]))
+            features.points.append(
+                GeoFeatures.Point(name: a.icao, coordinate: a.coordinate, properties: [("airport", .string(a.name)), ("hub_of", .string(airline.name))]))
         }
         guard !features.points.isEmpty else { return .message("no hubs are known for \(airline.name)") }
         return try draw(features, title: "Hubs of \(airline.name)", args, shell, markStyle: .color(airline.brandColor))
@@ -58,23 +60,40 @@ enum MapCommands {
             features.points.append(GeoFeatures.Point(name: a.icao, coordinate: a.coordinate, properties: [("airport", .string(a.name))]))
         }
         // The view: 300 km around the airport, or the whole of the routes from it.
-        let around = (0..<8).map { Geodesic.wgs84.direct(from: a.coordinate, azimuth: Angle(degrees: Double($0) * 45), distance: Distance(300, .kilometers)).coordinate }
+        let around = (0..<8).map {
+            Geodesic.wgs84.direct(from: a.coordinate, azimuth: Angle(degrees: Double($0) * 45), distance: Distance(300, .kilometers)).coordinate
+        }
         return try draw(features, title: a.title, args, shell, extent: around)
     }
 
     /// Draws the features and writes the requested files.
-    static func draw(_ features: GeoFeatures, title: String, _ args: Arguments, _ shell: Shell, markStyle: Style = .warning, extent: [Coordinate] = []) throws -> Output {
+    static func draw(_ features: GeoFeatures, title: String, _ args: Arguments, _ shell: Shell, markStyle: Style = .warning, extent: [Coordinate] = []) throws
+        -> Output
+    {
         var content = WorldMap.Content()
         for line in features.lines { content.lines.append((line.points, .accent)) }
         for point in features.points { content.places.append((point.coordinate, point.name, markStyle)) }
         let all = features.lines.flatMap(\.points) + features.points.map(\.coordinate) + extent
-        let files = try ["geojson", "kml"].compactMap { key in try args.get(key, as: String.self).map { (key, try shell.createUserFile($0, force: args.flag("force"))) } }
-        var output = Output([.message(title, .accent), .drawing(Drawing("the map", minimumColumns: 20, minimumRows: 10) { columns, rows in
-            let map = WorldMap(fitting: all, columns: min(columns, 160), rows: max(10, min(rows - 4, 50)))
-            return map.draw(content) + [[Span("about \(Format.grouped(map.kilometersPerCell)) km per character", .dim)]]
-        })])
+        let files = try ["geojson", "kml"].compactMap { key in
+            try args.get(key, as: String.self).map { (key, try shell.createUserFile($0, force: args.flag("force"))) }
+        }
+        var output = Output([
+            .message(title, .accent),
+            .drawing(
+                Drawing("the map", minimumColumns: 20, minimumRows: 10) { columns, rows in
+                    let map = WorldMap(fitting: all, columns: min(columns, 160), rows: max(10, min(rows - 4, 50)))
+                    return map.draw(content) + [[Span("about \(Format.grouped(map.kilometersPerCell)) km per character", .dim)]]
+                }),
+        ])
         output.append(.data("routes", .list(features.lines.map { .object([("name", .string($0.name))] + $0.properties) })))
-        output.append(.data("places", .list(features.points.map { .object([("name", .string($0.name)), ("lat", .number($0.coordinate.latitude)), ("lon", .number($0.coordinate.longitude))] + $0.properties) })))
+        output.append(
+            .data(
+                "places",
+                .list(
+                    features.points.map {
+                        .object(
+                            [("name", .string($0.name)), ("lat", .number($0.coordinate.latitude)), ("lon", .number($0.coordinate.longitude))] + $0.properties)
+                    })))
         for (key, file) in files {
             try shell.finish(file, with: key == "kml" ? features.kml : features.geoJSON)
             output.append(.message("wrote \(file.path)"))

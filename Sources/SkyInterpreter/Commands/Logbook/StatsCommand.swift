@@ -7,13 +7,16 @@ enum StatsCommand {
     static let spec = CommandSpec(
         "stats", category: .logbook,
         abstract: "Statistics of the active logbook",
-        discussion: "In FlyLines' order: flights; airlines ranked by flights; airports and regions flown to or from; routes (airport pairs in either direction) with departures and arrivals side by side; the total distance and each route's, longest first; aircraft types; seat positions, rows and classes side by side. Ranked lists carry bar charts with `set charts on` (the default at a terminal). Distances are geodesic.",
+        discussion:
+            "In FlyLines' order: flights; airlines ranked by flights; airports and regions flown to or from; routes (airport pairs in either direction) with departures and arrivals side by side; the total distance and each route's, longest first; aircraft types; seat positions, rows and classes side by side. Ranked lists carry bar charts with `set charts on` (the default at a terminal). Distances are geodesic.",
         arguments: [ArgumentSpec("section", .choice("section", sections), "one section only", .optional)],
         options: [
             OptionSpec("in", DistanceCommands.unitKind, "the distance unit: km, mi, nm, m or ft"),
             OptionSpec("limit", .integer(1...100_000), "entries per ranked list (default 15)"),
         ],
-        examples: [Example("stats", "every section"), Example("stats routes", "routes, departures and arrivals"), Example("stats distance in mi", "miles flown")]
+        examples: [
+            Example("stats", "every section"), Example("stats routes", "routes, departures and arrivals"), Example("stats distance in mi", "miles flown"),
+        ]
     ) { args, shell in
         let stats = try LogbookStatistics.compute(shell.logbookStore(), logbook: shell.session.logbook, catalog: shell.catalog)
         let only = args.get("section", as: String.self)
@@ -42,45 +45,73 @@ enum StatsCommand {
             switch name {
             case "flights":
                 let span = [stats.firstDate, stats.lastDate].compactMap { $0?.description }
-                return [.message("\(Format.grouped(Double(stats.flights))) flight\(stats.flights == 1 ? "" : "s")" + (span.count == 2 ? ", \(span[0]) to \(span[1])" : ""), .accent),
-                        .data("flights", .int(stats.flights)), .data("first_date", .optional(stats.firstDate?.description)), .data("last_date", .optional(stats.lastDate?.description))]
+                return [
+                    .message(
+                        "\(Format.grouped(Double(stats.flights))) flight\(stats.flights == 1 ? "" : "s")"
+                            + (span.count == 2 ? ", \(span[0]) to \(span[1])" : ""), .accent),
+                    .data("flights", .int(stats.flights)), .data("first_date", .optional(stats.firstDate?.description)),
+                    .data("last_date", .optional(stats.lastDate?.description)),
+                ]
             case "airlines":
-                return [.table(ranked("airlines", "Airlines", "flown", stats.airlines, label: { code in
-                    let a = shell.airline(code: code)
-                    return (a?.iata ?? code, a?.name ?? code)
-                }))]
+                return [
+                    .table(
+                        ranked(
+                            "airlines", "Airlines", "flown", stats.airlines,
+                            label: { code in
+                                let a = shell.airline(code: code)
+                                return (a?.iata ?? code, a?.name ?? code)
+                            }))
+                ]
             case "airports":
                 return [.table(ranked("airports", "Airports", "to or from", stats.airports, label: airport))]
             case "regions":
                 return [.table(ranked("regions", "States and regions", "to or from", stats.regions, label: { key in (key, regionName(key)) }))]
             case "routes":
-                var routes = table("routes", "Routes", "\(stats.routes.count) flown, either way", [Column("route", "Route"), Column("flights", "Flights", .right)],
-                                   stats.routes.map { r in ([Cell(.string(r.a + "-" + r.b), text: "\(shell.airportLabel(r.a)) – \(shell.airportLabel(r.b))")], r.count) })
+                var routes = table(
+                    "routes", "Routes", "\(stats.routes.count) flown, either way", [Column("route", "Route"), Column("flights", "Flights", .right)],
+                    stats.routes.map { r in ([Cell(.string(r.a + "-" + r.b), text: "\(shell.airportLabel(r.a)) – \(shell.airportLabel(r.b))")], r.count) })
                 routes.title = "Routes — \(stats.routes.count) flown, either way"
-                return [.table(routes), .sideBySide([
-                    ranked("departures", "Departures", "", stats.departures, label: airport),
-                    ranked("arrivals", "Arrivals", "", stats.arrivals, label: airport),
-                ])]
+                return [
+                    .table(routes),
+                    .sideBySide([
+                        ranked("departures", "Departures", "", stats.departures, label: airport),
+                        ranked("arrivals", "Arrivals", "", stats.arrivals, label: airport),
+                    ]),
+                ]
             case "distance":
                 let total = stats.totalDistance
                 let rows = stats.routesByDistance.prefix(limit).map { r -> [Cell] in
-                    [Cell(.string(r.a + "-" + r.b), text: "\(shell.airportLabel(r.a)) – \(shell.airportLabel(r.b))"),
-                     Cell(Datum.rounded(r.distance.kilometers, 3), text: Format.distance(r.distance, in: unit, decimals: 0)),
-                     Cell(.int(r.count), text: String(r.count))]
+                    [
+                        Cell(.string(r.a + "-" + r.b), text: "\(shell.airportLabel(r.a)) – \(shell.airportLabel(r.b))"),
+                        Cell(Datum.rounded(r.distance.kilometers, 3), text: Format.distance(r.distance, in: unit, decimals: 0)),
+                        Cell(.int(r.count), text: String(r.count)),
+                    ]
                 }
-                var table = Table(key: "route_distances", columns: [Column("route", "Route"), Column("distance_km", "Distance", .right), Column("flights", "Flights", .right)], rows: Array(rows))
+                var table = Table(
+                    key: "route_distances",
+                    columns: [Column("route", "Route"), Column("distance_km", "Distance", .right), Column("flights", "Flights", .right)], rows: Array(rows))
                 table.title = "Route lengths, longest first" + more(stats.routesByDistance.count)
                 let around = total.kilometers / 40_075.017
-                return [.message("Distance flown: \(Format.distance(total, in: unit, decimals: 0))" + (around >= 0.1 ? " (\(Format.trimmed(around, maxDecimals: 1)) times around the equator)" : ""), .accent),
-                        .data("total_distance_km", Datum.rounded(total.kilometers, 3)), .table(table)]
+                return [
+                    .message(
+                        "Distance flown: \(Format.distance(total, in: unit, decimals: 0))"
+                            + (around >= 0.1 ? " (\(Format.trimmed(around, maxDecimals: 1)) times around the equator)" : ""), .accent),
+                    .data("total_distance_km", Datum.rounded(total.kilometers, 3)), .table(table),
+                ]
             case "aircraft":
-                return [.table(ranked("aircraft", "Aircraft types", "flown", stats.aircraft, label: { d in (d, shell.catalog.aircraftType(designator: d)?.name ?? d) }))]
+                return [
+                    .table(
+                        ranked("aircraft", "Aircraft types", "flown", stats.aircraft, label: { d in (d, shell.catalog.aircraftType(designator: d)?.name ?? d) })
+                    )
+                ]
             case "seats":
-                return [.sideBySide([
-                    ranked("seat_positions", "Seats", "", stats.seatPositions, label: { ($0, $0) }),
-                    ranked("rows", "Rows", "", stats.rows, label: { ($0, "row " + $0) }),
-                    ranked("classes", "Classes", "", stats.classes, label: { ($0, CabinClass(rawValue: $0)?.words ?? $0) }),
-                ])]
+                return [
+                    .sideBySide([
+                        ranked("seat_positions", "Seats", "", stats.seatPositions, label: { ($0, $0) }),
+                        ranked("rows", "Rows", "", stats.rows, label: { ($0, "row " + $0) }),
+                        ranked("classes", "Classes", "", stats.classes, label: { ($0, CabinClass(rawValue: $0)?.words ?? $0) }),
+                    ])
+                ]
             default:
                 return []
             }
@@ -96,11 +127,15 @@ enum StatsCommand {
 
         /// A ranked list: key, label, flights and (in text) a bar.
         func ranked(_ key: String, _ title: String, _ what: String, _ items: [Ranked], label: (String) -> (String, String)) -> Table {
-            var t = table(key, title, what, [Column("code", "Code"), Column("name", "Name"), Column("flights", "Flights", .right)], items.map { item in
-                let (code, name) = label(item.key)
-                return ([Cell(.string(item.key), text: code), Cell(name)], item.count)
-            })
-            if key == "seat_positions" || key == "rows" || key == "classes" || (shell.setting("codes") == "names" && (key == "airports" || key == "departures" || key == "arrivals")) {
+            var t = table(
+                key, title, what, [Column("code", "Code"), Column("name", "Name"), Column("flights", "Flights", .right)],
+                items.map { item in
+                    let (code, name) = label(item.key)
+                    return ([Cell(.string(item.key), text: code), Cell(name)], item.count)
+                })
+            if key == "seat_positions" || key == "rows" || key == "classes"
+                || (shell.setting("codes") == "names" && (key == "airports" || key == "departures" || key == "arrivals"))
+            {
                 t.columns.remove(at: 0)
                 t.rows = t.rows.map { Array($0.dropFirst()) }
             }

@@ -15,15 +15,22 @@ enum ExplainOrbit {
         lines.append(t.line2)
         lines.append("")
         lines.append("Line 1")
-        lines.append("  cols 3–7    \(t.satelliteNumber): NORAD catalogue number (class \(t.classification): \(t.classification == "U" ? "unclassified" : "classified"))")
-        lines.append("  cols 10–17  \(t.internationalDesignator): launched in \(t.internationalDesignator.prefix(2)), launch \(t.internationalDesignator.dropFirst(2).prefix(3)) of the year, piece \(t.internationalDesignator.dropFirst(5))")
+        lines.append(
+            "  cols 3–7    \(t.satelliteNumber): NORAD catalogue number (class \(t.classification): \(t.classification == "U" ? "unclassified" : "classified"))"
+        )
+        lines.append(
+            "  cols 10–17  \(t.internationalDesignator): launched in \(t.internationalDesignator.prefix(2)), launch \(t.internationalDesignator.dropFirst(2).prefix(3)) of the year, piece \(t.internationalDesignator.dropFirst(5))"
+        )
         lines.append("  cols 19–32  epoch \(t.epochYear) day \(Format.fixed(t.epochDay, 8)) = \(OrbitText.utc(t.epoch)): the moment the elements describe")
         lines.append("  cols 34–43  ṅ/2 = \(t.meanMotionDot) rev/day²: how fast drag speeds the orbit up (not used by SGP4 itself)")
         lines.append("  cols 54–61  B* = \(t.bstar) per Earth radius: the drag term SGP4 uses")
         lines.append("Line 2")
-        lines.append("  cols 9–16   inclination \(t.inclination)°: the tilt of the orbit to the equator — it flies between \(Format.fixed(min(t.inclination, 180 - t.inclination), 1))° N and S")
+        lines.append(
+            "  cols 9–16   inclination \(t.inclination)°: the tilt of the orbit to the equator — it flies between \(Format.fixed(min(t.inclination, 180 - t.inclination), 1))° N and S"
+        )
         lines.append("  cols 18–25  right ascension of the ascending node \(t.rightAscension)°: where it crosses the equator northbound, against the stars")
-        lines.append("  cols 27–33  eccentricity 0.\(t.line2.dropFirst(26).prefix(7)) = \(t.eccentricity): \(t.eccentricity < 0.01 ? "nearly circular" : "an ellipse")")
+        lines.append(
+            "  cols 27–33  eccentricity 0.\(t.line2.dropFirst(26).prefix(7)) = \(t.eccentricity): \(t.eccentricity < 0.01 ? "nearly circular" : "an ellipse")")
         lines.append("  cols 35–42  argument of perigee \(t.argumentOfPerigee)°: where along the orbit it comes closest")
         lines.append("  cols 44–51  mean anomaly \(t.meanAnomaly)°: where it was along the orbit at the epoch")
         lines.append("  cols 53–63  mean motion \(t.meanMotion) rev/day: one orbit every \(Format.fixed(1440 / t.meanMotion, 2)) minutes")
@@ -45,17 +52,21 @@ enum ExplainOrbit {
 
     static func outline(_ p: SGP4) -> [String] {
         let t = p.tle
-        let n = t.meanMotion * 2 * .pi / 86_400 // rad/s
-        let a = pow(398_600.8 / (n * n), 1.0 / 3) // km, WGS72 μ
+        let n = t.meanMotion * 2 * .pi / 86_400  // rad/s
+        let a = pow(398_600.8 / (n * n), 1.0 / 3)  // km, WGS72 μ
         var lines = ["SGP4 in outline, for \(t.name ?? "satellite \(t.satelliteNumber)")", ""]
-        lines.append("1. Mean motion n = \(t.meanMotion) rev/day = \(Format.fixed(n * 1e3, 6))×10⁻³ rad/s; Kepler's third law a = (μ/n²)^⅓ = \(Format.grouped(a, 1)) km")
-        lines.append("   perigee \(Format.grouped(a * (1 - t.eccentricity) - 6378.135, 1)) km, apogee \(Format.grouped(a * (1 + t.eccentricity) - 6378.135, 1)) km above the equator (WGS72 radius 6,378.135 km)")
+        lines.append(
+            "1. Mean motion n = \(t.meanMotion) rev/day = \(Format.fixed(n * 1e3, 6))×10⁻³ rad/s; Kepler's third law a = (μ/n²)^⅓ = \(Format.grouped(a, 1)) km")
+        lines.append(
+            "   perigee \(Format.grouped(a * (1 - t.eccentricity) - 6378.135, 1)) km, apogee \(Format.grouped(a * (1 + t.eccentricity) - 6378.135, 1)) km above the equator (WGS72 radius 6,378.135 km)"
+        )
         lines.append("2. The Earth's bulge (J2, J3, J4) turns the orbit: the node drifts and the perigee swings, a few degrees a day for low orbits;")
         lines.append("   SGP4 adds these secular rates to the epoch's angles, times the minutes since the epoch.")
         lines.append("3. Drag (B* = \(t.bstar)) shrinks the orbit: the semi-major axis and eccentricity fall with powers of time.")
-        lines.append(1440 / t.meanMotion >= 225
-                     ? "4. The period is 225 minutes or more, so the deep-space terms apply: the Moon's and the Sun's pulls, and resonance with the Earth's gravity for 12 h and 24 h orbits."
-                     : "4. The period is under 225 minutes: a near-Earth orbit (the Moon and the Sun are left out).")
+        lines.append(
+            1440 / t.meanMotion >= 225
+                ? "4. The period is 225 minutes or more, so the deep-space terms apply: the Moon's and the Sun's pulls, and resonance with the Earth's gravity for 12 h and 24 h orbits."
+                : "4. The period is under 225 minutes: a near-Earth orbit (the Moon and the Sun are left out).")
         lines.append("5. Kepler's equation is solved for the eccentric anomaly, short-period wobbles are added, and the result is a position and")
         lines.append("   velocity in TEME (the true equator, mean equinox of the moment), turned into latitude and longitude with the Earth's rotation (GMST).")
         return lines

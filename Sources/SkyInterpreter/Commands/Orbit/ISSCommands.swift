@@ -6,10 +6,14 @@ enum ISSCommands {
     static let spec = CommandSpec(
         "iss", category: .orbit,
         abstract: "Where the International Space Station is now, computed offline with SGP4",
-        discussion: "The position comes from the element set in use (built in: the ISS on 2025-11-09; `tle fetch` or `tle load` for a fresh one) propagated with SGP4: latitude, longitude, height, speed, whether it is in sunlight, and what it is over. With an observer, also where to look. Element sets age: beyond 14 days the positions drift by many kilometres, and skyshell says so.",
+        discussion:
+            "The position comes from the element set in use (built in: the ISS on 2025-11-09; `tle fetch` or `tle load` for a fresh one) propagated with SGP4: latitude, longitude, height, speed, whether it is in sunlight, and what it is over. With an observer, also where to look. Element sets age: beyond 14 days the positions drift by many kilometres, and skyshell says so.",
         options: [.flag("trace", "print the intermediate steps of the computation")],
         subcommands: [at, passes, map, ISSLiveCommand.spec],
-        examples: [Example("iss", "where it is now"), Example("iss at 2025-11-10T18:00Z", "at a given time"), Example("observer LFPG; iss passes", "when it flies over Paris")]
+        examples: [
+            Example("iss", "where it is now"), Example("iss at 2025-11-10T18:00Z", "at a given time"),
+            Example("observer LFPG; iss passes", "when it flies over Paris"),
+        ]
     ) { args, shell in
         try report(at: shell.clock.now, shell, trace: args.flag("trace"))
     }
@@ -36,24 +40,50 @@ enum ISSCommands {
         let units = shell.units
         var fields = [
             Field("time", "time", Cell(.string(CivilTime(time.timeIntervalSince1970).iso), text: OrbitText.utc(time))),
-            Field("position", "position", Cell(.object([("latitude", .number((sub.coordinate.latitude * 1e5).rounded() / 1e5)),
-                                                        ("longitude", .number((sub.coordinate.longitude * 1e5).rounded() / 1e5))]),
-                                               text: CoordinateText.short(sub.coordinate) + " — " + OrbitText.whereOver(sub.coordinate, shell))),
-            Field("altitude_km", "altitude", Cell(.number((sub.altitude.kilometers * 10).rounded() / 10), text: Format.distance(Distance(meters: sub.altitude.meters), units, decimals: 1))),
-            Field("speed_kms", "speed", Cell(.number((sub.inertialSpeed.metersPerSecond / 10).rounded() / 100),
-                                             text: "\(Format.fixed(sub.inertialSpeed.metersPerSecond / 1000, 2)) km/s (\(Format.speed(sub.inertialSpeed, units))), \(Format.fixed(sub.speed.metersPerSecond / 1000, 2)) km/s over the ground")),
+            Field(
+                "position", "position",
+                Cell(
+                    .object([
+                        ("latitude", .number((sub.coordinate.latitude * 1e5).rounded() / 1e5)),
+                        ("longitude", .number((sub.coordinate.longitude * 1e5).rounded() / 1e5)),
+                    ]),
+                    text: CoordinateText.short(sub.coordinate) + " — " + OrbitText.whereOver(sub.coordinate, shell))),
+            Field(
+                "altitude_km", "altitude",
+                Cell(.number((sub.altitude.kilometers * 10).rounded() / 10), text: Format.distance(Distance(meters: sub.altitude.meters), units, decimals: 1))),
+            Field(
+                "speed_kms", "speed",
+                Cell(
+                    .number((sub.inertialSpeed.metersPerSecond / 10).rounded() / 100),
+                    text:
+                        "\(Format.fixed(sub.inertialSpeed.metersPerSecond / 1000, 2)) km/s (\(Format.speed(sub.inertialSpeed, units))), \(Format.fixed(sub.speed.metersPerSecond / 1000, 2)) km/s over the ground"
+                )),
             Field("sunlit", "sunlit", Cell(.bool(lit), text: lit ? "yes" : "no — in the Earth's shadow")),
         ]
         if let observer = shell.session.observer {
             let frame = observer.localFrame
             let look = frame.enu(sub.ecef)
             let up = look.elevation >= 0
-            fields.append(Field("look", "from here", Cell(.object([("azimuth", .number((look.azimuth * 10).rounded() / 10)), ("elevation", .number((look.elevation * 10).rounded() / 10)),
-                                                                    ("range_km", .number((look.range / 100).rounded() / 10))]),
-                                                          text: "\(CompassPoint(bearing: Angle(degrees: look.azimuth)).words), \(Format.fixed(abs(look.elevation), 1))° \(up ? "up" : "below the horizon"), \(Format.distance(Distance(meters: look.range), units, decimals: 0)) away")))
+            fields.append(
+                Field(
+                    "look", "from here",
+                    Cell(
+                        .object([
+                            ("azimuth", .number((look.azimuth * 10).rounded() / 10)), ("elevation", .number((look.elevation * 10).rounded() / 10)),
+                            ("range_km", .number((look.range / 100).rounded() / 10)),
+                        ]),
+                        text:
+                            "\(CompassPoint(bearing: Angle(degrees: look.azimuth)).words), \(Format.fixed(abs(look.elevation), 1))° \(up ? "up" : "below the horizon"), \(Format.distance(Distance(meters: look.range), units, decimals: 0)) away"
+                    )))
         }
-        fields.append(Field("epoch", "elements", Cell(.string(CivilTime(tle.epoch.timeIntervalSince1970).iso),
-                                                     text: "\(tle.name ?? "satellite \(tle.satelliteNumber)"), epoch \(OrbitText.utc(tle.epoch)) (\(Format.fixed(OrbitText.age(tle, at: time), 1)) days)")))
+        fields.append(
+            Field(
+                "epoch", "elements",
+                Cell(
+                    .string(CivilTime(tle.epoch.timeIntervalSince1970).iso),
+                    text:
+                        "\(tle.name ?? "satellite \(tle.satelliteNumber)"), epoch \(OrbitText.utc(tle.epoch)) (\(Format.fixed(OrbitText.age(tle, at: time), 1)) days)"
+                )))
         var output = Output.card(Card(title: tle.name ?? "Satellite \(tle.satelliteNumber)", fields: fields))
         if let stale = OrbitText.staleness(tle, at: time) { output.append(.note(stale)) }
         if trace { output.blocks = ExplainOrbit.trace(sgp4, state: state, at: time).map { .message($0, .dim) } + output.blocks }
@@ -63,7 +93,8 @@ enum ISSCommands {
     static let passes = CommandSpec(
         "passes", category: .orbit,
         abstract: "When the ISS passes over the observer, and which passes you can see",
-        discussion: "Rise, highest point and set (0° elevation) with their directions, in local time (the observer's airport or the nearest one's time zone) and UTC. A pass is visible to the eye when the ISS is in sunlight while the Sun is at least 6° below your horizon; the best ones are high and long.",
+        discussion:
+            "Rise, highest point and set (0° elevation) with their directions, in local time (the observer's airport or the nearest one's time zone) and UTC. A pass is visible to the eye when the ISS is in sunlight while the Sun is at least 6° below your horizon; the best ones are high and long.",
         options: [OptionSpec("days", .integer(1...30), "how many days ahead (default 3)")],
         requires: [.observer],
         examples: [Example("observer LFPG; iss passes", "the next three days over Paris"), Example("iss passes days 7", "a week")]
@@ -80,27 +111,38 @@ enum ISSCommands {
         }
         guard let list = found else { throw ShellError(.interrupted, "interrupted") }
         let zone = shell.localZone(near: observer.place)
-        var table = Table(key: "passes", columns: [
-            Column("rise", "Rise (\(zone))"), Column("rise_utc", "UTC"), Column("from", "From"),
-            Column("culmination", "Highest"), Column("max_elevation", "Max el", .right), Column("set", "Set"), Column("to", "To"),
-            Column("visible", "Visible"), Column("set_utc", "", dataOnly: true),
-        ])
+        var table = Table(
+            key: "passes",
+            columns: [
+                Column("rise", "Rise (\(zone))"), Column("rise_utc", "UTC"), Column("from", "From"),
+                Column("culmination", "Highest"), Column("max_elevation", "Max el", .right), Column("set", "Set"), Column("to", "To"),
+                Column("visible", "Visible"), Column("set_utc", "", dataOnly: true),
+            ])
         table.rows = list.map { p in
             let day = LocalTime.describe(zone: zone, at: p.rise)?.clock.prefix(10) ?? ""
             return [
-                Cell(.string(LocalTime.describe(zone: zone, at: p.rise)?.iso ?? CivilTime(p.rise.timeIntervalSince1970).iso), text: "\(day) \(OrbitText.local(p.rise, zone: zone).prefix(8))"),
+                Cell(
+                    .string(LocalTime.describe(zone: zone, at: p.rise)?.iso ?? CivilTime(p.rise.timeIntervalSince1970).iso),
+                    text: "\(day) \(OrbitText.local(p.rise, zone: zone).prefix(8))"),
                 Cell(.string(CivilTime(p.rise.timeIntervalSince1970).iso), text: String(OrbitText.utc(p.rise).dropFirst(11).prefix(8))),
                 Cell(.number((p.riseAzimuth * 10).rounded() / 10), text: CompassPoint(bearing: Angle(degrees: p.riseAzimuth)).rawValue),
                 Cell(.string(CivilTime(p.culmination.timeIntervalSince1970).iso), text: String(OrbitText.local(p.culmination, zone: zone).prefix(8))),
                 Cell(.number((p.maxElevation * 10).rounded() / 10), text: Format.fixed(p.maxElevation, 0) + "°"),
                 Cell(.string(CivilTime(p.set.timeIntervalSince1970).iso), text: String(OrbitText.local(p.set, zone: zone).prefix(8))),
                 Cell(.number((p.setAzimuth * 10).rounded() / 10), text: CompassPoint(bearing: Angle(degrees: p.setAzimuth)).rawValue),
-                Cell(.bool(p.visible), text: p.visible ? "yes, \(OrbitText.local(p.visibleFrom!, zone: zone).prefix(5))–\(OrbitText.local(p.visibleUntil!, zone: zone).prefix(5))" : "no",
-                     style: p.visible ? .good : .dim),
+                Cell(
+                    .bool(p.visible),
+                    text: p.visible
+                        ? "yes, \(OrbitText.local(p.visibleFrom!, zone: zone).prefix(5))–\(OrbitText.local(p.visibleUntil!, zone: zone).prefix(5))" : "no",
+                    style: p.visible ? .good : .dim),
                 Cell(CivilTime(p.set.timeIntervalSince1970).iso),
             ]
         }
-        var output = Output([.message("\(sgp4.tle.name ?? "Satellite") over \(observer.place.airportCode ?? CoordinateText.short(observer.place.coordinate)) — \(list.count) passes in \(Int(days)) day\(days == 1 ? "" : "s") from \(OrbitText.utc(start))", .accent)])
+        var output = Output([
+            .message(
+                "\(sgp4.tle.name ?? "Satellite") over \(observer.place.airportCode ?? CoordinateText.short(observer.place.coordinate)) — \(list.count) passes in \(Int(days)) day\(days == 1 ? "" : "s") from \(OrbitText.utc(start))",
+                .accent)
+        ])
         output.append(.table(table))
         if let stale = OrbitText.staleness(sgp4.tle, at: start) { output.append(.note(stale)) }
         return output
@@ -113,7 +155,7 @@ enum ISSCommands {
     ) { _, shell in
         let sgp4 = try shell.propagator()
         let now = shell.clock.now
-        let period = 2 * Double.pi / (sgp4.tle.meanMotion * 2 * .pi / 1440) // minutes
+        let period = 2 * Double.pi / (sgp4.tle.meanMotion * 2 * .pi / 1440)  // minutes
         var track: [Coordinate] = []
         for k in 0...180 {
             let t = now.addingTimeInterval(Double(k) / 180 * period * 60)
@@ -128,10 +170,13 @@ enum ISSCommands {
         content.extent = [Coordinate(validLatitude: -60, longitude: -180), Coordinate(validLatitude: 75, longitude: 179.9)]
         var output = Output([.message("\(sgp4.tle.name ?? "Satellite"): the next orbit (\(Format.fixed(period, 0)) min) from \(OrbitText.utc(now))", .accent)])
         let extent = content.extent
-        output.append(.drawing(Drawing("the map", minimumColumns: 20, minimumRows: 12) { columns, rows in
-            WorldMap(fitting: extent, columns: min(columns, 120), rows: max(12, min(rows - 4, 30))).draw(content)
-        }))
-        output.append(.data("track", .list(track.map { .list([.number(($0.longitude * 1e4).rounded() / 1e4), .number(($0.latitude * 1e4).rounded() / 1e4)]) })))
+        output.append(
+            .drawing(
+                Drawing("the map", minimumColumns: 20, minimumRows: 12) { columns, rows in
+                    WorldMap(fitting: extent, columns: min(columns, 120), rows: max(12, min(rows - 4, 30))).draw(content)
+                }))
+        output.append(
+            .data("track", .list(track.map { .list([.number(($0.longitude * 1e4).rounded() / 1e4), .number(($0.latitude * 1e4).rounded() / 1e4)]) })))
         return output
     }
 }

@@ -60,7 +60,8 @@ enum OrbitText {
     static func staleness(_ tle: TLE, at d: Date) -> String? {
         let days = age(tle, at: d)
         guard abs(days) > 14 else { return nil }
-        return "the element set is \(Int(abs(days).rounded())) days \(days > 0 ? "old" : "ahead of this time") (epoch \(utc(tle.epoch))): positions drift by kilometres a day — `tle fetch` or `tle load` a fresh one"
+        return
+            "the element set is \(Int(abs(days).rounded())) days \(days > 0 ? "old" : "ahead of this time") (epoch \(utc(tle.epoch))): positions drift by kilometres a day — `tle fetch` or `tle load` a fresh one"
     }
 
     /// "over land near Lyon, France" or "over the North Atlantic Ocean".

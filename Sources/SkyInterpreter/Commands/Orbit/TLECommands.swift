@@ -6,21 +6,38 @@ enum TLECommands {
     static let spec = CommandSpec(
         "tle", category: .orbit,
         abstract: "Show the orbital element set (TLE) in use, or replace it",
-        discussion: "A two-line element set (with or without its name line) as CelesTrak and Space-Track publish them. `tle load` and `tle fetch` check the lines (checksums, fields) and keep the set in the data directory; `tle reset` goes back to the built-in ISS elements of 2025-11-09.",
+        discussion:
+            "A two-line element set (with or without its name line) as CelesTrak and Space-Track publish them. `tle load` and `tle fetch` check the lines (checksums, fields) and keep the set in the data directory; `tle reset` goes back to the built-in ISS elements of 2025-11-09.",
         subcommands: [load, fetch, reset],
-        examples: [Example("tle", "the element set in use"), Example("tle fetch https://celestrak.org/NORAD/elements/gp.php?CATNR=25544", "the latest ISS elements")]
+        examples: [
+            Example("tle", "the element set in use"), Example("tle fetch https://celestrak.org/NORAD/elements/gp.php?CATNR=25544", "the latest ISS elements"),
+        ]
     ) { _, shell in
         let tle = try shell.currentTLE()
         let stored = shell.tlePath.map { FileManager.default.fileExists(atPath: $0) } ?? false
-        var output = Output.card(Card(title: tle.name ?? "Satellite \(tle.satelliteNumber)", fields: [
-            Field("satellite", "satellite", Cell(.int(tle.satelliteNumber), text: "\(tle.satelliteNumber) (\(tle.internationalDesignator.isEmpty ? "no designator" : tle.internationalDesignator))")),
-            Field("epoch", "epoch", Cell(.string(CivilTime(tle.epoch.timeIntervalSince1970).iso), text: "\(OrbitText.utc(tle.epoch)) (\(Format.fixed(OrbitText.age(tle, at: shell.clock.now), 1)) days ago)")),
-            Field("inclination", "inclination", Cell(.number(tle.inclination), text: Format.fixed(tle.inclination, 4) + "°")),
-            Field("eccentricity", "eccentricity", Cell(.number(tle.eccentricity), text: Format.fixed(tle.eccentricity, 7))),
-            Field("mean_motion", "mean motion", Cell(.number(tle.meanMotion), text: "\(Format.fixed(tle.meanMotion, 8)) rev/day (period \(Format.fixed(1440 / tle.meanMotion, 1)) min)")),
-            Field("source", "source", Cell(stored ? (shell.tlePath ?? "") : "built in")),
-            Field("line1", "line 1", Cell(tle.line1)), Field("line2", "line 2", Cell(tle.line2)),
-        ]))
+        var output = Output.card(
+            Card(
+                title: tle.name ?? "Satellite \(tle.satelliteNumber)",
+                fields: [
+                    Field(
+                        "satellite", "satellite",
+                        Cell(
+                            .int(tle.satelliteNumber),
+                            text: "\(tle.satelliteNumber) (\(tle.internationalDesignator.isEmpty ? "no designator" : tle.internationalDesignator))")),
+                    Field(
+                        "epoch", "epoch",
+                        Cell(
+                            .string(CivilTime(tle.epoch.timeIntervalSince1970).iso),
+                            text: "\(OrbitText.utc(tle.epoch)) (\(Format.fixed(OrbitText.age(tle, at: shell.clock.now), 1)) days ago)")),
+                    Field("inclination", "inclination", Cell(.number(tle.inclination), text: Format.fixed(tle.inclination, 4) + "°")),
+                    Field("eccentricity", "eccentricity", Cell(.number(tle.eccentricity), text: Format.fixed(tle.eccentricity, 7))),
+                    Field(
+                        "mean_motion", "mean motion",
+                        Cell(.number(tle.meanMotion), text: "\(Format.fixed(tle.meanMotion, 8)) rev/day (period \(Format.fixed(1440 / tle.meanMotion, 1)) min)")
+                    ),
+                    Field("source", "source", Cell(stored ? (shell.tlePath ?? "") : "built in")),
+                    Field("line1", "line 1", Cell(tle.line1)), Field("line2", "line 2", Cell(tle.line2)),
+                ]))
         if let stale = OrbitText.staleness(tle, at: shell.clock.now) { output.append(.note(stale)) }
         return output
     }
@@ -68,7 +85,9 @@ enum TLECommands {
         let response: HTTPResponse
         do { response = try shell.http.get(url, cancelled: { Interrupt.requested }) } catch { throw ShellError(.unavailable, "\(error)") }
         guard response.status == 200 else { throw ShellError(.unavailable, "\(host) answered \(response.status) (\(HTTPStatus.reason(response.status)))") }
-        guard response.body.count <= maxBytes else { throw ShellError.data("\(host) sent \(response.body.count / 1_048_576) MB, more than an element file holds") }
+        guard response.body.count <= maxBytes else {
+            throw ShellError.data("\(host) sent \(response.body.count / 1_048_576) MB, more than an element file holds")
+        }
         return try keep(String(decoding: response.body, as: UTF8.self), from: host, shell)
     }
 

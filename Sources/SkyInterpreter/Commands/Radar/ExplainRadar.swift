@@ -15,7 +15,8 @@ enum ExplainRadar {
         let chosen: Sighting
         if let name = args.get("callsign", as: String.self) {
             let all = picture.sightings
-            guard let found = all.first(where: { $0.aircraft.name.caseInsensitiveCompare(name) == .orderedSame || $0.aircraft.icao24 == name.lowercased() }) else {
+            guard let found = all.first(where: { $0.aircraft.name.caseInsensitiveCompare(name) == .orderedSame || $0.aircraft.icao24 == name.lowercased() })
+            else {
                 throw ShellError.usage("no aircraft called \(name) within range" + suggestion(name.uppercased(), among: all.map(\.aircraft.name)))
             }
             chosen = found
@@ -45,29 +46,46 @@ enum ExplainRadar {
         lines.append("   x = \(n(obs.x)) m,  y = \(n(obs.y)) m,  z = \(n(obs.z)) m")
         guard let height, let enu = s.enu else {
             lines.append("2. \(a.name) sends no altitude, so only its ground position is known:")
-            lines.append("   \(Format.fixed(a.coordinate.latitude, 5))°, \(Format.fixed(a.coordinate.longitude, 5))°, \(Format.distance(s.groundDistance, picture.units, decimals: 2)) away at bearing \(Format.bearing(s.bearing))")
+            lines.append(
+                "   \(Format.fixed(a.coordinate.latitude, 5))°, \(Format.fixed(a.coordinate.longitude, 5))°, \(Format.distance(s.groundDistance, picture.units, decimals: 2)) away at bearing \(Format.bearing(s.bearing))"
+            )
             return Output(lines.map { .message($0) })
         }
         let p = ECEF(latitude: a.coordinate.latitude, longitude: a.coordinate.longitude, height: height.meters)
         let altitudeKind = a.onGround ? "on the ground, taken at your height" : (a.geoAltitude != nil ? "geometric (GNSS) altitude" : "barometric altitude")
-        lines.append("2. \(a.name) at φ = \(Format.fixed(a.coordinate.latitude, 5))°, λ = \(Format.fixed(a.coordinate.longitude, 5))°, h = \(n(height.meters)) m (\(altitudeKind)):")
+        lines.append(
+            "2. \(a.name) at φ = \(Format.fixed(a.coordinate.latitude, 5))°, λ = \(Format.fixed(a.coordinate.longitude, 5))°, h = \(n(height.meters)) m (\(altitudeKind)):"
+        )
         lines.append("   x = \(n(p.x)) m,  y = \(n(p.y)) m,  z = \(n(p.z)) m")
         lines.append("3. The difference (dx, dy, dz) = (\(n(p.x - obs.x)), \(n(p.y - obs.y)), \(n(p.z - obs.z))) m, turned into your local frame:")
         lines.append("   east  = −sin λ·dx + cos λ·dy                        = \(n(enu.east)) m")
         lines.append("   north = −sin φ cos λ·dx − sin φ sin λ·dy + cos φ·dz = \(n(enu.north)) m")
         lines.append("   up    =  cos φ cos λ·dx + cos φ sin λ·dy + sin φ·dz = \(n(enu.up)) m")
-        lines.append("4. Elevation = atan2(up, √(east² + north²)) = atan2(\(n(enu.up)), \(n(enu.horizontal))) = \(Format.fixed(enu.elevation, 2))° above your horizon")
+        lines.append(
+            "4. Elevation = atan2(up, √(east² + north²)) = atan2(\(n(enu.up)), \(n(enu.horizontal))) = \(Format.fixed(enu.elevation, 2))° above your horizon")
         lines.append("   Straight-line distance = √(east² + north² + up²) = \(n(enu.range)) m; azimuth = atan2(east, north) = \(Format.fixed(enu.azimuth, 2))°")
-        lines.append("   (up is below the straight height difference, \(n(height.meters - o.altitude.meters)) m, because the Earth curves away: \(n(height.meters - o.altitude.meters - enu.up)) m here)")
-        lines.append("5. Along the ground, the geodesic on the ellipsoid: \(Format.distance(s.groundDistance, picture.units, decimals: 2)) at bearing \(Format.fixed(s.bearing.degrees, 2))° (\(CompassPoint(bearing: s.bearing).words))")
+        lines.append(
+            "   (up is below the straight height difference, \(n(height.meters - o.altitude.meters)) m, because the Earth curves away: \(n(height.meters - o.altitude.meters - enu.up)) m here)"
+        )
+        lines.append(
+            "5. Along the ground, the geodesic on the ellipsoid: \(Format.distance(s.groundDistance, picture.units, decimals: 2)) at bearing \(Format.fixed(s.bearing.degrees, 2))° (\(CompassPoint(bearing: s.bearing).words))"
+        )
         let rel = s.relativeBearing(heading: picture.heading).degrees
         let fraction = min(1, s.groundDistance.meters / picture.range.meters)
-        lines.append("6. On the scope, up = your heading \(Format.fixed(picture.heading.degrees, 0))°: relative bearing = \(Format.fixed(s.bearing.degrees, 1))° − \(Format.fixed(picture.heading.degrees, 0))° = \(Format.fixed(rel, 1))°")
-        lines.append("   r = distance ÷ range = \(Format.fixed(s.groundDistance.kilometers, 2)) ÷ \(Format.fixed(picture.range.kilometers, 1)) km = \(Format.fixed(fraction, 3)) of the radius R;")
-        lines.append("   x = r·sin(\(Format.fixed(rel, 1))°) = \(Format.fixed(fraction * sin(rel * .pi / 180), 3)) R right, y = r·cos(\(Format.fixed(rel, 1))°) = \(Format.fixed(fraction * cos(rel * .pi / 180), 3)) R up")
+        lines.append(
+            "6. On the scope, up = your heading \(Format.fixed(picture.heading.degrees, 0))°: relative bearing = \(Format.fixed(s.bearing.degrees, 1))° − \(Format.fixed(picture.heading.degrees, 0))° = \(Format.fixed(rel, 1))°"
+        )
+        lines.append(
+            "   r = distance ÷ range = \(Format.fixed(s.groundDistance.kilometers, 2)) ÷ \(Format.fixed(picture.range.kilometers, 1)) km = \(Format.fixed(fraction, 3)) of the radius R;"
+        )
+        lines.append(
+            "   x = r·sin(\(Format.fixed(rel, 1))°) = \(Format.fixed(fraction * sin(rel * .pi / 180), 3)) R right, y = r·cos(\(Format.fixed(rel, 1))°) = \(Format.fixed(fraction * cos(rel * .pi / 180), 3)) R up"
+        )
         let span = a.category?.typicalSpan ?? ApparentSize.defaultSpan
         let sizes = ["tiny", "small", "medium", "large"]
-        lines.append("7. Apparent size = 2·atan(span ÷ 2 ÷ distance) = 2·atan(\(n(span, 0)) m ÷ 2 ÷ \(n(enu.range, 0)) m) = \(Format.fixed(s.apparentSize, 1))′ → a \(sizes[ApparentSize.level(s.apparentSize)]) arrowhead")
+        lines.append(
+            "7. Apparent size = 2·atan(span ÷ 2 ÷ distance) = 2·atan(\(n(span, 0)) m ÷ 2 ÷ \(n(enu.range, 0)) m) = \(Format.fixed(s.apparentSize, 1))′ → a \(sizes[ApparentSize.level(s.apparentSize)]) arrowhead"
+        )
         var output = Output(lines.map { .message($0) })
         output.append(.data("observer_ecef", .list([obs.x, obs.y, obs.z].map { Datum.rounded($0, 3) })))
         output.append(.data("aircraft_ecef", .list([p.x, p.y, p.z].map { Datum.rounded($0, 3) })))
@@ -80,4 +98,3 @@ enum ExplainRadar {
         return output
     }
 }
-

@@ -23,8 +23,10 @@ public struct RadarPicture {
     /// Satellites above the horizon (the ISS), with where they are in the sky.
     public var satellites: [SatelliteSighting] = []
 
-    public init(feed: String, time: Double, isRecorded: Bool, observer: Observer, heading: Angle, headingIsSet: Bool, range: Distance,
-                units: UnitSystem, sightings: [Sighting], total: Int, note: String? = nil) {
+    public init(
+        feed: String, time: Double, isRecorded: Bool, observer: Observer, heading: Angle, headingIsSet: Bool, range: Distance,
+        units: UnitSystem, sightings: [Sighting], total: Int, note: String? = nil
+    ) {
         self.feed = feed
         self.time = time
         self.isRecorded = isRecorded
@@ -50,8 +52,9 @@ extension Shell {
             feed = SampleFeed(name.map(SampleTraffic.named) ?? SampleTraffic.nearest(to: session.observer?.place.coordinate ?? SampleTraffic.paris.centre))
         case .openSky(let url, let auth, let credentialsPath):
             do {
-                feed = try OpenSkyFeed(baseURL: url ?? OpenSkyFeed.defaultBaseURL, authURL: auth ?? OpenSkyFeed.defaultAuthURL,
-                                       credentials: try openSkyCredentials(credentialsPath), http: http)
+                feed = try OpenSkyFeed(
+                    baseURL: url ?? OpenSkyFeed.defaultBaseURL, authURL: auth ?? OpenSkyFeed.defaultAuthURL,
+                    credentials: try openSkyCredentials(credentialsPath), http: http)
             } catch let error as FeedError {
                 throw ShellError(feedError: error)
             }
@@ -114,12 +117,14 @@ extension Shell {
         if let sample = (feed as? SampleFeed)?.sample {
             let away = Geodesic.wgs84.inverse(observer.place.coordinate, sample.centre).distance
             if away.kilometers > 250 {
-                note = "the embedded traffic is over \(sample.place) (\(Format.distance(away, units, decimals: 0)) from here): `observer LFPG` or `observer LSZH` to see it"
+                note =
+                    "the embedded traffic is over \(sample.place) (\(Format.distance(away, units, decimals: 0)) from here): `observer LFPG` or `observer LSZH` to see it"
             }
         }
-        var picture = RadarPicture(feed: feed.label, time: feed.isRecorded ? time : snapshot.time, isRecorded: feed.isRecorded, observer: observer,
-                                   heading: session.heading, headingIsSet: session.headingIsSet, range: range, units: units,
-                                   sightings: sightings, total: snapshot.aircraft.count, note: note)
+        var picture = RadarPicture(
+            feed: feed.label, time: feed.isRecorded ? time : snapshot.time, isRecorded: feed.isRecorded, observer: observer,
+            heading: session.heading, headingIsSet: session.headingIsSet, range: range, units: units,
+            sightings: sightings, total: snapshot.aircraft.count, note: note)
         picture.hiddenByTerrain = terrain().hidden(sightings, from: observer)
         picture.satellites = satellites(at: picture.time, from: observer)
         return picture

@@ -6,7 +6,8 @@ enum RadarCommands {
     static let spec = CommandSpec(
         "radar", category: .radar,
         abstract: "Draw the radar scope: nearby aircraft, up = the way you face",
-        discussion: "A round scope turned so that up is your heading (north up until you set one), with range rings, the compass letters, you at the centre and each aircraft as an arrowhead along its track. The arrowhead's size follows how big the aircraft looks from here: its typical wingspan (from the ADS-B category; 35 m when unknown) over the straight-line distance, in minutes of arc — tiny below 4′, then 4′, 10′ and 25′ and up; the colour is its altitude band. Traffic comes from the radar source: out of the box the embedded recordings over Paris (2021-10-07) and Zurich (2018-08-01), replayed at the radar time; `radar source opensky` or `radar source readsb URL` for live data. `set theme kid` draws big bright shapes and no text.",
+        discussion:
+            "A round scope turned so that up is your heading (north up until you set one), with range rings, the compass letters, you at the centre and each aircraft as an arrowhead along its track. The arrowhead's size follows how big the aircraft looks from here: its typical wingspan (from the ADS-B category; 35 m when unknown) over the straight-line distance, in minutes of arc — tiny below 4′, then 4′, 10′ and 25′ and up; the colour is its altitude band. Traffic comes from the radar source: out of the box the embedded recordings over Paris (2021-10-07) and Zurich (2018-08-01), replayed at the radar time; `radar source opensky` or `radar source readsb URL` for live data. `set theme kid` draws big bright shapes and no text.",
         subcommands: [list, RadarSourceCommands.spec, range, time, RadarRecordCommand.spec, RadarLiveCommand.spec],
         requires: [.observer],
         examples: [
@@ -26,9 +27,11 @@ enum RadarCommands {
         let scope = Scope(picture: picture, theme: theme, sweep: sweep)
         var output = Output()
         if theme.labels { output.append(.message(title(picture), .accent)) }
-        output.append(.drawing(Drawing("the scope", minimumColumns: 24, minimumRows: 10 + reserved) { columns, rows in
-            scope.draw(columns: columns, rows: rows - reserved) ?? []
-        }))
+        output.append(
+            .drawing(
+                Drawing("the scope", minimumColumns: 24, minimumRows: 10 + reserved) { columns, rows in
+                    scope.draw(columns: columns, rows: rows - reserved) ?? []
+                }))
         if theme.labels { output.append(.art([legend(picture, theme, shell)])) }
         if let note = picture.note { output.append(.note(note)) }
         output.append(.data("aircraft", .list(picture.sightings.map { row($0, picture, shell) })))
@@ -38,7 +41,8 @@ enum RadarCommands {
     /// "sample Paris · 2021-10-07 14:10:01 UTC · 12 aircraft within 50 km · facing 067° ENE"
     static func title(_ picture: RadarPicture) -> String {
         let count = picture.sightings.count
-        return "Radar · \(picture.feed) · \(RadarText.time(picture.time)) · \(count) aircraft within \(Format.distance(picture.range, picture.units, decimals: 0))"
+        return
+            "Radar · \(picture.feed) · \(RadarText.time(picture.time)) · \(count) aircraft within \(Format.distance(picture.range, picture.units, decimals: 0))"
             + (picture.headingIsSet ? " · facing \(RadarText.bearing(picture.heading))" : " · north up")
     }
 
@@ -63,7 +67,8 @@ enum RadarCommands {
     static let list = CommandSpec(
         "list", category: .radar,
         abstract: "The aircraft within range as a table, nearest first",
-        discussion: "Callsign, type (when the feed knows it), ground distance, bearing and its clock position (12 o'clock is the way you face), altitude, elevation angle above your horizon, ground speed and track.",
+        discussion:
+            "Callsign, type (when the feed knows it), ground distance, bearing and its clock position (12 o'clock is the way you face), altitude, elevation angle above your horizon, ground speed and track.",
         options: [OptionSpec("limit", .integer(1...10_000), "at most this many rows")],
         requires: [.observer],
         examples: [Example("radar list", "every aircraft within range"), Example("radar list limit 5", "the five nearest")]
@@ -87,12 +92,25 @@ enum RadarCommands {
     /// "✦ ISS (ZARYA), a satellite: west-south-west, 23° up, 1,050 km away — lit by the Sun, look for it"
     static func satelliteLines(_ picture: RadarPicture) -> [Block] {
         picture.satellites.flatMap { sat -> [Block] in
-            let words = "✦ \(sat.name), a satellite: \(CompassPoint(bearing: Angle(degrees: sat.azimuth)).words), \(Format.fixed(sat.elevation, 0))° up, "
+            let words =
+                "✦ \(sat.name), a satellite: \(CompassPoint(bearing: Angle(degrees: sat.azimuth)).words), \(Format.fixed(sat.elevation, 0))° up, "
                 + "\(Format.distance(sat.range, picture.units, decimals: 0)) away — "
-                + (sat.visible ? "lit by the Sun against a dark sky: look for a bright steady star moving fast" : sat.sunlit ? "in sunlight, but the sky is too bright to see it" : "in the Earth's shadow, invisible")
-            return [.message(words, sat.visible ? .good : .dim),
-                    .data("satellites", .list(picture.satellites.map { s in .object([("name", .string(s.name)), ("azimuth", .number((s.azimuth * 10).rounded() / 10)),
-                        ("elevation", .number((s.elevation * 10).rounded() / 10)), ("range_km", .number((s.range.kilometers).rounded())), ("visible", .bool(s.visible))]) }))]
+                + (sat.visible
+                    ? "lit by the Sun against a dark sky: look for a bright steady star moving fast"
+                    : sat.sunlit ? "in sunlight, but the sky is too bright to see it" : "in the Earth's shadow, invisible")
+            return [
+                .message(words, sat.visible ? .good : .dim),
+                .data(
+                    "satellites",
+                    .list(
+                        picture.satellites.map { s in
+                            .object([
+                                ("name", .string(s.name)), ("azimuth", .number((s.azimuth * 10).rounded() / 10)),
+                                ("elevation", .number((s.elevation * 10).rounded() / 10)), ("range_km", .number((s.range.kilometers).rounded())),
+                                ("visible", .bool(s.visible)),
+                            ])
+                        })),
+            ]
         }
     }
 
@@ -108,14 +126,17 @@ enum RadarCommands {
             }
             shell.session.setRadarRange(d)
         }
-        return Output([.message("radar range \(Format.distance(shell.session.radar.range, shell.units, decimals: 1))"),
-                       .data("range_km", Datum.rounded(shell.session.radar.range.kilometers, 3))])
+        return Output([
+            .message("radar range \(Format.distance(shell.session.radar.range, shell.units, decimals: 1))"),
+            .data("range_km", Datum.rounded(shell.session.radar.range.kilometers, 3)),
+        ])
     }
 
     static let time = CommandSpec(
         "time", category: .radar,
         abstract: "Move the replay of a recorded source to a moment",
-        discussion: "For the embedded samples and recordings. Times of day are UTC on the recording's day (13:05), +5m and -30s move from the current moment, and full ISO 8601 times work too. The replay starts at the recording's busiest minute.",
+        discussion:
+            "For the embedded samples and recordings. Times of day are UTC on the recording's day (13:05), +5m and -30s move from the current moment, and full ISO 8601 times work too. The replay starts at the recording's busiest minute.",
         arguments: [ArgumentSpec("time", .words, "13:05, 13:05:30, +5m, -30s or 2021-10-07T13:05Z", .optional)],
         examples: [Example("radar time 13:05", "the Paris sample at 13:05 UTC"), Example("radar time +10m", "ten minutes later")]
     ) { args, shell in
@@ -132,12 +153,15 @@ enum RadarCommands {
                 throw ShellError.usage(error.message)
             }
             guard span.contains(t) else {
-                throw ShellError.usage("\(feed.label) runs from \(RadarText.time(span.lowerBound)) to \(RadarText.time(span.upperBound)); \(RadarText.time(t)) is outside it")
+                throw ShellError.usage(
+                    "\(feed.label) runs from \(RadarText.time(span.lowerBound)) to \(RadarText.time(span.upperBound)); \(RadarText.time(t)) is outside it")
             }
             shell.session.setRadarTime(t)
         }
         let now = shell.radarTime(feed)
-        return Output([.message("radar time \(RadarText.time(now)) (\(feed.label) runs from \(RadarText.time(span.lowerBound)) to \(RadarText.time(span.upperBound)))"),
-                       .data("time", .number(now)), .data("start", .number(span.lowerBound)), .data("end", .number(span.upperBound))])
+        return Output([
+            .message("radar time \(RadarText.time(now)) (\(feed.label) runs from \(RadarText.time(span.lowerBound)) to \(RadarText.time(span.upperBound)))"),
+            .data("time", .number(now)), .data("start", .number(span.lowerBound)), .data("end", .number(span.upperBound)),
+        ])
     }
 }

@@ -7,7 +7,8 @@ enum RadarLiveCommand {
     static let spec = CommandSpec(
         "live", category: .radar,
         abstract: "Keep the scope on screen, redrawn as the traffic moves, until q",
-        discussion: "Uses the whole terminal (its alternate screen) and gives it back as it was on q, Esc, Ctrl-C or an error. The traffic is fetched again at the source's refresh rate (or `every`, never faster than the source allows); a sweep turns once per refresh. Keys: ← and → turn 15°, + and - halve or double the range, q quits. Recorded sources play in real time from the radar time. Needs a terminal; scripts use `radar` or `radar record`.",
+        discussion:
+            "Uses the whole terminal (its alternate screen) and gives it back as it was on q, Esc, Ctrl-C or an error. The traffic is fetched again at the source's refresh rate (or `every`, never faster than the source allows); a sweep turns once per refresh. Keys: ← and → turn 15°, + and - halve or double the range, q quits. Recorded sources play in real time from the radar time. Needs a terminal; scripts use `radar` or `radar record`.",
         options: [OptionSpec("every", .duration(defaultSeconds: 1, placeholder: "interval"), "time between fetches (default: the source's refresh time)")],
         requires: [.observer],
         examples: [Example("radar live", "the live scope"), Example("radar live every 30s", "fetch twice a minute")]

@@ -6,15 +6,21 @@ enum RadarRecordCommand {
     static let spec = CommandSpec(
         "record", category: .radar,
         abstract: "Record the radar source to a file for replay",
-        discussion: "Writes skyshell's recording format (JSON Lines: a header line, then one snapshot of every aircraft in range per line; see Docs/RADAR.md) for `radar source replay`. Live sources are recorded as time passes, one snapshot per refresh (never faster than the source allows); recorded sources (the samples, a replay) are copied from the radar time onwards at once. Ctrl-C stops early and keeps what was recorded. The recording goes to a temporary file that takes the name when it ends, so a failure leaves no half file; an existing file is not replaced without --force, and skyshell's own files never are.",
+        discussion:
+            "Writes skyshell's recording format (JSON Lines: a header line, then one snapshot of every aircraft in range per line; see Docs/RADAR.md) for `radar source replay`. Live sources are recorded as time passes, one snapshot per refresh (never faster than the source allows); recorded sources (the samples, a replay) are copied from the radar time onwards at once. Ctrl-C stops early and keeps what was recorded. The recording goes to a temporary file that takes the name when it ends, so a failure leaves no half file; an existing file is not replaced without --force, and skyshell's own files never are.",
         arguments: [ArgumentSpec("file", .path(extensions: ["jsonl"]), "the recording to write")],
         options: [
             OptionSpec("for", .duration(defaultSeconds: 60, placeholder: "duration"), "how long to record (default 10m)"),
-            OptionSpec("every", .duration(defaultSeconds: 1, placeholder: "interval"), "time between snapshots (default: the source's refresh time, 5 s for the samples)"),
+            OptionSpec(
+                "every", .duration(defaultSeconds: 1, placeholder: "interval"),
+                "time between snapshots (default: the source's refresh time, 5 s for the samples)"),
             .flag("force", "replace an existing file"),
         ],
         requires: [.observer],
-        examples: [Example("radar record evening.jsonl for 30m", "half an hour of the current source"), Example("radar record paris.jsonl for 5m every 10s", "five minutes of the Paris sample")]
+        examples: [
+            Example("radar record evening.jsonl for 30m", "half an hour of the current source"),
+            Example("radar record paris.jsonl for 5m every 10s", "five minutes of the Paris sample"),
+        ]
     ) { args, shell in
         let path = args.get("file", as: String.self) ?? ""
         guard let observer = shell.session.observer else { throw ShellError.usage(Requirement.observer.message) }
@@ -67,7 +73,9 @@ enum RadarRecordCommand {
         progress.finish()
         try shell.commit(file)
         if stoppedBy == "Ctrl-C" { _ = Interrupt.take() }
-        var output = Output([.message("recorded \(written) snapshot\(written == 1 ? "" : "s") of \(feed.label) to \(path)" + (stoppedBy.map { " (stopped by \($0))" } ?? ""))])
+        var output = Output([
+            .message("recorded \(written) snapshot\(written == 1 ? "" : "s") of \(feed.label) to \(path)" + (stoppedBy.map { " (stopped by \($0))" } ?? ""))
+        ])
         output.blocks += notes.map { .note($0) }
         if failures > 0 { output.append(.note("\(failures) snapshot\(failures == 1 ? "" : "s") failed and were skipped")) }
         output.append(.data("snapshots", .int(written)))

@@ -6,7 +6,8 @@ enum RadarSourceCommands {
     static let spec = CommandSpec(
         "source", category: .radar,
         abstract: "Show or choose where the radar's traffic comes from",
-        discussion: "sample (the default): real traffic recorded over Paris on 2021-10-07 and over Zurich on 2018-08-01, embedded in skyshell, replayed at the radar time; without a name, the one nearest the observer. opensky: OpenSky Network's live API — anonymous, or signed in with credentials (OPENSKY_CLIENT_ID and OPENSKY_CLIENT_SECRET, a credentials.json given with `credentials`, or opensky-credentials.json in the config directory; the file must not be readable by everyone). Your position is rounded to 0.1° (about 10 km) before it is sent, and requests are never made faster than OpenSky's data changes (10 s, or 5 s signed in). readsb: a receiver's aircraft.json (readsb, dump1090-fa, tar1090, or an aggregator's v2 API), by URL or file. replay: a file written by `radar record`.",
+        discussion:
+            "sample (the default): real traffic recorded over Paris on 2021-10-07 and over Zurich on 2018-08-01, embedded in skyshell, replayed at the radar time; without a name, the one nearest the observer. opensky: OpenSky Network's live API — anonymous, or signed in with credentials (OPENSKY_CLIENT_ID and OPENSKY_CLIENT_SECRET, a credentials.json given with `credentials`, or opensky-credentials.json in the config directory; the file must not be readable by everyone). Your position is rounded to 0.1° (about 10 km) before it is sent, and requests are never made faster than OpenSky's data changes (10 s, or 5 s signed in). readsb: a receiver's aircraft.json (readsb, dump1090-fa, tar1090, or an aggregator's v2 API), by URL or file. replay: a file written by `radar record`.",
         subcommands: [sample, opensky, readsb, replay],
         examples: [
             Example("radar source", "the current source"),
@@ -26,10 +27,16 @@ enum RadarSourceCommands {
         }
         if let opensky = feed as? OpenSkyFeed {
             fields.append(Field("url", "url", Cell(opensky.baseURL)))
-            fields.append(Field("credentials", "signed in", Cell(.optional(opensky.credentials?.origin), text: opensky.credentials.map { "yes, with \($0.origin)" } ?? "no (anonymous)")))
+            fields.append(
+                Field(
+                    "credentials", "signed in",
+                    Cell(.optional(opensky.credentials?.origin), text: opensky.credentials.map { "yes, with \($0.origin)" } ?? "no (anonymous)")))
             if let credits = opensky.remainingCredits { fields.append(Field("credits", "credits left", Cell(.int(credits)))) }
         }
-        fields.append(Field("range_km", "range", Cell(Datum.rounded(shell.session.radar.range.kilometers, 3), text: Format.distance(shell.session.radar.range, shell.units, decimals: 1))))
+        fields.append(
+            Field(
+                "range_km", "range",
+                Cell(Datum.rounded(shell.session.radar.range.kilometers, 3), text: Format.distance(shell.session.radar.range, shell.units, decimals: 1))))
         return .card(Card(title: "Radar source", fields: fields))
     }
 
@@ -59,7 +66,9 @@ enum RadarSourceCommands {
         do {
             let feed = try shell.radarFeed()
             var text = "radar source: \(feed.label)"
-            if let span = feed.span { text += ", \(RadarText.time(span.lowerBound)) to \(RadarText.time(span.upperBound)); radar time \(RadarText.time(shell.radarTime(feed)))" }
+            if let span = feed.span {
+                text += ", \(RadarText.time(span.lowerBound)) to \(RadarText.time(span.upperBound)); radar time \(RadarText.time(shell.radarTime(feed)))"
+            }
             return Output([.message(text), .data("source", .string(feed.label))])
         } catch {
             shell.session.useRadarSource(before.source)
@@ -71,7 +80,11 @@ enum RadarSourceCommands {
     static let sample = CommandSpec(
         "sample", category: .radar,
         abstract: "Replay embedded real traffic (Paris 2021-10-07 or Zurich 2018-08-01)",
-        arguments: [ArgumentSpec("place", .choice("place", SampleTraffic.Name.allCases.map(\.rawValue)), "paris or zurich (the one nearest the observer when left out)", .optional)],
+        arguments: [
+            ArgumentSpec(
+                "place", .choice("place", SampleTraffic.Name.allCases.map(\.rawValue)), "paris or zurich (the one nearest the observer when left out)",
+                .optional)
+        ],
         examples: [Example("radar source sample paris", "the Paris recording")]
     ) { args, shell in
         try use(.sample(args.get("place", as: String.self).flatMap(SampleTraffic.Name.init(rawValue:))), shell)
@@ -85,17 +98,25 @@ enum RadarSourceCommands {
             OptionSpec("url", .webURL, "the API's base URL (default https://opensky-network.org/api)"),
             OptionSpec("auth", .webURL, "the sign-in (token) URL"),
         ],
-        examples: [Example("radar source opensky", "anonymous, or signed in from the environment"), Example("radar source opensky credentials ~/credentials.json", "signed in")]
+        examples: [
+            Example("radar source opensky", "anonymous, or signed in from the environment"),
+            Example("radar source opensky credentials ~/credentials.json", "signed in"),
+        ]
     ) { args, shell in
-        try use(.openSky(url: args.get("url", as: URL.self)?.absoluteString, authURL: args.get("auth", as: URL.self)?.absoluteString,
-                         credentials: args.get("credentials", as: String.self)), shell)
+        try use(
+            .openSky(
+                url: args.get("url", as: URL.self)?.absoluteString, authURL: args.get("auth", as: URL.self)?.absoluteString,
+                credentials: args.get("credentials", as: String.self)), shell)
     }
 
     static let readsb = CommandSpec(
         "readsb", category: .radar,
         abstract: "A local ADS-B receiver's aircraft.json (readsb, dump1090-fa, tar1090)",
         arguments: [ArgumentSpec("location", .text, "a URL (http://…/aircraft.json) or a file path")],
-        examples: [Example("radar source readsb http://localhost/tar1090/data/aircraft.json", "a receiver on this computer"), Example("radar source readsb /run/readsb/aircraft.json", "the file readsb writes")]
+        examples: [
+            Example("radar source readsb http://localhost/tar1090/data/aircraft.json", "a receiver on this computer"),
+            Example("radar source readsb /run/readsb/aircraft.json", "the file readsb writes"),
+        ]
     ) { args, shell in
         var location = args.get("location", as: String.self) ?? ""
         if !location.hasPrefix("http://"), !location.hasPrefix("https://") {

@@ -50,8 +50,9 @@ enum RadarText {
             Cell(Datum.rounded(s.bearing.degrees, 2), text: bearing(s.bearing)),
             Cell(.int(s.clock(heading: picture.heading)), text: clock(s.clock(heading: picture.heading))),
             Cell(a.altitude.map { Datum.rounded($0.meters, 1) } ?? .null, text: altitude(a, units)),
-            Cell(s.elevation.map { Datum.rounded($0.degrees, 2) } ?? .null,
-                 text: (s.elevation.map { Format.degrees($0, decimals: 1) } ?? "—") + (picture.hiddenByTerrain.contains(a.icao24) ? " hidden" : "")),
+            Cell(
+                s.elevation.map { Datum.rounded($0.degrees, 2) } ?? .null,
+                text: (s.elevation.map { Format.degrees($0, decimals: 1) } ?? "—") + (picture.hiddenByTerrain.contains(a.icao24) ? " hidden" : "")),
             Cell(a.groundSpeed.map { Datum.rounded($0.metersPerSecond, 2) } ?? .null, text: a.groundSpeed.map { Format.speed($0, units) } ?? "—"),
             Cell(a.track.map { Datum.rounded($0, 1) } ?? .null, text: a.track.map { Format.degrees(Angle(degrees: $0)) } ?? "—"),
             Cell(.bool(a.onGround)),

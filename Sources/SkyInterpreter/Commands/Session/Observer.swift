@@ -5,7 +5,8 @@ enum ObserverCommand {
     static let spec = CommandSpec(
         "observer", aliases: ["obs"], category: .session,
         abstract: "Show or set where you are",
-        discussion: "Without arguments, shows the observer. With a place (an airport, coordinates or here) it moves the observer there, standing on the ground: at an airport's elevation, or at sea level where the ground height is not known. agl gives the eye height above the ground, msl the altitude above mean sea level.",
+        discussion:
+            "Without arguments, shows the observer. With a place (an airport, coordinates or here) it moves the observer there, standing on the ground: at an airport's elevation, or at sea level where the ground height is not known. agl gives the eye height above the ground, msl the altitude above mean sea level.",
         arguments: [ArgumentSpec("place", .place, "where you stand", .optional)],
         options: [
             OptionSpec("agl", .height(), "eye height above the ground"),
@@ -72,11 +73,14 @@ enum ObserverCommand {
     }
 
     static func cell(_ observer: Observer, _ units: UnitSystem) -> Cell {
-        Cell(.object([
-            ("name", .string(observer.place.name)),
-            ("lat", .number(observer.place.coordinate.latitude)),
-            ("lon", .number(observer.place.coordinate.longitude)),
-            ("altitude_m", Datum.rounded(observer.altitude.meters, 2)),
-        ]), text: (observer.place.airportCode.map { $0 + "  " } ?? "") + CoordinateText.short(observer.place.coordinate) + "  " + Format.height(observer.altitude, units) + " MSL")
+        Cell(
+            .object([
+                ("name", .string(observer.place.name)),
+                ("lat", .number(observer.place.coordinate.latitude)),
+                ("lon", .number(observer.place.coordinate.longitude)),
+                ("altitude_m", Datum.rounded(observer.altitude.meters, 2)),
+            ]),
+            text: (observer.place.airportCode.map { $0 + "  " } ?? "") + CoordinateText.short(observer.place.coordinate) + "  "
+                + Format.height(observer.altitude, units) + " MSL")
     }
 }

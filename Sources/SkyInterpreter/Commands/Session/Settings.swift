@@ -50,8 +50,11 @@ enum SettingsCommand {
         let rows = SettingSpec.all.map { spec in
             [Cell(spec.name), Cell(shell.setting(spec.name), style: .accent), Cell(spec.values.joined(separator: "|")), Cell(spec.summary)]
         }
-        return .table(Table(key: "settings", columns: [
-            Column("name", "Setting"), Column("value", "Value"), Column("values", "Choices"), Column("summary", "Meaning"),
-        ], rows: rows))
+        return .table(
+            Table(
+                key: "settings",
+                columns: [
+                    Column("name", "Setting"), Column("value", "Value"), Column("values", "Choices"), Column("summary", "Meaning"),
+                ], rows: rows))
     }
 }

@@ -13,9 +13,13 @@ enum StatusCommand {
         fields.append(Field("los_origin", "los origin", session.los.origin.map { placeCell($0) } ?? Cell(.null, text: "none", style: .dim)))
         fields.append(Field("los_stage", "", Cell(session.los.stage.rawValue)))
         fields.append(Field("logbook", "logbook", Cell(session.logbook)))
-        fields.append(Field("radar", "radar", Cell(.string(RadarSourceCommands.kindName(session.radar.source)),
-                                                   text: RadarSourceCommands.describe(session.radar.source) + ", range " + Format.distance(session.radar.range, shell.units, decimals: 1)
-                                                       + (session.radar.time.map { ", time " + RadarText.time($0) } ?? ""))))
+        fields.append(
+            Field(
+                "radar", "radar",
+                Cell(
+                    .string(RadarSourceCommands.kindName(session.radar.source)),
+                    text: RadarSourceCommands.describe(session.radar.source) + ", range " + Format.distance(session.radar.range, shell.units, decimals: 1)
+                        + (session.radar.time.map { ", time " + RadarText.time($0) } ?? ""))))
         for spec in SettingSpec.all {
             fields.append(Field(spec.name, spec.name, Cell(shell.setting(spec.name))))
         }

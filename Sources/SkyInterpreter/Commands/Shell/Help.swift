@@ -5,13 +5,19 @@ enum HelpCommand {
     static let spec = CommandSpec(
         "help", aliases: ["?"], category: .shell,
         abstract: "Show the commands, or how to use one",
-        discussion: "help alone lists every command by topic. help <command> shows its usage, arguments, options, subcommands and examples; add subcommand names to go deeper (help logbook new). help values explains how to write distances, angles, places and times; help settings lists the settings; help keys the editing keys.",
-        arguments: [ArgumentSpec("topic", ValueKind(placeholder: "command", summary: "a command name or values, settings, keys",
-                                                   read: { cursor, _ in cursor.takeRest().map(\.text) },
-                                                   complete: { query in
-                                                       ValueKind.commandName.complete(query) + candidates(topics, prefix: query.prefix)
-                                                   }),
-                                 "what to explain", .optional)],
+        discussion:
+            "help alone lists every command by topic. help <command> shows its usage, arguments, options, subcommands and examples; add subcommand names to go deeper (help logbook new). help values explains how to write distances, angles, places and times; help settings lists the settings; help keys the editing keys.",
+        arguments: [
+            ArgumentSpec(
+                "topic",
+                ValueKind(
+                    placeholder: "command", summary: "a command name or values, settings, keys",
+                    read: { cursor, _ in cursor.takeRest().map(\.text) },
+                    complete: { query in
+                        ValueKind.commandName.complete(query) + candidates(topics, prefix: query.prefix)
+                    }),
+                "what to explain", .optional)
+        ],
         examples: [
             Example("help", "list every command"),
             Example("help observer", "how to use one command"),
@@ -21,7 +27,8 @@ enum HelpCommand {
         let words = args.get("topic", as: [String].self) ?? []
         guard let first = words.first else {
             let rows = shell.registry.commands.map { [Cell($0.name), Cell($0.category.rawValue), Cell($0.abstract)] }
-            var table = Table(key: "commands", columns: [Column("name", "Command"), Column("category", "Category"), Column("abstract", "Description")], rows: rows)
+            var table = Table(
+                key: "commands", columns: [Column("name", "Command"), Column("category", "Category"), Column("abstract", "Description")], rows: rows)
             table.display = HelpText.overview(shell.registry)
             return .table(table)
         }
@@ -35,7 +42,8 @@ enum HelpCommand {
             throw ShellError.usage("no help for '\(first)'" + suggestion(first, among: shell.registry.allNames + topics) + " — type help for the list")
         }
         if next < words.count {
-            throw ShellError.usage("\(path.joined(separator: " ")) has no subcommand '\(words[next])'" + suggestion(words[next], among: spec.subcommands.map(\.name)))
+            throw ShellError.usage(
+                "\(path.joined(separator: " ")) has no subcommand '\(words[next])'" + suggestion(words[next], among: spec.subcommands.map(\.name)))
         }
         return Output([.art(HelpText.command(spec, path: path)), .data("command", HelpText.data(spec, path: path))])
     }

@@ -3,7 +3,8 @@ enum HistoryCommand {
     static let spec = CommandSpec(
         "history", category: .shell,
         abstract: "Show the lines typed at the prompt",
-        discussion: "Interactive sessions keep their history in a file of their own (mode 0600) so Up recalls lines from earlier sessions. Scripts record no history.",
+        discussion:
+            "Interactive sessions keep their history in a file of their own (mode 0600) so Up recalls lines from earlier sessions. Scripts record no history.",
         arguments: [ArgumentSpec("count", .integer(1...100_000, placeholder: "count"), "how many recent lines to show (all when omitted)", .optional)],
         subcommands: [clear],
         examples: [Example("history", "every line typed at the prompt"), Example("history 10", "the last ten lines")]

@@ -5,7 +5,8 @@ enum RunCommand {
     static let spec = CommandSpec(
         "run", aliases: ["source"], category: .shell,
         abstract: "Run a .sky script in this session",
-        discussion: "Runs the script's lines as if typed here: state changes stay. The script's arguments are $1, $2… inside it. Errors print as FILE:LINE and stop the script (and, in a script, the caller) unless skyshell was started with --keep-going.",
+        discussion:
+            "Runs the script's lines as if typed here: state changes stay. The script's arguments are $1, $2… inside it. Errors print as FILE:LINE and stop the script (and, in a script, the caller) unless skyshell was started with --keep-going.",
         arguments: [
             ArgumentSpec("file", .path(extensions: ["sky"]), "the script to run"),
             ArgumentSpec("args", .text, "arguments for $1, $2…", .repeating(min: 0), placeholder: "arg"),

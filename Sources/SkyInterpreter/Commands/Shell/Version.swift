@@ -8,10 +8,13 @@ enum VersionCommand {
         abstract: "Show the versions of skyshell and its libraries",
         examples: [Example("version", "skyshell, SQLite and libedit versions")]
     ) { _, _ in
-        .card(Card(title: "skyshell \(SkyshellMain.version)", fields: [
-            Field("skyshell", "skyshell", Cell(SkyshellMain.version)),
-            Field("sqlite", "SQLite", Cell(String(cString: sqlite3_libversion()))),
-            Field("libedit", "libedit", Cell("\(LIBEDIT_MAJOR).\(LIBEDIT_MINOR)")),
-        ]))
+        .card(
+            Card(
+                title: "skyshell \(SkyshellMain.version)",
+                fields: [
+                    Field("skyshell", "skyshell", Cell(SkyshellMain.version)),
+                    Field("sqlite", "SQLite", Cell(String(cString: sqlite3_libversion()))),
+                    Field("libedit", "libedit", Cell("\(LIBEDIT_MAJOR).\(LIBEDIT_MINOR)")),
+                ]))
     }
 }

@@ -3,9 +3,11 @@ import SkyKit
 /// `explain <topic>`: computations shown step by step with the session's numbers; alone, the
 /// list of topics.
 enum ExplainCommand {
-    static let topics = [ExplainTopics.bearing, ExplainTopics.distance, ExplainTopics.elevation, ExplainRadar.spec, ExplainTopics.scope,
-                         ExplainTopics.size, ExplainTopics.curvature, ExplainTopics.horizon, ExplainLOS.los, ExplainLOS.viewshed,
-                         ExplainOrbit.tle, ExplainOrbit.sgp4, ExplainTopics.units]
+    static let topics = [
+        ExplainTopics.bearing, ExplainTopics.distance, ExplainTopics.elevation, ExplainRadar.spec, ExplainTopics.scope,
+        ExplainTopics.size, ExplainTopics.curvature, ExplainTopics.horizon, ExplainLOS.los, ExplainLOS.viewshed,
+        ExplainOrbit.tle, ExplainOrbit.sgp4, ExplainTopics.units,
+    ]
 
     static let spec = CommandSpec(
         "explain", category: .teaching,

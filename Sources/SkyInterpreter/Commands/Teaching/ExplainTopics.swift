@@ -74,7 +74,9 @@ enum ExplainTopics {
     /// The aircraft `spot` would pick, for the topics that need one.
     static func aircraft(_ shell: Shell) throws -> (Sighting, RadarPicture) {
         let picture = try shell.radarPicture()
-        guard let s = SpotCommand.choose(picture.sightings) ?? picture.sightings.first else { throw ShellError.usage("no aircraft within range to explain with") }
+        guard let s = SpotCommand.choose(picture.sightings) ?? picture.sightings.first else {
+            throw ShellError.usage("no aircraft within range to explain with")
+        }
         return (s, picture)
     }
 
@@ -158,7 +160,9 @@ enum ExplainTopics {
         let h = max(shell.session.observer.map { $0.altitude.meters - (shell.terrain().height($0.place.coordinate) ?? $0.altitude.meters) } ?? 0, 0) + 1.7
         var lines = ["The horizon", "", "The horizon is where the Earth's curve has dropped as far as your eyes are high: d = √(2kR·h)."]
         for earth in EarthModel.allCases {
-            lines.append("  \(earth.name): eyes \(n(h, 1)) m up → \(n(earth.horizon(height: h) / 1000, 1)) km; an aircraft at 10,000 ft (3,048 m) is above it out to \(n((earth.horizon(height: h) + earth.horizon(height: 3_048)) / 1000, 0)) km")
+            lines.append(
+                "  \(earth.name): eyes \(n(h, 1)) m up → \(n(earth.horizon(height: h) / 1000, 1)) km; an aircraft at 10,000 ft (3,048 m) is above it out to \(n((earth.horizon(height: h) + earth.horizon(height: 3_048)) / 1000, 0)) km"
+            )
         }
         lines.append("From an airliner at 35,000 ft (10,668 m) the horizon is \(n(EarthModel.radio.horizon(height: 10_668) / 1000, 0)) km away (4/3 Earth).")
         return Output(lines.map { .message($0) })

@@ -6,7 +6,8 @@ enum LessonCommands {
     static let spec = CommandSpec(
         "lesson", category: .teaching,
         abstract: "Guided lessons: run one step by step, or list them",
-        discussion: "Each lesson shows a step, runs its command, and says what to notice in the output; at a terminal it waits for Enter between steps (q and Enter stops). A lesson runs in a scratch session with its own empty logbook, so your position, settings and flights are left as they are. In scripts the steps run straight through. The lessons are also plain .sky scripts, in Docs/lessons.",
+        discussion:
+            "Each lesson shows a step, runs its command, and says what to notice in the output; at a terminal it waits for Enter between steps (q and Enter stops). A lesson runs in a scratch session with its own empty logbook, so your position, settings and flights are left as they are. In scripts the steps run straight through. The lessons are also plain .sky scripts, in Docs/lessons.",
         arguments: [ArgumentSpec("number", .integer(1...6, placeholder: "n"), "the lesson to run", .optional)],
         subcommands: [list],
         examples: [Example("lesson list", "the lessons"), Example("lesson 1", "finding a plane from your garden")]
@@ -36,9 +37,10 @@ enum LessonCommands {
             throw ShellError(.io, "cannot make a scratch directory for the lesson")
         }
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let scratch = Shell.standard(environment: shell.environment, paths: Paths(config: dir + "/config", state: dir + "/state", data: dir + "/data"),
-                                     clock: shell.clock, mode: shell.mode, out: shell.out, err: shell.err,
-                                     stdoutIsTerminal: shell.stdoutIsTerminal, stderrIsTerminal: shell.stderrIsTerminal)
+        let scratch = Shell.standard(
+            environment: shell.environment, paths: Paths(config: dir + "/config", state: dir + "/state", data: dir + "/data"),
+            clock: shell.clock, mode: shell.mode, out: shell.out, err: shell.err,
+            stdoutIsTerminal: shell.stdoutIsTerminal, stderrIsTerminal: shell.stderrIsTerminal)
         scratch.session.settings = shell.session.settings
         scratch.overrides = shell.overrides
         let paced = shell.mode == .interactive && isatty(0) == 1
@@ -66,6 +68,8 @@ enum LessonCommands {
                 }
             }
         }
-        return .message("end of lesson \(lesson.number)" + (lesson.number < Lesson.all.count ? " — next: lesson \(lesson.number + 1), \(Lesson.all[lesson.number].title)" : ""), .good)
+        return .message(
+            "end of lesson \(lesson.number)"
+                + (lesson.number < Lesson.all.count ? " — next: lesson \(lesson.number + 1), \(Lesson.all[lesson.number].title)" : ""), .good)
     }
 }

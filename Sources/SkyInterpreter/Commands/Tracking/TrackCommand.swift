@@ -6,7 +6,8 @@ enum TrackCommand {
     static let spec = CommandSpec(
         "track", category: .orbit,
         abstract: "Follow a JSON position feed on a world map that keeps the marker in view",
-        discussion: "Fetches the URL again and again (every second unless `every` says otherwise) and reads a latitude and longitude from the JSON answer — top-level latitude/longitude or lat/lon, iss_position.latitude, GeoJSON coordinates — or from the paths given with --lat and --lon (dotted: iss_position.latitude; list items by number). At a terminal the map follows the marker with a fading trail and a status line (position, altitude, speed from the last two fixes, age of the last update); a failed fetch shows there and the loop goes on; q or Ctrl-C ends it. In scripts, give a duration with `for` and each fix is printed. --geojson writes the track when it ends.",
+        discussion:
+            "Fetches the URL again and again (every second unless `every` says otherwise) and reads a latitude and longitude from the JSON answer — top-level latitude/longitude or lat/lon, iss_position.latitude, GeoJSON coordinates — or from the paths given with --lat and --lon (dotted: iss_position.latitude; list items by number). At a terminal the map follows the marker with a fading trail and a status line (position, altitude, speed from the last two fixes, age of the last update); a failed fetch shows there and the loop goes on; q or Ctrl-C ends it. In scripts, give a duration with `for` and each fix is printed. --geojson writes the track when it ends.",
         arguments: [ArgumentSpec("url", .webURL, "an http(s) URL answering JSON")],
         options: [
             OptionSpec("every", .duration(defaultSeconds: 1, placeholder: "interval"), "time between fetches (default 1 s, at least 1 s)"),
@@ -18,8 +19,10 @@ enum TrackCommand {
             OptionSpec("geojson", .path(extensions: ["geojson", "json"]), "write the track to this file at the end", bare: false),
             .flag("force", "replace an existing GeoJSON file"),
         ],
-        examples: [Example("track http://api.open-notify.org/iss-now.json --lat iss_position.latitude --lon iss_position.longitude", "the ISS from Open Notify"),
-                   Example("track http://localhost:8080/position.json every 5s for 1m", "a minute of a local feed in a script")]
+        examples: [
+            Example("track http://api.open-notify.org/iss-now.json --lat iss_position.latitude --lon iss_position.longitude", "the ISS from Open Notify"),
+            Example("track http://localhost:8080/position.json every 5s for 1m", "a minute of a local feed in a script"),
+        ]
     ) { args, shell in
         guard let url = args.get("url", as: URL.self) else { throw ShellError.usage("track needs a URL") }
         let tracker = try Tracker(url: url, shell: shell, args: args, label: args.get("label", as: String.self) ?? "●")
@@ -34,7 +37,8 @@ enum ISSLiveCommand {
     static let spec = CommandSpec(
         "live", category: .orbit,
         abstract: "Follow the ISS live from wheretheiss.at on a world map (needs the network)",
-        discussion: "`track` preset for \(url) (latitude, longitude, altitude in km), at most one request a second. `iss` computes the position offline instead.",
+        discussion:
+            "`track` preset for \(url) (latitude, longitude, altitude in km), at most one request a second. `iss` computes the position offline instead.",
         options: [
             OptionSpec("for", .duration(defaultSeconds: 1, placeholder: "duration"), "stop after this long (needed in scripts)"),
             OptionSpec("url", .webURL, "another endpoint answering the same fields"),
@@ -66,7 +70,8 @@ final class Tracker {
         self.url = url
         host = url.host ?? url.absoluteString
         self.label = label
-        paths = PositionPaths(latitude: args.get("lat", as: String.self), longitude: args.get("lon", as: String.self), altitude: args.get("alt", as: String.self))
+        paths = PositionPaths(
+            latitude: args.get("lat", as: String.self), longitude: args.get("lon", as: String.self), altitude: args.get("alt", as: String.self))
         interval = max(1, args.get("every", as: Double.self) ?? 1)
         // The file is checked (and refused when it exists without --force) before tracking starts.
         geojson = try args.get("geojson", as: String.self).map { path throws(ShellError) in try shell.createUserFile(path, force: args.flag("force")) }
@@ -112,7 +117,8 @@ final class Tracker {
             try shell.finish(geojson, with: JSONWriter.compact(track.geoJSON(name: label)) + "\n")
             blocks.append(.message("wrote \(geojson.path) (\(track.fixes.count) fixes)", .dim))
         }
-        blocks.append(.message("tracking ended: \(track.fixes.count) fix\(track.fixes.count == 1 ? "" : "es"), \(failures) failed fetch\(failures == 1 ? "" : "es")"))
+        blocks.append(
+            .message("tracking ended: \(track.fixes.count) fix\(track.fixes.count == 1 ? "" : "es"), \(failures) failed fetch\(failures == 1 ? "" : "es")"))
         return blocks
     }
 
@@ -145,10 +151,13 @@ final class Tracker {
             }
             return nil
         }
-        return StreamedTable(key: "fixes", columns: [
-            Column("line", "Fix", textOnly: true), Column("time", "", dataOnly: true), Column("latitude", "", dataOnly: true),
-            Column("longitude", "", dataOnly: true), Column("altitude_m", "", dataOnly: true),
-        ], widths: [200, 0, 0, 0, 0], rows: rows, empty: "", header: false) { () throws(ShellError) in
+        return StreamedTable(
+            key: "fixes",
+            columns: [
+                Column("line", "Fix", textOnly: true), Column("time", "", dataOnly: true), Column("latitude", "", dataOnly: true),
+                Column("longitude", "", dataOnly: true), Column("altitude_m", "", dataOnly: true),
+            ], widths: [200, 0, 0, 0, 0], rows: rows, empty: "", header: false
+        ) { () throws(ShellError) in
             if self.track.fixes.isEmpty, let problem = self.problem {
                 throw ShellError(.unavailable, "no position from \(self.host) in \(self.failures) tr\(self.failures == 1 ? "y" : "ies"); the last: \(problem)")
             }
@@ -158,8 +167,10 @@ final class Tracker {
 
     /// A fix as a row: the status line people read, the numbers for JSON and CSV.
     func row(_ fix: TrackFix) -> [Cell] {
-        [Cell(statusLine(fix)), Cell(.string(CivilTime(fix.time).iso)), Cell(.number(fix.coordinate.latitude)),
-         Cell(.number(fix.coordinate.longitude)), Cell(fix.altitude.map { .number($0.meters) } ?? .null)]
+        [
+            Cell(statusLine(fix)), Cell(.string(CivilTime(fix.time).iso)), Cell(.number(fix.coordinate.latitude)),
+            Cell(.number(fix.coordinate.longitude)), Cell(fix.altitude.map { .number($0.meters) } ?? .null),
+        ]
     }
 
     /// At a terminal: the map, redrawn until q.
@@ -201,7 +212,9 @@ final class Tracker {
             }
             content.places.append((last.coordinate, label, .bold))
             // The view follows the marker: 60° of longitude around it.
-            content.extent = [-1.0, 1.0].flatMap { s in [Coordinate(validLatitude: max(-80, min(80, last.coordinate.latitude + 20 * s)), longitude: last.coordinate.longitude + 30 * s)] }
+            content.extent = [-1.0, 1.0].flatMap { s in
+                [Coordinate(validLatitude: max(-80, min(80, last.coordinate.latitude + 20 * s)), longitude: last.coordinate.longitude + 30 * s)]
+            }
             let fitting = content.extent + [last.coordinate]
             blocks.append(.drawing(Drawing("the map") { columns, rows in WorldMap(fitting: fitting, columns: columns, rows: max(10, rows - 4)).draw(content) }))
             let age = Int(Date().timeIntervalSince1970 - last.time)

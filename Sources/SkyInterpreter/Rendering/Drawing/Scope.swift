@@ -18,12 +18,14 @@ public struct Scope {
         var sizes: [Double]
         var labels: Bool
 
-        static let retro = Theme(ring: .color(22), tick: .color(28), text: .color(46), north: .color(118), observer: .color(46), sweep: .color(82),
-                                 bands: [.color(242), .color(214), .color(46), .color(120), .color(194)],
-                                 sizes: [1.6, 2.4, 3.4, 4.6], labels: true)
-        static let kid = Theme(ring: .color(33), tick: .color(39), text: .color(231), north: .color(196), observer: .color(231), sweep: .color(45),
-                               bands: [.color(250), .color(196), .color(226), .color(201), .color(51)],
-                               sizes: [3.4, 4.2, 5.4, 7.0], labels: false)
+        static let retro = Theme(
+            ring: .color(22), tick: .color(28), text: .color(46), north: .color(118), observer: .color(46), sweep: .color(82),
+            bands: [.color(242), .color(214), .color(46), .color(120), .color(194)],
+            sizes: [1.6, 2.4, 3.4, 4.6], labels: true)
+        static let kid = Theme(
+            ring: .color(33), tick: .color(39), text: .color(231), north: .color(196), observer: .color(231), sweep: .color(45),
+            bands: [.color(250), .color(196), .color(226), .color(201), .color(51)],
+            sizes: [3.4, 4.2, 5.4, 7.0], labels: false)
 
         public static func named(_ name: String) -> Theme { name == "kid" ? kid : retro }
     }
@@ -121,8 +123,10 @@ public struct Scope {
                 let name = p.sighting.aircraft.name
                 let column = Int(p.x) / 2, row = Int(p.y) / 4
                 let halfWidth = Int((p.size / 2).rounded(.up))
-                let spots = [(column + halfWidth + 1, row), (column - halfWidth - 1 - name.count, row), (column - name.count / 2, row - 1 - Int(p.size) / 4),
-                             (column - name.count / 2, row + 1 + Int(p.size) / 4)]
+                let spots = [
+                    (column + halfWidth + 1, row), (column - halfWidth - 1 - name.count, row), (column - name.count / 2, row - 1 - Int(p.size) / 4),
+                    (column - name.count / 2, row + 1 + Int(p.size) / 4),
+                ]
                 for (c, rw) in spots {
                     let cells = (c..<(c + name.count)).map { rw * canvas.columns + $0 }
                     guard c >= 0, c + name.count <= canvas.columns, rw >= 0, rw < canvas.rows, !cells.contains(where: occupied.contains) else { continue }

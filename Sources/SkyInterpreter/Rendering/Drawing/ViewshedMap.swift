@@ -12,7 +12,7 @@ struct ViewshedMap {
         let radius = Double(min(canvas.width, canvas.height)) / 2 - 2
         let cx = Double(canvas.width) / 2, cy = Double(canvas.height) / 2
         let range = viewshed.request.range
-        let scale = radius / range // dots per metre
+        let scale = radius / range  // dots per metre
         canvas.beginLayer(color)
         for y in 0..<canvas.height {
             for x in 0..<canvas.width {

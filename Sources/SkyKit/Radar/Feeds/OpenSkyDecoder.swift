@@ -122,8 +122,9 @@ public enum OpenSkyDecoder {
     /// One state vector from its fields by position, or nil without an address or position.
     static func state(_ at: (Int) -> Datum?) -> AircraftState? {
         guard let icao = at(0)?.string, !icao.isEmpty,
-              let lon = at(5)?.double, let lat = at(6)?.double,
-              let coordinate = Coordinate(latitude: lat, longitude: lon) else { return nil }
+            let lon = at(5)?.double, let lat = at(6)?.double,
+            let coordinate = Coordinate(latitude: lat, longitude: lon)
+        else { return nil }
         let callsign = at(1)?.string?.trimmedSpaces
         return AircraftState(
             icao24: icao.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? icao.lowercased() : icao,

@@ -46,8 +46,9 @@ public struct OpenSkyCredentials: Sendable, Equatable {
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw FeedError(.data, "\(path) cannot be read") }
         guard let doc = try? JSONParser.parse([UInt8](data)),
-              let id = (doc["clientId"] ?? doc["client_id"])?.string, !id.isEmpty,
-              let secret = (doc["clientSecret"] ?? doc["client_secret"])?.string, !secret.isEmpty else {
+            let id = (doc["clientId"] ?? doc["client_id"])?.string, !id.isEmpty,
+            let secret = (doc["clientSecret"] ?? doc["client_secret"])?.string, !secret.isEmpty
+        else {
             throw FeedError(.data, "\(path) is not an OpenSky credentials file (JSON with clientId and clientSecret)")
         }
         return OpenSkyCredentials(clientID: id, clientSecret: secret, origin: path)
@@ -118,10 +119,14 @@ public final class OpenSkyFeed: TrafficFeed {
         }
         let lomin = center.longitude - lonSpan, lomax = center.longitude + lonSpan
         if lomin < -180 {
-            return [BoundingBox(lamin: lamin, lomin: lomin + 360, lamax: lamax, lomax: 180), BoundingBox(lamin: lamin, lomin: -180, lamax: lamax, lomax: lomax)]
+            return [
+                BoundingBox(lamin: lamin, lomin: lomin + 360, lamax: lamax, lomax: 180), BoundingBox(lamin: lamin, lomin: -180, lamax: lamax, lomax: lomax),
+            ]
         }
         if lomax > 180 {
-            return [BoundingBox(lamin: lamin, lomin: lomin, lamax: lamax, lomax: 180), BoundingBox(lamin: lamin, lomin: -180, lamax: lamax, lomax: lomax - 360)]
+            return [
+                BoundingBox(lamin: lamin, lomin: lomin, lamax: lamax, lomax: 180), BoundingBox(lamin: lamin, lomin: -180, lamax: lamax, lomax: lomax - 360),
+            ]
         }
         return [BoundingBox(lamin: lamin, lomin: lomin, lamax: lamax, lomax: lomax)]
     }
@@ -158,7 +163,9 @@ public final class OpenSkyFeed: TrafficFeed {
             } catch {
                 throw FeedError(error)
             }
-            if let credits = response.headers["x-rate-limit-remaining"].flatMap({ NumberParser.integer($0, in: 0...Int(Int32.max)) }) { remainingCredits = credits }
+            if let credits = response.headers["x-rate-limit-remaining"].flatMap({ NumberParser.integer($0, in: 0...Int(Int32.max)) }) {
+                remainingCredits = credits
+            }
             switch response.status {
             case 200:
                 return try OpenSkyDecoder.decode(response.body)
@@ -167,12 +174,17 @@ public final class OpenSkyFeed: TrafficFeed {
                 token = nil
                 retried = true
             case 401, 403:
-                throw FeedError(.refused, "OpenSky refused the request (\(response.status) \(HTTPStatus.reason(response.status)))" + (credentials.map { "; check the credentials in \($0.origin)" } ?? ""))
+                throw FeedError(
+                    .refused,
+                    "OpenSky refused the request (\(response.status) \(HTTPStatus.reason(response.status)))"
+                        + (credentials.map { "; check the credentials in \($0.origin)" } ?? ""))
             case 429:
                 // A retry time past a week is taken as a week (a server cannot block skyshell forever,
                 // nor send a number that breaks the countdown).
-                let wait = min(7 * 86_400, response.headers["x-rate-limit-retry-after-seconds"].flatMap { NumberParser.parse($0.trimmedSpaces) }.flatMap { $0 >= 0 ? $0 : nil }
-                    ?? response.headers["retry-after"].flatMap { NumberParser.parse($0.trimmedSpaces) }.flatMap { $0 >= 0 ? $0 : nil } ?? 60)
+                let wait = min(
+                    7 * 86_400,
+                    response.headers["x-rate-limit-retry-after-seconds"].flatMap { NumberParser.parse($0.trimmedSpaces) }.flatMap { $0 >= 0 ? $0 : nil }
+                        ?? response.headers["retry-after"].flatMap { NumberParser.parse($0.trimmedSpaces) }.flatMap { $0 >= 0 ? $0 : nil } ?? 60)
                 blockedUntil = monotonicSeconds() + wait
                 throw FeedError(.refused, "OpenSky's request limit is used up (429); it accepts requests again in \(Self.duration(wait))", retryAfter: wait)
             default:
@@ -187,13 +199,16 @@ public final class OpenSkyFeed: TrafficFeed {
         guard let credentials, let url = URL(string: authURL) else { throw FeedError(.data, "'\(authURL)' is not a URL") }
         let response: HTTPResponse
         do {
-            response = try http.postForm(url, [("grant_type", "client_credentials"), ("client_id", credentials.clientID), ("client_secret", credentials.clientSecret)], cancelled: cancelled)
+            response = try http.postForm(
+                url, [("grant_type", "client_credentials"), ("client_id", credentials.clientID), ("client_secret", credentials.clientSecret)],
+                cancelled: cancelled)
         } catch {
             throw FeedError(error)
         }
         guard response.status == 200 else {
-            throw FeedError(response.status == 400 || response.status == 401 ? .refused : .unavailable,
-                            "OpenSky's sign-in failed (\(response.status) \(HTTPStatus.reason(response.status))); check the credentials in \(credentials.origin)")
+            throw FeedError(
+                response.status == 400 || response.status == 401 ? .refused : .unavailable,
+                "OpenSky's sign-in failed (\(response.status) \(HTTPStatus.reason(response.status))); check the credentials in \(credentials.origin)")
         }
         guard let doc = try? JSONParser.parse(response.body), let value = doc["access_token"]?.string, !value.isEmpty else {
             throw FeedError(.data, "OpenSky's sign-in answer has no access token")

@@ -39,8 +39,9 @@ public enum ReadsbDecoder {
 
     static func state(_ a: Datum) -> AircraftState? {
         guard let hex = a["hex"]?.string, !hex.isEmpty,
-              let lat = a["lat"]?.double, let lon = a["lon"]?.double,
-              let coordinate = Coordinate(latitude: lat, longitude: lon) else { return nil }
+            let lat = a["lat"]?.double, let lon = a["lon"]?.double,
+            let coordinate = Coordinate(latitude: lat, longitude: lon)
+        else { return nil }
         if let age = a["seen_pos"]?.double, age > stalePosition { return nil }
         let feet = LengthUnit.feet.meters
         var onGround = false

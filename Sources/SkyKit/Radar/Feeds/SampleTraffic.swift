@@ -69,10 +69,11 @@ public struct SampleTraffic: @unchecked Sendable {
     func point(_ index: Int) -> Point {
         let o = pointsOffset + index * 20
         let alt = i16(o + 10), gs = u16(o + 12), track = u16(o + 14), rate = i16(o + 16)
-        return Point(t: Double(u16(o)), lat: Double(i32(o + 2)) / 1e6, lon: Double(i32(o + 6)) / 1e6,
-                     altitude: alt == Int16.min ? nil : Double(alt) * 2, speed: gs == UInt16.max ? nil : Double(gs) / 10,
-                     track: track == UInt16.max ? nil : Double(track) / 100, rate: rate == Int16.min ? nil : Double(rate),
-                     onGround: bytes[o + 18] & 1 != 0)
+        return Point(
+            t: Double(u16(o)), lat: Double(i32(o + 2)) / 1e6, lon: Double(i32(o + 6)) / 1e6,
+            altitude: alt == Int16.min ? nil : Double(alt) * 2, speed: gs == UInt16.max ? nil : Double(gs) / 10,
+            track: track == UInt16.max ? nil : Double(track) / 100, rate: rate == Int16.min ? nil : Double(rate),
+            onGround: bytes[o + 18] & 1 != 0)
     }
 
     /// Every aircraft in the air (or on the ground) at `time`, Unix seconds.
@@ -101,15 +102,16 @@ public struct SampleTraffic: @unchecked Sendable {
             }
             let near = f < 0.5 ? a : b
             let callsign = String(decoding: bytes[(o + 12)..<(o + 20)], as: UTF8.self).trimmedSpaces
-            aircraft.append(AircraftState(
-                icao24: String(u32(o + 8), radix: 16).leftPadded(to: 6),
-                callsign: callsign.isEmpty ? nil : callsign,
-                coordinate: Coordinate(validLatitude: a.lat + (b.lat - a.lat) * f, longitude: a.lon + (b.lon - a.lon) * f),
-                baroAltitude: near.onGround ? nil : mix(a.altitude, b.altitude).map { Height($0, .feet) },
-                onGround: near.onGround,
-                groundSpeed: (near.speed ?? a.speed).map { Speed($0, .knots) },
-                track: near.track ?? a.track,
-                verticalRate: near.rate.map { $0 * LengthUnit.feet.meters / 60 }))
+            aircraft.append(
+                AircraftState(
+                    icao24: String(u32(o + 8), radix: 16).leftPadded(to: 6),
+                    callsign: callsign.isEmpty ? nil : callsign,
+                    coordinate: Coordinate(validLatitude: a.lat + (b.lat - a.lat) * f, longitude: a.lon + (b.lon - a.lon) * f),
+                    baroAltitude: near.onGround ? nil : mix(a.altitude, b.altitude).map { Height($0, .feet) },
+                    onGround: near.onGround,
+                    groundSpeed: (near.speed ?? a.speed).map { Speed($0, .knots) },
+                    track: near.track ?? a.track,
+                    verticalRate: near.rate.map { $0 * LengthUnit.feet.meters / 60 }))
         }
         return TrafficSnapshot(time: time, aircraft: aircraft)
     }

@@ -91,7 +91,9 @@ public final class ReceiverFeed: TrafficFeed {
             } catch {
                 throw FeedError(error)
             }
-            guard response.status == 200 else { throw FeedError(.unavailable, "the receiver answered \(response.status) (\(HTTPStatus.reason(response.status))) for \(location)") }
+            guard response.status == 200 else {
+                throw FeedError(.unavailable, "the receiver answered \(response.status) (\(HTTPStatus.reason(response.status))) for \(location)")
+            }
             bytes = response.body
         } else {
             guard let data = FileManager.default.contents(atPath: location) else {

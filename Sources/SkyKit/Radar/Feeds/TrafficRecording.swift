@@ -43,7 +43,8 @@ public enum TrafficRecording {
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
         guard let first = lines.first, let header = try? JSONParser.parse(Array(first)),
-              header["skyshell_recording"]?.double == Double(version) else {
+            header["skyshell_recording"]?.double == Double(version)
+        else {
             throw FeedError(.data, "not a skyshell recording (the first line should be {\"skyshell_recording\":1,…})")
         }
         if let started = header["started"]?.double, UnixTime.checked(started) == nil {
@@ -74,7 +75,8 @@ public enum TrafficRecording {
 
     static func state(_ a: Datum) -> AircraftState? {
         guard let icao = a["icao24"]?.string, let lat = a["lat"]?.double, let lon = a["lon"]?.double,
-              let coordinate = Coordinate(latitude: lat, longitude: lon) else { return nil }
+            let coordinate = Coordinate(latitude: lat, longitude: lon)
+        else { return nil }
         return AircraftState(
             icao24: icao, callsign: a["callsign"]?.string, coordinate: coordinate,
             baroAltitude: a["baro_alt_m"]?.double.map { Height(meters: $0) },

@@ -5,21 +5,22 @@ import Testing
 @Suite("Definition files")
 struct DefinitionFileTests {
     @Test func tablesValuesAndComments() {
-        let (tables, errors) = DefinitionFile.parse("""
-        # a comment
-        [[badge]]
-        name = "Island \\"Hopper\\"" # trailing comment
-        flights = 1_000
-        on = true
-        routes = [
-            "A-B",   # first
-            "B-C",
-        ]
+        let (tables, errors) = DefinitionFile.parse(
+            """
+            # a comment
+            [[badge]]
+            name = "Island \\"Hopper\\"" # trailing comment
+            flights = 1_000
+            on = true
+            routes = [
+                "A-B",   # first
+                "B-C",
+            ]
 
-        [[badge]]
-        name = "Second"
-        empty = []
-        """)
+            [[badge]]
+            name = "Second"
+            empty = []
+            """)
         #expect(errors.isEmpty)
         #expect(tables.count == 2)
         #expect(tables[0].entries["name"] == DefinitionEntry(value: .string("Island \"Hopper\""), line: 3))
@@ -31,17 +32,18 @@ struct DefinitionFileTests {
     }
 
     @Test func errorsNameTheirLineAndKeepGoing() {
-        let (tables, errors) = DefinitionFile.parse("""
-        orphan = 1
-        [[badge]]
-        name = unquoted words
-        flights = 3
-        flights = 4
-        note = "not closed
-        list = [1, 2
-        ok = "yes"
-        [badge]
-        """)
+        let (tables, errors) = DefinitionFile.parse(
+            """
+            orphan = 1
+            [[badge]]
+            name = unquoted words
+            flights = 3
+            flights = 4
+            note = "not closed
+            list = [1, 2
+            ok = "yes"
+            [badge]
+            """)
         #expect(errors.map(\.line) == [1, 3, 5, 6, 7, 9])
         #expect(errors[0].description == "line 1: orphan: comes before the first [[table]]")
         #expect(errors[1].description == "line 3: name: 'unquoted' is not a value (text needs \"quotes\")")
