@@ -58,7 +58,7 @@ extension Bench {
         var frame: [Double] = []
         for _ in 0..<200 {
             let t0 = now()
-            guard let lines = Scope(picture: picture, theme: .named("retro"), sweep: 45).draw(columns: 100, rows: 40), !lines.isEmpty else {
+            guard let lines = Scope(picture: picture, theme: .of(.retro), sweep: 45).draw(columns: 100, rows: 40), !lines.isEmpty else {
                 fatalError("no frame")
             }
             frame.append(now() - t0)

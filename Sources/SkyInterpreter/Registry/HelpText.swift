@@ -37,7 +37,7 @@ public enum HelpText {
             rows.append(("Arguments", "<\(argument.kind.placeholder)>", argument.help + " — " + argument.kind.summary))
         }
         for option in spec.options {
-            rows.append(("Options", option.usage, option.help + (option.kind.map { " — " + $0.summary } ?? "")))
+            rows.append(("Options", option.usage, option.fullHelp + (option.kind.map { " — " + $0.summary } ?? "")))
         }
         for sub in spec.subcommands {
             rows.append(("Subcommands", sub.name, sub.abstract))
@@ -75,7 +75,7 @@ public enum HelpText {
             ("usage", .string(Usage.line(spec, path: path))),
             ("discussion", .string(spec.discussion)),
             ("arguments", .list(spec.arguments.map { .object([("name", .string($0.kind.placeholder)), ("help", .string($0.help))]) })),
-            ("options", .list(spec.options.map { .object([("name", .string($0.name)), ("usage", .string($0.usage)), ("help", .string($0.help))]) })),
+            ("options", .list(spec.options.map { .object([("name", .string($0.name)), ("usage", .string($0.usage)), ("help", .string($0.fullHelp))]) })),
             ("subcommands", .list(spec.subcommands.map { .string($0.name) })),
             ("examples", .list(spec.examples.map { .object([("command", .string($0.command)), ("explanation", .string($0.explanation))]) })),
             ("aliases", .list(spec.aliases.map(Datum.string))),
@@ -84,7 +84,7 @@ public enum HelpText {
 
     /// How to write values, from the value kinds.
     public static let values: [StyledLine] = {
-        let kinds: [ValueKind] = [.distance(), .height(), .angle, .coordinate, .place, .instant, .duration(), .path()]
+        let kinds = ValueKind.described
         var lines: [StyledLine] = [[Span("How to write values", .accent)]]
         let width = kinds.map { $0.placeholder.count + 2 }.max() ?? 0
         for kind in kinds {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Documents generated from the declarations: the Markdown command reference, the manual
 /// page and the shell completion scripts.
 public enum Reference {
@@ -37,7 +39,7 @@ public enum Reference {
             for command in commands { md += section(command, path: [command.name]) }
         }
         md += "\n## Values\n\n| Kind | How to write it |\n|---|---|\n"
-        let kinds: [ValueKind] = [.distance(), .height(), .angle, .coordinate, .place, .instant, .duration(), .path(), .webURL]
+        let kinds = ValueKind.described + [Kind<URL>.webURL.erased]
         for kind in kinds { md += "| `<\(kind.placeholder)>` | \(escape(kind.summary)) |\n" }
         md += "\n## Settings\n\n| Setting | Values (first is the default) | Meaning |\n|---|---|---|\n"
         for spec in SettingSpec.all {
@@ -56,7 +58,7 @@ public enum Reference {
                 md += "| `<\(argument.kind.placeholder)>` | \(escape(argument.help)) — \(escape(argument.kind.summary)) |\n"
             }
             for option in spec.options {
-                md += "| `\(option.usage)` | \(escape(option.help))\(option.kind.map { " — " + escape($0.summary) } ?? "") |\n"
+                md += "| `\(option.usage)` | \(escape(option.fullHelp))\(option.kind.map { " — " + escape($0.summary) } ?? "") |\n"
             }
         }
         if !spec.requires.isEmpty {

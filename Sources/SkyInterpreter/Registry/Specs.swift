@@ -15,9 +15,9 @@ public struct ArgumentSpec: @unchecked Sendable {
     public var arity: Arity
 
     /// `placeholder` replaces the kind's placeholder in usage lines (`<arg>` rather than `<text>`).
-    public init(_ name: String, _ kind: ValueKind, _ help: String, _ arity: Arity = .required, placeholder: String? = nil) {
+    public init<Value>(_ name: String, _ kind: Kind<Value>, _ help: String, _ arity: Arity = .required, placeholder: String? = nil) {
         self.name = name
-        self.kind = kind
+        self.kind = kind.erased
         self.help = help
         self.arity = arity
         if let placeholder { self.kind.placeholder = placeholder }
@@ -53,11 +53,19 @@ public struct OptionSpec: @unchecked Sendable {
     public var bare: Bool
     /// True when the option may be given more than once.
     public var repeatable: Bool
+    /// The value used when the option is not given, as help shows it (from the declaration).
+    public var defaultText: String?
+    /// The value used when the option is not given (what `defaultText` shows).
+    public var defaultValue: Any?
 
     /// A keyword option taking one value; `bare: false` requires the dashed spelling.
-    public init(_ name: String, _ kind: ValueKind, _ help: String, bare: Bool = true, repeatable: Bool = false) {
+    public init<Value>(
+        _ name: String, _ kind: Kind<Value>, _ help: String, bare: Bool = true, repeatable: Bool = false, default value: (Value, shown: String)? = nil
+    ) {
         self.name = name
-        self.kind = kind
+        self.kind = kind.erased
+        self.defaultText = value?.shown
+        self.defaultValue = value?.0
         self.help = help
         self.bare = bare
         self.repeatable = repeatable
@@ -69,12 +77,21 @@ public struct OptionSpec: @unchecked Sendable {
         self.help = help
         self.bare = false
         self.repeatable = false
+        self.defaultText = nil
+        self.defaultValue = nil
     }
 
     /// A flag: `--name`.
     public static func flag(_ name: String, _ help: String) -> OptionSpec { OptionSpec(flag: name, help: help) }
 
     public var isFlag: Bool { kind == nil }
+
+    /// The help text with the default the declaration gives: "entries per list (default 15)".
+    /// A help ending in a parenthesis takes the default inside it: "azimuth step (0.05–10, default 1)".
+    public var fullHelp: String {
+        guard let defaultText else { return help }
+        return help.hasSuffix(")") ? help.dropLast() + ", default \(defaultText))" : help + " (default \(defaultText))"
+    }
 
     /// How the option appears in usage lines.
     public var usage: String {
@@ -124,7 +141,9 @@ public enum CommandCategory: String, CaseIterable, Sendable {
     case teaching = "Teaching"
 }
 
-/// A command's parsed arguments and options.
+/// A command's parsed arguments and options. Handlers read them through the typed keys of
+/// their declarations (`Argument`, `Option`, `Flag`: see Keys.swift); the string-keyed
+/// accessors below are the binder's and its tests'.
 public struct Arguments {
     var values: [String: [Any]] = [:]
     var flags: Set<String> = []
@@ -132,13 +151,11 @@ public struct Arguments {
     public init() {}
 
     /// The first value of `name` as `T`, if given.
-    public func get<T>(_ name: String, as type: T.Type = T.self) -> T? { values[name]?.first as? T }
+    func get<T>(_ name: String, as type: T.Type = T.self) -> T? { values[name]?.first as? T }
     /// All values of `name` as `T`.
-    public func all<T>(_ name: String, as type: T.Type = T.self) -> [T] { values[name]?.compactMap { $0 as? T } ?? [] }
+    func all<T>(_ name: String, as type: T.Type = T.self) -> [T] { values[name]?.compactMap { $0 as? T } ?? [] }
     /// True when the value or flag `name` was given.
-    public func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
-    /// True when the flag `--name` was given.
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
 
     mutating func add(_ name: String, _ value: Any) { values[name, default: []].append(value) }
 }

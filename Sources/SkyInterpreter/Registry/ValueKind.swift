@@ -60,3 +60,41 @@ public struct CompletionQuery {
         self.shell = shell
     }
 }
+
+/// A value kind that reads values of one type: `Kind<Distance>`, `Kind<Airport>`. Declarations
+/// use it (`Argument`, `Option`), so what a handler reads back has the type the kind makes; the
+/// binder works with the type-erased `ValueKind` inside it.
+public struct Kind<Value>: @unchecked Sendable {
+    public var erased: ValueKind
+
+    public init(
+        placeholder: String, summary: String, read: @escaping (inout WordCursor, Shell) throws -> Value,
+        complete: @escaping (CompletionQuery) -> [Candidate] = { _ in [] }
+    ) {
+        erased = ValueKind(placeholder: placeholder, summary: summary, read: { cursor, shell in try read(&cursor, shell) }, complete: complete)
+    }
+
+    public var placeholder: String { erased.placeholder }
+    public var summary: String { erased.summary }
+    public var complete: (CompletionQuery) -> [Candidate] { erased.complete }
+
+    /// A kind that reads exactly one word with `parse`.
+    public static func word(
+        _ placeholder: String, _ summary: String, complete: @escaping (CompletionQuery) -> [Candidate] = { _ in [] },
+        parse: @escaping (String, Shell) throws -> Value
+    ) -> Kind<Value> {
+        Kind(
+            placeholder: placeholder, summary: summary,
+            read: { cursor, shell in
+                guard let word = cursor.take() else { throw ValueError("missing \(placeholder)") }
+                return try parse(word.text, shell)
+            }, complete: complete)
+    }
+
+    /// The same kind reading all the remaining words as one text (`airport san francisco`).
+    public var restOfLine: Kind<Value> {
+        var copy = self
+        copy.erased = erased.restOfLine
+        return copy
+    }
+}

@@ -20,7 +20,7 @@ public struct GlobalFlag: Sendable {
     public static let all: [GlobalFlag] = [
         GlobalFlag("command", short: "c", value: "commands", "run the commands (separated by ;) and exit"),
         GlobalFlag("output", short: "o", value: "format", choices: OutputFormat.allCases.map(\.rawValue), "result format: table, json or csv"),
-        GlobalFlag("color", value: "when", choices: ["auto", "always", "never"], "colours: auto (terminal and no NO_COLOR), always or never"),
+        GlobalFlag("color", value: "when", choices: ColorMode.allCases.map(\.rawValue), "colours: auto (terminal and no NO_COLOR), always or never"),
         GlobalFlag("keep-going", short: "k", "in scripts, go on after an error instead of stopping"),
         GlobalFlag("fresh", "start from default state; do not load or save the saved session"),
         GlobalFlag("resume", "run a script in the saved session (loaded before, saved after)"),

@@ -131,17 +131,20 @@ public final class Shell {
 
     // MARK: - Settings
 
-    /// The effective value of a setting: a command-line override or the session's value.
-    public func setting(_ name: String) -> String { overrides[name] ?? session.settings[name] }
+    /// The effective word of a setting: a command-line override or the session's value.
+    public func setting(named name: String) -> String { overrides[name] ?? session.settings[name] }
 
-    public var units: UnitSystem { UnitSystem(rawValue: setting("units")) ?? .metric }
+    /// The effective value of a setting.
+    public func setting<Value>(_ setting: Setting<Value>) -> Value { setting.value(self.setting(named: setting.name)) }
+
+    public var units: UnitSystem { setting(.units) }
 
     /// Whether colour codes may be written to a stream that is (or is not) a terminal.
     public func colorEnabled(terminal: Bool) -> Bool {
-        switch setting("color") {
-        case "always": return true
-        case "never": return false
-        default:
+        switch setting(.color) {
+        case .always: return true
+        case .never: return false
+        case .auto:
             if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
             if environment["TERM"] == "dumb" { return false }
             return terminal
@@ -150,18 +153,16 @@ public final class Shell {
 
     /// Whether ranked lists carry bar charts.
     public var chartsEnabled: Bool {
-        switch setting("charts") {
-        case "on": true
-        case "off": false
-        default: stdoutIsTerminal
+        switch setting(.charts) {
+        case .on: true
+        case .off: false
+        case .auto: stdoutIsTerminal
         }
     }
 
     public var renderOptions: RenderOptions {
         RenderOptions(
-            format: OutputFormat(rawValue: setting("output")) ?? .table,
-            color: colorEnabled(terminal: stdoutIsTerminal),
-            accent: (AccentColor(rawValue: setting("accent")) ?? .cyan).paletteIndex,
+            format: setting(.output), color: colorEnabled(terminal: stdoutIsTerminal), accent: setting(.accent).paletteIndex,
             columns: terminalColumns, rows: terminalRows)
     }
 

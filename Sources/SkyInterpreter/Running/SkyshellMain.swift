@@ -57,8 +57,8 @@ public enum SkyshellMain {
             environment: environment, paths: paths, clock: clock, mode: interactive ? .interactive : .batch,
             out: out, err: errSink, stdoutIsTerminal: stdoutTTY, stderrIsTerminal: stderrTTY)
         if let clockProblem { shell.warn(clockProblem) }
-        if let output = options.output { shell.overrides["output"] = output }
-        if let color = options.color { shell.overrides["color"] = color }
+        if let output = options.output { shell.overrides[Setting.output.name] = output }
+        if let color = options.color { shell.overrides[Setting.color.name] = color }
 
         let wantsSaved = interactive ? !options.fresh : options.resume
         if wantsSaved {

@@ -15,30 +15,8 @@ public struct SettingSpec: Sendable {
 
     /// Every setting skyshell knows, in display order.
     public static let all: [SettingSpec] = [
-        SettingSpec(
-            "units", "distances, heights and speeds: metric (km, m, km/h), imperial (mi, ft, mph) or aviation (nm, ft, kt)",
-            values: ["metric", "imperial", "aviation"]),
-        SettingSpec(
-            "output", "result format: aligned table text, json (one document per command) or csv",
-            values: ["table", "json", "csv"]),
-        SettingSpec(
-            "color", "ANSI colours: auto (on a terminal unless NO_COLOR is set), always or never",
-            values: ["auto", "always", "never"]),
-        SettingSpec(
-            "charts", "bar charts beside ranked lists: auto (on a terminal), on or off",
-            values: ["auto", "on", "off"]),
-        SettingSpec(
-            "codes", "how airports are named in lists: icao codes or names",
-            values: ["icao", "names"]),
-        SettingSpec(
-            "accent", "the accent colour of titles and highlights",
-            values: AccentColor.allCases.map(\.rawValue)),
-        SettingSpec(
-            "theme", "the radar scope: retro (green phosphor, callsigns) or kid (big bright shapes, no text)",
-            values: ["retro", "kid"]),
-        SettingSpec(
-            "viewshed-color", "the colour of the visible area on viewshed maps",
-            values: ["green"] + AccentColor.allCases.map(\.rawValue).filter { $0 != "green" }),
+        Setting.units.spec, Setting.output.spec, Setting.color.spec, Setting.charts.spec, Setting.codes.spec, Setting.accent.spec,
+        Setting.theme.spec, Setting.viewshedColor.spec,
     ]
 
     static let byName: [String: SettingSpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
@@ -66,11 +44,6 @@ public enum AccentColor: String, CaseIterable, Sendable {
         case .white: 255
         }
     }
-}
-
-/// Systems of units for showing values.
-public enum UnitSystem: String, Sendable {
-    case metric, imperial, aviation
 }
 
 /// The values of all settings, by name. Unknown names are never stored.
@@ -107,9 +80,8 @@ public struct Settings: Equatable, Sendable, Codable {
     /// True when `name` differs from its default.
     public func isCustomized(_ name: String) -> Bool { values[name] != nil }
 
-    public var units: UnitSystem { UnitSystem(rawValue: self["units"]) ?? .metric }
-    public var output: OutputFormat { OutputFormat(rawValue: self["output"]) ?? .table }
-    public var accent: AccentColor { AccentColor(rawValue: self["accent"]) ?? .cyan }
+    /// The value of a setting as its enum.
+    public subscript<Value>(setting: Setting<Value>) -> Value { setting.value(self[setting.name]) }
 
     // Codable as a plain object; unknown or invalid entries in a stored file are ignored.
     public init(from decoder: Decoder) throws {

@@ -2,39 +2,51 @@ import SkyKit
 
 /// Value kinds for catalog entries: airports, airlines and aircraft types by code or name,
 /// with "did you mean" for unknown codes and a list of candidates for ambiguous names.
-extension ValueKind {
+extension Kind {
     /// An airport by ICAO or IATA code, or by name words (quote names with spaces).
-    public static let airport = ValueKind.word(
-        "airport", "an airport: ICAO (KSFO) or IATA (SFO) code, or a name (Heathrow, 'San Francisco')",
-        complete: { CatalogResolver.completeAirports($0.prefix, $0.shell.catalog) }
-    ) { word, shell in
-        try CatalogResolver.airport(word, shell.catalog)
+    public static var airport: Kind<Airport> {
+        Kind<Airport>.word(
+            "airport", "an airport: ICAO (KSFO) or IATA (SFO) code, or a name (Heathrow, 'San Francisco')",
+            complete: { CatalogResolver.completeAirports($0.prefix, $0.shell.catalog) }
+        ) { word, shell in
+            try CatalogResolver.airport(word, shell.catalog)
+        }
     }
 
     /// An airport as free text: the rest of the line (`airport san francisco`).
-    public static let airportText = ValueKind.airport.restOfLine
+    public static var airportText: Kind<Airport> {
+        Kind<Airport>.airport.restOfLine
+    }
 
     /// An airline by IATA or ICAO code, or by name words.
-    public static let airline = ValueKind.word(
-        "airline", "an airline: IATA (UA) or ICAO (UAL) code, or a name ('United Airlines')",
-        complete: { CatalogResolver.completeAirlines($0.prefix, $0.shell.catalog, favorites: $0.shell.favoriteAirlineCodes) }
-    ) { word, shell in
-        try CatalogResolver.airline(word, shell.catalog)
+    public static var airline: Kind<Airline> {
+        Kind<Airline>.word(
+            "airline", "an airline: IATA (UA) or ICAO (UAL) code, or a name ('United Airlines')",
+            complete: { CatalogResolver.completeAirlines($0.prefix, $0.shell.catalog, favorites: $0.shell.favoriteAirlineCodes) }
+        ) { word, shell in
+            try CatalogResolver.airline(word, shell.catalog)
+        }
     }
 
     /// An airline as free text: the rest of the line.
-    public static let airlineText = ValueKind.airline.restOfLine
+    public static var airlineText: Kind<Airline> {
+        Kind<Airline>.airline.restOfLine
+    }
 
     /// An aircraft type by ICAO designator, IATA code or name.
-    public static let aircraftType = ValueKind.word(
-        "aircraft", "an aircraft type: designator (B738), IATA code (738) or name (737-800)",
-        complete: { CatalogResolver.completeAircraft($0.prefix, $0.shell.catalog) }
-    ) { word, shell in
-        try CatalogResolver.aircraft(word, shell.catalog)
+    public static var aircraftType: Kind<AircraftType> {
+        Kind<AircraftType>.word(
+            "aircraft", "an aircraft type: designator (B738), IATA code (738) or name (737-800)",
+            complete: { CatalogResolver.completeAircraft($0.prefix, $0.shell.catalog) }
+        ) { word, shell in
+            try CatalogResolver.aircraft(word, shell.catalog)
+        }
     }
 
     /// An aircraft type as free text: the rest of the line (`aircraft boeing 737-800`).
-    public static let aircraftText = ValueKind.aircraftType.restOfLine
+    public static var aircraftText: Kind<AircraftType> {
+        Kind<AircraftType>.aircraftType.restOfLine
+    }
 }
 
 /// Turns what users type into catalog entries through the catalog's one lookup

@@ -2,15 +2,19 @@ import Foundation
 import SkyKit
 
 /// The value kinds of the command language, each parsed here and nowhere else.
-extension ValueKind {
+extension Kind {
     /// One word of free text.
-    public static let text = ValueKind.word("text", "a word (quote it to include spaces)") { word, _ in word }
+    public static var text: Kind<String> {
+        Kind<String>.word("text", "a word (quote it to include spaces)") { word, _ in word }
+    }
 
     /// Free text: the rest of the line.
-    public static let words = ValueKind.word("text", "any text") { word, _ in word }
+    public static var words: Kind<String> {
+        Kind<String>.word("text", "any text") { word, _ in word }
+    }
 
     /// A whole number within `range`.
-    public static func integer(_ range: ClosedRange<Int>, placeholder: String = "n") -> ValueKind {
+    public static func integer(_ range: ClosedRange<Int>, placeholder: String = "n") -> Kind<Int> {
         .word(placeholder, "a whole number from \(range.lowerBound) to \(range.upperBound)") { word, _ in
             guard let n = NumberParser.integer(word, in: range) else {
                 throw ValueError("'\(word)' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
@@ -20,65 +24,57 @@ extension ValueKind {
     }
 
     /// A horizontal distance; bare numbers are in `unit`.
-    public static func distance(default unit: LengthUnit = .kilometers) -> ValueKind {
+    public static func distance(default unit: LengthUnit = .kilometers) -> Kind<Distance> {
         .word("distance", "a distance: 50km, 12mi, 5nm, 800m (\(unit.symbol) when no unit is given)") { word, _ in
             Distance(meters: try LengthParser.meters(word, defaultUnit: unit, what: "a distance"))
         }
     }
 
     /// A height or altitude; bare numbers are in `unit`; FL350 is a flight level.
-    public static func height(default unit: LengthUnit = .feet) -> ValueKind {
+    public static func height(default unit: LengthUnit = .feet) -> Kind<Height> {
         .word("height", "a height: 33ft, 10m, FL350 (\(unit.symbol) when no unit is given)") { word, _ in
             Height(meters: try LengthParser.meters(word, defaultUnit: unit, what: "a height"))
         }
     }
 
     /// An angle in degrees or a compass point.
-    public static let angle = ValueKind.word(
-        "angle", "an angle: 270, 270deg, or a compass point N, NE, ENE…",
-        complete: { candidates(CompassPoint.allCases.map(\.rawValue), prefix: $0.prefix) }
-    ) { word, _ in
-        try AngleParser.parse(word)
+    public static var angle: Kind<Angle> {
+        Kind<Angle>.word(
+            "angle", "an angle: 270, 270deg, or a compass point N, NE, ENE…",
+            complete: { candidates(CompassPoint.allCases.map(\.rawValue), prefix: $0.prefix) }
+        ) { word, _ in
+            try AngleParser.parse(word)
+        }
     }
 
     /// A duration; bare numbers are in `defaultSeconds` units.
-    public static func duration(defaultSeconds: Double = 1, placeholder: String = "duration") -> ValueKind {
+    public static func duration(defaultSeconds: Double = 1, placeholder: String = "duration") -> Kind<Double> {
         .word(placeholder, "a duration: 10s, 10m, 2h, 3d") { word, _ in
             try TimeParser.duration(word, defaultSeconds: defaultSeconds)
         }
     }
 
     /// An instant: ISO 8601, now, -10m, +2h, 13:05 (UTC).
-    public static let instant = ValueKind.word(
-        "time", "a time: 2025-11-09T12:30Z, now, -10m, +2h, 13:05 (UTC)",
-        complete: { candidates(["now"], prefix: $0.prefix) }
-    ) { word, shell in
-        try TimeParser.instant(word, now: shell.clock.now)
-    }
-
-    /// One of a fixed set of words.
-    public static func choice(_ placeholder: String, _ values: [String]) -> ValueKind {
-        .word(
-            placeholder, "one of: \(values.joined(separator: ", "))",
-            complete: { candidates(values, prefix: $0.prefix) }
-        ) { word, _ in
-            let w = word.lowercased()
-            guard values.contains(w) else {
-                throw ValueError("'\(word)' is not one of: \(values.joined(separator: ", "))" + suggestion(word, among: values))
-            }
-            return w
+    public static var instant: Kind<Date> {
+        Kind<Date>.word(
+            "time", "a time: 2025-11-09T12:30Z, now, -10m, +2h, 13:05 (UTC)",
+            complete: { candidates(["now"], prefix: $0.prefix) }
+        ) { word, shell in
+            try TimeParser.instant(word, now: shell.clock.now)
         }
     }
 
     /// An http or https URL with a host (a feed, an element set, an API's base).
-    public static let webURL = ValueKind.word("url", "an http(s) URL: https://host/path") { word, _ in
-        guard let url = WebAddress.httpURL(word) else { throw ValueError("'\(word)' is not an http(s) URL") }
-        return url
+    public static var webURL: Kind<URL> {
+        Kind<URL>.word("url", "an http(s) URL: https://host/path") { word, _ in
+            guard let url = WebAddress.httpURL(word) else { throw ValueError("'\(word)' is not an http(s) URL") }
+            return url
+        }
     }
 
     /// A file path; `~` expands to the home directory. Completes from the file system,
     /// preferring files ending in one of `extensions`.
-    public static func path(extensions: [String] = []) -> ValueKind {
+    public static func path(extensions: [String] = []) -> Kind<String> {
         .word(
             "file", "a file path",
             complete: { query in
@@ -92,46 +88,64 @@ extension ValueKind {
 
     /// A coordinate: two words (51.4775 -0.4614, 51.4775N 0.4614W, 51°28'39"N 0°27'41"W) or one
     /// (51.4775,-0.4614).
-    public static let coordinate = ValueKind(
-        placeholder: "coordinate",
-        summary: "a coordinate: 51.4775 -0.4614, 51.4775N 0.4614W, 51°28'39\"N 0°27'41\"W or 51.4775,-0.4614",
-        read: { cursor, _ in try readCoordinate(&cursor) })
+    public static var coordinate: Kind<Coordinate> {
+        Kind<Coordinate>(
+            placeholder: "coordinate",
+            summary: "a coordinate: 51.4775 -0.4614, 51.4775N 0.4614W, 51°28'39\"N 0°27'41\"W or 51.4775,-0.4614",
+            read: { cursor, _ in try readCoordinate(&cursor) })
+    }
 
     /// A place: a coordinate, `here` (the observer) or an airport code or name.
-    public static let place = ValueKind(
-        placeholder: "place",
-        summary: "a place: an airport code (KSFO, SFO), coordinates (37.62 -122.38) or here",
-        read: { cursor, shell in try readPlace(&cursor, shell) },
-        complete: { candidates(["here"], prefix: $0.prefix) + $0.shell.completePlaces($0.prefix) })
+    public static var place: Kind<Place> {
+        Kind<Place>(
+            placeholder: "place",
+            summary: "a place: an airport code (KSFO, SFO), coordinates (37.62 -122.38) or here",
+            read: { cursor, shell in try readPlace(&cursor, shell) },
+            complete: { candidates(["here"], prefix: $0.prefix) + $0.shell.completePlaces($0.prefix) })
+    }
 
     /// The name of a command.
-    public static let commandName = ValueKind.word(
-        "command", "a command name",
-        complete: { query in
-            candidates(query.shell.registry.commands.map(\.name), prefix: query.prefix)
-        }
-    ) { word, _ in word }
+    public static var commandName: Kind<String> {
+        Kind<String>.word(
+            "command", "a command name",
+            complete: { query in
+                candidates(query.shell.registry.commands.map(\.name), prefix: query.prefix)
+            }
+        ) { word, _ in word }
+    }
 
     /// The name of a setting.
-    public static let settingName = ValueKind.word(
-        "setting", "a setting name (settings lists them)",
-        complete: { candidates(SettingSpec.all.map(\.name), prefix: $0.prefix) }
-    ) { word, _ in
-        guard let spec = SettingSpec.named(word) else {
-            throw ValueError("unknown setting '\(word)'" + suggestion(word, among: SettingSpec.all.map(\.name)) + " — settings lists them")
+    public static var settingName: Kind<String> {
+        Kind<String>.word(
+            "setting", "a setting name (settings lists them)",
+            complete: { candidates(SettingSpec.all.map(\.name), prefix: $0.prefix) }
+        ) { word, _ in
+            guard let spec = SettingSpec.named(word) else {
+                throw ValueError("unknown setting '\(word)'" + suggestion(word, among: SettingSpec.all.map(\.name)) + " — settings lists them")
+            }
+            return spec.name
         }
-        return spec.name
     }
 
     /// A setting's value (checked by `set` against the setting); completes the values of the
     /// setting named by the previous word.
-    public static let settingValue = ValueKind.word(
-        "value", "a value of the setting",
-        complete: { query in
-            guard let name = query.previous.last, let spec = SettingSpec.named(name) else { return [] }
-            return candidates(spec.values, prefix: query.prefix)
-        }
-    ) { word, _ in word }
+    public static var settingValue: Kind<String> {
+        Kind<String>.word(
+            "value", "a value of the setting",
+            complete: { query in
+                guard let name = query.previous.last, let spec = SettingSpec.named(name) else { return [] }
+                return candidates(spec.values, prefix: query.prefix)
+            }
+        ) { word, _ in word }
+    }
+}
+
+extension ValueKind {
+    /// The kinds `help values` and the reference explain.
+    static let described: [ValueKind] = [
+        Kind<Distance>.distance().erased, Kind<Height>.height().erased, Kind<Angle>.angle.erased, Kind<Coordinate>.coordinate.erased,
+        Kind<Place>.place.erased, Kind<Date>.instant.erased, Kind<Double>.duration().erased, Kind<String>.path().erased,
+    ]
 }
 
 /// Reads a coordinate from one or two words.

@@ -1,84 +1,99 @@
 import SkyKit
 
 /// Value kinds of the logbook: dates, classes, seats, events, flight numbers, logbook names.
-extension ValueKind {
+extension Kind {
     /// A flight date: YYYY-MM-DD, today or yesterday.
-    public static let flightDate = ValueKind.word(
-        "date", "a date: 2025-11-09, today or yesterday",
-        complete: { candidates(["today", "yesterday"], prefix: $0.prefix) }
-    ) { word, shell in
-        switch word.lowercased() {
-        case "today": return shell.today
-        case "yesterday": return FlightDate(daysSinceEpoch: shell.today.daysSinceEpoch - 1)
-        default:
-            guard let date = FlightDate(iso: word) else {
-                throw ValueError("'\(word)' is not a date — use YYYY-MM-DD (a day that exists), today or yesterday")
+    public static var flightDate: Kind<FlightDate> {
+        Kind<FlightDate>.word(
+            "date", "a date: 2025-11-09, today or yesterday",
+            complete: { candidates(["today", "yesterday"], prefix: $0.prefix) }
+        ) { word, shell in
+            switch word.lowercased() {
+            case "today": return shell.today
+            case "yesterday": return FlightDate(daysSinceEpoch: shell.today.daysSinceEpoch - 1)
+            default:
+                guard let date = FlightDate(iso: word) else {
+                    throw ValueError("'\(word)' is not a date — use YYYY-MM-DD (a day that exists), today or yesterday")
+                }
+                if let problem = Flight.dateProblem(date, today: shell.today) { throw ValueError(problem) }
+                return date
             }
-            if let problem = Flight.dateProblem(date, today: shell.today) { throw ValueError(problem) }
-            return date
         }
     }
 
     /// A cabin class.
-    public static let cabinClass = ValueKind.word(
-        "class", "economy, premium (premium economy), business or first",
-        complete: { candidates(CabinClass.allCases.map(\.rawValue), prefix: $0.prefix) }
-    ) { word, _ in
-        let w = word.lowercased()
-        if let c = CabinClass(rawValue: w) { return c }
-        if w == "premium-economy" || w == "premiumeconomy" { return CabinClass.premium }
-        throw ValueError("'\(word)' is not a class — use economy, premium, business or first" + suggestion(word, among: CabinClass.allCases.map(\.rawValue)))
+    public static var cabinClass: Kind<CabinClass> {
+        Kind<CabinClass>.word(
+            "class", "economy, premium (premium economy), business or first",
+            complete: { candidates(CabinClass.allCases.map(\.rawValue), prefix: $0.prefix) }
+        ) { word, _ in
+            let w = word.lowercased()
+            if let c = CabinClass(rawValue: w) { return c }
+            if w == "premium-economy" || w == "premiumeconomy" { return CabinClass.premium }
+            throw ValueError(
+                "'\(word)' is not a class — use economy, premium, business or first" + suggestion(word, among: CabinClass.allCases.map(\.rawValue)))
+        }
     }
 
     /// A seat: 23A, A, 23, or window, middle, aisle.
-    public static let seat = ValueKind.word(
-        "seat", "a seat: 23A, a letter, a row, or window, middle, aisle",
-        complete: { candidates(SeatPosition.allCases.map(\.rawValue), prefix: $0.prefix) }
-    ) { word, _ in
-        if let position = SeatPosition(rawValue: word.lowercased()) { return SeatChoice.position(position) }
-        guard let (row, letter) = SeatMap.parse(word) else {
-            throw ValueError("'\(word)' is not a seat — use a seat like 23A, or window, middle or aisle")
+    public static var seat: Kind<SeatChoice> {
+        Kind<SeatChoice>.word(
+            "seat", "a seat: 23A, a letter, a row, or window, middle, aisle",
+            complete: { candidates(SeatPosition.allCases.map(\.rawValue), prefix: $0.prefix) }
+        ) { word, _ in
+            if let position = SeatPosition(rawValue: word.lowercased()) { return SeatChoice.position(position) }
+            guard let (row, letter) = SeatMap.parse(word) else {
+                throw ValueError("'\(word)' is not a seat — use a seat like 23A, or window, middle or aisle")
+            }
+            if let row, !Flight.rows.contains(row) { throw ValueError("row \(row) is out of range — rows run from 1 to 88") }
+            return SeatChoice.seat(row: row, letter: letter)
         }
-        if let row, !Flight.rows.contains(row) { throw ValueError("row \(row) is out of range — rows run from 1 to 88") }
-        return SeatChoice.seat(row: row, letter: letter)
     }
 
     /// A seat row, 1 to 88.
-    public static let row = ValueKind.word("row", "a seat row from 1 to 88") { word, _ in
-        guard let row = NumberParser.integer(word, in: -1_000_000...1_000_000) else {
-            throw ValueError("'\(word)' is not a row number — rows run from 1 to 88")
+    public static var row: Kind<Int> {
+        Kind<Int>.word("row", "a seat row from 1 to 88") { word, _ in
+            guard let row = NumberParser.integer(word, in: -1_000_000...1_000_000) else {
+                throw ValueError("'\(word)' is not a row number — rows run from 1 to 88")
+            }
+            guard Flight.rows.contains(row) else { throw ValueError("row \(row) is out of range — rows run from 1 to 88") }
+            return row
         }
-        guard Flight.rows.contains(row) else { throw ValueError("row \(row) is out of range — rows run from 1 to 88") }
-        return row
     }
 
     /// An unusual event.
-    public static let flightEvent = ValueKind.choice("event", FlightEvent.allCases.map(\.rawValue))
+    public static var flightEvent: Kind<FlightEvent> {
+        Kind<FlightEvent>.choice(FlightEvent.self, placeholder: "event")
+    }
 
     /// A flight number: airline code and 1 to 4 digits (UA155, BAW2490).
-    public static let flightNumber = ValueKind.word("number", "a flight number such as UA155") { word, _ in
-        guard let number = FlightText.flightNumber(word) else {
-            throw ValueError("'\(word)' is not a flight number — use the airline code and digits, like UA155")
+    public static var flightNumber: Kind<String> {
+        Kind<String>.word("number", "a flight number such as UA155") { word, _ in
+            guard let number = FlightText.flightNumber(word) else {
+                throw ValueError("'\(word)' is not a flight number — use the airline code and digits, like UA155")
+            }
+            return number
         }
-        return number
     }
 
     /// A logbook name: letters, digits, - _ . (1 to 32).
-    public static let logbookName = ValueKind.word(
-        "logbook", "a logbook name: letters, digits, - _ . (up to 32)",
-        complete: { query in
-            candidates((try? query.shell.logbookStore().logbookNames()) ?? [], prefix: query.prefix)
+    public static var logbookName: Kind<String> {
+        Kind<String>.word(
+            "logbook", "a logbook name: letters, digits, - _ . (up to 32)",
+            complete: { query in
+                candidates((try? query.shell.logbookStore().logbookNames()) ?? [], prefix: query.prefix)
+            }
+        ) { word, _ in
+            guard SessionRules.isLogbookName(word) else {
+                throw ValueError("'\(word)' is not a logbook name — use up to 32 letters, digits, -, _ or .")
+            }
+            return word
         }
-    ) { word, _ in
-        guard SessionRules.isLogbookName(word) else {
-            throw ValueError("'\(word)' is not a logbook name — use up to 32 letters, digits, -, _ or .")
-        }
-        return word
     }
 }
 
 /// What a `seat` option said.
-enum SeatChoice {
+public enum SeatChoice: Sendable {
     case seat(row: Int?, letter: String?)
     case position(SeatPosition)
 }

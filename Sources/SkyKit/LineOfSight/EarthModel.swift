@@ -23,7 +23,7 @@ public enum EarthModel: String, Sendable, Codable, CaseIterable {
 
 /// A height given above the ground (AGL) or above mean sea level (MSL), metres.
 public struct LOSHeight: Sendable, Equatable, Codable {
-    public enum Reference: String, Sendable, Codable { case agl, msl }
+    public enum Reference: String, Sendable, Codable, CaseIterable { case msl, agl }
     public var height: Height
     public var reference: Reference
 

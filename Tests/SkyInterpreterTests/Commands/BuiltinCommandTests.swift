@@ -15,7 +15,7 @@ struct BuiltinCommandTests {
         let shell = makeShell()
         shell.overrides["output"] = "json"
         _ = shell.output("set output csv")
-        #expect(shell.setting("output") == "csv")
+        #expect(shell.setting(.output) == .csv)
         #expect(shell.overrides["output"] == nil)
     }
 

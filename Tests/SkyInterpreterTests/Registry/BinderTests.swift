@@ -30,7 +30,7 @@ struct BinderTests {
         let args = try bind("within 50km 1 2 --limit=5 --trace")
         #expect(args.get("within", as: Distance.self)?.meters == 50_000)
         #expect(args.get("limit", as: Int.self) == 5)
-        #expect(args.flag("trace"))
+        #expect(args.flags.contains("trace"))
         #expect(args.get("place", as: Place.self)?.coordinate.latitude == 1)
         let dashed = try bind("1 2 --within 3nm")
         #expect(dashed.get("within", as: Distance.self)?.meters == 5556)

@@ -88,7 +88,7 @@ struct SettingsTests {
         var s = Settings()
         #expect(s["units"] == "metric")
         try s.set("units", "Aviation")
-        #expect(s.units == .aviation)
+        #expect(s[.units] == .aviation)
         #expect(s.isCustomized("units"))
         try s.set("units", "metric")
         #expect(!s.isCustomized("units"))

@@ -2,25 +2,31 @@ import SkyKit
 
 /// `badges [all|unlocked|locked] [kind K]` and `badge <name>`: FlyLines' achievements.
 enum BadgeCommands {
+    /// Which badges a listing shows.
+    enum Which: String, CaseIterable { case all, unlocked, locked }
+
+    static let which = Argument("which", .choice(Which.self, placeholder: "which"), "which badges (all by default)", .optional)
+    static let kind = Option("kind", .badgeKind, "only badges of this kind")
+
     static let badges = CommandSpec(
         "badges", category: .badges,
         abstract: "List the badges and your progress towards them",
         discussion:
             "Badges are achievements earned from the active logbook, in six kinds: Bank Angle (an unusual event on a flight), Flightpath (a set of routes flown, in any order and direction), Frequent Flyer (an airline flown to or from each of its hubs), Skyline (aircraft of a manufacturer flown a number of times), Soaring (one aircraft family flown a number of times) and Voyage (each airline of a list flown). Unlocked badges show the date of the flight that earned them; locked ones show how far you are. Add your own in badges.toml in the config directory: [[badge]] tables with kind, name, description, an optional id, and event (bank-angle); routes = [\"SFO-OAK\", …] and an optional airline (flightpath); airline (frequent-flyer); manufacturer and flights (skyline); aircraft = [\"B38M\", …] and flights (soaring); airlines and an optional flights per airline (voyage). Mistakes are reported with their line and field; see Docs/BADGES.md.",
-        arguments: [ArgumentSpec("which", .choice("which", ["all", "unlocked", "locked"]), "which badges (all by default)", .optional)],
-        options: [OptionSpec("kind", .badgeKind, "only badges of this kind")],
+        arguments: [which.spec],
+        options: [kind.spec],
         examples: [
             Example("badges", "every badge"), Example("badges unlocked", "the ones you have"),
             Example("badges locked kind skyline", "manufacturers still to fly"),
         ]
     ) { args, shell in
-        let which = args.get("which", as: String.self) ?? "all"
-        let kind = args.get("kind", as: String.self).flatMap(BadgeKind.init(rawValue:))
+        let which = args[BadgeCommands.which] ?? .all
+        let kind = args[BadgeCommands.kind]
         let statuses = try shell.badgeStatuses()
         let unlockedCount = statuses.filter(\.isUnlocked).count
         let shown = statuses.filter { status in
             (kind == nil || status.badge.kind == kind)
-                && (which == "all" || (which == "unlocked") == status.isUnlocked)
+                && (which == .all || (which == .unlocked) == status.isUnlocked)
         }
         var table = Table(
             key: "badges",
@@ -44,7 +50,7 @@ enum BadgeCommands {
         }
         var output = Output([.message("Badges — \(unlockedCount) of \(statuses.count) unlocked in logbook \(shell.session.logbook)", .accent)])
         if shown.isEmpty {
-            output.append(.message("no \(which == "all" ? "" : which + " ")badges" + (kind.map { " of kind \($0.rawValue)" } ?? "")))
+            output.append(.message("no \(which == .all ? "" : which.rawValue + " ")badges" + (kind.map { " of kind \($0.rawValue)" } ?? "")))
             output.append(.data("badges", .list([])))
         } else {
             output.append(.table(table))
@@ -52,14 +58,16 @@ enum BadgeCommands {
         return output
     }
 
+    static let name = Argument("name", .badge, "the badge's id or name")
+
     static let badge = CommandSpec(
         "badge", category: .badges,
         abstract: "Show one badge: its rule, your progress, the flights that count, what is missing",
-        arguments: [ArgumentSpec("name", .badge, "the badge's id or name")],
+        arguments: [name.spec],
         examples: [Example("badge island-hopper", "the legs of the Island Hopper you have flown"), Example("badge The Best Seller", "by name")]
     ) { args, shell in
-        guard let badge = args.get("name", as: Badge.self) else { throw ShellError.usage("badge needs a badge id or name") }
-        guard let status = try shell.badgeStatuses([badge]).first else { return .none }
+        let badge = try args.value(BadgeCommands.name)
+        guard let status = try shell.badgeStatuses([badge]).first else { throw ShellError(.internal, "no status for the badge \(badge.id)") }
         return .card(card(status, shell))
     }
 

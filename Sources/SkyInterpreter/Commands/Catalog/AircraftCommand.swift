@@ -2,19 +2,21 @@ import SkyKit
 
 /// `aircraft <designator|name>`.
 enum AircraftCommand {
+    static let aircraft = Argument("aircraft", .aircraftText, "the aircraft type")
+
     static let spec = CommandSpec(
         "aircraft", aliases: ["type"], category: .catalog,
         abstract: "Show an aircraft type",
         discussion:
             "Designator, name, manufacturer, model names, IATA codes, kind and engines, wake turbulence category, and how many airline routes fly it. Give an ICAO designator (B738), an IATA code (738) or a name (737-800, Boeing 737-800).",
-        arguments: [ArgumentSpec("aircraft", .aircraftText, "the aircraft type")],
+        arguments: [aircraft.spec],
         examples: [
             Example("aircraft B738", "by ICAO designator"),
             Example("aircraft 738", "by IATA code"),
             Example("aircraft boeing 737-800", "by name"),
         ]
     ) { args, shell in
-        guard let t = args.get("aircraft", as: AircraftType.self) else { return .none }
+        let t = try args.value(AircraftCommand.aircraft)
         let wakeWords = ["L": "light", "M": "medium", "H": "heavy", "J": "super", "L/M": "light/medium"]
         var kind = t.description.rawValue
         if let engines = t.engineCount, let engine = t.engineType {

@@ -2,12 +2,14 @@ import SkyKit
 
 /// `airline <code|name>`, `airlines search <text>`.
 enum AirlineCommands {
+    static let airlineName = Argument("airline", .airlineText, "the airline")
+
     static let airline = CommandSpec(
         "airline", aliases: ["al"], category: .catalog,
         abstract: "Show an airline's card",
         discussion:
             "Name, codes, callsign, country, whether it is active, its hubs and its fleet. Hubs are the airports where its own routes (codeshares excluded) start or end at least a quarter as often as at its busiest airport and that carry at least 5% of its route ends; the fleet is the aircraft types on its routes, most used first. Both come from the OpenFlights route table, which describes 2014.",
-        arguments: [ArgumentSpec("airline", .airlineText, "the airline")],
+        arguments: [airlineName.spec],
         subcommands: [FavoriteCommands.favorite, FavoriteCommands.unfavorite],
         examples: [
             Example("airline AS", "Alaska Airlines by its IATA code"),
@@ -15,7 +17,7 @@ enum AirlineCommands {
             Example("airline lufthansa", "by name"),
         ]
     ) { args, shell in
-        guard let airline = args.get("airline", as: Airline.self) else { return .none }
+        let airline = try args.value(AirlineCommands.airlineName)
         return card(airline, shell)
     }
 
@@ -26,15 +28,20 @@ enum AirlineCommands {
         examples: [Example("airlines search united", "airlines with United in their name")]
     )
 
+    static let text = Argument("text", .words, "words of the name or callsign, or a code", .rest(required: true))
+    static let all = Flag("all", "include airlines that no longer fly")
+    static let limit = Option("limit", .integer(1...1000), "how many to list", default: 25, shown: "25")
+
     static let search = CommandSpec(
         "search", category: .catalog,
         abstract: "Airlines whose name, callsign or code matches, active ones first",
-        arguments: [ArgumentSpec("text", .words, "words of the name or callsign, or a code", .rest(required: true))],
-        options: [.flag("all", "include airlines that no longer fly"), OptionSpec("limit", .integer(1...1000), "how many to list (default 25)")],
+        arguments: [text.spec],
+        options: [all.spec, limit.spec],
         examples: [Example("airlines search united", "airlines called United…"), Example("airlines search pan am --all", "also former airlines")]
     ) { args, shell in
-        let text = args.get("text", as: String.self) ?? ""
-        let found = shell.catalog.searchAirlines(text, limit: 2000).filter { args.flag("all") || $0.isActive }.prefix(args.get("limit", as: Int.self) ?? 25)
+        let text = try args.value(AirlineCommands.text)
+        let found = shell.catalog.searchAirlines(text, limit: 2000).filter { args.flag(AirlineCommands.all) || $0.isActive }.prefix(
+            try args.value(AirlineCommands.limit))
         let rows = found.map { a in
             [
                 Cell(Datum.optional(a.iata)), Cell(Datum.optional(a.icao)), Cell(a.name), Cell(Datum.optional(a.callsign)),

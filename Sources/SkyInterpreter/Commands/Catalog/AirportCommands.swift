@@ -3,19 +3,21 @@ import SkyKit
 
 /// `airport <code|name>`, `airports near <place> [within D] [limit N]`, `airports search <text>`.
 enum AirportCommands {
+    static let airportName = Argument("airport", .airportText, "the airport")
+
     static let airport = CommandSpec(
         "airport", aliases: ["ap"], category: .catalog,
         abstract: "Show an airport's card",
         discussion:
             "Name, codes, city, region and country, position in decimal and DMS, elevation, time zone with the local time now, runways and the airlines that use it as a hub. Give an ICAO or IATA code, or words of the name or city.",
-        arguments: [ArgumentSpec("airport", .airportText, "the airport")],
+        arguments: [airportName.spec],
         examples: [
             Example("airport KSFO", "San Francisco International"),
             Example("airport lhr", "London Heathrow by its IATA code"),
             Example("airport schiphol", "by a word of its name"),
         ]
     ) { args, shell in
-        guard let airport = args.get("airport", as: Airport.self) else { return .none }
+        let airport = try args.value(AirportCommands.airportName)
         return card(airport, shell)
     }
 
@@ -26,23 +28,27 @@ enum AirportCommands {
         examples: [Example("airports search new york", "airports named or located in New York")]
     )
 
+    static let place = Argument("place", .place, "the centre")
+    static let within = Option("within", .distance(), "search radius", default: Distance(50, .kilometers), shown: "50 km")
+    static let nearLimit = Option("limit", .integer(1...1000), "how many to list", default: 10, shown: "10")
+
     static let near = CommandSpec(
         "near", category: .catalog,
         abstract: "Airports near a place, nearest first",
-        arguments: [ArgumentSpec("place", .place, "the centre")],
+        arguments: [place.spec],
         options: [
-            OptionSpec("within", .distance(), "search radius (default 50 km)"),
-            OptionSpec("limit", .integer(1...1000), "how many to list (default 10)"),
+            within.spec,
+            nearLimit.spec,
         ],
         examples: [
             Example("airports near KSFO", "airports around San Francisco"),
             Example("airports near 51.5 -0.12 within 30km limit 5", "five airports within 30 km of central London"),
         ]
     ) { args, shell in
-        guard let place = args.get("place", as: Place.self) else { return .none }
-        let radius = args.get("within", as: Distance.self) ?? Distance(50, .kilometers)
+        let place = try args.value(AirportCommands.place)
+        let radius = try args.value(AirportCommands.within)
         guard radius.meters > 0, radius.kilometers <= 20_000 else { throw ShellError.usage("within must be more than 0 and at most 20,000 km") }
-        let limit = args.get("limit", as: Int.self) ?? 10
+        let limit = try args.value(AirportCommands.nearLimit)
         let found = shell.catalog.airports(near: place.coordinate, within: radius, limit: limit)
         let unit = Format.distanceUnit(shell.units)
         let rows = found.map { hit in
@@ -62,17 +68,20 @@ enum AirportCommands {
         return .table(table)
     }
 
+    static let text = Argument("text", .words, "words of the name or city, or a code", .rest(required: true))
+    static let searchLimit = Option("limit", .integer(1...1000), "how many to list", default: 25, shown: "25")
+
     static let search = CommandSpec(
         "search", category: .catalog,
         abstract: "Airports whose name, city or code matches, biggest first",
-        arguments: [ArgumentSpec("text", .words, "words of the name or city, or a code", .rest(required: true))],
-        options: [OptionSpec("limit", .integer(1...1000), "how many to list (default 25)")],
+        arguments: [text.spec],
+        options: [searchLimit.spec],
         examples: [
             Example("airports search london", "every London airport"), Example("airports search san jose limit 5", "the five biggest San José airports"),
         ]
     ) { args, shell in
-        let text = args.get("text", as: String.self) ?? ""
-        let found = shell.catalog.searchAirports(text, limit: args.get("limit", as: Int.self) ?? 25)
+        let text = try args.value(AirportCommands.text)
+        let found = shell.catalog.searchAirports(text, limit: try args.value(AirportCommands.searchLimit))
         let rows = found.map { a in
             [
                 Cell(a.icao), Cell(Datum.optional(a.iata)), Cell(a.name), Cell(a.city), Cell(a.countryName),

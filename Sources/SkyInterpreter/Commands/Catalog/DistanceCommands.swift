@@ -3,29 +3,33 @@ import SkyKit
 
 /// `distance <place> <place> [<place>…] [in <unit>]`, `bearing <place> <place>`.
 enum DistanceCommands {
-    static let unitKind = ValueKind.choice("unit", LengthUnit.allCases.map(\.symbol))
+    static let unitKind = Kind<LengthUnit>.choice(LengthUnit.self, placeholder: "unit")
+
+    static let places = Argument("places", .place, "two or more places", .repeating(min: 2))
+    static let unit = Option("in", unitKind, "the unit: km, mi, nm, m or ft")
+    static let trace = Flag("trace", "print the intermediate steps of the computation")
 
     static let distance = CommandSpec(
         "distance", aliases: ["dist"], category: .catalog,
         abstract: "Geodesic distance between places, leg by leg",
         discussion:
             "Measures along the WGS84 ellipsoid (the shortest path on the real Earth's shape, not a sphere) from each place to the next, with the initial and final bearings of each leg and the total. Units follow the units setting unless `in` names one.",
-        arguments: [ArgumentSpec("places", .place, "two or more places", .repeating(min: 2))],
-        options: [OptionSpec("in", unitKind, "the unit: km, mi, nm, m or ft"), .flag("trace", "print the intermediate steps of the computation")],
+        arguments: [places.spec],
+        options: [unit.spec, trace.spec],
         examples: [
             Example("distance KSFO KJFK", "San Francisco to New York"),
             Example("distance LHR JFK LAX in nm", "two legs in nautical miles"),
             Example("distance 51.4775 -0.4614 40.6413 -73.7781", "between coordinates"),
         ]
     ) { args, shell in
-        let places = args.all("places", as: Place.self)
-        let unit = args.get("in", as: String.self).flatMap(LengthUnit.init(rawValue:)) ?? Format.distanceUnit(shell.units)
+        let places = args.all(DistanceCommands.places)
+        let unit = args[DistanceCommands.unit] ?? Format.distanceUnit(shell.units)
         var total = Distance.zero
         var rows: [[Cell]] = []
         var trace: [String] = []
         for (from, to) in zip(places, places.dropFirst()) {
             let leg = Geodesic.wgs84.inverse(from.coordinate, to.coordinate)
-            if args.flag("trace") { trace += traceLines(from, to, leg) }
+            if args.flag(DistanceCommands.trace) { trace += traceLines(from, to, leg) }
             total = total + leg.distance
             rows.append([
                 Cell(from.name), Cell(to.name),
@@ -61,15 +65,18 @@ enum DistanceCommands {
         ]
     }
 
+    static let from = Argument("from", .place, "where you start")
+    static let to = Argument("to", .place, "where you go")
+
     static let bearing = CommandSpec(
         "bearing", category: .catalog,
         abstract: "Which way to go from one place to another",
         discussion:
             "The initial bearing (the direction to set off in, clockwise from true north), the final bearing on arrival and the distance, along the WGS84 geodesic.",
-        arguments: [ArgumentSpec("from", .place, "where you start"), ArgumentSpec("to", .place, "where you go")],
+        arguments: [from.spec, to.spec],
         examples: [Example("bearing LHR JFK", "the great-circle route's heading out of London"), Example("bearing here KSFO", "from the observer")]
     ) { args, shell in
-        guard let from = args.get("from", as: Place.self), let to = args.get("to", as: Place.self) else { return .none }
+        let from = try args.value(DistanceCommands.from), to = try args.value(DistanceCommands.to)
         let leg = Geodesic.wgs84.inverse(from.coordinate, to.coordinate)
         let initial = CompassPoint(bearing: leg.initialAzimuth)
         return Output([

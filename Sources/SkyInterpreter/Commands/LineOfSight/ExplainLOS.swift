@@ -13,14 +13,16 @@ enum ExplainLOS {
         return Output(lines.map { .message($0) })
     }
 
+    static let azimuth = Argument("azimuth", .angle, "the ray to follow (90°, east, when left out)", .optional)
+
     static let viewshed = CommandSpec(
         "viewshed", category: .teaching,
         abstract: "How the viewshed sweep decides, step by step along one azimuth",
-        arguments: [ArgumentSpec("azimuth", .angle, "the ray to follow (default 90°, east)", .optional)],
+        arguments: [azimuth.spec],
         examples: [Example("los origin 44.27056 -71.30333; explain viewshed 270", "the ray due west of the summit")]
     ) { args, shell in
         let origin = try shell.losOrigin()
-        let azimuth = args.get("azimuth", as: Angle.self)?.normalizedBearing.degrees ?? 90
+        let azimuth = args[ExplainLOS.azimuth]?.normalizedBearing.degrees ?? 90
         return Output((curvature(shell) + sweep(origin, azimuth: azimuth, shell)).map { .message($0) })
     }
 

@@ -5,17 +5,20 @@ import SkyKit
 enum LOSCheckCommand {
     static let samples = 500
 
+    static let place = Argument("place", .place, "the target's position (default: the last one checked)", .optional)
+    static let trace = Flag("trace", "print the intermediate steps of the computation")
+
     static let spec = CommandSpec(
         "check", category: .lineOfSight,
         abstract: "Check the sight line from the origin to a place, with its terrain profile",
         discussion:
             "Samples the geodesic from the origin to the place at 500 points, reads the terrain under each, and tests the straight line from the observer to the target at the LOS altitude (los target) in the curved-Earth frame of the Earth model: clear, or blocked at the first point where the ground rises above it. Without a place, checks the last one again.",
-        arguments: [ArgumentSpec("place", .place, "the target's position (default: the last one checked)", .optional)],
-        options: [.flag("trace", "print the intermediate steps of the computation")],
+        arguments: [place.spec],
+        options: [trace.spec],
         examples: [Example("los check 43.6615 -70.2553", "from the origin to Portland, Maine"), Example("los check", "the last target again")]
     ) { args, shell in
         let origin = try shell.losOrigin()
-        guard let target = args.get("place", as: Place.self) ?? shell.session.los.lastTarget else {
+        guard let target = args[LOSCheckCommand.place] ?? shell.session.los.lastTarget else {
             throw ShellError.usage("los check needs a place the first time (los check 43.6615 -70.2553)")
         }
         if let server = shell.session.los.server {
@@ -32,7 +35,7 @@ enum LOSCheckCommand {
         shell.session.pathChecked(to: target)
         shell.lastPathCheck = check
         var output = report(check, origin: origin, target: target, shell)
-        if args.flag("trace") { output.blocks = trace(check, shell).map { .message($0, .dim) } + output.blocks }
+        if args.flag(LOSCheckCommand.trace) { output.blocks = trace(check, shell).map { .message($0, .dim) } + output.blocks }
         return output
     }
 
@@ -121,16 +124,18 @@ enum LOSCheckCommand {
         return lines
     }
 
+    static let at = Option("at", .distance(), "how far along the path (km unless a unit is given)")
+
     static let profile = CommandSpec(
         "profile", category: .lineOfSight,
         abstract: "Read the last checked profile at a distance from the origin",
         discussion:
             "Distance, terrain height, the sight line's height and the clearance at the profile point nearest to the distance (SkyQuant's drag across the chart).",
-        options: [OptionSpec("at", .distance(), "how far along the path (km unless a unit is given)")],
+        options: [at.spec],
         examples: [Example("los profile at 12km", "the point 12 km out")]
     ) { args, shell in
         guard let check = shell.lastPathCheck else { throw ShellError(.state, "no path checked yet in this session — run los check <place> first") }
-        guard let at = args.get("at", as: Distance.self) else { throw ShellError.usage("los profile needs a distance: los profile at 12km") }
+        guard let at = args[LOSCheckCommand.at] else { throw ShellError.usage("los profile needs a distance: los profile at 12km") }
         guard at.meters >= 0, at.meters <= check.distance else {
             throw ShellError.usage(
                 "\(Format.distance(at, shell.units)) is beyond the path, which is \(Format.distance(Distance(meters: check.distance), shell.units)) long")

@@ -63,21 +63,25 @@ enum LOSCommands {
         return output
     }
 
+    static let place = Argument("place", .place, "where the observer stands")
+    static let agl = Option("agl", .height(), "height above the ground (default 33 ft)")
+    static let msl = Option("msl", .height(), "height above mean sea level")
+
     static let origin = CommandSpec(
         "origin", category: .lineOfSight,
         abstract: "Place the line-of-sight origin (the observer) and its height",
         discussion:
             "The observer's height is above the ground there (agl, the default: 33 ft) or above mean sea level (msl). A new origin drops the viewshed and the checked path.",
-        arguments: [ArgumentSpec("place", .place, "where the observer stands")],
-        options: [OptionSpec("agl", .height(), "height above the ground (default 33 ft)"), OptionSpec("msl", .height(), "height above mean sea level")],
+        arguments: [place.spec],
+        options: [agl.spec, msl.spec],
         examples: [
             Example("los origin 44.27056 -71.30333", "Mount Washington's summit, 33 ft up"),
             Example("los origin KPWM msl 200ft", "Portland airport at 200 ft MSL"),
         ]
     ) { args, shell in
-        guard let place = args.get("place", as: Place.self) else { throw ShellError.usage("los origin needs a place") }
+        guard let place = args[LOSCommands.place] else { throw ShellError.usage("los origin needs a place") }
         let height =
-            try LOSText.height(agl: args.get("agl", as: Height.self), msl: args.get("msl", as: Height.self), what: "observer")
+            try LOSText.height(agl: args[LOSCommands.agl], msl: args[LOSCommands.msl], what: "observer")
             ?? LOSHeight(Height(33, .feet), .agl)
         let hadViewshed = shell.session.los.viewshed != nil
         shell.session.setLOSOrigin(place, observer: height)
@@ -93,18 +97,22 @@ enum LOSCommands {
         return output
     }
 
+    static let height = Argument("height", .height(), "the target's height (feet unless a unit is given)")
+    static let reference = Argument(
+        "reference", .choice(LOSHeight.Reference.self, placeholder: "reference"), "above sea level (msl) or the ground (agl)", .optional)
+
     static let target = CommandSpec(
         "target", category: .lineOfSight,
         abstract: "Set the LOS altitude: the height of what is looked for",
         discussion: "Above mean sea level (msl, the default: an aircraft's altitude) or above the ground (agl: it follows the terrain). Default 30,000 ft MSL.",
         arguments: [
-            ArgumentSpec("height", .height(), "the target's height (feet unless a unit is given)"),
-            ArgumentSpec("reference", .choice("reference", ["msl", "agl"]), "above sea level (msl) or the ground (agl)", .optional),
+            height.spec,
+            reference.spec,
         ],
         examples: [Example("los target 10000ft", "an aircraft at 10,000 ft"), Example("los target 500ft agl", "500 ft above the terrain")]
     ) { args, shell in
-        guard let height = args.get("height", as: Height.self) else { throw ShellError.usage("los target needs a height") }
-        let agl = args.get("reference", as: String.self) == "agl"
+        guard let height = args[LOSCommands.height] else { throw ShellError.usage("los target needs a height") }
+        let agl = args[LOSCommands.reference] == .agl
         guard let target = try LOSText.height(agl: agl ? height : nil, msl: agl ? nil : height, what: "target") else {
             throw ShellError.usage("los target needs a height")
         }
@@ -120,13 +128,15 @@ enum LOSCommands {
         return output
     }
 
+    static let distance = Argument("distance", .distance(), "the radius (km unless a unit is given); clamped to 5–500 km")
+
     static let range = CommandSpec(
         "range", category: .lineOfSight,
         abstract: "Set how far the viewshed sweeps (5 to 500 km)",
-        arguments: [ArgumentSpec("distance", .distance(), "the radius (km unless a unit is given); clamped to 5–500 km")],
+        arguments: [distance.spec],
         examples: [Example("los range 100km", "sweep 100 km around the origin")]
     ) { args, shell in
-        guard let asked = args.get("distance", as: Distance.self) else { throw ShellError.usage("los range needs a distance") }
+        guard let asked = args[LOSCommands.distance] else { throw ShellError.usage("los range needs a distance") }
         let km = min(max(asked.kilometers, SessionRules.losRange.lowerBound), SessionRules.losRange.upperBound)
         var output = parameterChanged(shell, "los range \(Format.distance(Distance(km, .kilometers), in: .kilometers, decimals: 0))") {
             $0.setLOSParameters(range: Distance(km, .kilometers))
@@ -137,15 +147,17 @@ enum LOSCommands {
         return output
     }
 
+    static let model = Argument("model", .choice(EarthModel.self, placeholder: "model"), "true or 4/3")
+
     static let earth = CommandSpec(
         "earth", category: .lineOfSight,
         abstract: "Choose the Earth model: true (geometric horizon) or 4/3 (radio refraction)",
         discussion:
             "Sight lines are straight over a sphere of radius k·R, R = 6,371 km: k = 1 for the true Earth, k = 4/3 for standard radio refraction, which lets radar and radio see a little beyond the geometric horizon.",
-        arguments: [ArgumentSpec("model", .choice("model", ["true", "4/3"]), "true or 4/3")],
+        arguments: [model.spec],
         examples: [Example("los earth true", "the geometric horizon")]
     ) { args, shell in
-        guard let model = args.get("model", as: String.self).flatMap(EarthModel.init(rawValue:)) else { throw ShellError.usage("los earth takes true or 4/3") }
+        let model = try args.value(LOSCommands.model)
         return parameterChanged(shell, "los earth \(model.name) (effective radius \(Format.grouped(model.effectiveRadius / 1000)) km)") {
             $0.setLOSParameters(earth: model)
         }
@@ -172,15 +184,17 @@ enum LOSCommands {
         return .message("line of sight reset: no origin")
     }
 
+    static let folder = Argument("folder", .path(), "a folder of .hgt files, or default", .optional)
+
     static let terrain = CommandSpec(
         "terrain", category: .lineOfSight,
         abstract: "Show the terrain tiles, or read .hgt tiles from another folder",
         discussion:
             "SRTM1 (3601×3601) and SRTM3 (1201×1201) .hgt tiles named after their south-west corner (N44W072.hgt), as USGS and most mirrors serve them unzipped. `los terrain default` goes back to the data directory's terrain folder. The built-in tile N44W072 is always there.",
-        arguments: [ArgumentSpec("folder", .path(), "a folder of .hgt files, or default", .optional)],
+        arguments: [folder.spec],
         examples: [Example("los terrain", "the tiles in use"), Example("los terrain ~/srtm", "read tiles from ~/srtm")]
     ) { args, shell in
-        if let folder = args.get("folder", as: String.self) {
+        if let folder = args[LOSCommands.folder] {
             if folder == "default" {
                 shell.session.useTerrain(directory: nil)
             } else {

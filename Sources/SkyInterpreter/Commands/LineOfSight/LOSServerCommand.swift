@@ -3,15 +3,17 @@ import SkyKit
 
 /// `los server <url>|local`, and the viewshed and path requests sent to a SkyQuant server.
 enum LOSServerCommand {
+    static let address = Argument("address", .text, "https://host[:port], or local")
+
     static let spec = CommandSpec(
         "server", category: .lineOfSight,
         abstract: "Send checks and viewsheds to a SkyQuant server, or compute them here (local)",
         discussion:
             "With a server set, los viewshed and los check are POSTed to its /api/los/viewshed and /api/los with SkyQuant LOS's wire contract (metres on the wire). A cold server may take minutes: the request waits up to 11 minutes, showing the time elapsed, and Ctrl-C cancels it. Plain http is refused except to this computer. `los server local` goes back to the built-in engine.",
-        arguments: [ArgumentSpec("address", .text, "https://host[:port], or local")],
+        arguments: [address.spec],
         examples: [Example("los server https://skyquant.example.org", "use a SkyQuant server"), Example("los server local", "compute here again")]
     ) { args, shell in
-        guard let address = args.get("address", as: String.self) else { throw ShellError.usage("los server needs an address or local") }
+        guard let address = args[LOSServerCommand.address] else { throw ShellError.usage("los server needs an address or local") }
         if address == "local" {
             shell.session.useLOSServer(nil)
             return .message("line of sight is computed here (local engine)")

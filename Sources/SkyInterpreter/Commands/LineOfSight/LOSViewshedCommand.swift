@@ -3,16 +3,22 @@ import SkyKit
 
 /// `los viewshed`: where an aircraft at the LOS altitude can be seen from the origin.
 enum LOSViewshedCommand {
+    static let azStep = Option("az-step", .angle, "degrees between azimuths (0.05–10)", default: Angle(degrees: 1), shown: "1", bare: false)
+    static let rangeStep = Option(
+        "range-step", .distance(default: .meters), "distance between samples (30 m – 5 km)", default: Distance(meters: 250), shown: "250 m", bare: false)
+    static let geojson = Option("geojson", .path(extensions: ["geojson", "json"]), "also write the result to this GeoJSON file", bare: false)
+    static let force = Flag("force", "replace an existing GeoJSON file")
+
     static let spec = CommandSpec(
         "viewshed", category: .lineOfSight,
         abstract: "Compute where a target at the LOS altitude is visible from the origin",
         discussion:
             "For each azimuth (every 1° unless --az-step says otherwise) the sweep marches out from the origin (every 250 m, --range-step) to the range and marks where a target at the LOS altitude would be in sight: the straight line from the observer to it clears every terrain sample before it, with the Earth's curvature (and refraction for 4/3). Targets above the ground can give several visible stretches along one azimuth. The result replaces the previous viewshed; --geojson writes it as an RFC 7946 FeatureCollection (the visible area as a MultiPolygon, the range ring, the origin). Ctrl-C stops it.",
         options: [
-            OptionSpec("az-step", .angle, "degrees between azimuths (0.05–10, default 1)", bare: false),
-            OptionSpec("range-step", .distance(default: .meters), "distance between samples (30 m – 5 km, default 250 m)", bare: false),
-            OptionSpec("geojson", .path(extensions: ["geojson", "json"]), "also write the result to this GeoJSON file", bare: false),
-            .flag("force", "replace an existing GeoJSON file"),
+            azStep.spec,
+            rangeStep.spec,
+            geojson.spec,
+            force.spec,
         ],
         examples: [
             Example("los viewshed", "the viewshed for the current origin"), Example("los viewshed --az-step 0.25 --range-step 90m", "finer"),
@@ -20,12 +26,12 @@ enum LOSViewshedCommand {
         ]
     ) { args, shell in
         let origin = try shell.losOrigin()
-        let step = args.get("az-step", as: Angle.self)?.degrees ?? 1
+        let step = try args.value(LOSViewshedCommand.azStep).degrees
         guard step >= 0.05, step <= 10 else { throw ShellError.usage("--az-step must be between 0.05° and 10° (got \(Format.fixed(step, 2))°)") }
-        let rangeStep = args.get("range-step", as: Distance.self)?.meters ?? 250
+        let rangeStep = try args.value(LOSViewshedCommand.rangeStep).meters
         guard rangeStep >= 30, rangeStep <= 5_000 else { throw ShellError.usage("--range-step must be between 30 m and 5 km") }
         let los = shell.session.los
-        let file = try args.get("geojson", as: String.self).map { try shell.createUserFile($0, force: args.flag("force")) }
+        let file = try args[LOSViewshedCommand.geojson].map { try shell.createUserFile($0, force: args.flag(LOSViewshedCommand.force)) }
         if let server = los.server {
             return try LOSServerCommand.viewshed(server, origin: origin, shell, geojson: file)
         }
@@ -58,7 +64,7 @@ enum LOSViewshedCommand {
     /// The statistics card and the map.
     static func report(_ v: Viewshed, origin: Place, _ shell: Shell) -> Output {
         var output = stats(summary(v, source: "local"), origin: origin, shell)
-        let color = AccentColor(rawValue: shell.setting("viewshed-color")).map { Style.color($0.paletteIndex) } ?? .good
+        let color = Style.color(shell.setting(.viewshedColor).paletteIndex)
         let map = ViewshedMap(viewshed: v, color: color)
         output.append(
             .drawing(

@@ -9,14 +9,17 @@ enum FlightCommands {
         examples: [Example("flight add SFO JFK airline UA aircraft B738 date 2025-11-09 seat 23A", "log a flight")]
     )
 
+    static let origin = Argument("origin", .airport, "where the flight left from", .optional)
+    static let destination = Argument("destination", .airport, "where it landed", .optional)
+
     static let add = CommandSpec(
         "add", category: .logbook,
         abstract: "Log a flight in the active logbook",
         discussion:
             "Airports by ICAO or IATA code or by name; both must be known, else nothing is saved. The aircraft must be one the airline flies unless --any-aircraft. The date defaults to today. A seat like 23A gives the row and letter, and the letter gives the position (A is a window); window, middle or aisle give the position alone. With no arguments at a terminal, asks for each field in turn.",
         arguments: [
-            ArgumentSpec("origin", .airport, "where the flight left from", .optional),
-            ArgumentSpec("destination", .airport, "where it landed", .optional),
+            origin.spec,
+            destination.spec,
         ],
         options: FlightFields.options,
         examples: [
@@ -25,7 +28,7 @@ enum FlightCommands {
             Example("flight add", "at a terminal: answer one question per field"),
         ]
     ) { args, shell in
-        let origin = args.get("origin", as: Airport.self), destination = args.get("destination", as: Airport.self)
+        let origin = args[FlightCommands.origin], destination = args[FlightCommands.destination]
         if origin == nil, destination == nil, args.values.isEmpty, args.flags.isEmpty, shell.prompter != nil {
             return try FlightForm.run(shell)
         }
@@ -49,10 +52,11 @@ enum FlightCommands {
         return output
     }
 
-    static let idArgument = ArgumentSpec("id", .integer(1...Int(Int32.max), placeholder: "id"), "the flight's number (flights lists them)")
+    static let id = Argument("id", .integer(1...Int(Int32.max), placeholder: "id"), "the flight's number (flights lists them)")
+    static let idArgument = id.spec
 
     static func find(_ args: Arguments, _ shell: Shell) throws -> Flight {
-        let id = Int64(args.get("id", as: Int.self) ?? 0)
+        let id = Int64(try args.value(FlightCommands.id))
         guard let flight = try shell.logbookStore().flight(id: id, in: shell.session.logbook) else {
             throw ShellError.usage("there is no flight #\(id) in logbook \(shell.session.logbook)")
         }
@@ -68,20 +72,23 @@ enum FlightCommands {
         .card(FlightFields.card(try find(args, shell), shell))
     }
 
+    static let from = Option("from", .airport, "the departure airport")
+    static let to = Option("to", .airport, "the arrival airport")
+
     static let edit = CommandSpec(
         "edit", category: .logbook,
         abstract: "Change fields of a flight",
         discussion: "Takes the same options as flight add, plus from and to for the airports; events given replace the old ones.",
         arguments: [idArgument],
-        options: [OptionSpec("from", .airport, "the departure airport"), OptionSpec("to", .airport, "the arrival airport")] + FlightFields.options,
+        options: [from.spec, to.spec] + FlightFields.options,
         examples: [Example("flight edit 1 class business row 2 seat 2A", "move to the front"), Example("flight edit 1 event go-around", "add what happened")]
     ) { args, shell in
         var flight = try find(args, shell)
         guard args.values.count > 1 || !args.flags.isEmpty else {
             throw ShellError.usage("flight edit needs something to change, e.g. flight edit \(flight.id!) class business")
         }
-        if let from = args.get("from", as: Airport.self) { flight.origin = from.icao }
-        if let to = args.get("to", as: Airport.self) { flight.destination = to.icao }
+        if let from = args[FlightCommands.from] { flight.origin = from.icao }
+        if let to = args[FlightCommands.to] { flight.destination = to.icao }
         guard flight.origin != flight.destination else { throw ShellError.usage("the departure and arrival airports are both \(flight.origin)") }
         let notes = try FlightFields.apply(args, to: &flight, shell: shell)
         try shell.logbookStore().update(flight)

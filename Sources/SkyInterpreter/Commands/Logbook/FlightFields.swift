@@ -3,46 +3,48 @@ import SkyKit
 /// The options a flight can be given with (`flight add` and `flight edit`), declared once, and
 /// the one place that turns them into a checked `Flight`.
 enum FlightFields {
+    static let airline = Option("airline", .airline, "the airline (a code or a quoted name)")
+    static let aircraft = Option("aircraft", .aircraftType, "the aircraft type; it must be in the airline's fleet unless --any-aircraft")
+    static let date = Option("date", .flightDate, "the day of the flight (default today)")
+    static let cabin = Option("class", .cabinClass, "the cabin class")
+    static let row = Option("row", .row, "the seat row, 1 to 88")
+    static let seat = Option("seat", .seat, "the seat (23A) or its position (window, middle, aisle); may be given twice", repeatable: true)
+    static let event = Option("event", .flightEvent, "something unusual that happened; may be repeated", repeatable: true)
+    static let number = Option("number", .flightNumber, "the flight number (its airline code sets the airline when none is given)")
+    static let registration = Option("registration", .text, "the aircraft's registration (N12345, G-EUPT)")
+    static let note = Option("note", .text, "a note (quote it)")
+    static let anyAircraft = Flag("any-aircraft", "accept an aircraft type that is not in the airline's known fleet")
+
     static let options: [OptionSpec] = [
-        OptionSpec("airline", .airline, "the airline (a code or a quoted name)"),
-        OptionSpec("aircraft", .aircraftType, "the aircraft type; it must be in the airline's fleet unless --any-aircraft"),
-        OptionSpec("date", .flightDate, "the day of the flight (default today)"),
-        OptionSpec("class", .cabinClass, "the cabin class"),
-        OptionSpec("row", .row, "the seat row, 1 to 88"),
-        OptionSpec("seat", .seat, "the seat (23A) or its position (window, middle, aisle); may be given twice", repeatable: true),
-        OptionSpec("event", .flightEvent, "something unusual that happened; may be repeated", repeatable: true),
-        OptionSpec("number", .flightNumber, "the flight number (its airline code sets the airline when none is given)"),
-        OptionSpec("registration", .text, "the aircraft's registration (N12345, G-EUPT)"),
-        OptionSpec("note", .text, "a note (quote it)"),
-        .flag("any-aircraft", "accept an aircraft type that is not in the airline's known fleet"),
+        airline.spec, aircraft.spec, date.spec, cabin.spec, row.spec, seat.spec, event.spec, number.spec, registration.spec, note.spec,
+        anyAircraft.spec,
     ]
 
     /// Applies the given options to `flight`, checking them against the catalog. Returns
     /// notes to show (a future date, an airline without a known fleet).
     static func apply(_ args: Arguments, to flight: inout Flight, shell: Shell) throws -> [String] {
         var notes: [String] = []
-        if let airline = args.get("airline", as: Airline.self) { flight.airline = airline.storedCode }
-        if let number = args.get("number", as: String.self) {
+        if let airline = args[airline] { flight.airline = airline.storedCode }
+        if let number = args[number] {
             flight.flightNumber = number
-            if !args.has("airline"), let byNumber = shell.catalog.airline(flightNumber: number) { flight.airline = byNumber.storedCode }
+            if !args.given(airline), let byNumber = shell.catalog.airline(flightNumber: number) { flight.airline = byNumber.storedCode }
         }
-        if let type = args.get("aircraft", as: AircraftType.self) { flight.aircraft = type.designator }
-        if let date = args.get("date", as: FlightDate.self) { flight.date = date }
+        if let type = args[aircraft] { flight.aircraft = type.designator }
+        if let date = args[date] { flight.date = date }
         if flight.date > shell.today { notes.append("\(flight.date) is in the future; saved anyway") }
-        if let cabin = args.get("class", as: CabinClass.self) { flight.cabinClass = cabin }
-        if let row = args.get("row", as: Int.self) { flight.row = row }
-        if let registration = args.get("registration", as: String.self) { flight.registration = registration.uppercased() }
-        if let note = args.get("note", as: String.self) { flight.notes = note.isEmpty ? nil : note }
-        let events = args.all("event", as: String.self).compactMap(FlightEvent.init(rawValue:))
-        if args.has("event") { flight.events = Array(Set(events)).sorted { $0.rawValue < $1.rawValue } }
+        if let cabin = args[cabin] { flight.cabinClass = cabin }
+        if let row = args[row] { flight.row = row }
+        if let registration = args[registration] { flight.registration = registration.uppercased() }
+        if let note = args[note] { flight.notes = note.isEmpty ? nil : note }
+        if args.given(event) { flight.events = Array(Set(args.all(event))).sorted { $0.rawValue < $1.rawValue } }
 
         var position: SeatPosition?
-        for choice in args.all("seat", as: SeatChoice.self) {
+        for choice in args.all(seat) {
             switch choice {
             case .position(let p): position = p
             case .seat(let row, let letter):
                 if let row {
-                    if let given = args.get("row", as: Int.self), given != row {
+                    if let given = args[FlightFields.row], given != row {
                         throw ShellError.usage("seat \(row)\(letter ?? "") and row \(given) disagree")
                     }
                     flight.row = row
@@ -53,12 +55,12 @@ enum FlightFields {
         let wide = flight.aircraft.flatMap { shell.catalog.aircraftType(designator: $0) }.map { $0.wakeCategory == "H" || $0.wakeCategory == "J" } ?? false
         if let position {
             flight.seatPosition = position
-        } else if args.has("seat") || args.has("aircraft"), let letter = flight.seatLetter {
+        } else if args.given(seat) || args.given(aircraft), let letter = flight.seatLetter {
             flight.seatPosition = SeatMap.position(letter: letter, wideBody: wide) ?? flight.seatPosition
         }
 
         if let designator = flight.aircraft, let airline = shell.airline(code: flight.airline),
-            args.has("aircraft") || args.has("airline"), !args.flag("any-aircraft")
+            args.given(FlightFields.aircraft) || args.given(FlightFields.airline), !args.flag(anyAircraft)
         {
             let fleet = airline.fleetIndices.map { shell.catalog.aircraftType(at: $0.type).designator }
             if fleet.isEmpty {

@@ -2,16 +2,21 @@ import SkyKit
 
 /// `flights [year Y] [airline X] [airport A] [limit N]`: the flights of the active logbook.
 enum FlightsCommand {
+    static let year = Option("year", .integer(1900...2100, placeholder: "year"), "only flights of this year")
+    static let airline = Option("airline", .airline, "only flights with this airline")
+    static let airport = Option("airport", .airport, "only flights from or to this airport")
+    static let limit = Option("limit", .integer(1...10_000_000), "at most this many")
+
     static let spec = CommandSpec(
         "flights", category: .logbook,
         abstract: "List the flights of the active logbook, newest first",
         discussion:
             "One line per flight: number, airline, route, aircraft and date. Airports show as ICAO codes, or as cities with `set codes names`. The list is written as it is read, so even a very long logbook starts at once.",
         options: [
-            OptionSpec("year", .integer(1900...2100, placeholder: "year"), "only flights of this year"),
-            OptionSpec("airline", .airline, "only flights with this airline"),
-            OptionSpec("airport", .airport, "only flights from or to this airport"),
-            OptionSpec("limit", .integer(1...10_000_000), "at most this many"),
+            year.spec,
+            airline.spec,
+            airport.spec,
+            limit.spec,
         ],
         examples: [
             Example("flights", "every flight"),
@@ -20,8 +25,8 @@ enum FlightsCommand {
         ]
     ) { args, shell in
         let filter = FlightFilter(
-            year: args.get("year", as: Int.self), airline: args.get("airline", as: Airline.self)?.storedCode,
-            airport: args.get("airport", as: Airport.self)?.icao, limit: args.get("limit", as: Int.self))
+            year: args[FlightsCommand.year], airline: args[FlightsCommand.airline]?.storedCode,
+            airport: args[FlightsCommand.airport]?.icao, limit: args[FlightsCommand.limit])
         let cursor = try shell.logbookStore().flights(in: shell.session.logbook, filter)
         var airlineNames: [String: String] = [:]
         let rows = AnyIterator<[Cell]> {
@@ -41,7 +46,7 @@ enum FlightsCommand {
                 Cell(.string(f.origin)), Cell(.string(f.destination)),
             ]
         }
-        let names = shell.setting("codes") == "names"
+        let names = shell.setting(.codes) == .names
         let table = StreamedTable(
             key: "flights",
             columns: [

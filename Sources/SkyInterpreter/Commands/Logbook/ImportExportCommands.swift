@@ -4,24 +4,28 @@ import SkyKit
 
 /// `logbook export FILE [--format F]`, `logbook import FILE [--format F] [--skip-bad]`.
 enum ImportExportCommands {
-    static let formatKind = ValueKind.choice("format", FlightFileFormat.allCases.map(\.rawValue))
+    static let formatKind = Kind<FlightFileFormat>.choice(FlightFileFormat.self, placeholder: "format")
+
+    static let exportFile = Argument("file", .path(extensions: ["csv", "json", "geojson", "kml"]), "the file to write")
+    static let exportFormat = Option("format", formatKind, "csv, json, openflights, geojson or kml", bare: false)
+    static let force = Flag("force", "replace an existing file")
 
     static let export = CommandSpec(
         "export", category: .logbook,
         abstract: "Write the active logbook to a file",
         discussion:
             "Formats: csv and json (skyshell's own, every field), openflights (OpenFlights CSV, which openflights.org imports), geojson and kml (routes as geodesic lines and airports, for map tools). The format follows the file's extension unless --format names one. The file is written whole or not at all; an existing file is replaced only with --force (and keeps its mode), and skyshell's own files never are. CSV text cells that a spreadsheet would run as a formula (starting with =, +, -, @) get a leading ' (removed again on import).",
-        arguments: [ArgumentSpec("file", .path(extensions: ["csv", "json", "geojson", "kml"]), "the file to write")],
-        options: [OptionSpec("format", formatKind, "csv, json, openflights, geojson or kml", bare: false), .flag("force", "replace an existing file")],
+        arguments: [exportFile.spec],
+        options: [exportFormat.spec, force.spec],
         examples: [
             Example("logbook export flights.json", "everything, as JSON"),
             Example("logbook export flights.csv --format openflights", "for openflights.org"),
             Example("logbook export routes.geojson", "the route map for a GIS"),
         ]
     ) { args, shell in
-        let path = args.get("file", as: String.self) ?? ""
-        let format = try args.get("format", as: String.self).flatMap(FlightFileFormat.init(rawValue:)) ?? formatFromExtension(path)
-        let file = try shell.createUserFile(path, force: args.flag("force"))
+        let path = try args.value(ImportExportCommands.exportFile)
+        let format = try args[ImportExportCommands.exportFormat] ?? formatFromExtension(path)
+        let file = try shell.createUserFile(path, force: args.flag(ImportExportCommands.force))
         let logbook = shell.session.logbook
         let store = try shell.logbookStore()
         let cursor = try store.flights(in: logbook)
@@ -35,22 +39,26 @@ enum ImportExportCommands {
         ])
     }
 
+    static let importFile = Argument("file", .path(extensions: ["csv", "json"]), "the file to read")
+    static let importFormat = Option("format", formatKind, "csv, json or openflights", bare: false)
+    static let skipBad = Flag("skip-bad", "import the good rows and list the bad ones")
+
     static let import_ = CommandSpec(
         "import", category: .logbook,
         abstract: "Add the flights of a file to the active logbook",
         discussion:
             "Reads csv, json (skyshell's exports) or openflights (OpenFlights CSV); the format is guessed from the first line unless --format names it. Every flight is checked (known airports, airline and aircraft; rows 1 to 88; real dates). The import is all or nothing: the first bad row stops it with its line number and the logbook is unchanged, unless --skip-bad, which imports the rest and lists what was skipped. Ctrl-C cancels it, leaving the logbook unchanged.",
-        arguments: [ArgumentSpec("file", .path(extensions: ["csv", "json"]), "the file to read")],
-        options: [OptionSpec("format", formatKind, "csv, json or openflights", bare: false), .flag("skip-bad", "import the good rows and list the bad ones")],
+        arguments: [importFile.spec],
+        options: [importFormat.spec, skipBad.spec],
         examples: [
             Example("logbook import flights.json", "add an export back"),
             Example("logbook import openflights.csv --skip-bad", "an OpenFlights export, skipping rows skyshell cannot place"),
         ]
     ) { args, shell in
-        let path = args.get("file", as: String.self) ?? ""
+        let path = try args.value(ImportExportCommands.importFile)
         let bytes = try readFile(path)
         let format: FlightFileFormat
-        if let named = args.get("format", as: String.self).flatMap(FlightFileFormat.init(rawValue:)) {
+        if let named = args[ImportExportCommands.importFormat] {
             format = named
         } else if let guessed = FlightFiles.guess(bytes) {
             format = guessed
@@ -64,7 +72,7 @@ enum ImportExportCommands {
         guard format.canImport else { throw ShellError.usage("\(format.rawValue) is an export format; import csv, json or openflights") }
         let imported: ImportedFlights
         do {
-            imported = try FlightFiles.read(bytes, format: format, catalog: shell.catalog, skipBad: args.flag("skip-bad"), today: shell.today)
+            imported = try FlightFiles.read(bytes, format: format, catalog: shell.catalog, skipBad: args.flag(ImportExportCommands.skipBad), today: shell.today)
         } catch let error as FlightFileError {
             throw ShellError.data("\(path) \(error.text) — nothing was imported")
         }

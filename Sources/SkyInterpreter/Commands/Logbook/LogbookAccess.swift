@@ -50,7 +50,7 @@ extension Shell {
 
     /// How an airport is shown in lists: its ICAO code, or its city with the `codes names` setting.
     func airportLabel(_ icao: String) -> String {
-        guard setting("codes") == "names", let a = catalog.airport(icao: icao) else { return icao }
+        guard setting(.codes) == .names, let a = catalog.airport(icao: icao) else { return icao }
         return a.city.isEmpty ? a.name : a.city
     }
 

@@ -31,14 +31,14 @@ enum LogbookCommands {
                 ]))
     }
 
-    static let nameArgument = ArgumentSpec("name", .logbookName, "the logbook's name")
+    static let name = Argument("name", .logbookName, "the logbook's name")
 
     static let new = CommandSpec(
         "new", category: .logbook, abstract: "Create an empty logbook and make it active",
-        arguments: [nameArgument],
+        arguments: [name.spec],
         examples: [Example("logbook new work", "a logbook for business trips")]
     ) { args, shell in
-        let name = args.get("name", as: String.self) ?? ""
+        let name = try args.value(LogbookCommands.name)
         try shell.logbookStore().createLogbook(name)
         shell.session.useLogbook(name)
         return .message("created logbook \(name); it is now the active logbook")
@@ -46,10 +46,10 @@ enum LogbookCommands {
 
     static let use = CommandSpec(
         "use", category: .logbook, abstract: "Make another logbook the active one",
-        arguments: [nameArgument],
+        arguments: [name.spec],
         examples: [Example("logbook use work", "switch to the work logbook")]
     ) { args, shell in
-        let name = args.get("name", as: String.self) ?? ""
+        let name = try args.value(LogbookCommands.name)
         let known = try shell.logbookStore().logbookNames()
         guard known.contains(name) || name == "default" else {
             throw ShellError.usage("there is no logbook called \(name)" + suggestion(name, among: known) + " — create it with logbook new \(name)")
@@ -73,30 +73,35 @@ enum LogbookCommands {
         return .table(Table(key: "logbooks", columns: [Column("active", ""), Column("name", "Logbook"), Column("flights", "Flights", .right)], rows: rows))
     }
 
+    static let old = Argument("old", .logbookName, "its name now")
+    static let newName = Argument("new", .logbookName, "its new name")
+
     static let rename = CommandSpec(
         "rename", aliases: ["mv"], category: .logbook, abstract: "Rename a logbook",
-        arguments: [ArgumentSpec("old", .logbookName, "its name now"), ArgumentSpec("new", .logbookName, "its new name")],
+        arguments: [old.spec, newName.spec],
         examples: [Example("logbook rename work trips", "rename work to trips")]
     ) { args, shell in
-        let old = args.get("old", as: String.self) ?? "", new = args.get("new", as: String.self) ?? ""
+        let old = try args.value(LogbookCommands.old), new = try args.value(LogbookCommands.newName)
         try shell.logbookStore().renameLogbook(old, to: new)
         if shell.session.logbook == old { shell.session.useLogbook(new) }
         return .message("renamed logbook \(old) to \(new)")
     }
 
+    static let rmYes = Flag("yes", "delete without asking")
+
     static let rm = CommandSpec(
         "rm", aliases: ["delete"], category: .logbook, abstract: "Delete a logbook and its flights",
         discussion: "A logbook with flights asks for its name to be typed at a terminal; in scripts it needs --yes. There is no undo.",
-        arguments: [nameArgument],
-        options: [.flag("yes", "delete without asking")],
+        arguments: [name.spec],
+        options: [rmYes.spec],
         examples: [Example("logbook rm old --yes", "delete the logbook called old")]
     ) { args, shell in
-        let name = args.get("name", as: String.self) ?? ""
+        let name = try args.value(LogbookCommands.name)
         let count = try shell.logbookStore().count(in: name)
         guard try shell.logbookStore().logbookNames().contains(name) else {
             throw ShellError.usage("there is no logbook called \(name)")
         }
-        if count > 0, !args.flag("yes") { try confirm(name, flights: count, action: "delete logbook \(name)", shell) }
+        if count > 0, !args.flag(LogbookCommands.rmYes) { try confirm(name, flights: count, action: "delete logbook \(name)", shell) }
         try shell.logbookStore().removeLogbook(name)
         if shell.session.logbook == name { shell.session.useLogbook("default") }
         return .message(
@@ -104,16 +109,18 @@ enum LogbookCommands {
                 + (shell.session.logbook == "default" && name != "default" ? "; logbook default is active" : ""))
     }
 
+    static let clearYes = Flag("yes", "delete without asking")
+
     static let clear = CommandSpec(
         "clear", category: .logbook, abstract: "Delete every flight of the active logbook",
         discussion: "At a terminal it asks for the logbook's name to be typed; in scripts it needs --yes. There is no undo: the logbook keeps no backup.",
-        options: [.flag("yes", "delete without asking")],
+        options: [clearYes.spec],
         examples: [Example("logbook clear --yes", "empty the active logbook")]
     ) { args, shell in
         let name = shell.session.logbook
         let count = try shell.logbookStore().count(in: name)
         guard count > 0 else { return .message("logbook \(name) has no flights") }
-        if !args.flag("yes") { try confirm(name, flights: count, action: "delete all \(count) flights of logbook \(name)", shell) }
+        if !args.flag(LogbookCommands.clearYes) { try confirm(name, flights: count, action: "delete all \(count) flights of logbook \(name)", shell) }
         let removed = try shell.logbookStore().clear(name)
         return Output([.message("deleted \(removed) flight\(removed == 1 ? "" : "s") from logbook \(name)")] + shell.badgeAnnouncements())
     }
@@ -143,23 +150,27 @@ enum LogbookCommands {
 
 /// `airline favorite|unfavorite <airline>`, `airlines favorites`.
 enum FavoriteCommands {
+    static let favoriteAirline = Argument("airline", .airlineText, "the airline")
+
     static let favorite = CommandSpec(
         "favorite", aliases: ["fav"], category: .logbook, abstract: "Mark an airline as a favourite",
         discussion: "Favourite airlines come first when completing airline names and are the default in the flight form.",
-        arguments: [ArgumentSpec("airline", .airlineText, "the airline")],
+        arguments: [favoriteAirline.spec],
         examples: [Example("airline favorite AS", "Alaska Airlines first")]
     ) { args, shell in
-        guard let airline = args.get("airline", as: Airline.self) else { return .none }
+        let airline = try args.value(FavoriteCommands.favoriteAirline)
         try shell.logbookStore().setFavorite(airline.storedCode, true)
         return .message("★ \(airline.name) is a favourite")
     }
 
+    static let unfavoriteAirline = Argument("airline", .airlineText, "the airline")
+
     static let unfavorite = CommandSpec(
         "unfavorite", aliases: ["unfav"], category: .logbook, abstract: "Remove an airline from the favourites",
-        arguments: [ArgumentSpec("airline", .airlineText, "the airline")],
+        arguments: [unfavoriteAirline.spec],
         examples: [Example("airline unfavorite AS", "no longer a favourite")]
     ) { args, shell in
-        guard let airline = args.get("airline", as: Airline.self) else { return .none }
+        let airline = try args.value(FavoriteCommands.unfavoriteAirline)
         try shell.logbookStore().setFavorite(airline.storedCode, false)
         return .message("\(airline.name) is no longer a favourite")
     }

@@ -3,11 +3,10 @@ import SkyKit
 /// `map routes`, `map hubs <airline>`, `map airport <airport>`: terminal world maps, also
 /// written as GeoJSON or KML.
 enum MapCommands {
-    static let fileOptions = [
-        OptionSpec("geojson", .path(extensions: ["geojson", "json"]), "also write the map's lines and places as GeoJSON", bare: false),
-        OptionSpec("kml", .path(extensions: ["kml"]), "also write them as KML", bare: false),
-        .flag("force", "replace existing files"),
-    ]
+    static let geojson = Option("geojson", .path(extensions: ["geojson", "json"]), "also write the map's lines and places as GeoJSON", bare: false)
+    static let kml = Option("kml", .path(extensions: ["kml"]), "also write them as KML", bare: false)
+    static let force = Flag("force", "replace existing files")
+    static let fileOptions = [geojson.spec, kml.spec, force.spec]
 
     static let spec = CommandSpec(
         "map", category: .logbook,
@@ -30,13 +29,15 @@ enum MapCommands {
         return try draw(features, title: "\(features.lines.count) route\(features.lines.count == 1 ? "" : "s"), \(features.points.count) airports", args, shell)
     }
 
+    static let airline = Argument("airline", .airlineText, "the airline")
+
     static let hubs = CommandSpec(
         "hubs", category: .logbook, abstract: "Map an airline's hubs",
-        arguments: [ArgumentSpec("airline", .airlineText, "the airline")],
+        arguments: [airline.spec],
         options: fileOptions,
         examples: [Example("map hubs UA", "United's hubs"), Example("map hubs alaska airlines", "by name")]
     ) { args, shell in
-        guard let airline = args.get("airline", as: Airline.self) else { return .none }
+        let airline = try args.value(MapCommands.airline)
         var features = GeoFeatures()
         for index in airline.hubIndices {
             let a = shell.catalog.airport(at: index)
@@ -47,13 +48,15 @@ enum MapCommands {
         return try draw(features, title: "Hubs of \(airline.name)", args, shell, markStyle: .color(airline.brandColor))
     }
 
+    static let airportName = Argument("airport", .airportText, "the airport")
+
     static let airport = CommandSpec(
         "airport", category: .logbook, abstract: "Map the area around an airport, with your routes from it",
-        arguments: [ArgumentSpec("airport", .airportText, "the airport")],
+        arguments: [airportName.spec],
         options: fileOptions,
         examples: [Example("map airport KSFO", "the Bay Area and your routes from SFO")]
     ) { args, shell in
-        guard let a = args.get("airport", as: Airport.self) else { return .none }
+        let a = try args.value(MapCommands.airportName)
         let cursor = try shell.logbookStore().flights(in: shell.session.logbook, FlightFilter(airport: a.icao))
         var features = FlightFiles.routeFeatures(Array(cursor), catalog: shell.catalog)
         if features.points.isEmpty {
@@ -74,8 +77,8 @@ enum MapCommands {
         for line in features.lines { content.lines.append((line.points, .accent)) }
         for point in features.points { content.places.append((point.coordinate, point.name, markStyle)) }
         let all = features.lines.flatMap(\.points) + features.points.map(\.coordinate) + extent
-        let files = try ["geojson", "kml"].compactMap { key in
-            try args.get(key, as: String.self).map { (key, try shell.createUserFile($0, force: args.flag("force"))) }
+        let files = try [(geojson, "geojson"), (kml, "kml")].compactMap { option, key in
+            try args[option].map { (key, try shell.createUserFile($0, force: args.flag(force))) }
         }
         var output = Output([
             .message(title, .accent),

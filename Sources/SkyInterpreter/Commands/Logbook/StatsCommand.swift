@@ -2,33 +2,38 @@ import SkyKit
 
 /// `stats [section] [in unit] [limit N]`: FlyLines' statistics of the active logbook.
 enum StatsCommand {
-    static let sections = ["flights", "airlines", "airports", "regions", "routes", "distance", "aircraft", "seats"]
+    /// The sections, in FlyLines' order.
+    enum Section: String, CaseIterable { case flights, airlines, airports, regions, routes, distance, aircraft, seats }
+
+    static let section = Argument("section", .choice(Section.self, placeholder: "section"), "one section only", .optional)
+    static let unit = Option("in", DistanceCommands.unitKind, "the distance unit: km, mi, nm, m or ft")
+    static let limit = Option("limit", .integer(1...100_000), "entries per ranked list", default: 15, shown: "15")
 
     static let spec = CommandSpec(
         "stats", category: .logbook,
         abstract: "Statistics of the active logbook",
         discussion:
             "In FlyLines' order: flights; airlines ranked by flights; airports and regions flown to or from; routes (airport pairs in either direction) with departures and arrivals side by side; the total distance and each route's, longest first; aircraft types; seat positions, rows and classes side by side. Ranked lists carry bar charts with `set charts on` (the default at a terminal). Distances are geodesic.",
-        arguments: [ArgumentSpec("section", .choice("section", sections), "one section only", .optional)],
+        arguments: [section.spec],
         options: [
-            OptionSpec("in", DistanceCommands.unitKind, "the distance unit: km, mi, nm, m or ft"),
-            OptionSpec("limit", .integer(1...100_000), "entries per ranked list (default 15)"),
+            unit.spec,
+            limit.spec,
         ],
         examples: [
             Example("stats", "every section"), Example("stats routes", "routes, departures and arrivals"), Example("stats distance in mi", "miles flown"),
         ]
     ) { args, shell in
         let stats = try LogbookStatistics.compute(shell.logbookStore(), logbook: shell.session.logbook, catalog: shell.catalog)
-        let only = args.get("section", as: String.self)
-        let limit = args.get("limit", as: Int.self) ?? 15
-        let unit = args.get("in", as: String.self).flatMap(LengthUnit.init(rawValue:)) ?? Format.distanceUnit(shell.units)
+        let only = args[StatsCommand.section]
+        let limit = try args.value(StatsCommand.limit)
+        let unit = args[StatsCommand.unit] ?? Format.distanceUnit(shell.units)
         let report = Report(stats: stats, shell: shell, limit: limit, unit: unit, charts: shell.chartsEnabled)
         guard stats.flights > 0 else {
             return Output([.message("no flights in logbook \(shell.session.logbook) yet — add one with flight add"), .data("flights", .int(0))])
         }
         var output = Output()
-        for section in sections where only == nil || only == section {
-            output.blocks += report.section(section)
+        for section in Section.allCases where only == nil || only == section {
+            output.blocks += report.section(section.rawValue)
         }
         return output
     }
@@ -118,7 +123,7 @@ enum StatsCommand {
         }
 
         func airport(_ icao: String) -> (String, String) {
-            (icao, shell.setting("codes") == "names" ? shell.airportLabel(icao) : shell.catalog.airport(icao: icao)?.name ?? icao)
+            (icao, shell.setting(.codes) == .names ? shell.airportLabel(icao) : shell.catalog.airport(icao: icao)?.name ?? icao)
         }
 
         func regionName(_ key: String) -> String { stats.regionNames[key] ?? key }
@@ -134,7 +139,7 @@ enum StatsCommand {
                     return ([Cell(.string(item.key), text: code), Cell(name)], item.count)
                 })
             if key == "seat_positions" || key == "rows" || key == "classes"
-                || (shell.setting("codes") == "names" && (key == "airports" || key == "departures" || key == "arrivals"))
+                || (shell.setting(.codes) == .names && (key == "airports" || key == "departures" || key == "arrivals"))
             {
                 t.columns.remove(at: 0)
                 t.rows = t.rows.map { Array($0.dropFirst()) }

@@ -3,28 +3,32 @@ import SkyKit
 
 /// `iss` and its subcommands: where the ISS is, when it passes over, its ground track.
 enum ISSCommands {
+    static let trace = Flag("trace", "print the intermediate steps of the computation")
+
     static let spec = CommandSpec(
         "iss", category: .orbit,
         abstract: "Where the International Space Station is now, computed offline with SGP4",
         discussion:
             "The position comes from the element set in use (built in: the ISS on 2025-11-09; `tle fetch` or `tle load` for a fresh one) propagated with SGP4: latitude, longitude, height, speed, whether it is in sunlight, and what it is over. With an observer, also where to look. Element sets age: beyond 14 days the positions drift by many kilometres, and skyshell says so.",
-        options: [.flag("trace", "print the intermediate steps of the computation")],
+        options: [trace.spec],
         subcommands: [at, passes, map, ISSLiveCommand.spec],
         examples: [
             Example("iss", "where it is now"), Example("iss at 2025-11-10T18:00Z", "at a given time"),
             Example("observer LFPG; iss passes", "when it flies over Paris"),
         ]
     ) { args, shell in
-        try report(at: shell.clock.now, shell, trace: args.flag("trace"))
+        try report(at: shell.clock.now, shell, trace: args.flag(ISSCommands.trace))
     }
+
+    static let time = Argument("time", .instant, "a time: 2025-11-10T18:00Z, +2h, 13:05 (UTC)")
 
     static let at = CommandSpec(
         "at", category: .orbit,
         abstract: "Where the ISS is (or was) at a given time",
-        arguments: [ArgumentSpec("time", .instant, "a time: 2025-11-10T18:00Z, +2h, 13:05 (UTC)")],
+        arguments: [time.spec],
         examples: [Example("iss at +90m", "one orbit from now")]
     ) { args, shell in
-        guard let time = args.get("time", as: Date.self) else { throw ShellError.usage("iss at needs a time") }
+        guard let time = args[ISSCommands.time] else { throw ShellError.usage("iss at needs a time") }
         return try report(at: time, shell, trace: false)
     }
 
@@ -90,17 +94,19 @@ enum ISSCommands {
         return output
     }
 
+    static let days = Option("days", .integer(1...30), "how many days ahead", default: 3, shown: "3")
+
     static let passes = CommandSpec(
         "passes", category: .orbit,
         abstract: "When the ISS passes over the observer, and which passes you can see",
         discussion:
             "Rise, highest point and set (0° elevation) with their directions, in local time (the observer's airport or the nearest one's time zone) and UTC. A pass is visible to the eye when the ISS is in sunlight while the Sun is at least 6° below your horizon; the best ones are high and long.",
-        options: [OptionSpec("days", .integer(1...30), "how many days ahead (default 3)")],
+        options: [days.spec],
         requires: [.observer],
         examples: [Example("observer LFPG; iss passes", "the next three days over Paris"), Example("iss passes days 7", "a week")]
     ) { args, shell in
         guard let observer = shell.session.observer else { throw ShellError(.state, Requirement.observer.message) }
-        let days = Double(args.get("days", as: Int.self) ?? 3)
+        let days = Double(try args.value(ISSCommands.days))
         let sgp4 = try shell.propagator()
         let start = shell.clock.now
         let found: [SatellitePass]?

@@ -58,13 +58,15 @@ enum TLECommands {
         return output
     }
 
+    static let file = Argument("file", .path(extensions: ["tle", "txt"]), "a file holding one TLE (two or three lines)")
+
     static let load = CommandSpec(
         "load", category: .orbit,
         abstract: "Use the element set in a file",
-        arguments: [ArgumentSpec("file", .path(extensions: ["tle", "txt"]), "a file holding one TLE (two or three lines)")],
+        arguments: [file.spec],
         examples: [Example("tle load ~/iss.tle", "the element set in a file")]
     ) { args, shell in
-        guard let file = args.get("file", as: String.self) else { throw ShellError.usage("tle load needs a file") }
+        guard let file = args[TLECommands.file] else { throw ShellError.usage("tle load needs a file") }
         let bytes: [UInt8]
         switch StoredFile.read(file, maxBytes: maxBytes) {
         case .missing: throw ShellError(.noInput, "cannot open '\(file)': No such file or directory")
@@ -75,13 +77,15 @@ enum TLECommands {
         return try keep(text, from: file, shell)
     }
 
+    static let url = Argument("url", .webURL, "an http(s) URL answering TLE text")
+
     static let fetch = CommandSpec(
         "fetch", category: .orbit,
         abstract: "Download an element set (CelesTrak's TLE format) from a URL",
-        arguments: [ArgumentSpec("url", .webURL, "an http(s) URL answering TLE text")],
+        arguments: [url.spec],
         examples: [Example("tle fetch https://celestrak.org/NORAD/elements/gp.php?CATNR=25544", "the ISS from CelesTrak")]
     ) { args, shell in
-        guard let url = args.get("url", as: URL.self), let host = url.host else { throw ShellError.usage("tle fetch needs an http(s) URL") }
+        guard let url = args[TLECommands.url], let host = url.host else { throw ShellError.usage("tle fetch needs an http(s) URL") }
         let response: HTTPResponse
         do { response = try shell.http.get(url, cancelled: { Interrupt.requested }) } catch { throw ShellError(.unavailable, "\(error)") }
         guard response.status == 200 else { throw ShellError(.unavailable, "\(host) answered \(response.status) (\(HTTPStatus.reason(response.status)))") }

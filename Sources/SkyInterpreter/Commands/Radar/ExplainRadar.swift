@@ -4,16 +4,18 @@ import SkyKit
 /// `explain radar [callsign]`: the trigonometry behind one aircraft on the scope, with the
 /// session's own numbers.
 enum ExplainRadar {
+    static let callsign = Argument("callsign", .text, "the aircraft (the one spot picks when left out)", .optional)
+
     static let spec = CommandSpec(
         "radar", category: .teaching,
         abstract: "How the radar places an aircraft: ECEF, east/north/up, elevation, geodesic, scope",
-        arguments: [ArgumentSpec("callsign", .text, "the aircraft (the one spot picks when left out)", .optional)],
+        arguments: [callsign.spec],
         requires: [.observer],
         examples: [Example("explain radar", "the aircraft spot would pick"), Example("explain radar AFR1234", "a given flight")]
     ) { args, shell in
         let picture = try shell.radarPicture()
         let chosen: Sighting
-        if let name = args.get("callsign", as: String.self) {
+        if let name = args[ExplainRadar.callsign] {
             let all = picture.sightings
             guard let found = all.first(where: { $0.aircraft.name.caseInsensitiveCompare(name) == .orderedSame || $0.aircraft.icao24 == name.lowercased() })
             else {

@@ -22,7 +22,7 @@ enum RadarCommands {
 
     /// The blocks of one scope frame, for the terminal size.
     static func frame(_ picture: RadarPicture, _ shell: Shell, sweep: Double? = nil) throws -> Output {
-        let theme = Scope.Theme.named(shell.setting("theme"))
+        let theme = Scope.Theme.of(shell.setting(.theme))
         let reserved = theme.labels ? 4 : 2
         let scope = Scope(picture: picture, theme: theme, sweep: sweep)
         var output = Output()
@@ -64,17 +64,19 @@ enum RadarCommands {
         .object(zip(RadarText.columns, RadarText.cells(s, picture, shell)).map { ($0.key, $1.datum) })
     }
 
+    static let limit = Option("limit", .integer(1...10_000), "at most this many rows")
+
     static let list = CommandSpec(
         "list", category: .radar,
         abstract: "The aircraft within range as a table, nearest first",
         discussion:
             "Callsign, type (when the feed knows it), ground distance, bearing and its clock position (12 o'clock is the way you face), altitude, elevation angle above your horizon, ground speed and track.",
-        options: [OptionSpec("limit", .integer(1...10_000), "at most this many rows")],
+        options: [limit.spec],
         requires: [.observer],
         examples: [Example("radar list", "every aircraft within range"), Example("radar list limit 5", "the five nearest")]
     ) { args, shell in
         let picture = try shell.radarPicture()
-        let limit = args.get("limit", as: Int.self) ?? Int.max
+        let limit = args[RadarCommands.limit] ?? Int.max
         var table = Table(key: "aircraft", columns: RadarText.columns)
         table.rows = picture.sightings.prefix(limit).map { RadarText.cells($0, picture, shell) }
         var output = Output([.message(title(picture), .accent)])
@@ -114,13 +116,15 @@ enum RadarCommands {
         }
     }
 
+    static let distance = Argument("distance", .distance(default: .kilometers), "the scope's radius, 1 to 500 km (km when no unit is given)", .optional)
+
     static let range = CommandSpec(
         "range", category: .radar,
         abstract: "Show the radar out to a distance",
-        arguments: [ArgumentSpec("distance", .distance(default: .kilometers), "the scope's radius, 1 to 500 km (km when no unit is given)", .optional)],
+        arguments: [distance.spec],
         examples: [Example("radar range 20km", "closer in"), Example("radar range 50nm", "in nautical miles")]
     ) { args, shell in
-        if let d = args.get("distance", as: Distance.self) {
+        if let d = args[RadarCommands.distance] {
             guard SessionRules.radarRange.contains(d.kilometers) else {
                 throw ShellError.usage("the radar range is from 1 km to 500 km (not \(Format.distance(d, shell.units)))")
             }
@@ -132,19 +136,21 @@ enum RadarCommands {
         ])
     }
 
+    static let timeText = Argument("time", .words, "13:05, 13:05:30, +5m, -30s or 2021-10-07T13:05Z", .optional)
+
     static let time = CommandSpec(
         "time", category: .radar,
         abstract: "Move the replay of a recorded source to a moment",
         discussion:
             "For the embedded samples and recordings. Times of day are UTC on the recording's day (13:05), +5m and -30s move from the current moment, and full ISO 8601 times work too. The replay starts at the recording's busiest minute.",
-        arguments: [ArgumentSpec("time", .words, "13:05, 13:05:30, +5m, -30s or 2021-10-07T13:05Z", .optional)],
+        arguments: [timeText.spec],
         examples: [Example("radar time 13:05", "the Paris sample at 13:05 UTC"), Example("radar time +10m", "ten minutes later")]
     ) { args, shell in
         let feed = try shell.radarFeed()
         guard let span = feed.span else {
             throw ShellError.usage("\(feed.label) is live: it always shows the present (radar time moves recordings)")
         }
-        if let text = args.get("time", as: String.self) {
+        if let text = args[RadarCommands.timeText] {
             let current = Date(timeIntervalSince1970: shell.radarTime(feed))
             let t: Double
             do {

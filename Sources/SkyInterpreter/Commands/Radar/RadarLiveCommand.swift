@@ -4,19 +4,21 @@ import SkyKit
 
 /// `radar live [every N]`: the scope redrawn in place with a turning sweep until `q`.
 enum RadarLiveCommand {
+    static let every = Option("every", .duration(defaultSeconds: 1, placeholder: "interval"), "time between fetches (default: the source's refresh time)")
+
     static let spec = CommandSpec(
         "live", category: .radar,
         abstract: "Keep the scope on screen, redrawn as the traffic moves, until q",
         discussion:
             "Uses the whole terminal (its alternate screen) and gives it back as it was on q, Esc, Ctrl-C or an error. The traffic is fetched again at the source's refresh rate (or `every`, never faster than the source allows); a sweep turns once per refresh. Keys: ← and → turn 15°, + and - halve or double the range, q quits. Recorded sources play in real time from the radar time. Needs a terminal; scripts use `radar` or `radar record`.",
-        options: [OptionSpec("every", .duration(defaultSeconds: 1, placeholder: "interval"), "time between fetches (default: the source's refresh time)")],
+        options: [every.spec],
         requires: [.observer],
         examples: [Example("radar live", "the live scope"), Example("radar live every 30s", "fetch twice a minute")]
     ) { args, shell in
         guard isatty(0) == 1, shell.stdoutIsTerminal else {
             throw ShellError.usage("radar live needs a terminal; in scripts use radar (one frame) or radar record")
         }
-        var live = LiveRadar(shell: shell, every: args.get("every", as: Double.self))
+        var live = LiveRadar(shell: shell, every: args[RadarLiveCommand.every])
         let summary = try live.run()
         return .message(summary)
     }

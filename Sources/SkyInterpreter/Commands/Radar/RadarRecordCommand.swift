@@ -3,18 +3,23 @@ import SkyKit
 
 /// `radar record FILE [for D] [every D]`: snapshots of the radar source into a recording.
 enum RadarRecordCommand {
+    static let file = Argument("file", .path(extensions: ["jsonl"]), "the recording to write")
+    static let forOption = Option("for", .duration(defaultSeconds: 60, placeholder: "duration"), "how long to record", default: 600, shown: "10m")
+    static let every = Option(
+        "every", .duration(defaultSeconds: 1, placeholder: "interval"),
+        "time between snapshots (default: the source's refresh time, 5 s for the samples)")
+    static let force = Flag("force", "replace an existing file")
+
     static let spec = CommandSpec(
         "record", category: .radar,
         abstract: "Record the radar source to a file for replay",
         discussion:
             "Writes skyshell's recording format (JSON Lines: a header line, then one snapshot of every aircraft in range per line; see Docs/RADAR.md) for `radar source replay`. Live sources are recorded as time passes, one snapshot per refresh (never faster than the source allows); recorded sources (the samples, a replay) are copied from the radar time onwards at once. Ctrl-C stops early and keeps what was recorded. The recording goes to a temporary file that takes the name when it ends, so a failure leaves no half file; an existing file is not replaced without --force, and skyshell's own files never are.",
-        arguments: [ArgumentSpec("file", .path(extensions: ["jsonl"]), "the recording to write")],
+        arguments: [file.spec],
         options: [
-            OptionSpec("for", .duration(defaultSeconds: 60, placeholder: "duration"), "how long to record (default 10m)"),
-            OptionSpec(
-                "every", .duration(defaultSeconds: 1, placeholder: "interval"),
-                "time between snapshots (default: the source's refresh time, 5 s for the samples)"),
-            .flag("force", "replace an existing file"),
+            forOption.spec,
+            every.spec,
+            force.spec,
         ],
         requires: [.observer],
         examples: [
@@ -22,12 +27,12 @@ enum RadarRecordCommand {
             Example("radar record paris.jsonl for 5m every 10s", "five minutes of the Paris sample"),
         ]
     ) { args, shell in
-        let path = args.get("file", as: String.self) ?? ""
+        let path = try args.value(RadarRecordCommand.file)
         guard let observer = shell.session.observer else { throw ShellError.usage(Requirement.observer.message) }
         let feed = try shell.radarFeed()
-        let duration = args.get("for", as: Double.self) ?? 600
+        let duration = try args.value(RadarRecordCommand.forOption)
         guard duration > 0 else { throw ShellError.usage("the recording needs a duration above zero") }
-        var every = args.get("every", as: Double.self) ?? (feed.isRecorded ? 5 : feed.refreshInterval)
+        var every = args[RadarRecordCommand.every] ?? (feed.isRecorded ? 5 : feed.refreshInterval)
         var notes: [String] = []
         if every < feed.refreshInterval, !feed.isRecorded {
             notes.append("\(feed.label) changes at most every \(Format.trimmed(feed.refreshInterval)) s; recording at that rate")
@@ -35,7 +40,7 @@ enum RadarRecordCommand {
         }
         guard every > 0 else { throw ShellError.usage("the interval between snapshots must be above zero") }
 
-        let file = try shell.createUserFile(path, force: args.flag("force"))
+        let file = try shell.createUserFile(path, force: args.flag(RadarRecordCommand.force))
         func write(_ line: String) throws(ShellError) {
             do { try file.write(line + "\n") } catch { throw ShellError(error) }
         }

@@ -77,26 +77,32 @@ enum RadarSourceCommands {
         }
     }
 
+    static let place = Argument(
+        "place", .choice(SampleTraffic.Name.self, placeholder: "place"), "paris or zurich (the one nearest the observer when left out)",
+        .optional)
+
     static let sample = CommandSpec(
         "sample", category: .radar,
         abstract: "Replay embedded real traffic (Paris 2021-10-07 or Zurich 2018-08-01)",
         arguments: [
-            ArgumentSpec(
-                "place", .choice("place", SampleTraffic.Name.allCases.map(\.rawValue)), "paris or zurich (the one nearest the observer when left out)",
-                .optional)
+            place.spec
         ],
         examples: [Example("radar source sample paris", "the Paris recording")]
     ) { args, shell in
-        try use(.sample(args.get("place", as: String.self).flatMap(SampleTraffic.Name.init(rawValue:))), shell)
+        try use(.sample(args[RadarSourceCommands.place]), shell)
     }
+
+    static let credentials = Option("credentials", .path(extensions: ["json"]), "a credentials.json with clientId and clientSecret")
+    static let url = Option("url", .webURL, "the API's base URL (default https://opensky-network.org/api)")
+    static let auth = Option("auth", .webURL, "the sign-in (token) URL")
 
     static let opensky = CommandSpec(
         "opensky", category: .radar,
         abstract: "Live traffic from OpenSky Network",
         options: [
-            OptionSpec("credentials", .path(extensions: ["json"]), "a credentials.json with clientId and clientSecret"),
-            OptionSpec("url", .webURL, "the API's base URL (default https://opensky-network.org/api)"),
-            OptionSpec("auth", .webURL, "the sign-in (token) URL"),
+            credentials.spec,
+            url.spec,
+            auth.spec,
         ],
         examples: [
             Example("radar source opensky", "anonymous, or signed in from the environment"),
@@ -105,20 +111,22 @@ enum RadarSourceCommands {
     ) { args, shell in
         try use(
             .openSky(
-                url: args.get("url", as: URL.self)?.absoluteString, authURL: args.get("auth", as: URL.self)?.absoluteString,
-                credentials: args.get("credentials", as: String.self)), shell)
+                url: args[RadarSourceCommands.url]?.absoluteString, authURL: args[RadarSourceCommands.auth]?.absoluteString,
+                credentials: args[RadarSourceCommands.credentials]), shell)
     }
+
+    static let location = Argument("location", .text, "a URL (http://…/aircraft.json) or a file path")
 
     static let readsb = CommandSpec(
         "readsb", category: .radar,
         abstract: "A local ADS-B receiver's aircraft.json (readsb, dump1090-fa, tar1090)",
-        arguments: [ArgumentSpec("location", .text, "a URL (http://…/aircraft.json) or a file path")],
+        arguments: [location.spec],
         examples: [
             Example("radar source readsb http://localhost/tar1090/data/aircraft.json", "a receiver on this computer"),
             Example("radar source readsb /run/readsb/aircraft.json", "the file readsb writes"),
         ]
     ) { args, shell in
-        var location = args.get("location", as: String.self) ?? ""
+        var location = try args.value(RadarSourceCommands.location)
         if !location.hasPrefix("http://"), !location.hasPrefix("https://") {
             location = PathCompletion.expand(location, home: shell.environment["HOME"])
             guard FileManager.default.fileExists(atPath: location) else { throw ShellError(.noInput, "no such file: \(location)") }
@@ -126,13 +134,15 @@ enum RadarSourceCommands {
         return try use(.receiver(location), shell)
     }
 
+    static let file = Argument("file", .path(extensions: ["jsonl"]), "the recording")
+
     static let replay = CommandSpec(
         "replay", category: .radar,
         abstract: "Replay a recording made with radar record",
-        arguments: [ArgumentSpec("file", .path(extensions: ["jsonl"]), "the recording")],
+        arguments: [file.spec],
         examples: [Example("radar source replay evening.jsonl", "what was recorded")]
     ) { args, shell in
-        let path = args.get("file", as: String.self) ?? ""
+        let path = try args.value(RadarSourceCommands.file)
         guard FileManager.default.fileExists(atPath: path) else { throw ShellError(.noInput, "no such file: \(path)") }
         return try use(.replay(path), shell)
     }

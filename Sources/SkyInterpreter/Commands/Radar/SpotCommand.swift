@@ -3,17 +3,19 @@ import SkyKit
 
 /// `spot`: the aircraft easiest to see right now, and where to look for it.
 enum SpotCommand {
+    static let trace = Flag("trace", "print the intermediate steps of the choice")
+
     static let spec = CommandSpec(
         "spot", category: .radar,
         abstract: "Say where to look for the aircraft easiest to see right now",
         discussion:
             "Picks, among the aircraft in range that are in the air and at least 2° above your horizon, the one that looks biggest (typical wingspan over straight-line distance; higher in the sky when two look alike), and says where to look in plain words: the compass direction, how high up, and what it is. Once you have set a heading, it also says how far to turn.",
-        options: [.flag("trace", "print the intermediate steps of the choice")],
+        options: [trace.spec],
         requires: [.observer],
         examples: [Example("observer LFPG; spot", "the easiest aircraft to see from Charles de Gaulle"), Example("heading W; spot", "with the turn to make")]
     ) { args, shell in
         let picture = try shell.radarPicture()
-        let trace = args.flag("trace") ? traceLines(picture) : []
+        let trace = args.flag(SpotCommand.trace) ? traceLines(picture) : []
         let inSight = picture.sightings.filter { !picture.hiddenByTerrain.contains($0.aircraft.icao24) }
         guard let best = choose(inSight) else {
             let hidden = choose(picture.sightings) != nil

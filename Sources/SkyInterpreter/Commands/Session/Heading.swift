@@ -7,7 +7,7 @@ enum HeadingCommand {
         abstract: "Show or set the direction you face",
         discussion:
             "The radar scope turns so that your heading is up. Give a bearing in degrees (0 = north, 90 = east) or a compass point (N, NE, ENE…). A signed number turns relative to the current heading: +30 turns 30° right, -30 turns left.",
-        arguments: [ArgumentSpec("angle", turnKind, "a bearing, or +/- a turn", .optional)],
+        arguments: [change.spec],
         subcommands: [turn("left", sign: -1), turn("right", sign: 1)],
         examples: [
             Example("heading 270", "face west"),
@@ -15,7 +15,7 @@ enum HeadingCommand {
             Example("heading +45", "turn 45° to the right"),
         ]
     ) { args, shell in
-        if let change = args.get("angle", as: HeadingChange.self) {
+        if let change = args[change] {
             if change.relative { shell.session.turn(by: change.angle) } else { shell.session.face(change.angle) }
         }
         return output(shell)
@@ -24,19 +24,22 @@ enum HeadingCommand {
     /// A bearing, or a relative turn when the word starts with + or -.
     struct HeadingChange { var angle: Angle; var relative: Bool }
 
-    static let turnKind = ValueKind.word("angle", ValueKind.angle.summary + "; +30 or -30 turns", complete: ValueKind.angle.complete) { word, _ in
-        let relative = word.hasPrefix("+") || word.hasPrefix("-")
-        return HeadingChange(angle: try AngleParser.parse(word), relative: relative)
-    }
+    static let change = Argument(
+        "angle",
+        Kind<HeadingChange>.word("angle", Kind<Angle>.angle.summary + "; +30 or -30 turns", complete: Kind<Angle>.angle.complete) { word, _ in
+            HeadingChange(angle: try AngleParser.parse(word), relative: word.hasPrefix("+") || word.hasPrefix("-"))
+        }, "a bearing, or +/- a turn", .optional)
+
+    static let turnAngle = Argument("angle", .angle, "how far to turn")
 
     static func turn(_ name: String, sign: Double) -> CommandSpec {
         CommandSpec(
             name, category: .session,
             abstract: "Turn \(name) by an angle",
-            arguments: [ArgumentSpec("angle", .angle, "how far to turn")],
+            arguments: [turnAngle.spec],
             examples: [Example("heading \(name) 90", "a quarter turn to the \(name)")]
         ) { args, shell in
-            let angle = args.get("angle", as: Angle.self) ?? Angle(degrees: 0)
+            let angle = try args.value(turnAngle)
             shell.session.turn(by: Angle(degrees: sign * angle.degrees))
             return output(shell)
         }

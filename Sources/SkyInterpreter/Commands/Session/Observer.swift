@@ -2,15 +2,19 @@ import SkyKit
 
 /// `observer [<place>] [agl|msl <height>]`, `observer clear`: where you stand.
 enum ObserverCommand {
+    static let place = Argument("place", .place, "where you stand", .optional)
+    static let agl = Option("agl", .height(), "eye height above the ground")
+    static let msl = Option("msl", .height(), "eye altitude above mean sea level")
+
     static let spec = CommandSpec(
         "observer", aliases: ["obs"], category: .session,
         abstract: "Show or set where you are",
         discussion:
             "Without arguments, shows the observer. With a place (an airport, coordinates or here) it moves the observer there, standing on the ground: at an airport's elevation, or at sea level where the ground height is not known. agl gives the eye height above the ground, msl the altitude above mean sea level.",
-        arguments: [ArgumentSpec("place", .place, "where you stand", .optional)],
+        arguments: [place.spec],
         options: [
-            OptionSpec("agl", .height(), "eye height above the ground"),
-            OptionSpec("msl", .height(), "eye altitude above mean sea level"),
+            agl.spec,
+            msl.spec,
         ],
         subcommands: [clear],
         examples: [
@@ -19,29 +23,31 @@ enum ObserverCommand {
             Example("observer", "show the observer"),
         ]
     ) { args, shell in
-        guard let place = args.get("place", as: Place.self) else {
-            if args.has("agl") || args.has("msl") { throw ShellError.usage("agl and msl need a place: observer <place> agl <height>") }
+        guard let place = args[ObserverCommand.place] else {
+            if args.given(ObserverCommand.agl) || args.given(ObserverCommand.msl) {
+                throw ShellError.usage("agl and msl need a place: observer <place> agl <height>")
+            }
             guard let observer = shell.session.observer else {
                 return .message("no observer set — use observer <place>, e.g. observer 51.4775 -0.4614")
             }
             return .card(card(observer, shell))
         }
-        if args.has("agl") && args.has("msl") { throw ShellError.usage("give agl or msl, not both") }
+        if args.given(ObserverCommand.agl) && args.given(ObserverCommand.msl) { throw ShellError.usage("give agl or msl, not both") }
         let ground = place.elevation ?? .zero
         var altitude = ground
-        if let agl = args.get("agl", as: Height.self) {
+        if let agl = args[ObserverCommand.agl] {
             guard agl.meters >= 0 else { throw ShellError.usage("agl must not be negative (the eye is above the ground)") }
             altitude = ground + agl
             guard SessionRules.heightsMSL.contains(altitude.meters) else { throw ShellError.usage("the eye would be above 100 km") }
         }
-        if let msl = args.get("msl", as: Height.self) {
+        if let msl = args[ObserverCommand.msl] {
             guard SessionRules.heightsMSL.contains(msl.meters) else { throw ShellError.usage("msl must be between -500 m and 100 km") }
             altitude = msl
         }
         let observer = Observer(place: place, altitude: altitude)
         shell.session.placeObserver(observer)
         var output = Output([.card(card(observer, shell))])
-        if place.elevation == nil, args.has("agl") || !args.has("msl") {
+        if place.elevation == nil, args.given(ObserverCommand.agl) || !args.given(ObserverCommand.msl) {
             output.append(.note("ground height unknown here; heights are above sea level"))
         }
         return output

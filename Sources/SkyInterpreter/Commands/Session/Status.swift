@@ -21,7 +21,7 @@ enum StatusCommand {
                     text: RadarSourceCommands.describe(session.radar.source) + ", range " + Format.distance(session.radar.range, shell.units, decimals: 1)
                         + (session.radar.time.map { ", time " + RadarText.time($0) } ?? ""))))
         for spec in SettingSpec.all {
-            fields.append(Field(spec.name, spec.name, Cell(shell.setting(spec.name))))
+            fields.append(Field(spec.name, spec.name, Cell(shell.setting(named: spec.name))))
         }
         fields.append(Field("saved", "saved", Cell(.bool(shell.persistence != nil), text: shell.persistence == nil ? "no (script or --fresh)" : "yes")))
         if shell.stdoutIsTerminal, let size = TerminalSize.current() {

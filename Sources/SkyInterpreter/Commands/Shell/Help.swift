@@ -2,29 +2,27 @@
 enum HelpCommand {
     static let topics = ["values", "settings", "keys"]
 
+    static let topic = Argument(
+        "topic",
+        Kind<[String]>(
+            placeholder: "command", summary: "a command name or values, settings, keys",
+            read: { cursor, _ in cursor.takeRest().map(\.text) },
+            complete: { query in Kind<String>.commandName.complete(query) + candidates(topics, prefix: query.prefix) }),
+        "what to explain", .optional)
+
     static let spec = CommandSpec(
         "help", aliases: ["?"], category: .shell,
         abstract: "Show the commands, or how to use one",
         discussion:
             "help alone lists every command by topic. help <command> shows its usage, arguments, options, subcommands and examples; add subcommand names to go deeper (help logbook new). help values explains how to write distances, angles, places and times; help settings lists the settings; help keys the editing keys.",
-        arguments: [
-            ArgumentSpec(
-                "topic",
-                ValueKind(
-                    placeholder: "command", summary: "a command name or values, settings, keys",
-                    read: { cursor, _ in cursor.takeRest().map(\.text) },
-                    complete: { query in
-                        ValueKind.commandName.complete(query) + candidates(topics, prefix: query.prefix)
-                    }),
-                "what to explain", .optional)
-        ],
+        arguments: [topic.spec],
         examples: [
             Example("help", "list every command"),
             Example("help observer", "how to use one command"),
             Example("help values", "how to write distances, places and times"),
         ]
     ) { args, shell in
-        let words = args.get("topic", as: [String].self) ?? []
+        let words = args[topic] ?? []
         guard let first = words.first else {
             let rows = shell.registry.commands.map { [Cell($0.name), Cell($0.category.rawValue), Cell($0.abstract)] }
             var table = Table(

@@ -2,24 +2,27 @@
 enum RunCommand {
     static let maxDepth = 16
 
+    static let file = Argument("file", .path(extensions: ["sky"]), "the script to run")
+    static let specArgs = Argument("args", .text, "arguments for $1, $2…", .repeating(min: 0), placeholder: "arg")
+
     static let spec = CommandSpec(
         "run", aliases: ["source"], category: .shell,
         abstract: "Run a .sky script in this session",
         discussion:
             "Runs the script's lines as if typed here: state changes stay. The script's arguments are $1, $2… inside it. Errors print as FILE:LINE and stop the script (and, in a script, the caller) unless skyshell was started with --keep-going.",
         arguments: [
-            ArgumentSpec("file", .path(extensions: ["sky"]), "the script to run"),
-            ArgumentSpec("args", .text, "arguments for $1, $2…", .repeating(min: 0), placeholder: "arg"),
+            file.spec,
+            specArgs.spec,
         ],
         examples: [Example("run tour.sky", "run a script"), Example("source setup.sky KSFO", "run a script with $1 = KSFO")]
     ) { args, shell in
-        guard let path = args.get("file", as: String.self) else { return .none }
+        let path = try args.value(RunCommand.file)
         guard shell.runDepth < maxDepth else {
             throw ShellError.usage("scripts nested more than \(maxDepth) deep (does \(path) run itself?)")
         }
         let reader = try ScriptFile.open(path)
         let savedArguments = shell.arguments
-        shell.arguments = ScriptArguments(name: path, values: args.all("args", as: String.self), environment: shell.environment)
+        shell.arguments = ScriptArguments(name: path, values: args.all(RunCommand.specArgs), environment: shell.environment)
         shell.runDepth += 1
         shell.out.flush()
         let status = BatchRunner(shell: shell, keepGoing: shell.keepGoing).run(reader, name: path)

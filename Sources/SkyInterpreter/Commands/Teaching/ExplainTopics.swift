@@ -10,8 +10,7 @@ enum ExplainTopics {
     /// The two ends a geometry topic works with: from the observer to the place given.
     static func ends(_ args: Arguments, _ shell: Shell) throws -> (Place, Place) {
         guard let observer = shell.session.observer else { throw ShellError(.state, Requirement.observer.message) }
-        guard let to = args.get("place", as: Place.self) else { throw ShellError.usage("name a place to measure to, e.g. KJFK") }
-        return (observer.place, to)
+        return (observer.place, try args.value(place))
     }
 
     /// The spherical (great-circle) distance and initial bearing, for comparison.
@@ -23,7 +22,8 @@ enum ExplainTopics {
         return (2 * r * asin(min(1, h.squareRoot())), Angle(degrees: bearing).normalizedBearing.degrees, h)
     }
 
-    static let placeArgument = ArgumentSpec("place", .place, "where to measure to from the observer")
+    static let place = Argument("place", .place, "where to measure to from the observer")
+    static let placeArgument = place.spec
 
     static let distance = CommandSpec(
         "distance", category: .teaching,
@@ -174,7 +174,7 @@ enum ExplainTopics {
         examples: [Example("explain units", "aviation's units")]
     ) { _, shell in
         let lines = [
-            "Units in aviation (your setting: \(shell.setting("units")))",
+            "Units in aviation (your setting: \(shell.units.rawValue))",
             "",
             "• Heights are in feet almost everywhere: 1 ft = 0.3048 m exactly; 10,000 ft = 3,048 m.",
             "• Distances over the ground in nautical miles: 1 nm = 1,852 m exactly, about one minute of latitude.",

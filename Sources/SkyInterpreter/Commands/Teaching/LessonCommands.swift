@@ -3,16 +3,18 @@ import SkyKit
 
 /// `lesson list` and `lesson <n>`: guided lessons, run step by step in a scratch session.
 enum LessonCommands {
+    static let number = Argument("number", .integer(1...6, placeholder: "n"), "the lesson to run", .optional)
+
     static let spec = CommandSpec(
         "lesson", category: .teaching,
         abstract: "Guided lessons: run one step by step, or list them",
         discussion:
             "Each lesson shows a step, runs its command, and says what to notice in the output; at a terminal it waits for Enter between steps (q and Enter stops). A lesson runs in a scratch session with its own empty logbook, so your position, settings and flights are left as they are. In scripts the steps run straight through. The lessons are also plain .sky scripts, in Docs/lessons.",
-        arguments: [ArgumentSpec("number", .integer(1...6, placeholder: "n"), "the lesson to run", .optional)],
+        arguments: [number.spec],
         subcommands: [list],
         examples: [Example("lesson list", "the lessons"), Example("lesson 1", "finding a plane from your garden")]
     ) { args, shell in
-        guard let number = args.get("number", as: Int.self) else { return listing() }
+        guard let number = args[LessonCommands.number] else { return listing() }
         return try run(Lesson.all[number - 1], shell)
     }
 

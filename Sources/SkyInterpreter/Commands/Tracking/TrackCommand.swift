@@ -3,30 +3,40 @@ import SkyKit
 
 /// `track <url>`: follow any JSON position feed on a world map; `iss live` is its preset.
 enum TrackCommand {
+    static let url = Argument("url", .webURL, "an http(s) URL answering JSON")
+    static let every = Option("every", .duration(defaultSeconds: 1, placeholder: "interval"), "time between fetches (at least 1 s)", default: 1, shown: "1s")
+    /// How long to track, and the file to write at the end: `track` and `iss live` share them.
+    static let duration = Option("for", .duration(defaultSeconds: 1, placeholder: "duration"), "stop after this long (needed in scripts)")
+    static let lat = Option("lat", .text, "path of the latitude in the JSON", bare: false)
+    static let lon = Option("lon", .text, "path of the longitude", bare: false)
+    static let alt = Option("alt", .text, "path of the altitude (km)", bare: false)
+    static let label = Option("label", .text, "the marker's name on the map", bare: false)
+    static let geojson = Option("geojson", .path(extensions: ["geojson", "json"]), "write the track to this file at the end", bare: false)
+    static let force = Flag("force", "replace an existing GeoJSON file")
+
     static let spec = CommandSpec(
         "track", category: .orbit,
         abstract: "Follow a JSON position feed on a world map that keeps the marker in view",
         discussion:
             "Fetches the URL again and again (every second unless `every` says otherwise) and reads a latitude and longitude from the JSON answer — top-level latitude/longitude or lat/lon, iss_position.latitude, GeoJSON coordinates — or from the paths given with --lat and --lon (dotted: iss_position.latitude; list items by number). At a terminal the map follows the marker with a fading trail and a status line (position, altitude, speed from the last two fixes, age of the last update); a failed fetch shows there and the loop goes on; q or Ctrl-C ends it. In scripts, give a duration with `for` and each fix is printed. --geojson writes the track when it ends.",
-        arguments: [ArgumentSpec("url", .webURL, "an http(s) URL answering JSON")],
+        arguments: [url.spec],
         options: [
-            OptionSpec("every", .duration(defaultSeconds: 1, placeholder: "interval"), "time between fetches (default 1 s, at least 1 s)"),
-            OptionSpec("for", .duration(defaultSeconds: 1, placeholder: "duration"), "stop after this long (needed in scripts)"),
-            OptionSpec("lat", .text, "path of the latitude in the JSON", bare: false),
-            OptionSpec("lon", .text, "path of the longitude", bare: false),
-            OptionSpec("alt", .text, "path of the altitude (km)", bare: false),
-            OptionSpec("label", .text, "the marker's name on the map", bare: false),
-            OptionSpec("geojson", .path(extensions: ["geojson", "json"]), "write the track to this file at the end", bare: false),
-            .flag("force", "replace an existing GeoJSON file"),
+            every.spec,
+            duration.spec,
+            lat.spec,
+            lon.spec,
+            alt.spec,
+            label.spec,
+            geojson.spec,
+            force.spec,
         ],
         examples: [
             Example("track http://api.open-notify.org/iss-now.json --lat iss_position.latitude --lon iss_position.longitude", "the ISS from Open Notify"),
             Example("track http://localhost:8080/position.json every 5s for 1m", "a minute of a local feed in a script"),
         ]
     ) { args, shell in
-        guard let url = args.get("url", as: URL.self) else { throw ShellError.usage("track needs a URL") }
-        let tracker = try Tracker(url: url, shell: shell, args: args, label: args.get("label", as: String.self) ?? "●")
-        return try tracker.run(duration: args.get("for", as: Double.self))
+        let tracker = try Tracker(url: try args.value(TrackCommand.url), shell: shell, args: args, label: args[TrackCommand.label] ?? "●")
+        return try tracker.run(duration: args[TrackCommand.duration])
     }
 }
 
@@ -34,21 +44,23 @@ enum TrackCommand {
 enum ISSLiveCommand {
     static let url = URL(string: "https://api.wheretheiss.at/v1/satellites/25544")!
 
+    static let endpoint = Option("url", .webURL, "another endpoint answering the same fields")
+
     static let spec = CommandSpec(
         "live", category: .orbit,
         abstract: "Follow the ISS live from wheretheiss.at on a world map (needs the network)",
         discussion:
             "`track` preset for \(url) (latitude, longitude, altitude in km), at most one request a second. `iss` computes the position offline instead.",
         options: [
-            OptionSpec("for", .duration(defaultSeconds: 1, placeholder: "duration"), "stop after this long (needed in scripts)"),
-            OptionSpec("url", .webURL, "another endpoint answering the same fields"),
-            OptionSpec("geojson", .path(extensions: ["geojson", "json"]), "write the track to this file at the end", bare: false),
-            .flag("force", "replace an existing GeoJSON file"),
+            TrackCommand.duration.spec,
+            endpoint.spec,
+            TrackCommand.geojson.spec,
+            TrackCommand.force.spec,
         ],
         examples: [Example("iss live", "the ISS moving over the map")]
     ) { args, shell in
-        let tracker = try Tracker(url: args.get("url", as: URL.self) ?? url, shell: shell, args: args, label: "ISS")
-        return try tracker.run(duration: args.get("for", as: Double.self))
+        let tracker = try Tracker(url: args[ISSLiveCommand.endpoint] ?? url, shell: shell, args: args, label: "ISS")
+        return try tracker.run(duration: args[TrackCommand.duration])
     }
 }
 
@@ -70,11 +82,10 @@ final class Tracker {
         self.url = url
         host = url.host ?? url.absoluteString
         self.label = label
-        paths = PositionPaths(
-            latitude: args.get("lat", as: String.self), longitude: args.get("lon", as: String.self), altitude: args.get("alt", as: String.self))
-        interval = max(1, args.get("every", as: Double.self) ?? 1)
+        paths = PositionPaths(latitude: args[TrackCommand.lat], longitude: args[TrackCommand.lon], altitude: args[TrackCommand.alt])
+        interval = max(1, try args.value(TrackCommand.every))
         // The file is checked (and refused when it exists without --force) before tracking starts.
-        geojson = try args.get("geojson", as: String.self).map { path throws(ShellError) in try shell.createUserFile(path, force: args.flag("force")) }
+        geojson = try args[TrackCommand.geojson].map { path throws(ShellError) in try shell.createUserFile(path, force: args.flag(TrackCommand.force)) }
     }
 
     /// Fetches one fix; a failure is kept in `problem`, not thrown.

@@ -27,7 +27,7 @@ public struct Scope {
             bands: [.color(250), .color(196), .color(226), .color(201), .color(51)],
             sizes: [3.4, 4.2, 5.4, 7.0], labels: false)
 
-        public static func named(_ name: String) -> Theme { name == "kid" ? kid : retro }
+        public static func of(_ theme: RadarTheme) -> Theme { theme == .kid ? kid : retro }
     }
 
     /// Altitude band limits in the unit heights are shown in: round numbers of feet, or of metres.

@@ -1,0 +1,87 @@
+/// The values of a setting: a closed set of words, read by handlers as an enum.
+public protocol SettingValue: RawRepresentable, CaseIterable, Sendable where RawValue == String {}
+
+/// A typed handle on one setting: its name, meaning and default, and the enum its values are.
+/// `shell.setting(.units)` reads it; `SettingSpec.all` is built from these handles, so `set`,
+/// `settings`, completion, help and the reference offer exactly the words the enum has.
+public struct Setting<Value: SettingValue>: Sendable {
+    public let name: String
+    public let summary: String
+    public let defaultValue: Value
+
+    init(_ name: String, _ summary: String, default defaultValue: Value) {
+        self.name = name
+        self.summary = summary
+        self.defaultValue = defaultValue
+    }
+
+    /// The declaration of this setting: its words, the default first.
+    public var spec: SettingSpec {
+        let words = Value.allCases.map(\.rawValue)
+        return SettingSpec(name, summary, values: [defaultValue.rawValue] + words.filter { $0 != defaultValue.rawValue })
+    }
+
+    /// The value a stored word stands for; the default for a missing or unknown word.
+    public func value(_ word: String?) -> Value { word.flatMap(Value.init(rawValue:)) ?? defaultValue }
+}
+
+extension Setting where Value == UnitSystem {
+    public static var units: Self {
+        Setting("units", "distances, heights and speeds: metric (km, m, km/h), imperial (mi, ft, mph) or aviation (nm, ft, kt)", default: .metric)
+    }
+}
+
+extension Setting where Value == OutputFormat {
+    public static var output: Self { Setting("output", "result format: aligned table text, json (one document per command) or csv", default: .table) }
+}
+
+extension Setting where Value == ColorMode {
+    public static var color: Self { Setting("color", "ANSI colours: auto (on a terminal unless NO_COLOR is set), always or never", default: .auto) }
+}
+
+extension Setting where Value == ChartsMode {
+    public static var charts: Self { Setting("charts", "bar charts beside ranked lists: auto (on a terminal), on or off", default: .auto) }
+}
+
+extension Setting where Value == AirportNaming {
+    public static var codes: Self { Setting("codes", "how airports are named in lists: icao codes or names", default: .icao) }
+}
+
+extension Setting where Value == AccentColor {
+    public static var accent: Self { Setting("accent", "the accent colour of titles and highlights", default: .cyan) }
+    public static var viewshedColor: Self { Setting("viewshed-color", "the colour of the visible area on viewshed maps", default: .green) }
+}
+
+extension Setting where Value == RadarTheme {
+    public static var theme: Self {
+        Setting("theme", "the radar scope: retro (green phosphor, callsigns) or kid (big bright shapes, no text)", default: .retro)
+    }
+}
+
+/// Systems of units for showing values.
+public enum UnitSystem: String, SettingValue {
+    case metric, imperial, aviation
+}
+
+/// When ANSI colours are written.
+public enum ColorMode: String, SettingValue {
+    case auto, always, never
+}
+
+/// When ranked lists carry bar charts.
+public enum ChartsMode: String, SettingValue {
+    case auto, on, off
+}
+
+/// How airports are named in lists.
+public enum AirportNaming: String, SettingValue {
+    case icao, names
+}
+
+/// The look of the radar scope.
+public enum RadarTheme: String, SettingValue {
+    case retro, kid
+}
+
+extension OutputFormat: SettingValue {}
+extension AccentColor: SettingValue {}
