@@ -17,3 +17,11 @@ public struct Clock: Sendable {
         return (Clock(pinned: Date(timeIntervalSince1970: seconds)), nil)
     }
 }
+
+extension Clock {
+    /// Today's date where the user is (the TZ of the process).
+    public var today: FlightDate {
+        let now = self.now
+        return CivilTime(now.timeIntervalSince1970, offset: TimeZone.current.secondsFromGMT(for: now)).date
+    }
+}

@@ -1,7 +1,7 @@
 import SkyKit
 
-/// Connects the domain services to a shell: the catalog's place resolver and completion,
-/// the stores each service keeps. Services add their parts here as they arrive.
+/// Connects the catalog to a shell: its place resolver and completion. (Each other service
+/// keeps its state in its own `ServiceContext`, made when a command first uses it.)
 enum Services {
     static func attach(to shell: Shell) {
         shell.placeResolver = { [unowned shell] word in try CatalogResolver.airport(word, shell.catalog).place }

@@ -58,33 +58,8 @@ public final class Shell {
 
     /// The aviation catalog.
     public var catalog: Catalog = .embedded
-    /// The logbook database, opened on first use.
-    var openedLogbookStore: LogbookStore?
-    /// The badges loaded, with the state of the user's file they were read from.
-    var loadedBadges: (stamp: String, book: BadgeBook)?
-    /// What badge definitions refer to, from the catalog.
-    lazy var badgeWorld = BadgeWorld.of(catalog)
-    /// The radar feed in use and the source it was made for (kept for its cache and sign-in).
-    var openedRadarFeed: (source: RadarSource, feed: TrafficFeed)?
-    /// HTTP for the live feeds; SKYSHELL_HTTP_TIMEOUT (seconds) changes the timeout.
-    /// The terrain for line of sight, loaded on first use (and again when the folder changes).
-    var loadedTerrain: Terrain?
-    /// The last path checked in this process, for `los profile at`.
-    var lastPathCheck: PathCheck?
-    /// The orbit propagator, with the identity (modification time and size) of the element
-    /// file it was built from: `radar live` asks for it ten times a second.
-    var loadedPropagator: (source: String, sgp4: SGP4)?
-    /// SKYSHELL_HTTP_MAX_BYTES caps how much of an answer is read (64 MB by default).
-    lazy var http = HTTPClient(timeout: httpTimeout(default: 15), maxBytes: httpMaxBytes)
-
-    /// SKYSHELL_HTTP_TIMEOUT (seconds, 0.1 to 3600): the most a request may take, else `default`.
-    func httpTimeout(default seconds: Double) -> Double {
-        environmentNumber("SKYSHELL_HTTP_TIMEOUT", 0.1...3600, default: seconds, what: "seconds")
-    }
-
-    var httpMaxBytes: Int {
-        Int(environmentNumber("SKYSHELL_HTTP_MAX_BYTES", 1024...17_179_869_184, default: 67_108_864, what: "bytes", whole: true))
-    }
+    /// The state of each service (opened stores, loaded files, caches), made on first use.
+    public private(set) lazy var services = ServiceTable(shell: self)
 
     /// Names of environment variables already warned about (each is reported once).
     private var environmentWarnings: Set<String> = []
@@ -127,57 +102,6 @@ public final class Shell {
         self.err = err
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
-    }
-
-    // MARK: - Settings
-
-    /// The effective word of a setting: a command-line override or the session's value.
-    public func setting(named name: String) -> String { overrides[name] ?? session.settings[name] }
-
-    /// The effective value of a setting.
-    public func setting<Value>(_ setting: Setting<Value>) -> Value { setting.value(self.setting(named: setting.name)) }
-
-    public var units: UnitSystem { setting(.units) }
-
-    /// Whether colour codes may be written to a stream that is (or is not) a terminal.
-    public func colorEnabled(terminal: Bool) -> Bool {
-        switch setting(.color) {
-        case .always: return true
-        case .never: return false
-        case .auto:
-            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
-            if environment["TERM"] == "dumb" { return false }
-            return terminal
-        }
-    }
-
-    /// Whether ranked lists carry bar charts.
-    public var chartsEnabled: Bool {
-        switch setting(.charts) {
-        case .on: true
-        case .off: false
-        case .auto: stdoutIsTerminal
-        }
-    }
-
-    public var renderOptions: RenderOptions {
-        RenderOptions(
-            format: setting(.output), color: colorEnabled(terminal: stdoutIsTerminal), accent: setting(.accent).paletteIndex,
-            columns: terminalColumns, rows: terminalRows)
-    }
-
-    /// Columns available for drawings: the terminal's width, $COLUMNS, or 80.
-    public var terminalColumns: Int {
-        if stdoutIsTerminal, let size = TerminalSize.current() { return size.columns }
-        if let text = environment["COLUMNS"], let n = Int(text), n >= 20, n <= 1000 { return n }
-        return 80
-    }
-
-    /// Rows available for drawings: the terminal's height, $LINES, or 24.
-    public var terminalRows: Int {
-        if stdoutIsTerminal, let size = TerminalSize.current() { return size.rows }
-        if let text = environment["LINES"], let n = Int(text), n >= 10, n <= 1000 { return n }
-        return 24
     }
 
     // MARK: - Running lines

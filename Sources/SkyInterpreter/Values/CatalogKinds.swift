@@ -22,7 +22,7 @@ extension Kind {
     public static var airline: Kind<Airline> {
         Kind<Airline>.word(
             "airline", "an airline: IATA (UA) or ICAO (UAL) code, or a name ('United Airlines')",
-            complete: { CatalogResolver.completeAirlines($0.prefix, $0.shell.catalog, favorites: $0.shell.favoriteAirlineCodes) }
+            complete: { CatalogResolver.completeAirlines($0.prefix, $0.shell.catalog, favorites: $0.shell.logbook.favoriteAirlineCodes) }
         ) { word, shell in
             try CatalogResolver.airline(word, shell.catalog)
         }

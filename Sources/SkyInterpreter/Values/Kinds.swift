@@ -37,6 +37,9 @@ extension Kind {
         }
     }
 
+    /// A unit of length: km, mi, nm, m or ft.
+    public static var lengthUnit: Kind<LengthUnit> { .choice(LengthUnit.self, placeholder: "unit") }
+
     /// An angle in degrees or a compass point.
     public static var angle: Kind<Angle> {
         Kind<Angle>.word(

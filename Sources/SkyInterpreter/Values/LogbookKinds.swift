@@ -9,13 +9,13 @@ extension Kind {
             complete: { candidates(["today", "yesterday"], prefix: $0.prefix) }
         ) { word, shell in
             switch word.lowercased() {
-            case "today": return shell.today
-            case "yesterday": return FlightDate(daysSinceEpoch: shell.today.daysSinceEpoch - 1)
+            case "today": return shell.clock.today
+            case "yesterday": return FlightDate(daysSinceEpoch: shell.clock.today.daysSinceEpoch - 1)
             default:
                 guard let date = FlightDate(iso: word) else {
                     throw ValueError("'\(word)' is not a date — use YYYY-MM-DD (a day that exists), today or yesterday")
                 }
-                if let problem = Flight.dateProblem(date, today: shell.today) { throw ValueError(problem) }
+                if let problem = Flight.dateProblem(date, today: shell.clock.today) { throw ValueError(problem) }
                 return date
             }
         }
@@ -81,7 +81,7 @@ extension Kind {
         Kind<String>.word(
             "logbook", "a logbook name: letters, digits, - _ . (up to 32)",
             complete: { query in
-                candidates((try? query.shell.logbookStore().logbookNames()) ?? [], prefix: query.prefix)
+                candidates((try? query.shell.logbook.store().logbookNames()) ?? [], prefix: query.prefix)
             }
         ) { word, _ in
             guard SessionRules.isLogbookName(word) else {

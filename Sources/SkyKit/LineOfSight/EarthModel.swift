@@ -6,7 +6,7 @@ public enum EarthModel: String, Sendable, Codable, CaseIterable {
     case radio = "4/3"
 
     /// The mean Earth radius (IUGG), metres.
-    public static let radius = 6_371_008.8
+    public static let radius = GreatCircle.meanRadius
 
     /// The refraction coefficient k.
     public var k: Double { self == .trueEarth ? 1 : 4.0 / 3 }

@@ -22,7 +22,7 @@ enum BadgeCommands {
     ) { args, shell in
         let which = args[BadgeCommands.which] ?? .all
         let kind = args[BadgeCommands.kind]
-        let statuses = try shell.badgeStatuses()
+        let statuses = try shell.badges.statuses()
         let unlockedCount = statuses.filter(\.isUnlocked).count
         let shown = statuses.filter { status in
             (kind == nil || status.badge.kind == kind)
@@ -67,7 +67,7 @@ enum BadgeCommands {
         examples: [Example("badge island-hopper", "the legs of the Island Hopper you have flown"), Example("badge The Best Seller", "by name")]
     ) { args, shell in
         let badge = try args.value(BadgeCommands.name)
-        guard let status = try shell.badgeStatuses([badge]).first else { throw ShellError(.internal, "no status for the badge \(badge.id)") }
+        guard let status = try shell.badges.statuses([badge]).first else { throw ShellError(.internal, "no status for the badge \(badge.id)") }
         return .card(card(status, shell))
     }
 
@@ -79,7 +79,7 @@ enum BadgeCommands {
         for goal in status.goals { counted += goal.flightsByDate.prefix(goal.needed) }
         var seen = Set<Int64>()
         counted = counted.filter { seen.insert($0.id).inserted }.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
-        let store = shell.existingLogbookStore()
+        let store = shell.logbook.existingStore()
         let lines = counted.prefix(20).map { c -> String in
             guard let flight = try? store?.flight(id: c.id, in: shell.session.logbook) else { return "#\(c.id)" }
             return "#\(c.id)  " + FlightFields.summary(flight, shell)

@@ -121,7 +121,7 @@ enum AirportCommands {
                     a.elevation.map { .number($0.feet.rounded()) } ?? .null,
                     text: a.elevation.map { heightBoth($0, units) } ?? "unknown")),
         ]
-        let zone = LocalTime.describe(zone: a.timeZone, at: shell.clock.now)
+        let zone = TimeText.local(zone: a.timeZone, at: shell.clock.now)
         fields.append(Field("time_zone", "time zone", Cell(.string(a.timeZone), text: a.timeZone)))
         fields.append(Field("local_time", "local time", Cell(Datum.optional(zone?.iso), text: zone.map { "\($0.clock) (UTC\($0.offset))" } ?? "unknown")))
         let runways =
@@ -148,7 +148,7 @@ enum AirportCommands {
                 Cell(
                     .list(hubs.map { .object([("name", .string($0.name)), ("iata", .optional($0.iata)), ("icao", .optional($0.icao))]) }),
                     text: hubs.isEmpty ? "—" : hubs.prefix(8).map(\.title).joined(separator: "\n") + (hubs.count > 8 ? "\n… and \(hubs.count - 8) more" : ""))))
-        fields.append(shell.yourFlightsField(FlightFilter(airport: a.icao), none: "none from or to here yet"))
+        fields.append(shell.logbook.yourFlightsField(FlightFilter(airport: a.icao), none: "none from or to here yet"))
         return .card(Card(title: a.name, fields: fields))
     }
 

@@ -3,10 +3,9 @@ import SkyKit
 
 /// `distance <place> <place> [<place>…] [in <unit>]`, `bearing <place> <place>`.
 enum DistanceCommands {
-    static let unitKind = Kind<LengthUnit>.choice(LengthUnit.self, placeholder: "unit")
 
     static let places = Argument("places", .place, "two or more places", .repeating(min: 2))
-    static let unit = Option("in", unitKind, "the unit: km, mi, nm, m or ft")
+    static let unit = Option("in", .lengthUnit, "the unit: km, mi, nm, m or ft")
     static let trace = Flag("trace", "print the intermediate steps of the computation")
 
     static let distance = CommandSpec(
@@ -56,7 +55,7 @@ enum DistanceCommands {
     static func traceLines(_ from: Place, _ to: Place, _ leg: GeodesicInverse) -> [String] {
         let f = Ellipsoid.wgs84.f
         func beta(_ phi: Double) -> Double { atan((1 - f) * tan(phi * .pi / 180)) * 180 / .pi }
-        let sphere = ExplainTopics.sphere(from.coordinate, to.coordinate)
+        let sphere = GreatCircle(from: from.coordinate, to: to.coordinate)
         return [
             "trace: \(from.name) (φ1 \(Format.fixed(from.coordinate.latitude, 6))°, λ1 \(Format.fixed(from.coordinate.longitude, 6))°) → \(to.name) (φ2 \(Format.fixed(to.coordinate.latitude, 6))°, λ2 \(Format.fixed(to.coordinate.longitude, 6))°)",
             "trace: reduced latitudes β = atan((1 − f)·tan φ), f = 1/298.257223563: β1 \(Format.fixed(beta(from.coordinate.latitude), 6))°, β2 \(Format.fixed(beta(to.coordinate.latitude), 6))°; Δλ \(Format.fixed(Angle(degrees: to.coordinate.longitude - from.coordinate.longitude).signedTurn.degrees, 6))°",

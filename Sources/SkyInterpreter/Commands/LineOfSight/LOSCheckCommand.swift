@@ -17,7 +17,7 @@ enum LOSCheckCommand {
         options: [trace.spec],
         examples: [Example("los check 43.6615 -70.2553", "from the origin to Portland, Maine"), Example("los check", "the last target again")]
     ) { args, shell in
-        let origin = try shell.losOrigin()
+        let origin = try shell.lineOfSight.origin()
         guard let target = args[LOSCheckCommand.place] ?? shell.session.los.lastTarget else {
             throw ShellError.usage("los check needs a place the first time (los check 43.6615 -70.2553)")
         }
@@ -27,13 +27,13 @@ enum LOSCheckCommand {
         let los = shell.session.los
         guard
             let check = PathCheck.run(
-                terrain: shell.terrain(), origin: origin.coordinate, observer: los.observer, target: target.coordinate,
+                terrain: shell.lineOfSight.terrain(), origin: origin.coordinate, observer: los.observer, target: target.coordinate,
                 targetHeight: los.target, earth: los.earth, samples: samples)
         else {
             throw ShellError.usage("the target is the origin: check a path to somewhere else")
         }
         shell.session.pathChecked(to: target)
-        shell.lastPathCheck = check
+        shell.lineOfSight.lastPathCheck = check
         var output = report(check, origin: origin, target: target, shell)
         if args.flag(LOSCheckCommand.trace) { output.blocks = trace(check, shell).map { .message($0, .dim) } + output.blocks }
         return output
@@ -134,7 +134,7 @@ enum LOSCheckCommand {
         options: [at.spec],
         examples: [Example("los profile at 12km", "the point 12 km out")]
     ) { args, shell in
-        guard let check = shell.lastPathCheck else { throw ShellError(.state, "no path checked yet in this session — run los check <place> first") }
+        guard let check = shell.lineOfSight.lastPathCheck else { throw ShellError(.state, "no path checked yet in this session — run los check <place> first") }
         guard let at = args[LOSCheckCommand.at] else { throw ShellError.usage("los profile needs a distance: los profile at 12km") }
         guard at.meters >= 0, at.meters <= check.distance else {
             throw ShellError.usage(

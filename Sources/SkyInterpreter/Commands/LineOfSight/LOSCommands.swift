@@ -50,13 +50,13 @@ enum LOSCommands {
         if let target = los.lastTarget {
             fields.append(Field("last_target", "last check", Cell(LOSText.placeDatum(target), text: LOSText.place(target))))
         }
-        let terrain = shell.terrain()
+        let terrain = shell.lineOfSight.terrain()
         fields.append(
             Field(
                 "terrain", "terrain",
                 Cell(
                     .list(terrain.tileNames.map { .string($0) }),
-                    text: terrain.tileNames.joined(separator: ", ") + (shell.terrainDirectory.map { " (folder \($0))" } ?? ""))))
+                    text: terrain.tileNames.joined(separator: ", ") + (shell.lineOfSight.terrainDirectory.map { " (folder \($0))" } ?? ""))))
         fields.append(Field("server", "engine", Cell(los.server.map { .string($0) } ?? .null, text: los.server.map { "SkyQuant server \($0)" } ?? "local")))
         var output = Output.card(Card(title: "Line of sight", fields: fields))
         output.blocks += terrain.problems.map { .note("terrain: " + $0) }
@@ -85,7 +85,7 @@ enum LOSCommands {
             ?? LOSHeight(Height(33, .feet), .agl)
         let hadViewshed = shell.session.los.viewshed != nil
         shell.session.setLOSOrigin(place, observer: height)
-        let ground = shell.terrain().height(place.coordinate)
+        let ground = shell.lineOfSight.terrain().height(place.coordinate)
         var output = Output.message(
             "los origin \(LOSText.place(place)), observer \(LOSText.height(height))"
                 + (ground.map { " — ground \(LOSText.feet($0)), observer at \(LOSText.feet(height.msl(ground: $0))) MSL" } ?? ""))
@@ -168,9 +168,9 @@ enum LOSCommands {
         abstract: "Drop the viewshed and the checked path; keep the origin",
         examples: [Example("los clear", "back to the origin alone")]
     ) { _, shell in
-        _ = try shell.losOrigin()
+        _ = try shell.lineOfSight.origin()
         shell.session.clearLOS()
-        shell.lastPathCheck = nil
+        shell.lineOfSight.lastPathCheck = nil
         return .message("viewshed and path cleared; origin kept")
     }
 
@@ -180,7 +180,7 @@ enum LOSCommands {
         examples: [Example("los reset", "forget the origin, viewshed and path")]
     ) { _, shell in
         shell.session.resetLOS()
-        shell.lastPathCheck = nil
+        shell.lineOfSight.lastPathCheck = nil
         return .message("line of sight reset: no origin")
     }
 
@@ -204,10 +204,10 @@ enum LOSCommands {
                 shell.session.useTerrain(directory: (folder as NSString).standardizingPath)
             }
         }
-        let terrain = shell.terrain()
+        let terrain = shell.lineOfSight.terrain()
         var table = Table(key: "tiles", columns: [Column("tile", "Tile")])
         table.rows = terrain.tileNames.map { [Cell($0)] }
-        var output = Output([.message("terrain folder: \(shell.terrainDirectory ?? "none")")])
+        var output = Output([.message("terrain folder: \(shell.lineOfSight.terrainDirectory ?? "none")")])
         output.append(.table(table))
         output.blocks += terrain.problems.map { .note("skipped " + $0) }
         return output

@@ -25,9 +25,8 @@ enum LOSServerCommand {
 
     /// SkyQuant servers may take minutes when cold: requests wait up to 11 minutes.
     static func client(_ address: String, _ shell: Shell) throws(ShellError) -> SkyQuantClient {
-        let timeout = shell.httpTimeout(default: 660)
         do {
-            return try SkyQuantClient(address: address, http: HTTPClient(timeout: timeout, maxBytes: shell.httpMaxBytes))
+            return try SkyQuantClient(address: address, http: shell.web.client(timeout: 660))
         } catch {
             throw ShellError(feedError: error)
         }
@@ -81,7 +80,7 @@ enum LOSServerCommand {
     static func check(_ server: String, origin: Place, target: Place, _ shell: Shell) throws -> Output {
         let los = shell.session.los
         let client = try client(server, shell)
-        let ground = los.viewshed?.observerGround ?? shell.terrain().height(origin.coordinate)
+        let ground = los.viewshed?.observerGround ?? shell.lineOfSight.terrain().height(origin.coordinate)
         let answer = try post(
             client, "/api/los",
             SkyQuantClient.checkBody(

@@ -25,7 +25,7 @@ enum LOSViewshedCommand {
             Example("los viewshed --geojson visible.geojson", "and save it for a map tool"),
         ]
     ) { args, shell in
-        let origin = try shell.losOrigin()
+        let origin = try shell.lineOfSight.origin()
         let step = try args.value(LOSViewshedCommand.azStep).degrees
         guard step >= 0.05, step <= 10 else { throw ShellError.usage("--az-step must be between 0.05° and 10° (got \(Format.fixed(step, 2))°)") }
         let rangeStep = try args.value(LOSViewshedCommand.rangeStep).meters
@@ -39,7 +39,7 @@ enum LOSViewshedCommand {
             origin: origin.coordinate, observer: los.observer, target: los.target, range: los.range.meters, earth: los.earth,
             azimuthStep: step, rangeStep: rangeStep)
         let progress = ProgressLine(shell: shell, label: "viewshed", total: 0)
-        let result = Viewshed.sweep(request, terrain: shell.terrain(), progress: { progress.update(share: $0) }, cancelled: { Interrupt.requested })
+        let result = Viewshed.sweep(request, terrain: shell.lineOfSight.terrain(), progress: { progress.update(share: $0) }, cancelled: { Interrupt.requested })
         progress.finish()
         guard let viewshed = result else { throw ShellError(.interrupted, "viewshed cancelled; the previous result is unchanged") }
         var output = Output()

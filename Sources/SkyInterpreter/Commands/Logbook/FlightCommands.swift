@@ -36,7 +36,7 @@ enum FlightCommands {
             throw ShellError.usage("flight add needs the departure and arrival airports (usage: flight add <airport> <airport> [options])")
         }
         guard origin != destination else { throw ShellError.usage("the departure and arrival airports are both \(origin.icao)") }
-        var flight = Flight(origin: origin.icao, destination: destination.icao, date: shell.today)
+        var flight = Flight(origin: origin.icao, destination: destination.icao, date: shell.clock.today)
         let notes = try FlightFields.apply(args, to: &flight, shell: shell)
         return try save(flight, notes: notes, shell)
     }
@@ -44,11 +44,11 @@ enum FlightCommands {
     /// Saves a new flight and says so.
     static func save(_ flight: Flight, notes: [String], _ shell: Shell) throws -> Output {
         var saved = flight
-        saved.id = try shell.logbookStore().add(flight, to: shell.session.logbook)
+        saved.id = try shell.logbook.store().add(flight, to: shell.session.logbook)
         var output = Output([.message("Flight saved: #\(saved.id!)  " + FlightFields.summary(saved, shell), .good)])
         output.blocks += notes.map { .note($0) }
         output.append(.data("flight", JSONRenderer.document(.card(FlightFields.card(saved, shell)))))
-        output.blocks += shell.badgeAnnouncements()
+        output.blocks += shell.badges.announcements()
         return output
     }
 
@@ -57,7 +57,7 @@ enum FlightCommands {
 
     static func find(_ args: Arguments, _ shell: Shell) throws -> Flight {
         let id = Int64(try args.value(FlightCommands.id))
-        guard let flight = try shell.logbookStore().flight(id: id, in: shell.session.logbook) else {
+        guard let flight = try shell.logbook.store().flight(id: id, in: shell.session.logbook) else {
             throw ShellError.usage("there is no flight #\(id) in logbook \(shell.session.logbook)")
         }
         return flight
@@ -91,10 +91,10 @@ enum FlightCommands {
         if let to = args[FlightCommands.to] { flight.destination = to.icao }
         guard flight.origin != flight.destination else { throw ShellError.usage("the departure and arrival airports are both \(flight.origin)") }
         let notes = try FlightFields.apply(args, to: &flight, shell: shell)
-        try shell.logbookStore().update(flight)
+        try shell.logbook.store().update(flight)
         var output = Output([.message("Flight updated: #\(flight.id!)  " + FlightFields.summary(flight, shell), .good)])
         output.blocks += notes.map { .note($0) }
-        output.blocks += shell.badgeAnnouncements()
+        output.blocks += shell.badges.announcements()
         return output
     }
 
@@ -105,7 +105,7 @@ enum FlightCommands {
         examples: [Example("flight rm 3", "delete flight #3")]
     ) { args, shell in
         let flight = try find(args, shell)
-        try shell.logbookStore().delete(id: flight.id!, from: shell.session.logbook)
-        return Output([.message("Flight deleted: #\(flight.id!)  " + FlightFields.summary(flight, shell))] + shell.badgeAnnouncements())
+        try shell.logbook.store().delete(id: flight.id!, from: shell.session.logbook)
+        return Output([.message("Flight deleted: #\(flight.id!)  " + FlightFields.summary(flight, shell))] + shell.badges.announcements())
     }
 }

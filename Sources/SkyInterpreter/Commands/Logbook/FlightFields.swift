@@ -31,7 +31,7 @@ enum FlightFields {
         }
         if let type = args[aircraft] { flight.aircraft = type.designator }
         if let date = args[date] { flight.date = date }
-        if flight.date > shell.today { notes.append("\(flight.date) is in the future; saved anyway") }
+        if flight.date > shell.clock.today { notes.append("\(flight.date) is in the future; saved anyway") }
         if let cabin = args[cabin] { flight.cabinClass = cabin }
         if let row = args[row] { flight.row = row }
         if let registration = args[registration] { flight.registration = registration.uppercased() }
@@ -59,7 +59,7 @@ enum FlightFields {
             flight.seatPosition = SeatMap.position(letter: letter, wideBody: wide) ?? flight.seatPosition
         }
 
-        if let designator = flight.aircraft, let airline = shell.airline(code: flight.airline),
+        if let designator = flight.aircraft, let airline = shell.catalog.airline(code: flight.airline),
             args.given(FlightFields.aircraft) || args.given(FlightFields.airline), !args.flag(anyAircraft)
         {
             let fleet = airline.fleetIndices.map { shell.catalog.aircraftType(at: $0.type).designator }
@@ -77,8 +77,8 @@ enum FlightFields {
     /// "United Airlines  KSFO → KJFK  B738  2025-11-09"
     static func summary(_ f: Flight, _ shell: Shell) -> String {
         var parts: [String] = []
-        parts.append(shell.airline(code: f.airline)?.name ?? f.airline ?? "no airline")
-        parts.append("\(shell.airportLabel(f.origin)) → \(shell.airportLabel(f.destination))")
+        parts.append(shell.catalog.airline(code: f.airline)?.name ?? f.airline ?? "no airline")
+        parts.append("\(shell.logbook.label(airport: f.origin)) → \(shell.logbook.label(airport: f.destination))")
         if let aircraft = f.aircraft { parts.append(aircraft) }
         parts.append(f.date.description)
         return parts.joined(separator: "  ")
@@ -87,7 +87,7 @@ enum FlightFields {
     /// The flight as a card (`flight show`) and a JSON object.
     static func card(_ f: Flight, _ shell: Shell) -> Card {
         let origin = shell.catalog.airport(icao: f.origin), destination = shell.catalog.airport(icao: f.destination)
-        let airline = shell.airline(code: f.airline)
+        let airline = shell.catalog.airline(code: f.airline)
         let type = f.aircraft.flatMap { shell.catalog.aircraftType(designator: $0) }
         var distance: Distance?
         if let origin, let destination { distance = Geodesic.wgs84.inverse(origin.coordinate, destination.coordinate).distance }

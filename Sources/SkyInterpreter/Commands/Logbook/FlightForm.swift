@@ -10,7 +10,7 @@ enum FlightForm {
     static func run(_ shell: Shell) throws -> Output {
         guard let ask = shell.prompter else { throw ShellError.usage("flight add needs airports in a script") }
         var args = Arguments()
-        let favorites = (try? shell.logbookStore().favoriteAirlines()) ?? []
+        let favorites = (try? shell.logbook.store().favoriteAirlines()) ?? []
 
         /// Asks until the answer reads as the option's kind (or is empty and optional); nil when
         /// cancelled.
@@ -51,7 +51,7 @@ enum FlightForm {
         guard try field(FlightFields.seat, "Seat (23A, window, middle, aisle)") != nil else { return cancelled() }
 
         guard origin != destination else { throw ShellError.usage("the departure and arrival airports are both \(origin.icao)") }
-        var flight = Flight(origin: origin.icao, destination: destination.icao, date: shell.today)
+        var flight = Flight(origin: origin.icao, destination: destination.icao, date: shell.clock.today)
         let notes = try FlightFields.apply(args, to: &flight, shell: shell)
         return try FlightCommands.save(flight, notes: notes, shell)
     }

@@ -27,20 +27,21 @@ enum FlightsCommand {
         let filter = FlightFilter(
             year: args[FlightsCommand.year], airline: args[FlightsCommand.airline]?.storedCode,
             airport: args[FlightsCommand.airport]?.icao, limit: args[FlightsCommand.limit])
-        let cursor = try shell.logbookStore().flights(in: shell.session.logbook, filter)
+        let cursor = try shell.logbook.store().flights(in: shell.session.logbook, filter)
         var airlineNames: [String: String] = [:]
         let rows = AnyIterator<[Cell]> {
             guard let f = cursor.next() else { return nil }
             let airline = f.airline.map { code in
                 airlineNames[code]
                     ?? {
-                        let name = shell.airline(code: code)?.name ?? code; airlineNames[code] = name; return name
+                        let name = shell.catalog.airline(code: code)?.name ?? code; airlineNames[code] = name; return name
                     }()
             }
             return [
                 Cell(.int(Int(f.id ?? 0)), text: "#\(f.id ?? 0)"),
                 Cell(Datum.optional(f.airline), text: airline ?? "—"),
-                Cell(.string("\(f.origin)-\(f.destination)"), text: "\(shell.airportLabel(f.origin)) → \(shell.airportLabel(f.destination))"),
+                Cell(
+                    .string("\(f.origin)-\(f.destination)"), text: "\(shell.logbook.label(airport: f.origin)) → \(shell.logbook.label(airport: f.destination))"),
                 Cell(Datum.optional(f.aircraft), text: f.aircraft ?? "—"),
                 Cell(f.date.description),
                 Cell(.string(f.origin)), Cell(.string(f.destination)),

@@ -27,7 +27,7 @@ enum ImportExportCommands {
         let format = try args[ImportExportCommands.exportFormat] ?? formatFromExtension(path)
         let file = try shell.createUserFile(path, force: args.flag(ImportExportCommands.force))
         let logbook = shell.session.logbook
-        let store = try shell.logbookStore()
+        let store = try shell.logbook.store()
         let cursor = try store.flights(in: logbook)
         let flights = Array(cursor).reversed()
         if let failure = cursor.failure { throw failure }
@@ -72,14 +72,15 @@ enum ImportExportCommands {
         guard format.canImport else { throw ShellError.usage("\(format.rawValue) is an export format; import csv, json or openflights") }
         let imported: ImportedFlights
         do {
-            imported = try FlightFiles.read(bytes, format: format, catalog: shell.catalog, skipBad: args.flag(ImportExportCommands.skipBad), today: shell.today)
+            imported = try FlightFiles.read(
+                bytes, format: format, catalog: shell.catalog, skipBad: args.flag(ImportExportCommands.skipBad), today: shell.clock.today)
         } catch let error as FlightFileError {
             throw ShellError.data("\(path) \(error.text) — nothing was imported")
         }
         let logbook = shell.session.logbook
         let total = imported.flights.count
         let progress = ProgressLine(shell: shell, label: "importing", total: total)
-        try shell.logbookStore().add(imported.flights, to: logbook) { done in
+        try shell.logbook.store().add(imported.flights, to: logbook) { done in
             progress.update(done)
             return !Interrupt.requested
         }
@@ -94,7 +95,7 @@ enum ImportExportCommands {
         output.append(.data("imported", .int(total)))
         output.append(
             .data("skipped", .list(imported.skipped.map { .object([("line", $0.line.map { .int($0) } ?? .null), ("reason", .string($0.message))]) })))
-        output.blocks += shell.badgeAnnouncements()
+        output.blocks += shell.badges.announcements()
         return output
     }
 

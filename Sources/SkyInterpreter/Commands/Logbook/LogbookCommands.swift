@@ -11,7 +11,7 @@ enum LogbookCommands {
         subcommands: [new, use, list, rename, rm, clear, check, ImportExportCommands.export, ImportExportCommands.import_],
         examples: [Example("logbook", "the active logbook and its numbers")]
     ) { _, shell in
-        let store = try shell.logbookStore()
+        let store = try shell.logbook.store()
         let name = shell.session.logbook
         let count = try store.count(in: name)
         let all = try store.logbookNames()
@@ -39,7 +39,7 @@ enum LogbookCommands {
         examples: [Example("logbook new work", "a logbook for business trips")]
     ) { args, shell in
         let name = try args.value(LogbookCommands.name)
-        try shell.logbookStore().createLogbook(name)
+        try shell.logbook.store().createLogbook(name)
         shell.session.useLogbook(name)
         return .message("created logbook \(name); it is now the active logbook")
     }
@@ -50,19 +50,19 @@ enum LogbookCommands {
         examples: [Example("logbook use work", "switch to the work logbook")]
     ) { args, shell in
         let name = try args.value(LogbookCommands.name)
-        let known = try shell.logbookStore().logbookNames()
+        let known = try shell.logbook.store().logbookNames()
         guard known.contains(name) || name == "default" else {
             throw ShellError.usage("there is no logbook called \(name)" + suggestion(name, among: known) + " — create it with logbook new \(name)")
         }
         shell.session.useLogbook(name)
-        return .message("logbook \(name) is now active (\(try shell.logbookStore().count(in: name)) flights)")
+        return .message("logbook \(name) is now active (\(try shell.logbook.store().count(in: name)) flights)")
     }
 
     static let list = CommandSpec(
         "list", aliases: ["ls"], category: .logbook, abstract: "List the logbooks",
         examples: [Example("logbook list", "every logbook with its flights")]
     ) { _, shell in
-        var books = try shell.logbookStore().logbooks()
+        var books = try shell.logbook.store().logbooks()
         if !books.contains(where: { $0.name == shell.session.logbook }) { books.append((shell.session.logbook, 0)) }
         let rows = books.sorted { $0.name < $1.name }.map { book in
             [
@@ -82,7 +82,7 @@ enum LogbookCommands {
         examples: [Example("logbook rename work trips", "rename work to trips")]
     ) { args, shell in
         let old = try args.value(LogbookCommands.old), new = try args.value(LogbookCommands.newName)
-        try shell.logbookStore().renameLogbook(old, to: new)
+        try shell.logbook.store().renameLogbook(old, to: new)
         if shell.session.logbook == old { shell.session.useLogbook(new) }
         return .message("renamed logbook \(old) to \(new)")
     }
@@ -97,12 +97,12 @@ enum LogbookCommands {
         examples: [Example("logbook rm old --yes", "delete the logbook called old")]
     ) { args, shell in
         let name = try args.value(LogbookCommands.name)
-        let count = try shell.logbookStore().count(in: name)
-        guard try shell.logbookStore().logbookNames().contains(name) else {
+        let count = try shell.logbook.store().count(in: name)
+        guard try shell.logbook.store().logbookNames().contains(name) else {
             throw ShellError.usage("there is no logbook called \(name)")
         }
         if count > 0, !args.flag(LogbookCommands.rmYes) { try confirm(name, flights: count, action: "delete logbook \(name)", shell) }
-        try shell.logbookStore().removeLogbook(name)
+        try shell.logbook.store().removeLogbook(name)
         if shell.session.logbook == name { shell.session.useLogbook("default") }
         return .message(
             "deleted logbook \(name) and its \(count) flight\(count == 1 ? "" : "s")"
@@ -118,11 +118,11 @@ enum LogbookCommands {
         examples: [Example("logbook clear --yes", "empty the active logbook")]
     ) { args, shell in
         let name = shell.session.logbook
-        let count = try shell.logbookStore().count(in: name)
+        let count = try shell.logbook.store().count(in: name)
         guard count > 0 else { return .message("logbook \(name) has no flights") }
         if !args.flag(LogbookCommands.clearYes) { try confirm(name, flights: count, action: "delete all \(count) flights of logbook \(name)", shell) }
-        let removed = try shell.logbookStore().clear(name)
-        return Output([.message("deleted \(removed) flight\(removed == 1 ? "" : "s") from logbook \(name)")] + shell.badgeAnnouncements())
+        let removed = try shell.logbook.store().clear(name)
+        return Output([.message("deleted \(removed) flight\(removed == 1 ? "" : "s") from logbook \(name)")] + shell.badges.announcements())
     }
 
     /// Asks for the logbook's name at a terminal; without one, explains the --yes flag.
@@ -139,7 +139,7 @@ enum LogbookCommands {
         discussion: "Runs SQLite's integrity check and foreign key check. Nothing is repaired or changed.",
         examples: [Example("logbook check", "is the database sound?")]
     ) { _, shell in
-        let store = try shell.logbookStore()
+        let store = try shell.logbook.store()
         let problems = try store.integrityCheck()
         if problems == ["ok"] || problems.isEmpty {
             return Output([.message("\(store.path): ok", .good), .data("ok", .bool(true))])
@@ -159,7 +159,7 @@ enum FavoriteCommands {
         examples: [Example("airline favorite AS", "Alaska Airlines first")]
     ) { args, shell in
         let airline = try args.value(FavoriteCommands.favoriteAirline)
-        try shell.logbookStore().setFavorite(airline.storedCode, true)
+        try shell.logbook.store().setFavorite(airline.storedCode, true)
         return .message("★ \(airline.name) is a favourite")
     }
 
@@ -171,7 +171,7 @@ enum FavoriteCommands {
         examples: [Example("airline unfavorite AS", "no longer a favourite")]
     ) { args, shell in
         let airline = try args.value(FavoriteCommands.unfavoriteAirline)
-        try shell.logbookStore().setFavorite(airline.storedCode, false)
+        try shell.logbook.store().setFavorite(airline.storedCode, false)
         return .message("\(airline.name) is no longer a favourite")
     }
 
@@ -179,8 +179,8 @@ enum FavoriteCommands {
         "favorites", aliases: ["favs"], category: .logbook, abstract: "List the favourite airlines",
         examples: [Example("airlines favorites", "the starred airlines")]
     ) { _, shell in
-        let rows = try shell.logbookStore().favoriteAirlines().map { code -> [Cell] in
-            let a = shell.airline(code: code)
+        let rows = try shell.logbook.store().favoriteAirlines().map { code -> [Cell] in
+            let a = shell.catalog.airline(code: code)
             return [Cell(Datum.optional(a?.iata)), Cell(Datum.optional(a?.icao ?? code)), Cell(a?.name ?? code)]
         }
         var table = Table(key: "favorites", columns: [Column("iata", "IATA"), Column("icao", "ICAO"), Column("name", "Name")], rows: rows)

@@ -22,7 +22,7 @@ enum MapCommands {
         options: fileOptions,
         examples: [Example("map routes", "your flights on the world"), Example("map routes --geojson flights.geojson", "and for a GIS")]
     ) { args, shell in
-        let cursor = try shell.logbookStore().flights(in: shell.session.logbook)
+        let cursor = try shell.logbook.store().flights(in: shell.session.logbook)
         let flights = Array(cursor)
         let features = FlightFiles.routeFeatures(flights, catalog: shell.catalog)
         guard !features.points.isEmpty else { return .message("no flights in logbook \(shell.session.logbook) yet — nothing to map") }
@@ -57,7 +57,7 @@ enum MapCommands {
         examples: [Example("map airport KSFO", "the Bay Area and your routes from SFO")]
     ) { args, shell in
         let a = try args.value(MapCommands.airportName)
-        let cursor = try shell.logbookStore().flights(in: shell.session.logbook, FlightFilter(airport: a.icao))
+        let cursor = try shell.logbook.store().flights(in: shell.session.logbook, FlightFilter(airport: a.icao))
         var features = FlightFiles.routeFeatures(Array(cursor), catalog: shell.catalog)
         if features.points.isEmpty {
             features.points.append(GeoFeatures.Point(name: a.icao, coordinate: a.coordinate, properties: [("airport", .string(a.name))]))

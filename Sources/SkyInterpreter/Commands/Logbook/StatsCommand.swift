@@ -6,7 +6,7 @@ enum StatsCommand {
     enum Section: String, CaseIterable { case flights, airlines, airports, regions, routes, distance, aircraft, seats }
 
     static let section = Argument("section", .choice(Section.self, placeholder: "section"), "one section only", .optional)
-    static let unit = Option("in", DistanceCommands.unitKind, "the distance unit: km, mi, nm, m or ft")
+    static let unit = Option("in", .lengthUnit, "the distance unit: km, mi, nm, m or ft")
     static let limit = Option("limit", .integer(1...100_000), "entries per ranked list", default: 15, shown: "15")
 
     static let spec = CommandSpec(
@@ -23,7 +23,7 @@ enum StatsCommand {
             Example("stats", "every section"), Example("stats routes", "routes, departures and arrivals"), Example("stats distance in mi", "miles flown"),
         ]
     ) { args, shell in
-        let stats = try LogbookStatistics.compute(shell.logbookStore(), logbook: shell.session.logbook, catalog: shell.catalog)
+        let stats = try LogbookStatistics.compute(shell.logbook.store(), logbook: shell.session.logbook, catalog: shell.catalog)
         let only = args[StatsCommand.section]
         let limit = try args.value(StatsCommand.limit)
         let unit = args[StatsCommand.unit] ?? Format.distanceUnit(shell.units)
@@ -63,7 +63,7 @@ enum StatsCommand {
                         ranked(
                             "airlines", "Airlines", "flown", stats.airlines,
                             label: { code in
-                                let a = shell.airline(code: code)
+                                let a = shell.catalog.airline(code: code)
                                 return (a?.iata ?? code, a?.name ?? code)
                             }))
                 ]
@@ -74,7 +74,9 @@ enum StatsCommand {
             case "routes":
                 var routes = table(
                     "routes", "Routes", "\(stats.routes.count) flown, either way", [Column("route", "Route"), Column("flights", "Flights", .right)],
-                    stats.routes.map { r in ([Cell(.string(r.a + "-" + r.b), text: "\(shell.airportLabel(r.a)) – \(shell.airportLabel(r.b))")], r.count) })
+                    stats.routes.map { r in
+                        ([Cell(.string(r.a + "-" + r.b), text: "\(shell.logbook.label(airport: r.a)) – \(shell.logbook.label(airport: r.b))")], r.count)
+                    })
                 routes.title = "Routes — \(stats.routes.count) flown, either way"
                 return [
                     .table(routes),
@@ -87,7 +89,7 @@ enum StatsCommand {
                 let total = stats.totalDistance
                 let rows = stats.routesByDistance.prefix(limit).map { r -> [Cell] in
                     [
-                        Cell(.string(r.a + "-" + r.b), text: "\(shell.airportLabel(r.a)) – \(shell.airportLabel(r.b))"),
+                        Cell(.string(r.a + "-" + r.b), text: "\(shell.logbook.label(airport: r.a)) – \(shell.logbook.label(airport: r.b))"),
                         Cell(Datum.rounded(r.distance.kilometers, 3), text: Format.distance(r.distance, in: unit, decimals: 0)),
                         Cell(.int(r.count), text: String(r.count)),
                     ]
@@ -123,7 +125,7 @@ enum StatsCommand {
         }
 
         func airport(_ icao: String) -> (String, String) {
-            (icao, shell.setting(.codes) == .names ? shell.airportLabel(icao) : shell.catalog.airport(icao: icao)?.name ?? icao)
+            (icao, shell.setting(.codes) == .names ? shell.logbook.label(airport: icao) : shell.catalog.airport(icao: icao)?.name ?? icao)
         }
 
         func regionName(_ key: String) -> String { stats.regionNames[key] ?? key }

@@ -9,7 +9,7 @@ enum ExplainOrbit {
         abstract: "What each field of the element set in use means",
         examples: [Example("explain tle", "the ISS's two lines, field by field")]
     ) { _, shell in
-        let t = try shell.currentTLE()
+        let t = try shell.orbit.currentTLE()
         var lines = ["\(t.name ?? "Satellite \(t.satelliteNumber)") — a two-line element set: mean orbital elements at one moment, for SGP4", ""]
         lines.append(t.line1)
         lines.append(t.line2)
@@ -21,7 +21,7 @@ enum ExplainOrbit {
         lines.append(
             "  cols 10–17  \(t.internationalDesignator): launched in \(t.internationalDesignator.prefix(2)), launch \(t.internationalDesignator.dropFirst(2).prefix(3)) of the year, piece \(t.internationalDesignator.dropFirst(5))"
         )
-        lines.append("  cols 19–32  epoch \(t.epochYear) day \(Format.fixed(t.epochDay, 8)) = \(OrbitText.utc(t.epoch)): the moment the elements describe")
+        lines.append("  cols 19–32  epoch \(t.epochYear) day \(Format.fixed(t.epochDay, 8)) = \(TimeText.utc(t.epoch)): the moment the elements describe")
         lines.append("  cols 34–43  ṅ/2 = \(t.meanMotionDot) rev/day²: how fast drag speeds the orbit up (not used by SGP4 itself)")
         lines.append("  cols 54–61  B* = \(t.bstar) per Earth radius: the drag term SGP4 uses")
         lines.append("Line 2")
@@ -44,7 +44,7 @@ enum ExplainOrbit {
         abstract: "How SGP4 predicts the satellite's position, in outline, with its numbers",
         examples: [Example("explain sgp4", "the steps for the element set in use")]
     ) { _, shell in
-        let propagator = try shell.propagator()
+        let propagator = try shell.orbit.propagator()
         let now = shell.clock.now
         let state = try? propagator.propagate(to: now)
         return Output((outline(propagator) + (state.map { trace(propagator, state: $0, at: now) } ?? [])).map { .message($0) })

@@ -34,16 +34,16 @@ enum ISSCommands {
 
     /// The position card at a moment.
     static func report(at time: Date, _ shell: Shell, trace: Bool) throws -> Output {
-        let sgp4 = try shell.propagator()
+        let sgp4 = try shell.orbit.propagator()
         let tle = sgp4.tle
         let jd = JulianDate.of(time)
         let state: TEMEState
-        do { state = try sgp4.propagate(to: time) } catch { throw ShellError.data("\(tle.name ?? "the satellite") at \(OrbitText.utc(time)): \(error)") }
+        do { state = try sgp4.propagate(to: time) } catch { throw ShellError.data("\(tle.name ?? "the satellite") at \(TimeText.utc(time)): \(error)") }
         let sub = OrbitFrames.subPoint(state, julianDate: jd)
         let lit = Sun.lights(state.position, julianDate: jd)
         let units = shell.units
         var fields = [
-            Field("time", "time", Cell(.string(CivilTime(time.timeIntervalSince1970).iso), text: OrbitText.utc(time))),
+            Field("time", "time", Cell(.string(CivilTime(time.timeIntervalSince1970).iso), text: TimeText.utc(time))),
             Field(
                 "position", "position",
                 Cell(
@@ -86,7 +86,7 @@ enum ISSCommands {
                 Cell(
                     .string(CivilTime(tle.epoch.timeIntervalSince1970).iso),
                     text:
-                        "\(tle.name ?? "satellite \(tle.satelliteNumber)"), epoch \(OrbitText.utc(tle.epoch)) (\(Format.fixed(OrbitText.age(tle, at: time), 1)) days)"
+                        "\(tle.name ?? "satellite \(tle.satelliteNumber)"), epoch \(TimeText.utc(tle.epoch)) (\(Format.fixed(OrbitText.age(tle, at: time), 1)) days)"
                 )))
         var output = Output.card(Card(title: tle.name ?? "Satellite \(tle.satelliteNumber)", fields: fields))
         if let stale = OrbitText.staleness(tle, at: time) { output.append(.note(stale)) }
@@ -107,7 +107,7 @@ enum ISSCommands {
     ) { args, shell in
         guard let observer = shell.session.observer else { throw ShellError(.state, Requirement.observer.message) }
         let days = Double(try args.value(ISSCommands.days))
-        let sgp4 = try shell.propagator()
+        let sgp4 = try shell.orbit.propagator()
         let start = shell.clock.now
         let found: [SatellitePass]?
         do {
@@ -116,7 +116,7 @@ enum ISSCommands {
             throw ShellError.data("the passes cannot be computed that far: \(error)")
         }
         guard let list = found else { throw ShellError(.interrupted, "interrupted") }
-        let zone = shell.localZone(near: observer.place)
+        let zone = shell.orbit.localZone(near: observer.place)
         var table = Table(
             key: "passes",
             columns: [
@@ -125,12 +125,12 @@ enum ISSCommands {
                 Column("visible", "Visible"), Column("set_utc", "", dataOnly: true),
             ])
         table.rows = list.map { p in
-            let day = LocalTime.describe(zone: zone, at: p.rise)?.clock.prefix(10) ?? ""
+            let day = TimeText.local(zone: zone, at: p.rise)?.clock.prefix(10) ?? ""
             return [
                 Cell(
-                    .string(LocalTime.describe(zone: zone, at: p.rise)?.iso ?? CivilTime(p.rise.timeIntervalSince1970).iso),
+                    .string(TimeText.local(zone: zone, at: p.rise)?.iso ?? CivilTime(p.rise.timeIntervalSince1970).iso),
                     text: "\(day) \(OrbitText.local(p.rise, zone: zone).prefix(8))"),
-                Cell(.string(CivilTime(p.rise.timeIntervalSince1970).iso), text: String(OrbitText.utc(p.rise).dropFirst(11).prefix(8))),
+                Cell(.string(CivilTime(p.rise.timeIntervalSince1970).iso), text: String(TimeText.utc(p.rise).dropFirst(11).prefix(8))),
                 Cell(.number((p.riseAzimuth * 10).rounded() / 10), text: CompassPoint(bearing: Angle(degrees: p.riseAzimuth)).rawValue),
                 Cell(.string(CivilTime(p.culmination.timeIntervalSince1970).iso), text: String(OrbitText.local(p.culmination, zone: zone).prefix(8))),
                 Cell(.number((p.maxElevation * 10).rounded() / 10), text: Format.fixed(p.maxElevation, 0) + "°"),
@@ -146,7 +146,7 @@ enum ISSCommands {
         }
         var output = Output([
             .message(
-                "\(sgp4.tle.name ?? "Satellite") over \(observer.place.airportCode ?? CoordinateText.short(observer.place.coordinate)) — \(list.count) passes in \(Int(days)) day\(days == 1 ? "" : "s") from \(OrbitText.utc(start))",
+                "\(sgp4.tle.name ?? "Satellite") over \(observer.place.airportCode ?? CoordinateText.short(observer.place.coordinate)) — \(list.count) passes in \(Int(days)) day\(days == 1 ? "" : "s") from \(TimeText.utc(start))",
                 .accent)
         ])
         output.append(.table(table))
@@ -159,7 +159,7 @@ enum ISSCommands {
         abstract: "The ISS's ground track for the next orbit on a world map",
         examples: [Example("iss map", "where it will fly over in the next 90 minutes")]
     ) { _, shell in
-        let sgp4 = try shell.propagator()
+        let sgp4 = try shell.orbit.propagator()
         let now = shell.clock.now
         let period = 2 * Double.pi / (sgp4.tle.meanMotion * 2 * .pi / 1440)  // minutes
         var track: [Coordinate] = []
@@ -174,7 +174,7 @@ enum ISSCommands {
         content.places.append((here, sgp4.tle.name.map { String($0.prefix(3)) } ?? "SAT", .bold))
         if let observer = shell.session.observer { content.places.append((observer.place.coordinate, nil, .good)) }
         content.extent = [Coordinate(validLatitude: -60, longitude: -180), Coordinate(validLatitude: 75, longitude: 179.9)]
-        var output = Output([.message("\(sgp4.tle.name ?? "Satellite"): the next orbit (\(Format.fixed(period, 0)) min) from \(OrbitText.utc(now))", .accent)])
+        var output = Output([.message("\(sgp4.tle.name ?? "Satellite"): the next orbit (\(Format.fixed(period, 0)) min) from \(TimeText.utc(now))", .accent)])
         let extent = content.extent
         output.append(
             .drawing(

@@ -13,8 +13,8 @@ enum TLECommands {
             Example("tle", "the element set in use"), Example("tle fetch https://celestrak.org/NORAD/elements/gp.php?CATNR=25544", "the latest ISS elements"),
         ]
     ) { _, shell in
-        let tle = try shell.currentTLE()
-        let stored = shell.tlePath.map { FileManager.default.fileExists(atPath: $0) } ?? false
+        let tle = try shell.orbit.currentTLE()
+        let stored = shell.orbit.tlePath.map { FileManager.default.fileExists(atPath: $0) } ?? false
         var output = Output.card(
             Card(
                 title: tle.name ?? "Satellite \(tle.satelliteNumber)",
@@ -28,14 +28,14 @@ enum TLECommands {
                         "epoch", "epoch",
                         Cell(
                             .string(CivilTime(tle.epoch.timeIntervalSince1970).iso),
-                            text: "\(OrbitText.utc(tle.epoch)) (\(Format.fixed(OrbitText.age(tle, at: shell.clock.now), 1)) days ago)")),
+                            text: "\(TimeText.utc(tle.epoch)) (\(Format.fixed(OrbitText.age(tle, at: shell.clock.now), 1)) days ago)")),
                     Field("inclination", "inclination", Cell(.number(tle.inclination), text: Format.fixed(tle.inclination, 4) + "°")),
                     Field("eccentricity", "eccentricity", Cell(.number(tle.eccentricity), text: Format.fixed(tle.eccentricity, 7))),
                     Field(
                         "mean_motion", "mean motion",
                         Cell(.number(tle.meanMotion), text: "\(Format.fixed(tle.meanMotion, 8)) rev/day (period \(Format.fixed(1440 / tle.meanMotion, 1)) min)")
                     ),
-                    Field("source", "source", Cell(stored ? (shell.tlePath ?? "") : "built in")),
+                    Field("source", "source", Cell(stored ? (shell.orbit.tlePath ?? "") : "built in")),
                     Field("line1", "line 1", Cell(tle.line1)), Field("line2", "line 2", Cell(tle.line2)),
                 ]))
         if let stale = OrbitText.staleness(tle, at: shell.clock.now) { output.append(.note(stale)) }
@@ -50,10 +50,10 @@ enum TLECommands {
         let tle: TLE
         do { tle = try TLE.parse(text) } catch { throw ShellError.data("\(origin): \(error)") }
         do { _ = try SGP4.checked(tle) } catch { throw ShellError.data("\(origin): the elements do not describe an orbit SGP4 can follow (\(error))") }
-        guard let path = shell.tlePath else { throw ShellError(.io, "no data directory to keep the element set in") }
+        guard let path = shell.orbit.tlePath else { throw ShellError(.io, "no data directory to keep the element set in") }
         let lines = (tle.name.map { [$0] } ?? []) + [tle.line1, tle.line2]
         try shell.writePrivateFile(lines.joined(separator: "\n") + "\n", to: path)
-        var output = Output.message("\(tle.name ?? "satellite \(tle.satelliteNumber)"), epoch \(OrbitText.utc(tle.epoch)), from \(origin)")
+        var output = Output.message("\(tle.name ?? "satellite \(tle.satelliteNumber)"), epoch \(TimeText.utc(tle.epoch)), from \(origin)")
         if let stale = OrbitText.staleness(tle, at: shell.clock.now) { output.append(.note(stale)) }
         return output
     }
@@ -87,7 +87,7 @@ enum TLECommands {
     ) { args, shell in
         guard let url = args[TLECommands.url], let host = url.host else { throw ShellError.usage("tle fetch needs an http(s) URL") }
         let response: HTTPResponse
-        do { response = try shell.http.get(url, cancelled: { Interrupt.requested }) } catch { throw ShellError(.unavailable, "\(error)") }
+        do { response = try shell.web.http.get(url, cancelled: { Interrupt.requested }) } catch { throw ShellError(.unavailable, "\(error)") }
         guard response.status == 200 else { throw ShellError(.unavailable, "\(host) answered \(response.status) (\(HTTPStatus.reason(response.status)))") }
         guard response.body.count <= maxBytes else {
             throw ShellError.data("\(host) sent \(response.body.count / 1_048_576) MB, more than an element file holds")
@@ -100,7 +100,7 @@ enum TLECommands {
         abstract: "Go back to the built-in ISS element set",
         examples: [Example("tle reset", "the elements of 2025-11-09")]
     ) { _, shell in
-        if let path = shell.tlePath, FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-        return .message("using the built-in element set: \(TLE.builtInISS.name ?? "ISS"), epoch \(OrbitText.utc(TLE.builtInISS.epoch))")
+        if let path = shell.orbit.tlePath, FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+        return .message("using the built-in element set: \(TLE.builtInISS.name ?? "ISS"), epoch \(TimeText.utc(TLE.builtInISS.epoch))")
     }
 }

@@ -16,7 +16,7 @@ enum RadarCommands {
             Example("radar range 20km", "closer in"),
         ]
     ) { _, shell in
-        let picture = try shell.radarPicture()
+        let picture = try shell.radar.picture()
         return try frame(picture, shell)
     }
 
@@ -42,7 +42,7 @@ enum RadarCommands {
     static func title(_ picture: RadarPicture) -> String {
         let count = picture.sightings.count
         return
-            "Radar · \(picture.feed) · \(RadarText.time(picture.time)) · \(count) aircraft within \(Format.distance(picture.range, picture.units, decimals: 0))"
+            "Radar · \(picture.feed) · \(TimeText.utc(picture.time)) · \(count) aircraft within \(Format.distance(picture.range, picture.units, decimals: 0))"
             + (picture.headingIsSet ? " · facing \(RadarText.bearing(picture.heading))" : " · north up")
     }
 
@@ -75,7 +75,7 @@ enum RadarCommands {
         requires: [.observer],
         examples: [Example("radar list", "every aircraft within range"), Example("radar list limit 5", "the five nearest")]
     ) { args, shell in
-        let picture = try shell.radarPicture()
+        let picture = try shell.radar.picture()
         let limit = args[RadarCommands.limit] ?? Int.max
         var table = Table(key: "aircraft", columns: RadarText.columns)
         table.rows = picture.sightings.prefix(limit).map { RadarText.cells($0, picture, shell) }
@@ -146,12 +146,12 @@ enum RadarCommands {
         arguments: [timeText.spec],
         examples: [Example("radar time 13:05", "the Paris sample at 13:05 UTC"), Example("radar time +10m", "ten minutes later")]
     ) { args, shell in
-        let feed = try shell.radarFeed()
+        let feed = try shell.radar.feed()
         guard let span = feed.span else {
             throw ShellError.usage("\(feed.label) is live: it always shows the present (radar time moves recordings)")
         }
         if let text = args[RadarCommands.timeText] {
-            let current = Date(timeIntervalSince1970: shell.radarTime(feed))
+            let current = Date(timeIntervalSince1970: shell.radar.time(feed))
             let t: Double
             do {
                 t = try TimeParser.instant(text, now: current).timeIntervalSince1970
@@ -160,13 +160,13 @@ enum RadarCommands {
             }
             guard span.contains(t) else {
                 throw ShellError.usage(
-                    "\(feed.label) runs from \(RadarText.time(span.lowerBound)) to \(RadarText.time(span.upperBound)); \(RadarText.time(t)) is outside it")
+                    "\(feed.label) runs from \(TimeText.utc(span.lowerBound)) to \(TimeText.utc(span.upperBound)); \(TimeText.utc(t)) is outside it")
             }
             shell.session.setRadarTime(t)
         }
-        let now = shell.radarTime(feed)
+        let now = shell.radar.time(feed)
         return Output([
-            .message("radar time \(RadarText.time(now)) (\(feed.label) runs from \(RadarText.time(span.lowerBound)) to \(RadarText.time(span.upperBound)))"),
+            .message("radar time \(TimeText.utc(now)) (\(feed.label) runs from \(TimeText.utc(span.lowerBound)) to \(TimeText.utc(span.upperBound)))"),
             .data("time", .number(now)), .data("start", .number(span.lowerBound)), .data("end", .number(span.upperBound)),
         ])
     }

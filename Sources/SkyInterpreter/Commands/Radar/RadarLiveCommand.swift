@@ -35,7 +35,7 @@ struct LiveRadar {
     }
 
     mutating func run() throws -> String {
-        let feed = try shell.radarFeed()
+        let feed = try shell.radar.feed()
         let interval = max(requestedInterval ?? feed.refreshInterval, feed.refreshInterval)
         let screen = try LiveScreen(shell)
         defer { screen.close() }
@@ -51,14 +51,14 @@ struct LiveRadar {
             let now = Date()
             // Recorded sources play in real time: the radar time moves with the clock.
             if feed.isRecorded, let span = feed.span {
-                let t = min(shell.radarTime(feed) + now.timeIntervalSince(lastFrame), span.upperBound)
+                let t = min(shell.radar.time(feed) + now.timeIntervalSince(lastFrame), span.upperBound)
                 shell.session.setRadarTime(t)
                 lastFrame = now
                 if t >= span.upperBound { problem = "the end of the recording" }
             }
             if feed.isRecorded || now >= nextFetch {
                 do {
-                    picture = try shell.radarPicture()
+                    picture = try shell.radar.picture()
                     if !feed.isRecorded { problem = nil }
                     backoff = interval
                     nextFetch = now.addingTimeInterval(interval)

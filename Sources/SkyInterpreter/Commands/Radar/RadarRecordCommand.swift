@@ -29,7 +29,7 @@ enum RadarRecordCommand {
     ) { args, shell in
         let path = try args.value(RadarRecordCommand.file)
         guard let observer = shell.session.observer else { throw ShellError.usage(Requirement.observer.message) }
-        let feed = try shell.radarFeed()
+        let feed = try shell.radar.feed()
         let duration = try args.value(RadarRecordCommand.forOption)
         guard duration > 0 else { throw ShellError.usage("the recording needs a duration above zero") }
         var every = args[RadarRecordCommand.every] ?? (feed.isRecorded ? 5 : feed.refreshInterval)
@@ -44,7 +44,7 @@ enum RadarRecordCommand {
         func write(_ line: String) throws(ShellError) {
             do { try file.write(line + "\n") } catch { throw ShellError(error) }
         }
-        let start = shell.radarTime(feed)
+        let start = shell.radar.time(feed)
         try write(TrafficRecording.headerLine(source: feed.label, started: start))
         let total = Int(duration / every) + 1
         let progress = ProgressLine(shell: shell, label: "recording snapshots", total: total)

@@ -16,12 +16,12 @@ enum RadarSourceCommands {
             Example("radar source readsb http://raspberrypi.local/tar1090/data/aircraft.json", "your own receiver"),
         ]
     ) { _, shell in
-        let feed = try shell.radarFeed()
-        var fields = [Field("source", "source", Cell(feed.label)), Field("kind", "kind", Cell(kindName(shell.session.radar.source)))]
+        let feed = try shell.radar.feed()
+        var fields = [Field("source", "source", Cell(feed.label)), Field("kind", "kind", Cell(RadarText.kindName(shell.session.radar.source)))]
         if let span = feed.span {
-            fields.append(Field("start", "from", Cell(.number(span.lowerBound), text: RadarText.time(span.lowerBound))))
-            fields.append(Field("end", "to", Cell(.number(span.upperBound), text: RadarText.time(span.upperBound))))
-            fields.append(Field("time", "radar time", Cell(.number(shell.radarTime(feed)), text: RadarText.time(shell.radarTime(feed)))))
+            fields.append(Field("start", "from", Cell(.number(span.lowerBound), text: TimeText.utc(span.lowerBound))))
+            fields.append(Field("end", "to", Cell(.number(span.upperBound), text: TimeText.utc(span.upperBound))))
+            fields.append(Field("time", "radar time", Cell(.number(shell.radar.time(feed)), text: TimeText.utc(shell.radar.time(feed)))))
         } else {
             fields.append(Field("refresh_s", "refreshes", Cell(.number(feed.refreshInterval), text: "at most every \(Format.trimmed(feed.refreshInterval)) s")))
         }
@@ -40,34 +40,15 @@ enum RadarSourceCommands {
         return .card(Card(title: "Radar source", fields: fields))
     }
 
-    /// The source in a few words, without opening it: "sample Paris", "OpenSky", "replay f.jsonl".
-    static func describe(_ source: RadarSource) -> String {
-        switch source {
-        case .sample(let name): name.map { "sample \(SampleTraffic.named($0).place)" } ?? "sample (nearest)"
-        case .openSky(let url, _, _): url.map { "OpenSky at \($0)" } ?? "OpenSky"
-        case .receiver(let location): "readsb \(location)"
-        case .replay(let path): "replay \((path as NSString).lastPathComponent)"
-        }
-    }
-
-    static func kindName(_ source: RadarSource) -> String {
-        switch source {
-        case .sample: "sample"
-        case .openSky: "opensky"
-        case .receiver: "readsb"
-        case .replay: "replay"
-        }
-    }
-
     /// Switches the source, checking it can be used first.
     static func use(_ source: RadarSource, _ shell: Shell) throws -> Output {
         let before = shell.session.radar
         shell.session.useRadarSource(source)
         do {
-            let feed = try shell.radarFeed()
+            let feed = try shell.radar.feed()
             var text = "radar source: \(feed.label)"
             if let span = feed.span {
-                text += ", \(RadarText.time(span.lowerBound)) to \(RadarText.time(span.upperBound)); radar time \(RadarText.time(shell.radarTime(feed)))"
+                text += ", \(TimeText.utc(span.lowerBound)) to \(TimeText.utc(span.upperBound)); radar time \(TimeText.utc(shell.radar.time(feed)))"
             }
             return Output([.message(text), .data("source", .string(feed.label))])
         } catch {

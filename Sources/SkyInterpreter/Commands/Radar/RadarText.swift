@@ -1,14 +1,8 @@
 import Foundation
 import SkyKit
 
-/// How radar values read: times, altitudes, clock positions, aircraft in words.
+/// How radar values read: sources, altitudes, clock positions, aircraft in words.
 enum RadarText {
-    /// "2021-10-07 14:10:01 UTC" (times come checked by `UnixTime`; any other shows as seconds).
-    static func time(_ t: Double) -> String {
-        guard UnixTime.checked(t) != nil else { return Format.trimmed(t) + " s" }
-        return CivilTime(t).text + " UTC"
-    }
-
     /// "35,000 ft", "ground", "—".
     static func altitude(_ a: AircraftState, _ units: UnitSystem) -> String {
         if a.onGround { return "ground" }
@@ -68,4 +62,24 @@ enum RadarText {
         Column("track", "Track", .right), Column("on_ground", "", dataOnly: true), Column("apparent_arcmin", "", dataOnly: true),
         Column("hidden_by_terrain", "", dataOnly: true),
     ]
+
+    /// The source in a few words, without opening it: "sample Paris", "OpenSky", "replay f.jsonl".
+    static func describe(_ source: RadarSource) -> String {
+        switch source {
+        case .sample(let name): name.map { "sample \(SampleTraffic.named($0).place)" } ?? "sample (nearest)"
+        case .openSky(let url, _, _): url.map { "OpenSky at \($0)" } ?? "OpenSky"
+        case .receiver(let location): "readsb \(location)"
+        case .replay(let path): "replay \((path as NSString).lastPathComponent)"
+        }
+    }
+
+    /// The kind of source in one word: sample, opensky, readsb or replay.
+    static func kindName(_ source: RadarSource) -> String {
+        switch source {
+        case .sample: "sample"
+        case .openSky: "opensky"
+        case .receiver: "readsb"
+        case .replay: "replay"
+        }
+    }
 }

@@ -14,7 +14,7 @@ enum SpotCommand {
         requires: [.observer],
         examples: [Example("observer LFPG; spot", "the easiest aircraft to see from Charles de Gaulle"), Example("heading W; spot", "with the turn to make")]
     ) { args, shell in
-        let picture = try shell.radarPicture()
+        let picture = try shell.radar.picture()
         let trace = args.flag(SpotCommand.trace) ? traceLines(picture) : []
         let inSight = picture.sightings.filter { !picture.hiddenByTerrain.contains($0.aircraft.icao24) }
         guard let best = choose(inSight) else {

@@ -17,9 +17,9 @@ enum StatusCommand {
             Field(
                 "radar", "radar",
                 Cell(
-                    .string(RadarSourceCommands.kindName(session.radar.source)),
-                    text: RadarSourceCommands.describe(session.radar.source) + ", range " + Format.distance(session.radar.range, shell.units, decimals: 1)
-                        + (session.radar.time.map { ", time " + RadarText.time($0) } ?? ""))))
+                    .string(RadarText.kindName(session.radar.source)),
+                    text: RadarText.describe(session.radar.source) + ", range " + Format.distance(session.radar.range, shell.units, decimals: 1)
+                        + (session.radar.time.map { ", time " + TimeText.utc($0) } ?? ""))))
         for spec in SettingSpec.all {
             fields.append(Field(spec.name, spec.name, Cell(shell.setting(named: spec.name))))
         }

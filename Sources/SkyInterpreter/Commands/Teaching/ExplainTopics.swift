@@ -13,15 +13,6 @@ enum ExplainTopics {
         return (observer.place, try args.value(place))
     }
 
-    /// The spherical (great-circle) distance and initial bearing, for comparison.
-    static func sphere(_ a: Coordinate, _ b: Coordinate) -> (distance: Double, bearing: Double, haversine: Double) {
-        let r = 6_371_008.8
-        let p1 = a.latitude * .pi / 180, p2 = b.latitude * .pi / 180, dl = (b.longitude - a.longitude) * .pi / 180
-        let h = pow(sin((p2 - p1) / 2), 2) + cos(p1) * cos(p2) * pow(sin(dl / 2), 2)
-        let bearing = atan2(sin(dl) * cos(p2), cos(p1) * sin(p2) - sin(p1) * cos(p2) * cos(dl)) * 180 / .pi
-        return (2 * r * asin(min(1, h.squareRoot())), Angle(degrees: bearing).normalizedBearing.degrees, h)
-    }
-
     static let place = Argument("place", .place, "where to measure to from the observer")
     static let placeArgument = place.spec
 
@@ -32,7 +23,7 @@ enum ExplainTopics {
         examples: [Example("observer KSFO; explain distance KJFK", "San Francisco to New York")]
     ) { args, shell in
         let (from, to) = try ends(args, shell)
-        let s = sphere(from.coordinate, to.coordinate)
+        let s = GreatCircle(from: from.coordinate, to: to.coordinate)
         let g = Geodesic.wgs84.inverse(from.coordinate, to.coordinate)
         let lines = [
             "Distance from \(from.airportCode ?? CoordinateText.short(from.coordinate)) to \(to.airportCode ?? CoordinateText.short(to.coordinate))",
@@ -57,7 +48,7 @@ enum ExplainTopics {
         examples: [Example("observer EGLL; explain bearing KJFK", "London to New York")]
     ) { args, shell in
         let (from, to) = try ends(args, shell)
-        let s = sphere(from.coordinate, to.coordinate)
+        let s = GreatCircle(from: from.coordinate, to: to.coordinate)
         let g = Geodesic.wgs84.inverse(from.coordinate, to.coordinate)
         let lines = [
             "Bearing from \(from.airportCode ?? CoordinateText.short(from.coordinate)) to \(to.airportCode ?? CoordinateText.short(to.coordinate))",
@@ -73,7 +64,7 @@ enum ExplainTopics {
 
     /// The aircraft `spot` would pick, for the topics that need one.
     static func aircraft(_ shell: Shell) throws -> (Sighting, RadarPicture) {
-        let picture = try shell.radarPicture()
+        let picture = try shell.radar.picture()
         guard let s = SpotCommand.choose(picture.sightings) ?? picture.sightings.first else {
             throw ShellError.usage("no aircraft within range to explain with")
         }
@@ -157,7 +148,9 @@ enum ExplainTopics {
         abstract: "How far the horizon is from your height, and where an aircraft can still be seen",
         examples: [Example("observer KSFO; explain horizon", "from the ground at San Francisco")]
     ) { _, shell in
-        let h = max(shell.session.observer.map { $0.altitude.meters - (shell.terrain().height($0.place.coordinate) ?? $0.altitude.meters) } ?? 0, 0) + 1.7
+        let h =
+            max(shell.session.observer.map { $0.altitude.meters - (shell.lineOfSight.terrain().height($0.place.coordinate) ?? $0.altitude.meters) } ?? 0, 0)
+            + 1.7
         var lines = ["The horizon", "", "The horizon is where the Earth's curve has dropped as far as your eyes are high: d = √(2kR·h)."]
         for earth in EarthModel.allCases {
             lines.append(

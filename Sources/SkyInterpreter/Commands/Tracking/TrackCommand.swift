@@ -92,7 +92,7 @@ final class Tracker {
     func poll() -> TrackFix? {
         do throws(FeedError) {
             let response: HTTPResponse
-            do { response = try shell.http.get(url, cancelled: { Interrupt.requested }) } catch .cancelled { return nil } catch {
+            do { response = try shell.web.http.get(url, cancelled: { Interrupt.requested }) } catch .cancelled { return nil } catch {
                 throw FeedError(.unavailable, "\(error)")
             }
             guard response.status == 200 else { throw FeedError(.unavailable, "\(host) answered \(response.status) (\(HTTPStatus.reason(response.status)))") }

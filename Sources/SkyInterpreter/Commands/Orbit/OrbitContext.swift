@@ -1,9 +1,17 @@
 import Foundation
 import SkyKit
 
-extension Shell {
+/// The orbit service's state: the propagator of the element set in use.
+final class OrbitContext: ServiceContext {
+    private unowned let shell: Shell
+    /// The propagator, with the identity (modification time and size) of the element file it
+    /// was built from: `radar live` asks for it ten times a second.
+    private var loaded: (source: String, sgp4: SGP4)?
+
+    init(shell: Shell) { self.shell = shell }
+
     /// Where `tle load` and `tle fetch` keep the element set.
-    var tlePath: String? { paths.map { $0.data + "/iss.tle" } }
+    var tlePath: String? { shell.paths.map { $0.data + "/iss.tle" } }
 
     /// The element set in use: the one kept in the data directory, else the built-in one.
     func currentTLE() throws(ShellError) -> TLE {
@@ -22,11 +30,11 @@ extension Shell {
         var source = "built in"
         var info = stat()
         if let path = tlePath, stat(path, &info) == 0 { source = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_size)" }
-        if let loaded = loadedPropagator, loaded.source == source { return loaded.sgp4 }
+        if let loaded, loaded.source == source { return loaded.sgp4 }
         let tle = try currentTLE()
         let sgp4: SGP4
         do { sgp4 = try SGP4(tle) } catch { throw ShellError.data("\(tle.name ?? "the satellite")'s elements cannot be propagated: \(error)") }
-        loadedPropagator = (source, sgp4)
+        loaded = (source, sgp4)
         return sgp4
     }
 
@@ -34,23 +42,24 @@ extension Shell {
     /// 300 km, else this computer's.
     func localZone(near place: Place?) -> String {
         if let place {
-            if let code = place.airportCode, let airport = catalog.airport(icao: code) { return airport.timeZone }
-            if let near = catalog.airports(near: place.coordinate, within: Distance(300, .kilometers), limit: 1).first { return near.airport.timeZone }
+            if let code = place.airportCode, let airport = shell.catalog.airport(icao: code) { return airport.timeZone }
+            if let near = shell.catalog.airports(near: place.coordinate, within: Distance(300, .kilometers), limit: 1).first { return near.airport.timeZone }
         }
         return TimeZone.current.identifier
     }
 }
 
+extension Shell {
+    /// The orbit service.
+    var orbit: OrbitContext { services.context() }
+}
+
 /// Words and numbers of the orbit commands.
 enum OrbitText {
-    /// "2025-11-10 04:00:12 UTC"
-    static func utc(_ d: Date) -> String { RadarText.time(d.timeIntervalSince1970) }
-
     /// "04:00:12" in a zone, with the offset: "05:00:12 (+01:00)".
     static func local(_ d: Date, zone: String) -> String {
-        guard let tz = TimeZone(identifier: zone) else { return utc(d) }
-        let t = CivilTime(d.timeIntervalSince1970, offset: tz.secondsFromGMT(for: d))
-        return t.clock + " (" + t.offsetText.replacingOccurrences(of: "-", with: "−") + ")"
+        guard let local = TimeText.local(zone: zone, at: d) else { return TimeText.utc(d) }
+        return "\(local.time) (\(local.offset))"
     }
 
     /// How old an element set is at a moment, in days.
@@ -61,7 +70,7 @@ enum OrbitText {
         let days = age(tle, at: d)
         guard abs(days) > 14 else { return nil }
         return
-            "the element set is \(Int(abs(days).rounded())) days \(days > 0 ? "old" : "ahead of this time") (epoch \(utc(tle.epoch))): positions drift by kilometres a day — `tle fetch` or `tle load` a fresh one"
+            "the element set is \(Int(abs(days).rounded())) days \(days > 0 ? "old" : "ahead of this time") (epoch \(TimeText.utc(tle.epoch))): positions drift by kilometres a day — `tle fetch` or `tle load` a fresh one"
     }
 
     /// "over land near Lyon, France" or "over the North Atlantic Ocean".

@@ -1,26 +1,39 @@
 import Foundation
 import SkyKit
 
-extension Shell {
+/// The line-of-sight service's state: the terrain loaded and the last path checked.
+final class LineOfSightContext: ServiceContext {
+    private unowned let shell: Shell
+    private var loaded: Terrain?
+    /// The last path checked in this process, for `los profile at` and `explain los`.
+    var lastPathCheck: PathCheck?
+
+    init(shell: Shell) { self.shell = shell }
+
     /// The terrain folder in use: the one set with `los terrain`, else `terrain` in the data
     /// directory.
-    var terrainDirectory: String? { session.los.terrainDirectory ?? paths.map { $0.data + "/terrain" } }
+    var terrainDirectory: String? { shell.session.los.terrainDirectory ?? shell.paths.map { $0.data + "/terrain" } }
 
     /// The embedded tile plus the folder's tiles, loaded once per folder.
     func terrain() -> Terrain {
-        if let loadedTerrain, loadedTerrain.directory == terrainDirectory { return loadedTerrain }
+        if let loaded, loaded.directory == terrainDirectory { return loaded }
         let terrain = Terrain.load(directory: terrainDirectory)
-        loadedTerrain = terrain
+        loaded = terrain
         return terrain
     }
 
     /// The LOS origin, or the error that says how to set one.
-    func losOrigin() throws(ShellError) -> Place {
-        guard let origin = session.los.origin else {
+    func origin() throws(ShellError) -> Place {
+        guard let origin = shell.session.los.origin else {
             throw ShellError(.state, "no line-of-sight origin — set one with `los origin <place>` (e.g. los origin 44.27056 -71.30333)")
         }
         return origin
     }
+}
+
+extension Shell {
+    /// The line-of-sight service.
+    var lineOfSight: LineOfSightContext { services.context() }
 }
 
 /// Words and numbers of the line-of-sight commands: feet in the interface, metres inside.

@@ -1,35 +1,44 @@
 import Foundation
 import SkyKit
 
-extension Shell {
+/// The badges service's state: the badge book read from the built-ins and the user's file,
+/// and what badge definitions refer to in the catalog.
+final class BadgesContext: ServiceContext {
+    private unowned let shell: Shell
+    private var loaded: (stamp: String, book: BadgeBook)?
+    /// What badge definitions refer to, from the catalog.
+    lazy var world = BadgeWorld.of(shell.catalog)
+
+    init(shell: Shell) { self.shell = shell }
+
     /// The user's own badge definitions: `badges.toml` in the config directory.
-    var userBadgeFile: String? { paths.map { $0.config + "/badges.toml" } }
+    var userFile: String? { shell.paths.map { $0.config + "/badges.toml" } }
 
     /// The built-in badges and the user's, read again whenever the user's file changes; its
     /// problems are notes of the command's output, once per change.
-    func badgeBook() -> BadgeBook {
+    func book() -> BadgeBook {
         let stamp =
-            userBadgeFile.flatMap { file -> String? in
+            userFile.flatMap { file -> String? in
                 guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else { return nil }
                 return "\((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0) \((attributes[.size] as? Int) ?? 0)"
             } ?? "none"
-        if let loaded = loadedBadges, loaded.stamp == stamp { return loaded.book }
-        let book = BadgeBook.load(world: badgeWorld, userFile: userBadgeFile)
-        for problem in book.problems { note(problem) }
-        loadedBadges = (stamp, book)
+        if let loaded, loaded.stamp == stamp { return loaded.book }
+        let book = BadgeBook.load(world: world, userFile: userFile)
+        for problem in book.problems { shell.note(problem) }
+        loaded = (stamp, book)
         return book
     }
 
     /// The progress of the active logbook on `badges` (all of them by default). A logbook
     /// database that does not exist yet means every badge is locked.
-    func badgeStatuses(_ badges: [Badge]? = nil) throws -> [BadgeStatus] {
-        try BadgeEvaluator(badges: badges ?? badgeBook().badges, world: badgeWorld).evaluate(existingLogbookStore(), logbook: session.logbook)
+    func statuses(_ badges: [Badge]? = nil) throws -> [BadgeStatus] {
+        try BadgeEvaluator(badges: badges ?? book().badges, world: world).evaluate(shell.logbook.existingStore(), logbook: shell.session.logbook)
     }
 
     /// A card field listing the badges that involve an airline, with their state.
-    func badgesField(airline code: String) -> Field {
-        let involved = badgeBook().badges.filter { $0.airlines.contains(code) }
-        let statuses = (try? badgeStatuses(involved)) ?? []
+    func field(airline code: String) -> Field {
+        let involved = book().badges.filter { $0.airlines.contains(code) }
+        let statuses = (try? statuses(involved)) ?? []
         let text =
             statuses.isEmpty ? "none" : statuses.map { "\($0.isUnlocked ? "✓" : "🔒") \($0.badge.title) — \(BadgeText.state($0))" }.joined(separator: "\n")
         return Field("badges", "badges", Cell(.list(statuses.map { .object([("id", .string($0.badge.id)), ("unlocked", .bool($0.isUnlocked))]) }), text: text))
@@ -37,10 +46,9 @@ extension Shell {
 
     /// After a change to the logbook: the badges it unlocked or locked again, one line each.
     /// A failure here never undoes the change; it is reported as a note.
-    func badgeAnnouncements() -> [Block] {
+    func announcements() -> [Block] {
         do {
-            let statuses = try badgeStatuses()
-            let changes = try BadgeLedger.reconcile(statuses, store: logbookStore(), logbook: session.logbook)
+            let changes = try BadgeLedger.reconcile(statuses(), store: shell.logbook.store(), logbook: shell.session.logbook)
             var blocks: [Block] = changes.unlocked.map { .message("Badge unlocked: \($0.badge.title) — \($0.badge.description)", .accent) }
             if changes.relocked.count <= 3 {
                 blocks += changes.relocked.map { .message("Badge locked again: \($0.badge.title) (\(BadgeText.progress($0)))", .dim) }
@@ -58,4 +66,9 @@ extension Shell {
             return [.note("badges were not updated: \(error)")]
         }
     }
+}
+
+extension Shell {
+    /// The badges service.
+    var badges: BadgesContext { services.context() }
 }

@@ -1,0 +1,84 @@
+import Foundation
+import SkyKit
+
+/// The logbook service's state: the database, opened on first use.
+final class LogbookContext: ServiceContext {
+    private unowned let shell: Shell
+    private var opened: LogbookStore?
+
+    init(shell: Shell) { self.shell = shell }
+
+    /// The logbook database in the data directory (`logbook.sqlite`), opened on first use.
+    /// `SKYSHELL_DB_MAX_PAGES` caps its size in pages, to test a full disk.
+    func store() throws -> LogbookStore {
+        if let opened { return opened }
+        guard let paths = shell.paths else { throw ShellError(.io, "no data directory: set SKYSHELL_HOME or HOME") }
+        try shell.ensurePrivateDirectory(paths.data)
+        let maxPages =
+            shell.environment["SKYSHELL_DB_MAX_PAGES"] == nil
+            ? nil
+            : Int(shell.environmentNumber("SKYSHELL_DB_MAX_PAGES", 1...Double(Int32.max), default: Double(Int32.max), what: "pages", whole: true))
+        let store = try LogbookStore(path: paths.logbookFile, maxPages: maxPages)
+        let clock = shell.clock
+        store.today = { clock.today }
+        opened = store
+        return store
+    }
+
+    /// The logbook database only if it already exists (cards look, they never create one).
+    func existingStore() -> LogbookStore? {
+        if let opened { return opened }
+        guard let paths = shell.paths, FileManager.default.fileExists(atPath: paths.logbookFile) else { return nil }
+        return try? store()
+    }
+
+    /// The flights of the active logbook matching `filter`, for cards: count and the latest few.
+    func yourFlights(_ filter: FlightFilter, latest: Int = 5) -> (count: Int, latest: [Flight]) {
+        let logbook = shell.session.logbook
+        guard let store = existingStore(), let count = try? store.count(in: logbook, filter), count > 0 else { return (0, []) }
+        var limited = filter
+        limited.limit = latest
+        let cursor = try? store.flights(in: logbook, limited)
+        return (count, cursor.map(Array.init) ?? [])
+    }
+
+    /// A card field listing "your flights": the count and the latest ones, one per line.
+    func yourFlightsField(_ filter: FlightFilter, none: String) -> Field {
+        let (count, latest) = yourFlights(filter)
+        let lines = latest.map { "#\($0.id ?? 0)  \(FlightFields.summary($0, shell))" }
+        let text =
+            count == 0 ? none : "\(count) in logbook \(shell.session.logbook)\n" + lines.joined(separator: "\n") + (count > latest.count ? "\n…" : "")
+        return Field("your_flights", "your flights", Cell(.int(count), text: text))
+    }
+
+    /// Stored codes of the favourite airlines (none when the logbook cannot be opened).
+    var favoriteAirlineCodes: [String] { (try? store().favoriteAirlines()) ?? [] }
+
+    /// How an airport is shown in lists: its ICAO code, or its city with the `codes names` setting.
+    func label(airport icao: String) -> String {
+        guard shell.setting(.codes) == .names, let a = shell.catalog.airport(icao: icao) else { return icao }
+        return a.city.isEmpty ? a.name : a.city
+    }
+}
+
+extension Shell {
+    /// The logbook service.
+    var logbook: LogbookContext { services.context() }
+}
+
+extension ShellError {
+    /// The shell error for a logbook database failure.
+    init(storeError e: StoreError) {
+        switch e.kind {
+        case .corrupt: self.init(.data, e.message)
+        case .invalid: self.init(.usage, e.message)
+        case .busy: self.init(.unavailable, e.message)
+        case .readOnly, .full, .cannotOpen, .other: self.init(.io, e.message)
+        }
+    }
+}
+
+extension Airline {
+    /// The code a logbook stores for the airline: ICAO when it has one, else IATA.
+    var storedCode: String { storedCodeInCatalog }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import SkyKit
+import SkyTestSupport
+import Testing
+
+@testable import SkyInterpreter
+
+/// A service the shell's source has never heard of: how any new service plugs in.
+final class CountingService: ServiceContext {
+    unowned let shell: Shell
+    var calls = 0
+    init(shell: Shell) { self.shell = shell }
+
+    /// Something that needs both the service's own state and the session.
+    func visit() -> String {
+        calls += 1
+        return "\(shell.session.logbook) #\(calls)"
+    }
+}
+
+extension Shell {
+    var counting: CountingService { services.context() }
+}
+
+/// Each service keeps its state in its own context, made on first use and found by type; the
+/// shell holds only the table.
+@Suite("Service contexts")
+struct ServiceTableTests {
+    @Test func aNewServicePlugsInWithoutTheShellKnowingIt() {
+        let shell = makeShell()
+        #expect(shell.counting.visit() == "default #1")
+        #expect(shell.counting.visit() == "default #2")
+        #expect(shell.counting === shell.services.context(CountingService.self))
+        // Each shell has its own.
+        let other = makeShell()
+        #expect(other.counting.visit() == "default #1")
+        #expect(other.counting !== shell.counting)
+    }
+
+    @Test func servicesStartOnlyWhenACommandUsesThem() throws {
+        let shell = makeShell()
+        _ = try shell.evaluate(Lexer().commands(in: "distance KSFO KJFK")[0])
+        #expect(shell.services.startedCount == 0)
+        try shell.run(line: "observer LFPG")
+        _ = try shell.evaluate(Lexer().commands(in: "radar")[0])
+        // The radar reads the feed, the terrain (to hide aircraft behind hills) and the orbit
+        // (the ISS): three contexts, and not the logbook or the badges.
+        #expect(shell.services.startedCount == 3)
+        #expect(shell.radar === shell.services.context(RadarContext.self))
+    }
+
+    @Test func theLineOfSightContextKeepsTheLastPathForExplain() throws {
+        let shell = makeShell()
+        try shell.run(line: "los origin 44.27056 -71.30333; los check 44.3 -71.2")
+        #expect(shell.lineOfSight.lastPathCheck != nil)
+        // A new shell starts without one.
+        #expect(makeShell().lineOfSight.lastPathCheck == nil)
+    }
+
+    /// The shell's own source names no service: adding one never touches it.
+    @Test func theShellSourceNamesNoService() throws {
+        let source = try String(contentsOfFile: Executable.packageRoot + "/Sources/SkyInterpreter/Running/Shell.swift", encoding: .utf8)
+        for word in ["Logbook", "Badge", "Radar", "Terrain", "LineOfSight", "SGP4", "TLE", "Orbit", "HTTP", "Feed", "Tracker"] {
+            #expect(!source.contains(word), "Shell.swift mentions \(word)")
+        }
+    }
+}
