@@ -31,20 +31,6 @@ public struct ValueKind: @unchecked Sendable {
                 return try single(&whole, shell)
             }, complete: complete)
     }
-
-    /// A kind that reads exactly one word with `parse`.
-    public static func word(
-        _ placeholder: String, _ summary: String,
-        complete: @escaping (CompletionQuery) -> [Candidate] = { _ in [] },
-        parse: @escaping (String, Shell) throws -> Any
-    ) -> ValueKind {
-        ValueKind(
-            placeholder: placeholder, summary: summary,
-            read: { cursor, shell in
-                guard let word = cursor.take() else { throw ValueError("missing \(placeholder)") }
-                return try parse(word.text, shell)
-            }, complete: complete)
-    }
 }
 
 /// What a value kind needs to offer completions: the partly typed word, the words of the

@@ -48,18 +48,12 @@ enum LOSCheckCommand {
             Field(
                 "distance_m", "distance", Cell(.number(check.distance.rounded()), text: distance(check.distance) + ", azimuth " + Format.bearing(check.azimuth))
             ))
-        fields.append(
-            Field(
-                "observer_msl_m", "observer",
-                Cell(
-                    .number(check.observerMSL),
-                    text: "\(LOSText.feet(check.observerMSL)) MSL (ground \(check.observerGround.map(LOSText.feet) ?? "unknown"))")))
-        fields.append(
-            Field(
-                "target_msl_m", "target",
-                Cell(
-                    .number(check.targetMSL),
-                    text: "\(LOSText.feet(check.targetMSL)) MSL (ground \(check.targetGround.map(LOSText.feet) ?? "unknown"))")))
+        /// One end of the line: its height above the sea and the ground under it.
+        func end(_ key: String, _ label: String, msl: Double, ground: Double?) -> Field {
+            Field(key, label, Cell(.number(msl), text: "\(LOSText.feet(msl)) MSL (ground \(ground.map(LOSText.feet) ?? "unknown"))"))
+        }
+        fields.append(end("observer_msl_m", "observer", msl: check.observerMSL, ground: check.observerGround))
+        fields.append(end("target_msl_m", "target", msl: check.targetMSL, ground: check.targetGround))
         if let hit = check.firstObstruction {
             fields.append(
                 Field(
