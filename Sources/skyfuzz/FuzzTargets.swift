@@ -68,10 +68,11 @@ enum FuzzTargets {
         }
     }
 
-    /// The CSV, OpenFlights and JSON flight importers.
+    /// Every flight importer, and the format guess.
     static func flights(_ bytes: [UInt8]) {
-        for format in [FlightFileFormat.csv, .openflights, .json] {
-            _ = try? FlightFiles.read(bytes, format: format, catalog: catalog, skipBad: true, today: FlightDate(year: 2025, month: 11, day: 10)!)
+        _ = FlightFiles.guess(bytes)
+        for format in FlightFileFormat.importable {
+            _ = try? FlightFiles.plan(bytes, format: format, catalog: catalog, today: FlightDate(year: 2025, month: 11, day: 10)!)
         }
     }
 

@@ -153,7 +153,7 @@ struct LogbookFaultTests {
         home.write("text.csv", text)
         let foreign = sky("logbook import \(home.path)/text.csv")
         #expect(foreign.status == 65)
-        #expect(foreign.stderr.contains("is not a logbook file skyshell knows"))
+        #expect(foreign.stderr.contains("is not a logbook file skyshell recognises"))
         #expect(count() == 0)
     }
 }

@@ -13,23 +13,50 @@ struct LogbookInteractiveTests {
         return pty
     }
 
-    @Test func theFormAsksEachFieldWithDefaultsAndCompletion() throws {
+    @Test func theFormAsksEachFieldAndStoresOnlyWhatWasChosen() throws {
         let pty = try start()
         try pty.enter("airline favorite AS", until: "favourite")
         try pty.enter("flight add", until: "From: ")
         try pty.enter("SFO", until: "To: ")
         #expect(try pty.enter("KXYZ", until: "To: ").contains("unknown airport code 'KXYZ'"))
-        try pty.enter("SEA", until: "Airline [ASA]: ")
-        try pty.enter("", until: "Aircraft [B734]: ")
-        try pty.send("B73\t")
-        try pty.waitFor("B73")  // the listing of the types offered
-        try pty.enter("9", until: "Date [today]: ")
-        try pty.enter("", until: "Class [economy]: ")
+        // A place that fits several airports is a choice, not a dead end.
+        let list = PTYSession.plain(try pty.enter("Portland", until: "Which one? [1-6]: "))
+        #expect(list.contains("1  KPDX  Portland International Airport"), "\(list)")
+        try pty.enter("1", until: "Airline (Tab: favourites first) [none]: ")
+        try pty.enter("AS", until: "Flight number [none]: ")
+        try pty.enter("AS4", until: "Aircraft (Tab: Alaska Airlines' fleet) [none]: ")
+        // Tab with nothing typed lists the airline's fleet.
+        try pty.send("\t")
+        let offered = PTYSession.plain(try pty.waitFor("CRJ7"))
+        #expect(offered.contains("B739  Boeing 737-900 · AS fleet") && offered.contains("B734"), "\(offered)")
+        try pty.send("\u{15}")  // clear what Tab put on the line
+        try pty.enter("B739", until: "Date [today]: ")
+        try pty.enter("", until: "Class [none]: ")
         try pty.enter("", until: "Seat (23A, window, middle, aisle) [none]: ")
-        let saved = try pty.enter("17F", until: "✈default> ")
-        #expect(saved.contains("Flight saved: #1  Alaska Airlines  KSFO → KSEA  B739  2025-11-10"))
-        let card = try pty.enter("flight show 1", until: "distance")
-        #expect(card.contains("17F, window") && card.contains("economy"))
+        try pty.enter("17F", until: "Registration [none]: ")
+        let saved = try pty.enter("n512as", until: "✈default> ")
+        #expect(saved.contains("Flight saved: #1  Alaska Airlines  KSFO → KPDX  B739  2025-11-10"))
+        let card = PTYSession.plain(try pty.enter("flight show 1", until: "distance"))
+        #expect(card.contains("17F, window") && card.contains("AS4") && card.contains("N512AS"))
+        #expect(card.contains("class          —"), "Enter at the class stored no class: \(card)")
+        try pty.exitShell()
+    }
+
+    @Test func enterAtEveryOptionalQuestionStoresNothing() throws {
+        let pty = try start()
+        try pty.enter("airline favorite AS", until: "favourite")
+        try pty.enter("flight add", until: "From: ")
+        try pty.enter("SEA", until: "To: ")
+        try pty.enter("PDX", until: "Airline")
+        try pty.enter("", until: "Flight number")
+        try pty.enter("", until: "Aircraft")
+        try pty.enter("", until: "Date")
+        try pty.enter("", until: "Class")
+        try pty.enter("", until: "Seat")
+        try pty.enter("", until: "Registration")
+        #expect(try pty.enter("", until: "✈default> ").contains("Flight saved: #1  no airline  KSEA → KPDX  2025-11-10"))
+        let card = PTYSession.plain(try pty.enter("flight show 1", until: "distance"))
+        for field in ["airline        —", "aircraft       —", "class          —", "flight number  —"] { #expect(card.contains(field), "\(card)") }
         try pty.exitShell()
     }
 

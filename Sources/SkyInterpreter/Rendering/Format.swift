@@ -106,4 +106,7 @@ public enum Format {
         let shown = b.degrees.rounded() == 360 ? 0 : b.degrees
         return trimmed(shown, maxDecimals: 1) + "° (" + CompassPoint(bearing: b).rawValue + ")"
     }
+
+    /// "United Airlines'", "Air France's".
+    public static func possessive(_ name: String) -> String { name.hasSuffix("s") ? name + "'" : name + "'s" }
 }

@@ -44,7 +44,9 @@ extension Setting where Value == ChartsMode {
 }
 
 extension Setting where Value == AirportNaming {
-    public static var codes: Self { Setting("codes", "how airports are named in lists: icao codes or names", default: .icao) }
+    public static var codes: Self {
+        Setting("codes", "how airports are named in lists, stats and maps: icao codes, iata codes (ICAO where there is none) or names", default: .icao)
+    }
 }
 
 extension Setting where Value == AccentColor {
@@ -75,7 +77,7 @@ public enum ChartsMode: String, SettingValue {
 
 /// How airports are named in lists.
 public enum AirportNaming: String, SettingValue {
-    case icao, names
+    case icao, iata, names
 }
 
 /// The look of the radar scope.

@@ -33,11 +33,15 @@ extension Kind {
         Kind<Airline>.airline.restOfLine
     }
 
-    /// An aircraft type by ICAO designator, IATA code or name.
+    /// An aircraft type by ICAO designator, IATA code or name. After an airline (or a flight
+    /// number) on the line, its fleet comes first.
     public static var aircraftType: Kind<AircraftType> {
         Kind<AircraftType>.word(
             "aircraft", "an aircraft type: designator (B738), IATA code (738) or name (737-800)",
-            complete: { CatalogResolver.completeAircraft($0.prefix, $0.shell.catalog) }
+            complete: { query in
+                let airline = CatalogResolver.airline(in: query.previous, query.shell.catalog)
+                return CatalogResolver.completeAircraft(query.prefix, query.shell.catalog, fleetOf: airline)
+            }
         ) { word, shell in
             try CatalogResolver.aircraft(word, shell.catalog)
         }
@@ -123,12 +127,45 @@ public enum CatalogResolver {
     }
 
     /// Aircraft designators for a code prefix or name words.
-    public static func completeAircraft(_ prefix: String, _ catalog: Catalog) -> [Candidate] {
-        guard !prefix.isEmpty else { return [] }
+    /// Aircraft types for a prefix; the airline's fleet (from the route data) first, and alone
+    /// when nothing is typed yet.
+    public static func completeAircraft(_ prefix: String, _ catalog: Catalog, fleetOf airline: Airline? = nil) -> [Candidate] {
+        let upper = prefix.uppercased()
+        let fleet = (airline?.fleetIndices ?? []).map { catalog.aircraftType(at: $0.type) }
+            .filter { upper.isEmpty || $0.designator.hasPrefix(upper) || TextFolding.key($0.name).contains(TextFolding.key(prefix)) }
+        let inFleet = fleet.map { Candidate($0.designator, detail: $0.name + " · \(airline?.code ?? "") fleet") }
+        guard !prefix.isEmpty else { return inFleet }
         var types = catalog.aircraft(withCodePrefix: prefix, limit: completionLimit)
         if types.count < completionLimit {
             for t in catalog.searchAircraft(prefix, limit: completionLimit) where !types.contains(t) { types.append(t) }
         }
-        return types.prefix(completionLimit).map { Candidate($0.designator, detail: $0.name) }
+        let others = types.filter { t in !fleet.contains { $0.designator == t.designator } }
+        return inFleet + others.prefix(max(0, completionLimit - inFleet.count)).map { Candidate($0.designator, detail: $0.name) }
+    }
+
+    /// The airline the words of a command name so far: `airline UA`, `--airline=UA`, or a
+    /// flight number (`number UA155`).
+    public static func airline(in words: [String], _ catalog: Catalog) -> Airline? {
+        var byAirline: Airline?, byNumber: Airline?
+        for (n, word) in words.enumerated() {
+            let lower = word.lowercased()
+            for name in ["airline", "number"] {
+                let value: String?
+                if lower == name || lower == "--" + name {
+                    value = n + 1 < words.count ? words[n + 1] : nil
+                } else if lower.hasPrefix("--\(name)=") {
+                    value = String(word.dropFirst(name.count + 3))
+                } else {
+                    value = nil
+                }
+                guard let value else { continue }
+                if name == "airline" {
+                    byAirline = (try? catalog.resolveAirline(value)) ?? byAirline
+                } else {
+                    byNumber = catalog.airline(flightNumber: value) ?? byNumber
+                }
+            }
+        }
+        return byAirline ?? byNumber
     }
 }

@@ -2,18 +2,18 @@ import SkyKit
 
 /// Value kinds of the logbook: dates, classes, seats, events, flight numbers, logbook names.
 extension Kind {
-    /// A flight date: YYYY-MM-DD, today or yesterday.
+    /// A flight date: YYYY-MM-DD (or only YYYY-MM or YYYY), today or yesterday.
     public static var flightDate: Kind<FlightDate> {
         Kind<FlightDate>.word(
-            "date", "a date: 2025-11-09, today or yesterday",
+            "date", "a date: 2025-11-09, 2006-02 or 2006 when that is all you know, today or yesterday",
             complete: { candidates(["today", "yesterday"], prefix: $0.prefix) }
         ) { word, shell in
             switch word.lowercased() {
             case "today": return shell.clock.today
             case "yesterday": return FlightDate(daysSinceEpoch: shell.clock.today.daysSinceEpoch - 1)
             default:
-                guard let date = FlightDate(iso: word) else {
-                    throw ValueError("'\(word)' is not a date — use YYYY-MM-DD (a day that exists), today or yesterday")
+                guard let date = FlightDate(text: word) else {
+                    throw ValueError("'\(word)' is not a date — use YYYY-MM-DD (a day that exists), YYYY-MM or YYYY, today or yesterday")
                 }
                 if let problem = Flight.dateProblem(date, today: shell.clock.today) { throw ValueError(problem) }
                 return date
@@ -24,14 +24,14 @@ extension Kind {
     /// A cabin class.
     public static var cabinClass: Kind<CabinClass> {
         Kind<CabinClass>.word(
-            "class", "economy, premium (premium economy), business or first",
+            "class", "economy, premium (premium economy), business, first or private",
             complete: { candidates(CabinClass.allCases.map(\.rawValue), prefix: $0.prefix) }
         ) { word, _ in
             let w = word.lowercased()
             if let c = CabinClass(rawValue: w) { return c }
             if w == "premium-economy" || w == "premiumeconomy" { return CabinClass.premium }
             throw ValueError(
-                "'\(word)' is not a class — use economy, premium, business or first" + suggestion(word, among: CabinClass.allCases.map(\.rawValue)))
+                "'\(word)' is not a class — use economy, premium, business, first or private" + suggestion(word, among: CabinClass.allCases.map(\.rawValue)))
         }
     }
 
@@ -59,11 +59,6 @@ extension Kind {
             guard Flight.rows.contains(row) else { throw ValueError("row \(row) is out of range — rows run from 1 to 88") }
             return row
         }
-    }
-
-    /// An unusual event.
-    public static var flightEvent: Kind<FlightEvent> {
-        Kind<FlightEvent>.choice(FlightEvent.self, placeholder: "event")
     }
 
     /// A flight number: airline code and 1 to 4 digits (UA155, BAW2490).
@@ -96,4 +91,41 @@ extension Kind {
 public enum SeatChoice: Sendable {
     case seat(row: Int?, letter: String?)
     case position(SeatPosition)
+}
+
+/// What an `event` option does to a flight's events.
+public enum EventChange: Sendable, Equatable {
+    case add(FlightEvent)
+    case remove(FlightEvent)
+    case clear
+}
+
+extension Kind {
+    /// An event to add (go-around), remove (-go-around), or none to clear them.
+    public static var eventChange: Kind<EventChange> {
+        let names = FlightEvent.allCases.map(\.rawValue)
+        return Kind<EventChange>.word(
+            "event", "an event: \(names.joined(separator: ", ")); -event removes it, none clears them",
+            complete: { candidates(names + ["none"] + names.map { "-" + $0 }, prefix: $0.prefix) }
+        ) { word, _ in
+            let w = word.lowercased()
+            if w == "none" { return EventChange.clear }
+            let removing = w.hasPrefix("-")
+            let name = removing ? String(w.dropFirst()) : w
+            guard let event = FlightEvent(rawValue: name) else {
+                throw ValueError(
+                    "'\(word)' is not an event — use one of: \(names.joined(separator: ", ")) (-event removes it, none clears them)"
+                        + suggestion(name, among: names))
+            }
+            return removing ? EventChange.remove(event) : EventChange.add(event)
+        }
+    }
+
+    /// A time on a local clock: 08:15.
+    public static var clockTime: Kind<ClockTime> {
+        Kind<ClockTime>.word("time", "a time of day: 08:15, 23:40") { word, _ in
+            guard let time = ClockTime(text: word) else { throw ValueError("'\(word)' is not a time of day — use HH:MM, like 08:15") }
+            return time
+        }
+    }
 }

@@ -1,6 +1,7 @@
-/// A flight that counts towards a goal: its id and date (as YYYYMMDD).
+/// A flight that counts towards a goal: its number in the logbook and its date (as
+/// YYYYMMDD; YYYYMM00 or YYYY0000 when only the month or year is known).
 public struct CountedFlight: Sendable, Equatable {
-    public var id: Int64
+    public var number: Int64
     public var date: Int32
 }
 
@@ -21,7 +22,7 @@ public struct BadgeGoal: Sendable {
 
     /// The matching flights, earliest first (ties by id).
     public var flightsByDate: [CountedFlight] {
-        flights.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
+        flights.sorted { ($0.date, $0.number) < ($1.date, $1.number) }
     }
 
     /// Works out `metOn` from the flights.
@@ -166,10 +167,11 @@ public struct BadgeEvaluator {
         let checkTypes = !byType.isEmpty, checkAirlines = !byAirline.isEmpty
         let checkRoutes = !byRoute.isEmpty, checkHubs = !byAirlineAirport.isEmpty
         if checkTypes || checkAirlines || checkRoutes || checkHubs {
-            let rows = try db.statement("SELECT id, date, airline, aircraft, origin, destination FROM flights WHERE +logbook_id = ?")
+            // Duplicates kept by an import count once: the flight they repeat is there already.
+            let rows = try db.statement("SELECT number, date, airline, aircraft, origin, destination FROM flights WHERE +logbook_id = ? AND duplicate = 0")
                 .bind([.integer(logbookID)])
             while try rows.step() {
-                let flight = CountedFlight(id: rows.int(0), date: rows.compactDate(1))
+                let flight = CountedFlight(number: rows.int(0), date: rows.compactDate(1))
                 let airline = rows.packedCode(2) ?? 0
                 if checkTypes { byType.forEach(rows.packedCode(3) ?? 0) { goals[Int($0.goal)].flights.append(flight) } }
                 if checkAirlines { byAirline.forEach(airline) { goals[Int($0.goal)].flights.append(flight) } }
@@ -187,11 +189,13 @@ public struct BadgeEvaluator {
             }
         }
         if !byEvent.isEmpty {
-            let rows = try db.statement("SELECT f.id, f.date, e.event FROM flight_events e CROSS JOIN flights f ON f.id = e.flight_id WHERE +f.logbook_id = ?")
-                .bind([.integer(logbookID)])
+            let rows = try db.statement(
+                "SELECT f.number, f.date, e.event FROM flight_events e CROSS JOIN flights f ON f.id = e.flight_id WHERE +f.logbook_id = ? AND f.duplicate = 0"
+            )
+            .bind([.integer(logbookID)])
             while try rows.step() {
                 guard let event = rows.text(2), let found = byEvent[event] else { continue }
-                let flight = CountedFlight(id: rows.int(0), date: rows.compactDate(1))
+                let flight = CountedFlight(number: rows.int(0), date: rows.compactDate(1))
                 for g in found { goals[g].flights.append(flight) }
             }
         }

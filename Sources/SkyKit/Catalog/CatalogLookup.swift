@@ -4,7 +4,20 @@ import Synchronization
 /// entries ("did you mean …") or the candidates ("matches several …").
 public struct LookupError: Error, Equatable, Sendable {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// The codes of the entries the message offers (closest or candidates), best first.
+    public var candidates: [String]
+    public init(_ message: String, candidates: [String] = []) {
+        self.message = message
+        self.candidates = candidates
+    }
+
+    /// "unknown …" with " — did you mean A, B?" for the entries given (each with its code and
+    /// how it is shown).
+    static func unknown(_ text: String, closest: [(code: String, shown: String)]) -> LookupError {
+        LookupError(
+            text + (closest.isEmpty ? "" : " — did you mean " + Catalog.list(closest.map(\.shown), more: false) + "?"),
+            candidates: closest.map(\.code))
+    }
 }
 
 /// The one way text becomes a catalog entry, for whatever path it comes by — typed at the
@@ -47,7 +60,7 @@ extension Catalog {
         guard !trimmed.isEmpty else { throw LookupError("an empty airport name — give a code (KSFO, SFO) or a name") }
         if let found = airport(code: trimmed) { return found }
         if Catalog.looksLikeCode(trimmed) {
-            throw LookupError("unknown airport code '\(trimmed)'" + airportSuggestions(trimmed))
+            throw LookupError.unknown("unknown airport code '\(trimmed)'", closest: airportSuggestions(trimmed))
         }
         let matches = searchAirports(trimmed, limit: Catalog.listed + 1)
         if matches.count == 1 { return matches[0] }
@@ -61,9 +74,10 @@ extension Catalog {
             if served.count == 1 { return served[0] }
             throw LookupError(
                 "'\(trimmed)' matches several airports: "
-                    + Catalog.list(matches.prefix(Catalog.listed).map { "\($0.icao) \($0.name)" }, more: matches.count > Catalog.listed) + " — give a code")
+                    + Catalog.list(matches.prefix(Catalog.listed).map { "\($0.icao) \($0.name)" }, more: matches.count > Catalog.listed) + " — give a code",
+                candidates: matches.map(\.icao))
         }
-        throw LookupError("unknown airport '\(trimmed)'" + airportSuggestions(trimmed))
+        throw LookupError.unknown("unknown airport '\(trimmed)'", closest: airportSuggestions(trimmed))
     }
 
     /// True for text typed like a code: 2 to 5 capital letters or digits (with at least one
@@ -73,10 +87,10 @@ extension Catalog {
             && text.allSatisfy { ($0.isASCII && ($0.isUppercase || $0.isNumber)) || $0 == "?" }
     }
 
-    /// " — did you mean EGLL London Heathrow Airport, EGLC London City Airport?"
-    func airportSuggestions(_ text: String) -> String {
+    /// Airports with codes close to `text`: EGLL and EGLC for EGLX.
+    func airportSuggestions(_ text: String) -> [(code: String, shown: String)] {
         let code = text.uppercased()
-        guard code.count >= 2, code.count <= 5, code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "?") }) else { return "" }
+        guard code.count >= 2, code.count <= 5, code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "?") }) else { return [] }
         var close: [Airport] = []
         let stem = String(code.prefix { $0 != "?" }.prefix(3))
         if stem.count >= 2 {
@@ -87,8 +101,7 @@ extension Catalog {
             close = airports(withCodePrefix: String(code.prefix(2)), limit: 200)
                 .filter { EditDistance.between(Array($0.icao), Array(code)) <= 1 }.prefix(3).map { $0 }
         }
-        guard !close.isEmpty else { return "" }
-        return " — did you mean " + Catalog.list(close.map { "\($0.icao) \($0.name)" }, more: false) + "?"
+        return close.map { ($0.icao, "\($0.icao) \($0.name)") }
     }
 
     // MARK: - Airlines
@@ -110,15 +123,19 @@ extension Catalog {
             let shown = active.isEmpty ? matches : active
             throw LookupError(
                 "'\(trimmed)' matches several airlines: " + Catalog.list(shown.prefix(Catalog.listed).map(\.title), more: shown.count > Catalog.listed)
-                    + " — give a code")
+                    + " — give a code",
+                candidates: shown.map(\.storedCodeInCatalog))
         }
         let upper = Array(trimmed.uppercased())
-        let close =
+        var close =
             trimmed.count <= 3
             ? airlines(withCodePrefix: String(trimmed.prefix(1)), limit: 400)
                 .filter { EditDistance.between(Array($0.icao ?? ""), upper) <= 1 || EditDistance.between(Array($0.iata ?? ""), upper) <= 1 }
-                .prefix(3).map(\.title) : []
-        throw LookupError("unknown airline '\(trimmed)'" + (close.isEmpty ? "" : " — did you mean " + Catalog.list(Array(close), more: false) + "?"))
+                .prefix(3).map { $0 } : []
+        if close.isEmpty, trimmed.count > 3, let near = closest(trimmed, among: airlineCount, name: { [airline(at: $0).name] }) {
+            close = [airline(at: near)]
+        }
+        throw LookupError.unknown("unknown airline '\(trimmed)'", closest: close.map { ($0.storedCodeInCatalog, $0.title) })
     }
 
     // MARK: - Aircraft types
@@ -141,9 +158,7 @@ extension Catalog {
                         .filter { EditDistance.between(Array($0.designator), Array(trimmed)) <= 1 } : [])
             var unique: [AircraftType] = []
             for t in close where !unique.contains(t) && unique.count < 3 { unique.append(t) }
-            throw LookupError(
-                "unknown aircraft designator '\(trimmed)'"
-                    + (unique.isEmpty ? "" : " — did you mean " + Catalog.list(unique.map { "\($0.designator) \($0.name)" }, more: false) + "?"))
+            throw LookupError.unknown("unknown aircraft designator '\(trimmed)'", closest: unique.map { ($0.designator, "\($0.designator) \($0.name)") })
         }
         if let first = matches.first, first.designator == trimmed.uppercased() || first.iataCodes.contains(trimmed.uppercased()) { return first }
         let folded = TextFolding.key(trimmed)
@@ -157,13 +172,40 @@ extension Catalog {
             throw LookupError(
                 "'\(trimmed)' matches several aircraft types: "
                     + Catalog.list(shown.prefix(Catalog.listed).map { "\($0.designator) \($0.name)" }, more: shown.count > Catalog.listed)
-                    + " — give a designator")
+                    + " — give a designator",
+                candidates: shown.map(\.designator))
         }
-        let close =
+        var close =
             trimmed.count == 4
             ? aircraft(withCodePrefix: String(trimmed.prefix(2)), limit: 100)
-                .filter { EditDistance.between(Array($0.designator), Array(trimmed.uppercased())) <= 1 }.prefix(3).map { "\($0.designator) \($0.name)" } : []
-        throw LookupError("unknown aircraft type '\(trimmed)'" + (close.isEmpty ? "" : " — did you mean " + Catalog.list(Array(close), more: false) + "?"))
+                .filter { EditDistance.between(Array($0.designator), Array(trimmed.uppercased())) <= 1 }.prefix(3).map { $0 } : []
+        if close.isEmpty, trimmed.count > 4,
+            let near = closest(
+                trimmed, among: aircraftCount,
+                name: {
+                    let t = aircraftType(at: $0); return [t.name] + t.models.map { t.manufacturer + " " + $0 }
+                })
+        {
+            close = [aircraftType(at: near)]
+        }
+        throw LookupError.unknown("unknown aircraft type '\(trimmed)'", closest: close.map { ($0.designator, "\($0.designator) \($0.name)") })
+    }
+
+    /// The entry (of `count`) with a name closest to `text`, a few letters apart at most
+    /// (`Boeing 767-300-ER` is near `Boeing 767-300`), for "did you mean".
+    func closest(_ text: String, among count: Int, name: (Int) -> [String]) -> Int? {
+        let target = Array(TextFolding.key(text))
+        let allowed = max(2, target.count / 5)
+        var best: (index: Int, distance: Int)?
+        for index in 0..<count {
+            for candidate in name(index) {
+                let key = Array(TextFolding.key(candidate))
+                guard abs(key.count - target.count) <= allowed else { continue }
+                let d = EditDistance.between(key, target)
+                if d <= allowed, d < (best?.distance ?? Int.max) { best = (index, d) }
+            }
+        }
+        return best?.index
     }
 
     /// The type whose name, or manufacturer and model, is exactly `text` (folded), when only

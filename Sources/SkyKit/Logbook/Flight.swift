@@ -1,64 +1,16 @@
-/// A civil date (proleptic Gregorian), stored as YYYY-MM-DD: the date of a flight, and the
-/// date part of every time skyshell shows (see `Calendar`).
-public struct FlightDate: Comparable, Hashable, Sendable, CustomStringConvertible {
-    public var year: Int
-    public var month: Int
-    public var day: Int
-
-    /// A date that exists, or nil (2025-02-30 does not).
-    public init?(year: Int, month: Int, day: Int) {
-        guard (1...9999).contains(year), (1...12).contains(month), day >= 1, day <= FlightDate.days(month, year) else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
-    }
-
-    /// Parses YYYY-MM-DD.
-    public init?(iso text: String) {
-        var fields = (0, 0, 0)
-        var n = 0
-        for b in text.utf8 {
-            n += 1
-            if n == 5 || n == 8 {
-                guard b == UInt8(ascii: "-") else { return nil }
-                continue
-            }
-            guard n <= 10, b >= 48, b <= 57 else { return nil }
-            let digit = Int(b - 48)
-            if n <= 4 { fields.0 = fields.0 * 10 + digit } else if n <= 7 { fields.1 = fields.1 * 10 + digit } else { fields.2 = fields.2 * 10 + digit }
-        }
-        guard n == 10 else { return nil }
-        self.init(year: fields.0, month: fields.1, day: fields.2)
-    }
-
-    /// The date of a number YYYYMMDD.
-    public init?(compact n: Int32) {
-        self.init(year: Int(n / 10000), month: Int(n / 100 % 100), day: Int(n % 100))
-    }
-
-    /// The date as the number YYYYMMDD.
-    public var compact: Int32 { Int32(year * 10000 + month * 100 + day) }
-
-    /// Days in `month` of `year` (proleptic Gregorian).
-    static func days(_ month: Int, _ year: Int) -> Int { CivilCalendar.days(inMonth: month, of: year) }
-
-    public var description: String {
-        let digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
-            UInt8(48 + year / 1000 % 10), UInt8(48 + year / 100 % 10), UInt8(48 + year / 10 % 10), UInt8(48 + year % 10), 45,
-            UInt8(48 + month / 10), UInt8(48 + month % 10), 45, UInt8(48 + day / 10), UInt8(48 + day % 10)
-        )
-        return withUnsafeBytes(of: digits) { String(decoding: $0, as: UTF8.self) }
-    }
-
-    public static func < (a: FlightDate, b: FlightDate) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }
-}
-
 /// The cabin class of a seat.
 public enum CabinClass: String, CaseIterable, Sendable {
     case economy, premium, business, first
+    /// A private or charter flight (myFlightradar24, Flighty, jetlog and AirTrail have it).
+    case `private`
 
     /// "premium economy"
     public var words: String { self == .premium ? "premium economy" : rawValue }
+}
+
+/// Why a flight was taken (the four reasons other logbooks record).
+public enum FlightReason: String, CaseIterable, Sendable {
+    case leisure, business, crew, other
 }
 
 /// Where a seat is in its row.
@@ -87,6 +39,8 @@ extension String {
 public struct Flight: Equatable, Sendable {
     /// The database id, once saved.
     public var id: Int64?
+    /// The flight's number in its logbook (#1, #2…), once saved; never reused.
+    public var number: Int?
     /// ICAO code of the departure airport.
     public var origin: String
     /// ICAO code of the arrival airport.
@@ -95,6 +49,7 @@ public struct Flight: Equatable, Sendable {
     public var airline: String?
     /// ICAO aircraft type designator.
     public var aircraft: String?
+    /// The day of departure (local), perhaps only its month or year.
     public var date: FlightDate
     public var cabinClass: CabinClass?
     /// Seat row, 1 to 88.
@@ -105,14 +60,27 @@ public struct Flight: Equatable, Sendable {
     public var registration: String?
     public var notes: String?
     public var events: [FlightEvent]
+    /// Departure and arrival on the local clocks of the two airports.
+    public var departureTime: ClockTime?
+    public var arrivalTime: ClockTime?
+    /// The local date of arrival, when it is not the date of departure.
+    public var arrivalDate: FlightDate?
+    /// Minutes from departure to arrival.
+    public var duration: Int?
+    public var reason: FlightReason?
+    /// The trip the flight belongs to, as the source named it.
+    public var trip: String?
+    /// The distance the source recorded (skyshell measures its own on the geodesic).
+    public var recordedDistance: Distance?
 
     public init(
-        id: Int64? = nil, origin: String, destination: String, airline: String? = nil, aircraft: String? = nil,
+        id: Int64? = nil, number: Int? = nil, origin: String, destination: String, airline: String? = nil, aircraft: String? = nil,
         date: FlightDate, cabinClass: CabinClass? = nil, row: Int? = nil, seatPosition: SeatPosition? = nil,
         seatLetter: String? = nil, flightNumber: String? = nil, registration: String? = nil, notes: String? = nil,
         events: [FlightEvent] = []
     ) {
         self.id = id
+        self.number = number
         self.origin = origin
         self.destination = destination
         self.airline = airline

@@ -11,11 +11,15 @@ extension Flight {
             ?? FlightDate(year: today.year + 1, month: today.month, day: today.day - 1)!
     }
 
-    /// Why `date` cannot be a flight's date, or nil.
+    /// The longest distance between two places on the Earth, with a margin (km).
+    public static let distances = 0.1...20_100.0
+
+    /// Why `date` cannot be a flight's date, or nil. A partial date is fine when part of its
+    /// period is.
     public static func dateProblem(_ date: FlightDate, today: FlightDate) -> String? {
-        if date < firstDate { return "\(date) is before the first scheduled airline flight (1914-01-01)" }
+        if date.last < firstDate { return "\(date) is before the first scheduled airline flight (1914-01-01)" }
         let last = lastDate(today: today)
-        if date > last { return "\(date) is more than a year ahead (the latest is \(last))" }
+        if date.first > last { return "\(date) is more than a year ahead (the latest is \(last))" }
         return nil
     }
 
@@ -28,7 +32,20 @@ extension Flight {
         if let flightNumber, FlightText.flightNumber(flightNumber) != flightNumber {
             return "'\(flightNumber)' is not a flight number (the airline code and digits, like UA155)"
         }
-        for (what, text, multiline) in [("registration", registration, false), ("notes", notes, true)] {
+        if let duration, !Flight.durations.contains(duration) {
+            return "a flight of \(duration) minutes cannot be: durations run from 1 minute to 48 hours"
+        }
+        if let arrivalDate {
+            guard date.precision == .day else { return "an arrival date needs the whole date of departure" }
+            let days = arrivalDate.daysSinceEpoch - date.daysSinceEpoch
+            if arrivalDate.precision != .day || !(-1...2).contains(days) {
+                return "an arrival on \(arrivalDate) does not fit a departure on \(date)"
+            }
+        }
+        if let recordedDistance, !Flight.distances.contains(recordedDistance.kilometers) {
+            return "a recorded distance of \(Int(recordedDistance.kilometers)) km is not one between two airports"
+        }
+        for (what, text, multiline) in [("registration", registration, false), ("notes", notes, true), ("trip", trip, false)] {
             if let text, let bad = FlightText.controlCharacter(in: text, multiline: multiline) { return "the \(what) hold a control character (\(bad))" }
         }
         return nil

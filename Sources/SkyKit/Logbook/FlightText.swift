@@ -12,6 +12,21 @@ public enum FlightText {
         return w
     }
 
+    /// A flight number as files write it — whole (UA155), or the digits alone beside an
+    /// airline column (OpenFlights' `2192`, Flighty's `709`): the digits get the airline's
+    /// designator (IATA, else ICAO) and lose leading zeros (Southwest's `0012` is WN12). Nil
+    /// when it is neither, or digits without an airline.
+    public static func flightNumber(_ text: String, airline: Airline?) -> String? {
+        let w = text.uppercased()
+        let digits = w.prefix { $0.isASCII && $0.isNumber }
+        let suffix = w.dropFirst(digits.count)
+        guard !digits.isEmpty else { return flightNumber(w) }
+        guard digits.count <= 5, suffix.count <= 1, suffix.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+        guard let designator = [airline?.iata, airline?.icao].compactMap({ $0 }).first(where: { !$0.isEmpty }) else { return nil }
+        let trimmed = digits.drop { $0 == "0" }
+        return flightNumber(designator + (trimmed.isEmpty ? "0" : trimmed) + suffix)
+    }
+
     /// A seat letter as stored (one letter, upper case), or nil.
     public static func seatLetter(_ text: String) -> String? {
         let w = text.uppercased()

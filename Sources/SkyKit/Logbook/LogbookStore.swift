@@ -24,6 +24,8 @@ public final class LogbookStore {
     public var path: String { db.path }
     /// Today's date where the user is: flights may be dated up to a year after it.
     public var today: () -> FlightDate = { CivilTime(Date().timeIntervalSince1970).date }
+    /// The current time (Unix seconds), for the records the store keeps.
+    public var now: () -> Double = { Date().timeIntervalSince1970 }
 
     /// Refuses a flight that breaks a rule of the logbook (`Flight.violation`).
     func check(_ flight: Flight) throws {
@@ -41,14 +43,17 @@ public final class LogbookStore {
             try Self.retryWhileBusy { try db.execute("PRAGMA journal_mode = WAL") }
             try db.execute("PRAGMA synchronous = NORMAL")
         }
-        try db.execute("PRAGMA foreign_keys = ON")
         // Reads go through a memory map instead of a pread() per page.
         try db.execute("PRAGMA mmap_size = 268435456")
         if let maxPages { try db.execute("PRAGMA max_page_count = \(maxPages)") }
         if try db.userVersion() < schemaVersion, db.isReadOnly {
             throw StoreError(.readOnly, "\(path) cannot be written, and it needs an upgrade")
         }
+        // Upgrades rebuild tables, which needs foreign keys off (a pragma that a transaction
+        // ignores): on only once the schema is current.
+        try db.execute("PRAGMA foreign_keys = OFF")
         try Schema.migrate(db, to: schemaVersion)
+        try db.execute("PRAGMA foreign_keys = ON")
     }
 
     /// The connection: read-write, or — when the file or its folder cannot be written — read
@@ -110,7 +115,7 @@ public final class LogbookStore {
     public func logbookID(_ name: String, create: Bool) throws -> Int64? {
         if let id = try db.statement("SELECT id FROM logbooks WHERE name = ?").bind([.text(name)]).first({ $0.int(0) }) { return id }
         guard create else { return nil }
-        try db.statement("INSERT INTO logbooks (name, created) VALUES (?, ?)").bind([.text(name), .text(Self.timestamp())]).run()
+        try db.statement("INSERT INTO logbooks (name, created) VALUES (?, ?)").bind([.text(name), .text(timestamp())]).run()
         return db.lastInsertRowID
     }
 
@@ -153,73 +158,121 @@ public final class LogbookStore {
 
     // MARK: - Flights
 
-    static let columns =
-        "f.id, f.origin, f.destination, f.airline, f.aircraft, f.date, f.class, f.row, f.seat_position, f.seat_letter, f.flight_number, f.registration, f.notes, (SELECT group_concat(event, ',') FROM (SELECT event FROM flight_events e WHERE e.flight_id = f.id ORDER BY event))"
+    static let columns = """
+        f.id, f.number, f.origin, f.destination, f.airline, f.aircraft, f.date, f.class, f.row, f.seat_position, f.seat_letter, \
+        f.flight_number, f.registration, f.notes, f.departure_time, f.arrival_time, f.arrival_date, f.duration, f.reason, f.trip, \
+        f.distance, (SELECT group_concat(event, ',') FROM (SELECT event FROM flight_events e WHERE e.flight_id = f.id ORDER BY event))
+        """
 
-    /// Adds one flight to a logbook (created when missing) and returns its id.
+    /// Adds one flight to a logbook (created when missing); returns it with its id and number.
     @discardableResult
-    public func add(_ flight: Flight, to logbook: String) throws -> Int64 {
+    public func add(_ flight: Flight, to logbook: String) throws -> Flight {
         try check(flight)
         return try db.writeTransaction {
             let id = try logbookID(logbook, create: true)!
-            return try insert(flight, logbookID: id)
+            var saved = flight
+            saved.number = try nextNumber(logbookID: id)
+            saved.id = try insert(saved, logbookID: id)
+            try setNextNumber(saved.number! + 1, logbookID: id)
+            return saved
+        }
+    }
+
+    /// Where a batch of flights comes from: the file recorded as one import (`logbook imports`,
+    /// `logbook import undo`), and which of its flights repeat ones the logbook had.
+    public struct ImportSource: Sendable {
+        public var file: String
+        public var format: String
+        /// Flights kept although the logbook had them (`--keep-duplicates`): badges pass them by.
+        public var duplicates: Set<Int>
+        public init(file: String, format: String, duplicates: Set<Int> = []) {
+            self.file = file
+            self.format = format
+            self.duplicates = duplicates
         }
     }
 
     /// Adds flights in one transaction: all or none. `progress` is told every 1,000 flights
-    /// and may return false to cancel (nothing is saved then).
-    public func add(_ flights: [Flight], to logbook: String, progress: ((Int) -> Bool)? = nil) throws {
+    /// and may return false to cancel (nothing is saved then). With a `source`, the batch is
+    /// recorded as an import; returns its id.
+    @discardableResult
+    public func add(_ flights: [Flight], to logbook: String, source: ImportSource? = nil, progress: ((Int) -> Bool)? = nil) throws -> Int64? {
         // A page cache that holds what the import writes (about 100 bytes a flight, with the
         // index) keeps SQLite from spilling pages to the WAL and reading them back before the
         // commit.
         for flight in flights { try check(flight) }
-        try db.execute("PRAGMA cache_size = -\(max(2000, flights.count / 8))")
+        try db.execute("PRAGMA cache_size = -\(max(2000, flights.count / 6))")
         defer { try? db.execute("PRAGMA cache_size = -2000") }
-        try db.writeTransaction {
+        let importID: Int64? = try db.writeTransaction {
             // Checked once at commit instead of per row: an immediate foreign-key check makes
             // SQLite open a statement journal for every insert.
             try db.execute("PRAGMA defer_foreign_keys = ON")
             let id = try logbookID(logbook, create: true)!
+            var importID: Int64?
+            if let source {
+                try db.statement("INSERT INTO imports (logbook_id, file, format, time, flights, duplicates) VALUES (?, ?, ?, ?, ?, ?)")
+                    .bind([.integer(id), .text(source.file), .text(source.format), .text(timestamp()), .of(flights.count), .of(source.duplicates.count)])
+                    .run()
+                importID = db.lastInsertRowID
+            }
+            var number = try nextNumber(logbookID: id)
             for (n, flight) in flights.enumerated() {
-                _ = try insert(flight, logbookID: id)
+                var numbered = flight
+                numbered.number = number
+                number += 1
+                _ = try insert(numbered, logbookID: id, importID: importID, duplicate: source?.duplicates.contains(n) == true)
                 if n % 1000 == 999, let progress, !progress(n + 1) { throw CancellationError() }
             }
+            try setNextNumber(number, logbookID: id)
+            return importID
         }
         // After a large import, move the pages into the database file now (best effort: another
         // reader may hold the WAL): reads that follow then map the file instead of searching
         // and copying WAL frames.
         if flights.count >= 10_000 { try? db.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+        return importID
+    }
+
+    func nextNumber(logbookID: Int64) throws -> Int {
+        Int(try db.statement("SELECT next_number FROM logbooks WHERE id = ?").bind([.integer(logbookID)]).first { $0.int(0) } ?? 1)
+    }
+
+    func setNextNumber(_ number: Int, logbookID: Int64) throws {
+        try db.statement("UPDATE logbooks SET next_number = ? WHERE id = ?").bind([.of(number), .integer(logbookID)]).run()
     }
 
     /// The insert of one flight, prepared once (imports run it for every row).
     lazy var insertStatement: SQLiteStatement? = try? db.statement(
         """
-        INSERT OR FAIL INTO flights (logbook_id, origin, destination, airline, aircraft, date, class, row, seat_position, seat_letter,
-                             flight_number, registration, notes)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT OR FAIL INTO flights (logbook_id, number, origin, destination, airline, aircraft, date, class, row, seat_position,
+                             seat_letter, flight_number, registration, notes, departure_time, arrival_time, arrival_date, duration,
+                             reason, trip, distance, import_id, duplicate)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """)
 
-    func insert(_ f: Flight, logbookID: Int64) throws -> Int64 {
+    func insert(_ f: Flight, logbookID: Int64, importID: Int64? = nil, duplicate: Bool = false) throws -> Int64 {
         // OR FAIL: a one-row insert has nothing to undo when a CHECK fails (checks run before
         // any write), so SQLite need not open a statement journal for every row.
         guard let s = insertStatement else { throw StoreError(.other, "cannot prepare the flight insert") }
         s.rewind()
         s.bind(1, logbookID)
-        s.bind(2, f.origin); s.bind(3, f.destination); s.bind(4, f.airline); s.bind(5, f.aircraft)
-        s.bind(6, f.date.description); s.bind(7, f.cabinClass?.rawValue); s.bind(8, f.row.map(Int64.init))
-        s.bind(9, f.seatPosition?.rawValue); s.bind(10, f.seatLetter); s.bind(11, f.flightNumber)
-        s.bind(12, f.registration); s.bind(13, f.notes)
+        s.bind(2, f.number.map(Int64.init))
+        for (n, value) in fieldValues(f).enumerated() { s.bind(Int32(n + 3), value) }
+        s.bind(22, importID)
+        s.bind(23, Int64(duplicate ? 1 : 0))
         try s.run()
         let id = db.lastInsertRowID
         if !f.events.isEmpty { try insertEvents(f.events, flightID: id) }
         return id
     }
 
-    func values(_ f: Flight, logbookID: Int64) -> [SQLiteValue?] {
+    /// The flight's fields in column order, from origin to distance.
+    func fieldValues(_ f: Flight) -> [SQLiteValue?] {
         [
-            .integer(logbookID), .text(f.origin), .text(f.destination), .of(f.airline), .of(f.aircraft), .text(f.date.description),
-            .of(f.cabinClass?.rawValue), .of(f.row), .of(f.seatPosition?.rawValue), .of(f.seatLetter), .of(f.flightNumber),
-            .of(f.registration), .of(f.notes),
+            .text(f.origin), .text(f.destination), .of(f.airline), .of(f.aircraft), .text(f.date.description), .of(f.cabinClass?.rawValue),
+            .of(f.row), .of(f.seatPosition?.rawValue), .of(f.seatLetter), .of(f.flightNumber), .of(f.registration), .of(f.notes),
+            .of(f.departureTime?.description), .of(f.arrivalTime?.description), .of(f.arrivalDate?.description), .of(f.duration),
+            .of(f.reason?.rawValue), .of(f.trip), f.recordedDistance.map { .real($0.kilometers) },
         ]
     }
 
@@ -229,7 +282,7 @@ public final class LogbookStore {
         }
     }
 
-    /// Replaces a saved flight's fields (it keeps its id and logbook).
+    /// Replaces a saved flight's fields (it keeps its id, number and logbook).
     public func update(_ flight: Flight) throws {
         guard let id = flight.id else { throw StoreError(.invalid, "the flight has no id") }
         try check(flight)
@@ -237,30 +290,32 @@ public final class LogbookStore {
             try db.statement(
                 """
                 UPDATE flights SET origin = ?, destination = ?, airline = ?, aircraft = ?, date = ?, class = ?, row = ?,
-                                   seat_position = ?, seat_letter = ?, flight_number = ?, registration = ?, notes = ?
+                                   seat_position = ?, seat_letter = ?, flight_number = ?, registration = ?, notes = ?,
+                                   departure_time = ?, arrival_time = ?, arrival_date = ?, duration = ?, reason = ?, trip = ?, distance = ?
                 WHERE id = ?
                 """
-            ).bind(Array(values(flight, logbookID: 0).dropFirst()) + [.integer(id)]).run()
+            ).bind(fieldValues(flight) + [.integer(id)]).run()
             try db.statement("DELETE FROM flight_events WHERE flight_id = ?").bind([.integer(id)]).run()
             try insertEvents(flight.events, flightID: id)
         }
     }
 
-    /// Deletes a flight of `logbook`; false when it has no such flight.
+    /// Deletes flight number `number` of `logbook`; false when it has no such flight. The
+    /// number is not given to another flight.
     @discardableResult
-    public func delete(id: Int64, from logbook: String) throws -> Bool {
+    public func delete(number: Int, from logbook: String) throws -> Bool {
         try db.writeTransaction {
             guard let logbookID = try logbookID(logbook, create: false) else { return false }
-            try db.statement("DELETE FROM flights WHERE id = ? AND logbook_id = ?").bind([.integer(id), .integer(logbookID)]).run()
+            try db.statement("DELETE FROM flights WHERE number = ? AND logbook_id = ?").bind([.of(number), .integer(logbookID)]).run()
             return db.changes == 1
         }
     }
 
-    /// The flight with `id` in `logbook`.
-    public func flight(id: Int64, in logbook: String) throws -> Flight? {
+    /// Flight number `number` of `logbook`.
+    public func flight(number: Int, in logbook: String) throws -> Flight? {
         guard let logbookID = try logbookID(logbook, create: false) else { return nil }
-        return try db.statement("SELECT \(Self.columns) FROM flights f WHERE f.id = ? AND f.logbook_id = ?")
-            .bind([.integer(id), .integer(logbookID)]).first(Self.flight)
+        return try db.statement("SELECT \(Self.columns) FROM flights f WHERE f.number = ? AND f.logbook_id = ?")
+            .bind([.of(number), .integer(logbookID)]).first(Self.flight)
     }
 
     /// Flights of a logbook matching `filter`, newest first, read one at a time.
@@ -270,7 +325,7 @@ public final class LogbookStore {
         let limit = filter.limit.map { " LIMIT \($0)" } ?? ""
         // Not the statement cache: a cursor may still be open when another query runs.
         var raw: OpaquePointer?
-        let sql = "SELECT \(Self.columns) FROM flights f \(clause) ORDER BY f.date DESC, f.id DESC\(limit)"
+        let sql = "SELECT \(Self.columns) FROM flights f \(clause) ORDER BY f.date DESC, f.number DESC\(limit)"
         _ = sql.withCString { sqlite3_prepare_v2_shim(db, $0, &raw) }
         guard let raw else { throw StoreError(.other, "cannot list flights") }
         return FlightCursor(statement: SQLiteStatement(raw, database: db).bind(params))
@@ -287,12 +342,14 @@ public final class LogbookStore {
         try db.statement("SELECT COUNT(*) FROM flights WHERE logbook_id = ?").bind([.integer(logbookID)]).first { Int($0.int(0)) } ?? 0
     }
 
+    /// The SQL condition of a filter. A year matches its partial dates too ("2006",
+    /// "2006-02"), which sort between "2006" and "2007" like its whole ones.
     func where_(_ filter: FlightFilter, logbookID: Int64) -> (String, [SQLiteValue?]) {
         var clauses = ["f.logbook_id = ?"]
         var params: [SQLiteValue?] = [.integer(logbookID)]
         if let year = filter.year {
             clauses.append("f.date >= ? AND f.date < ?")
-            params += [.text(String(format: "%04d-01-01", year)), .text(String(format: "%04d-01-01", year + 1))]
+            params += [.text(FlightDate.digits(year, 4)), .text(FlightDate.digits(year + 1, 4))]
         }
         if let airline = filter.airline { clauses.append("f.airline = ?"); params.append(.text(airline)) }
         if let airport = filter.airport {
@@ -303,13 +360,80 @@ public final class LogbookStore {
     }
 
     static func flight(_ s: SQLiteStatement) -> Flight {
-        Flight(
-            id: s.int(0), origin: s.text(1) ?? "", destination: s.text(2) ?? "", airline: s.text(3), aircraft: s.text(4),
-            date: s.text(5).flatMap(FlightDate.init(iso:)) ?? FlightDate(daysSinceEpoch: 0),
-            cabinClass: s.text(6).flatMap(CabinClass.init(rawValue:)), row: s.optionalInt(7).map(Int.init),
-            seatPosition: s.text(8).flatMap(SeatPosition.init(rawValue:)), seatLetter: s.text(9), flightNumber: s.text(10),
-            registration: s.text(11), notes: s.text(12),
-            events: (s.text(13) ?? "").split(separator: ",").compactMap { FlightEvent(rawValue: String($0)) })
+        var f = Flight(
+            id: s.int(0), number: Int(s.int(1)), origin: s.text(2) ?? "", destination: s.text(3) ?? "", airline: s.text(4), aircraft: s.text(5),
+            date: s.text(6).flatMap(FlightDate.init(text:)) ?? FlightDate(daysSinceEpoch: 0),
+            cabinClass: s.text(7).flatMap(CabinClass.init(rawValue:)), row: s.optionalInt(8).map(Int.init),
+            seatPosition: s.text(9).flatMap(SeatPosition.init(rawValue:)), seatLetter: s.text(10), flightNumber: s.text(11),
+            registration: s.text(12), notes: s.text(13),
+            events: (s.text(21) ?? "").split(separator: ",").compactMap { FlightEvent(rawValue: String($0)) })
+        f.departureTime = s.text(14).flatMap(ClockTime.init(text:))
+        f.arrivalTime = s.text(15).flatMap(ClockTime.init(text:))
+        f.arrivalDate = s.text(16).flatMap(FlightDate.init(text:))
+        f.duration = s.optionalInt(17).map(Int.init)
+        f.reason = s.text(18).flatMap(FlightReason.init(rawValue:))
+        f.trip = s.text(19)
+        f.recordedDistance = s.isNull(20) ? nil : Distance(meters: s.double(20) * 1000)
+        return f
+    }
+
+    /// The flights of a logbook as a `DuplicateIndex`, in one scan.
+    public func duplicateIndex(in logbook: String) throws -> DuplicateIndex {
+        var index = DuplicateIndex()
+        guard let id = try logbookID(logbook, create: false) else { return index }
+        let s = try db.statement("SELECT date, origin, destination, flight_number FROM flights WHERE +logbook_id = ?").bind([.integer(id)])
+        while try s.step() {
+            let date = s.compactDate(0)
+            index.insert(DuplicateIndex.routeDay(date: date, origin: s.packedCode(1) ?? 0, destination: s.packedCode(2) ?? 0), number: s.packedCode(3))
+        }
+        return index
+    }
+
+    // MARK: - Imports
+
+    /// One import into a logbook.
+    public struct ImportRecord: Sendable, Equatable {
+        public var id: Int64
+        public var file: String
+        public var format: String
+        /// When it was made (ISO 8601, UTC).
+        public var time: String
+        public var flights: Int
+        public var duplicates: Int
+        /// When it was undone, if it was.
+        public var undone: String?
+    }
+
+    /// The imports into `logbook`, oldest first.
+    public func imports(in logbook: String) throws -> [ImportRecord] {
+        guard let id = try logbookID(logbook, create: false) else { return [] }
+        let s = try db.statement("SELECT id, file, format, time, flights, duplicates, undone FROM imports WHERE logbook_id = ? ORDER BY id").bind([.integer(id)]
+        )
+        var records: [ImportRecord] = []
+        while try s.step() {
+            records.append(
+                ImportRecord(
+                    id: s.int(0), file: s.text(1) ?? "", format: s.text(2) ?? "", time: s.text(3) ?? "", flights: Int(s.int(4)),
+                    duplicates: Int(s.int(5)), undone: s.text(6)))
+        }
+        return records
+    }
+
+    /// Removes the flights import `id` of `logbook` added (those still there) and marks it
+    /// undone; returns how many flights went.
+    @discardableResult
+    public func undoImport(_ importID: Int64, in logbook: String) throws -> Int {
+        try db.writeTransaction {
+            guard let id = try logbookID(logbook, create: false),
+                let undone = try db.statement("SELECT undone FROM imports WHERE id = ? AND logbook_id = ?").bind([.integer(importID), .integer(id)])
+                    .first({ $0.text(0) })
+            else { throw StoreError(.invalid, "logbook \(logbook) has no import #\(importID)") }
+            if let undone { throw StoreError(.invalid, "import #\(importID) was already undone (\(undone))") }
+            try db.statement("DELETE FROM flights WHERE import_id = ? AND logbook_id = ?").bind([.integer(importID), .integer(id)]).run()
+            let removed = db.changes
+            try db.statement("UPDATE imports SET undone = ? WHERE id = ?").bind([.text(timestamp()), .integer(importID)]).run()
+            return removed
+        }
     }
 
     // MARK: - Favourite airlines
@@ -340,7 +464,8 @@ public final class LogbookStore {
         return lines.count > 1 && lines.first == "ok" ? Array(lines.dropFirst()) : lines
     }
 
-    static func timestamp() -> String { CivilTime(Date().timeIntervalSince1970).iso }
+    /// The current time for the records the store keeps (when a logbook was made, an import).
+    func timestamp() -> String { CivilTime(now()).iso }
 }
 
 /// Flights read one at a time from an open query.

@@ -168,16 +168,18 @@ public final class SQLiteStatement {
     /// Binds values to the parameters in order.
     @discardableResult
     public func bind(_ values: [SQLiteValue?]) -> SQLiteStatement {
-        for (i, value) in values.enumerated() {
-            let index = Int32(i + 1)
-            switch value {
-            case .none: sqlite3_bind_null(handle, index)
-            case .integer(let n)?: sqlite3_bind_int64(handle, index, n)
-            case .real(let d)?: sqlite3_bind_double(handle, index, d)
-            case .text(let s)?: sqlite3_bind_text(handle, index, s, -1, sky_sqlite_transient())
-            }
-        }
+        for (i, value) in values.enumerated() { bind(Int32(i + 1), value) }
         return self
+    }
+
+    /// Binds one value (NULL for nil) to a 1-based parameter.
+    @inline(__always) public func bind(_ index: Int32, _ value: SQLiteValue?) {
+        switch value {
+        case .none: sqlite3_bind_null(handle, index)
+        case .integer(let n)?: sqlite3_bind_int64(handle, index, n)
+        case .real(let d)?: sqlite3_bind_double(handle, index, d)
+        case .text(let s)?: sqlite3_bind_text(handle, index, s, -1, sky_sqlite_transient())
+        }
     }
 
     /// Binds one text value (NULL for nil) to a 1-based parameter, without building arrays.
@@ -237,14 +239,16 @@ public final class SQLiteStatement {
         return nil
     }
 
-    /// A YYYY-MM-DD column as the number YYYYMMDD (0 when it is not such a date), without
-    /// making a String.
+    /// A YYYY-MM-DD column as the number YYYYMMDD (YYYYMM00 or YYYY0000 for a partial date, 0
+    /// when it is not a date), without making a String.
     @inline(__always) public func compactDate(_ column: Int32) -> Int32 {
         guard let raw = sqlite3_column_text(handle, column) else { return 0 }
+        // YYYY-MM-DD, or a partial YYYY-MM or YYYY (zeros for what it does not know).
         var n: Int32 = 0
         for i in 0..<10 {
             // A NUL before the end fails either test, so nothing past it is read.
             if i == 4 || i == 7 {
+                if raw[i] == 0 { return n * (i == 4 ? 10000 : 100) }
                 guard raw[i] == UInt8(ascii: "-") else { return 0 }
                 continue
             }

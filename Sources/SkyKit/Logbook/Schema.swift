@@ -2,7 +2,7 @@
 /// version; opening a database applies every missing step in one transaction.
 enum Schema {
     /// The version this build writes.
-    static let current = 2
+    static let current = 3
 
     /// Step n turns version n-1 into version n. (CHECKs are written with OR rather than IN:
     /// SQLite builds a temporary index for an IN list of three or more values on every insert.)
@@ -55,6 +55,59 @@ enum Schema {
             PRIMARY KEY (logbook_id, badge)
         ) WITHOUT ROWID;
         """,
+        // Version 3: flight numbers per logbook (never reused), times, duration, reason, trip,
+        // recorded distance, private class, and the imports each flight came from. The flights
+        // table is rebuilt (SQLite cannot change a CHECK), with foreign keys off meanwhile.
+        3: """
+        CREATE TABLE imports (
+            id INTEGER PRIMARY KEY,
+            logbook_id INTEGER NOT NULL REFERENCES logbooks(id) ON DELETE CASCADE,
+            file TEXT NOT NULL,
+            format TEXT NOT NULL,
+            time TEXT NOT NULL,
+            flights INTEGER NOT NULL DEFAULT 0,
+            duplicates INTEGER NOT NULL DEFAULT 0,
+            undone TEXT
+        );
+        ALTER TABLE logbooks ADD COLUMN next_number INTEGER NOT NULL DEFAULT 1;
+        CREATE TABLE flights_v3 (
+            id INTEGER PRIMARY KEY,
+            logbook_id INTEGER NOT NULL REFERENCES logbooks(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            origin TEXT NOT NULL,
+            destination TEXT NOT NULL,
+            airline TEXT,
+            aircraft TEXT,
+            date TEXT NOT NULL,
+            class TEXT CHECK (class = 'economy' OR class = 'premium' OR class = 'business' OR class = 'first' OR class = 'private'),
+            row INTEGER CHECK (row BETWEEN 1 AND 88),
+            seat_position TEXT CHECK (seat_position = 'window' OR seat_position = 'middle' OR seat_position = 'aisle'),
+            seat_letter TEXT,
+            flight_number TEXT,
+            registration TEXT,
+            notes TEXT,
+            departure_time TEXT,
+            arrival_time TEXT,
+            arrival_date TEXT,
+            duration INTEGER CHECK (duration BETWEEN 1 AND 2880),
+            reason TEXT CHECK (reason = 'leisure' OR reason = 'business' OR reason = 'crew' OR reason = 'other'),
+            trip TEXT,
+            distance REAL,
+            import_id INTEGER REFERENCES imports(id) ON DELETE SET NULL,
+            duplicate INTEGER NOT NULL DEFAULT 0,
+            UNIQUE (logbook_id, number)
+        );
+        INSERT INTO flights_v3 (id, logbook_id, number, origin, destination, airline, aircraft, date, class, row, seat_position,
+                                seat_letter, flight_number, registration, notes)
+            SELECT id, logbook_id, ROW_NUMBER() OVER (PARTITION BY logbook_id ORDER BY id), origin, destination, airline, aircraft,
+                   date, class, row, seat_position, seat_letter, flight_number, registration, notes
+            FROM flights;
+        DROP TABLE flights;
+        ALTER TABLE flights_v3 RENAME TO flights;
+        CREATE INDEX flights_by_logbook ON flights(logbook_id, date);
+        CREATE INDEX flights_by_import ON flights(import_id) WHERE import_id IS NOT NULL;
+        UPDATE logbooks SET next_number = 1 + COALESCE((SELECT MAX(number) FROM flights WHERE logbook_id = logbooks.id), 0);
+        """,
     ]
 
     /// Brings the database to `target` (the current version unless a test asks for less).
@@ -73,6 +126,10 @@ enum Schema {
             for step in (version + 1)...target {
                 guard let sql = steps[step] else { throw StoreError(.other, "no migration to schema \(step)") }
                 try db.execute(sql)
+            }
+            // Foreign keys are off while tables are rebuilt: check them before committing.
+            if try db.statement("PRAGMA foreign_key_check").first({ _ in true }) == true {
+                throw StoreError(.corrupt, "\(db.path): the upgrade to schema \(target) found flights that point nowhere; it was left untouched")
             }
             try db.execute("PRAGMA user_version = \(target)")
         }

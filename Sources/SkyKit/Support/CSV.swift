@@ -8,7 +8,7 @@ public struct CSVError: Error, Equatable, Sendable {
     }
 }
 
-/// Reads CSV (RFC 4180: quoted fields with doubled quotes, CRLF or LF rows, a UTF-8 byte
+/// Reads CSV (RFC 4180: quoted fields with doubled quotes, CRLF, LF or CR rows, a UTF-8 byte
 /// order mark ignored) one record at a time. A quote left open is an error naming the line
 /// where it opened, never a field that swallows the rest of the file.
 public struct CSVReader {
@@ -53,7 +53,8 @@ public struct CSVReader {
                 field.removeAll(keepingCapacity: true)
             case 0x0D where i + 1 < bytes.count && bytes[i + 1] == 0x0A:
                 break
-            case 0x0A:
+            case 0x0D, 0x0A:
+                // LF, CRLF, or a CR alone (old Mac files; OpenFlights reads them) end a row.
                 i += 1
                 nextLine += 1
                 fields.append(String(decoding: field, as: UTF8.self))

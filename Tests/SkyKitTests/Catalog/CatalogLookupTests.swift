@@ -12,7 +12,7 @@ struct CatalogLookupTests {
 
     func importError(_ csv: String) -> String? {
         do {
-            _ = try FlightFiles.read(Array(csv.utf8), format: .csv, catalog: catalog, skipBad: false, today: today)
+            _ = try Importing.flights(csv, .csv)
             return nil
         } catch {
             return error.message

@@ -3,41 +3,66 @@ import SkyKit
 import SkyTestSupport
 import Testing
 
-/// Import and export formats: fixtures for each, and round trips.
+/// skyshell's own formats and OpenFlights: round trips of every field, the exports' shapes.
 @Suite("Logbook files")
 struct FlightFilesTests {
-    let today = FlightDate(iso: "2025-11-10")!
     let catalog = Catalog.embedded
 
+    /// Flights with every field skyshell keeps, in the forms its own files write.
     var sample: [Flight] {
-        [
-            Flight(
-                origin: "KSFO", destination: "KJFK", airline: "UAL", aircraft: "B738", date: FlightDate(iso: "2025-11-09")!, cabinClass: .economy,
-                row: 23, seatPosition: .window, seatLetter: "A", flightNumber: "UA1234", registration: "N12345", notes: "window, \"great\" view",
-                events: [.holding]),
-            Flight(
-                origin: "PHNL", destination: "PKMJ", airline: "UAL", aircraft: "B738", date: FlightDate(iso: "2024-03-01")!, events: [.diversion, .goAround]),
-            Flight(
-                origin: "EGLL", destination: "LFPG", airline: "BAW", aircraft: "A320", date: FlightDate(iso: "2023-06-01")!, cabinClass: .business, row: 2,
-                seatPosition: .aisle, seatLetter: "C"),
-        ]
+        var first = Flight(
+            origin: "KSFO", destination: "KJFK", airline: "UAL", aircraft: "B738", date: FlightDate(iso: "2025-11-09")!, cabinClass: .economy,
+            row: 23, seatPosition: .window, seatLetter: "A", flightNumber: "UA1234", registration: "N12345", notes: "window, \"great\" view",
+            events: [.holding])
+        first.departureTime = ClockTime(hour: 22, minute: 5)
+        first.arrivalTime = ClockTime(hour: 6, minute: 40)
+        first.arrivalDate = FlightDate(iso: "2025-11-10")
+        first.duration = 335
+        first.reason = .business
+        first.trip = "Fall tour"
+        first.recordedDistance = Distance(4152.5, .kilometers)
+        var second = Flight(
+            origin: "PHNL", destination: "PKMJ", airline: "UAL", aircraft: "B738", date: FlightDate(year: 2024, month: 3)!, events: [.diversion, .goAround])
+        second.cabinClass = .private
+        let third = Flight(
+            origin: "EGLL", destination: "LFPG", airline: "BAW", aircraft: "A320", date: FlightDate(year: 1998)!, cabinClass: .business, row: 2,
+            seatPosition: .aisle, seatLetter: "C")
+        return [first, second, third]
     }
 
-    func roundTrip(_ format: FlightFileFormat) throws -> [Flight] {
-        let text = FlightFiles.write(sample, format: format, logbook: "t", catalog: catalog)
+    /// Flights OpenFlights can carry whole: times of departure, durations, reasons, trips and
+    /// distances in whole miles.
+    var openFlightsSample: [Flight] {
+        sample.map { f in
+            var g = f
+            g.arrivalTime = nil
+            g.arrivalDate = nil
+            if g.cabinClass == .private { g.cabinClass = nil }
+            if g.date.precision == .month { g.date = g.date.first }
+            g.recordedDistance = Distance(Double([2586, 100, 214][sample.firstIndex(of: f)!]), .statuteMiles)
+            return g
+        }
+    }
+
+    func roundTrip(_ flights: [Flight], _ format: FlightFileFormat) throws -> [Flight] {
+        let text = try FlightFiles.write(flights, format: format, logbook: "t", catalog: catalog)
         #expect(FlightFiles.guess(Array(text.utf8)) == format)
-        return try FlightFiles.read(Array(text.utf8), format: format, catalog: catalog, skipBad: false, today: today).flights
+        return try Importing.flights(text, format)
     }
 
-    @Test(arguments: [FlightFileFormat.csv, .json, .openflights])
+    @Test(arguments: [FlightFileFormat.csv, .json])
     func exportThenImportGivesTheSameFlights(_ format: FlightFileFormat) throws {
-        #expect(try roundTrip(format) == sample)
+        #expect(try roundTrip(sample, format) == sample)
+    }
+
+    @Test func openFlightsRoundTripsWhatItCanCarry() throws {
+        #expect(try roundTrip(openFlightsSample, .openflights) == openFlightsSample)
     }
 
     @Test func exportsAreStableAcrossARoundTrip() throws {
-        for format in [FlightFileFormat.csv, .json, .openflights] {
-            let once = FlightFiles.write(sample, format: format, logbook: "t", catalog: catalog)
-            let again = FlightFiles.write(try roundTrip(format), format: format, logbook: "t", catalog: catalog)
+        for (format, flights) in [(FlightFileFormat.csv, sample), (.json, sample), (.openflights, openFlightsSample)] {
+            let once = try FlightFiles.write(flights, format: format, logbook: "t", catalog: catalog)
+            let again = try FlightFiles.write(try roundTrip(flights, format), format: format, logbook: "t", catalog: catalog)
             #expect(once == again, "\(format)")
         }
     }
@@ -45,58 +70,60 @@ struct FlightFilesTests {
     @Test func openFlightsFixtureReadsEveryField() throws {
         let bytes = Array(
             try Data(contentsOf: URL(fileURLWithPath: Executable.packageRoot + "/Tests/skyshellTests/Transcripts/logbook/fixtures/openflights.csv")))
-        let flights = try FlightFiles.read(bytes, format: .openflights, catalog: catalog, skipBad: false, today: today).flights
+        let flights = try Importing.flights(bytes, .openflights)
         #expect(flights.count == 4)
         let first = flights[0]
         #expect(first.origin == "KSFO" && first.destination == "RJAA" && first.airline == "UAL" && first.aircraft == "B789")
         #expect(first.row == 33 && first.seatLetter == "A" && first.seatPosition == .window && first.cabinClass == .economy)
         #expect(first.registration == "N38955" && first.notes == "Tokyo!" && first.flightNumber == "UA837")
-        #expect(flights[2].date.description == "2018-05-20" && flights[2].cabinClass == .first)
-        #expect(flights[3].date.description == "2017-01-01" && flights[3].airline == "FIN" && flights[3].notes == "note, with comma")
+        #expect(first.departureTime == ClockTime(hour: 8, minute: 15) && first.duration == 665 && first.reason == .leisure)
+        #expect(flights[2].date.description == "2018-05-20" && flights[2].cabinClass == .first && flights[2].reason == .business)
+        #expect(flights[3].date.description == "2017" && flights[3].airline == "FIN" && flights[3].notes == "note, with comma")
     }
 
     @Test func openFlightsExportFollowsRevision041() throws {
-        let text = FlightFiles.write(sample, format: .openflights, logbook: "t", catalog: catalog)
+        let text = try FlightFiles.write(sample, format: .openflights, logbook: "t", catalog: catalog)
         #expect(
             text.hasPrefix(
                 "\u{FEFF}Date,From,To,Flight_Number,Airline,Distance,Duration,Seat,Seat_Type,Class,Reason,Plane,Registration,Trip,Note,From_OID,To_OID,Airline_OID,Plane_OID\r\n"
             ))
         let line = text.split(separator: "\r\n")[1]
-        #expect(line.hasPrefix("2025-11-09,SFO,JFK,UA1234,United Airlines,2586,,23A,W,Y,,Boeing 737-800,N12345,"))
+        #expect(line.hasPrefix("2025-11-09 22:05:00,SFO,JFK,UA1234,United Airlines,2580,05:35,23A,W,Y,B,Boeing 737-800,N12345,Fall tour,"))
     }
 
-    @Test func badRowsStopTheImportWithTheirLine() {
-        let csv = "date,origin,destination\n2025-01-01,KSFO,KJFK\n2025-02-30,KSFO,KJFK\n"
-        #expect(throws: FlightFileError(line: 3, "'2025-02-30' is not a date (YYYY-MM-DD, a day that exists)")) {
-            try FlightFiles.read(Array(csv.utf8), format: .csv, catalog: catalog, skipBad: false, today: today)
+    @Test func importOnlyFormatsAreNotWritten() {
+        for format in FlightFileFormat.allCases where !format.canExport {
+            #expect(throws: FlightFileError.self) { try FlightFiles.write(sample, format: format, logbook: "t", catalog: catalog) }
         }
-        let skipped = try? FlightFiles.read(Array(csv.utf8), format: .csv, catalog: catalog, skipBad: true, today: today)
-        #expect(skipped?.flights.count == 1 && skipped?.skipped.map(\.line) == [3])
+    }
+
+    @Test func badRowsAreCountedWithTheirLine() throws {
+        let csv = "date,origin,destination\n2025-01-01,KSFO,KJFK\n2025-02-30,KSFO,KJFK\n"
+        #expect(throws: FlightFileError(line: 3, "'2025-02-30' is not a date (YYYY-MM-DD, YYYY-MM or YYYY, a day that exists)")) {
+            try Importing.flights(csv, .csv)
+        }
+        let plan = try Importing.plan(csv, .csv)
+        #expect(plan.flights.count == 1 && plan.bad.map(\.line) == [3] && plan.rows == 2)
     }
 
     @Test func emptyWrongAndHugeFiles() {
-        #expect(throws: FlightFileError("the file is empty — nothing to import")) {
-            try FlightFiles.read([], format: .csv, catalog: catalog, skipBad: false, today: today)
-        }
-        #expect(throws: FlightFileError.self) { try FlightFiles.read(Array("a,b\n1,2\n".utf8), format: .csv, catalog: catalog, skipBad: false, today: today) }
-        #expect(throws: FlightFileError("the file is not UTF-8 text")) {
-            try FlightFiles.read([0x64, 0xFF, 0xFE, 0x0A], format: .csv, catalog: catalog, skipBad: false, today: today)
-        }
-        #expect(throws: FlightFileError.self) { try FlightFiles.read(Array("{\"x\": 1}".utf8), format: .json, catalog: catalog, skipBad: false, today: today) }
+        #expect(throws: FlightFileError("the file is empty — nothing to import")) { try Importing.plan([], .csv) }
+        #expect(throws: FlightFileError.self) { try Importing.plan("a,b\n1,2\n", .csv) }
+        #expect(throws: FlightFileError("the file is not UTF-8 text")) { try Importing.plan([0x64, 0xFF, 0xFE, 0x0A], .csv) }
+        #expect(throws: FlightFileError.self) { try Importing.plan("{\"x\": 1}", .json) }
         #expect(FlightFiles.guess(Array("hello\nworld\n".utf8)) == nil)
     }
 
     @Test func futureDatesAreCounted() throws {
-        let csv = "date,origin,destination\n2026-06-01,KSFO,KJFK\n"
-        #expect(try FlightFiles.read(Array(csv.utf8), format: .csv, catalog: catalog, skipBad: false, today: today).futureDates == 1)
+        #expect(try Importing.plan("date,origin,destination\n2026-06-01,KSFO,KJFK\n", .csv).futureDates == 1)
     }
 
-    @Test func geoJSONAndKMLCarryRoutesAndAirports() {
-        let geo = FlightFiles.write(sample, format: .geojson, logbook: "t", catalog: catalog)
+    @Test func geoJSONAndKMLCarryRoutesAndAirports() throws {
+        let geo = try FlightFiles.write(sample, format: .geojson, logbook: "t", catalog: catalog)
         let object = try? JSONSerialization.jsonObject(with: Data(geo.utf8)) as? [String: Any]
         let features = object?["features"] as? [[String: Any]]
         #expect(features?.count == 3 + 6)
-        let kml = FlightFiles.write(sample, format: .kml, logbook: "t", catalog: catalog)
+        let kml = try FlightFiles.write(sample, format: .kml, logbook: "t", catalog: catalog)
         #expect(kml.contains("<name>EGLL-LFPG</name>") && kml.contains("<Point><coordinates>"))
     }
 
@@ -107,12 +134,13 @@ struct FlightFilesTests {
     }
 
     @Test func csvReaderHandlesQuotesBOMAndLineEndings() throws {
-        var reader = CSVReader(Array("\u{FEFF}a,\"b,\"\"c\"\"\",d\r\n\"multi\nline\",2,3\nlast".utf8))
+        var reader = CSVReader(Array("\u{FEFF}a,\"b,\"\"c\"\"\",d\r\n\"multi\nline\",2,3\nlast\rafter a CR".utf8))
         #expect(try reader.next() == ["a", "b,\"c\"", "d"])
         #expect(try reader.next() == ["multi\nline", "2", "3"])
         #expect(reader.line == 2)
         #expect(try reader.next() == ["last"])
         #expect(reader.line == 4)
+        #expect(try reader.next() == ["after a CR"])
         #expect(try reader.next() == nil)
     }
 }

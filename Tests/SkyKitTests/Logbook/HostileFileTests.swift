@@ -9,9 +9,7 @@ struct HostileFileTests {
     let today = FlightDate(iso: "2025-11-10")!
     let catalog = Catalog.embedded
 
-    func read(_ text: String, _ format: FlightFileFormat, skipBad: Bool = false) throws(FlightFileError) -> ImportedFlights {
-        try FlightFiles.read(Array(text.utf8), format: format, catalog: catalog, skipBad: skipBad, today: today)
-    }
+    func read(_ text: String, _ format: FlightFileFormat) throws(FlightFileError) -> [Flight] { try Importing.flights(text, format) }
 
     func failure(_ text: String, _ format: FlightFileFormat) -> FlightFileError? {
         do {
@@ -27,8 +25,8 @@ struct HostileFileTests {
         let error = failure(text, .csv)
         #expect(error?.line == 3)
         #expect(error?.message.contains("never closed") == true)
-        // --skip-bad cannot skip a broken file structure either.
-        #expect(throws: FlightFileError.self) { _ = try read(text, .csv, skipBad: true) }
+        // Not a bad row to skip: the file's structure is broken, so there is no plan at all.
+        #expect(throws: FlightFileError.self) { _ = try Importing.plan(text, .csv) }
     }
 
     @Test func aColumnNamedTwiceIsAnError() {
@@ -45,14 +43,14 @@ struct HostileFileTests {
         }
         // Notes may hold line breaks and tabs.
         #expect(
-            try read("date,origin,destination,notes\n2024-01-01,KSFO,KJFK,\"two\nlines\tand a tab\"\n", .csv).flights.first?.notes == "two\nlines\tand a tab")
+            try read("date,origin,destination,notes\n2024-01-01,KSFO,KJFK,\"two\nlines\tand a tab\"\n", .csv).first?.notes == "two\nlines\tand a tab")
     }
 
     @Test func importedFlightNumbersAndSeatsObeyTheRulesOfFlightAdd() {
         #expect(failure("date,origin,destination,flight_number\n2024-01-01,KSFO,KJFK,=1+1\n", .csv)?.message.contains("is not a flight number") == true)
         #expect(failure("date,origin,destination,seat_letter\n2024-01-01,KSFO,KJFK,AB\n", .csv)?.message.contains("is not a seat letter") == true)
         // An OpenFlights seat with a row too long for a number is an error, not a seat without its row.
-        let openFlights = "Date,From,To,Seat\n2024-01-01,SFO,JFK,99999999999999999999A\n"
+        let openFlights = "Date,From,To,Flight_Number,Airline,Distance,Duration,Seat\n2024-01-01,SFO,JFK,,,,,99999999999999999999A\n"
         #expect(failure(openFlights, .openflights)?.message == "'99999999999999999999A' is not a seat")
     }
 
@@ -79,12 +77,14 @@ struct HostileFileTests {
 
     @Test func anOpenFlightsAirlineIdIsMatchedExactlyOrNotAtAll() throws {
         // 65536 + 24 would be American Airlines' id 24 taken modulo 16 bits.
-        let header = "Date,From,To,Flight_Number,Airline,Airline_OID\n"
-        let exact = try read(header + "2024-01-01,SFO,JFK,,,24\n", .openflights).flights[0]
+        // Fields by position: Airline is the 5th, Airline_OID the 18th.
+        let header = FlightFiles.openFlightsHeader.joined(separator: ",") + "\n"
+        func row(_ airline: String, _ id: String) -> String { "2024-01-01,SFO,JFK,,\(airline),,,,,,,,,,,,,\(id)\n" }
+        let exact = try read(header + row("", "24"), .openflights)[0]
         #expect(exact.airline == "AAL")
-        let big = try read(header + "2024-01-01,SFO,JFK,,British Airways,65560\n", .openflights).flights[0]
+        let big = try read(header + row("British Airways", "65560"), .openflights)[0]
         #expect(big.airline == "BAW", "an unknown id falls back to the name column")
-        let none = try read(header + "2024-01-01,SFO,JFK,,,65560\n", .openflights).flights[0]
+        let none = try read(header + row("", "65560"), .openflights)[0]
         #expect(none.airline == nil, "no name: no airline, never a guess")
     }
 
@@ -92,10 +92,10 @@ struct HostileFileTests {
         for note in ["=HYPERLINK(\"http://x\")", "+1", "-2 hours late", "@SUM(A1)", "'=already quoted", "''=twice", "'plain", "'", "fine"] {
             let flight = Flight(origin: "KSFO", destination: "KJFK", date: FlightDate(iso: "2024-01-01")!, notes: note)
             for format in [FlightFileFormat.csv, .openflights] {
-                let text = FlightFiles.write([flight], format: format, logbook: "t", catalog: catalog)
+                let text = try FlightFiles.write([flight], format: format, logbook: "t", catalog: catalog)
                 let cell = text.split(separator: "\r\n")[1]
                 if "=+-@".contains(note.first!) { #expect(cell.contains("'" + note.prefix(1)), "\(format): \(cell)") }
-                #expect(try read(text, format).flights[0].notes == note, "\(format): \(note)")
+                #expect(try read(text, format)[0].notes == note, "\(format): \(note)")
             }
         }
     }

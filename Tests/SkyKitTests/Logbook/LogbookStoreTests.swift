@@ -15,17 +15,18 @@ struct LogbookStoreTests {
 
     @Test func addReadUpdateAndDelete() throws {
         let store = try LogbookStore(path: path)
-        let id = try store.add(flight("KSFO", "KJFK", airline: "UAL", events: [.diversion]), to: "default")
-        var saved = try #require(try store.flight(id: id, in: "default"))
+        let added = try store.add(flight("KSFO", "KJFK", airline: "UAL", events: [.diversion]), to: "default")
+        let number = try #require(added.number)
+        var saved = try #require(try store.flight(number: number, in: "default"))
         #expect(saved.origin == "KSFO" && saved.events == [.diversion])
         saved.events = [.holding, .goAround]
         saved.row = 12
         try store.update(saved)
-        let updated = try #require(try store.flight(id: id, in: "default"))
-        #expect(updated.row == 12 && Set(updated.events) == [.holding, .goAround])
-        #expect(try store.flight(id: id, in: "other") == nil)
-        #expect(try store.delete(id: id, from: "default"))
-        #expect(try !store.delete(id: id, from: "default"))
+        let updated = try #require(try store.flight(number: number, in: "default"))
+        #expect(updated.row == 12 && Set(updated.events) == [.holding, .goAround] && updated.number == number)
+        #expect(try store.flight(number: number, in: "other") == nil)
+        #expect(try store.delete(number: number, from: "default"))
+        #expect(try !store.delete(number: number, from: "default"))
     }
 
     @Test func logbooksAreSeparateAndRenamable() throws {

@@ -78,11 +78,11 @@ enum BadgeCommands {
         var counted: [CountedFlight] = []
         for goal in status.goals { counted += goal.flightsByDate.prefix(goal.needed) }
         var seen = Set<Int64>()
-        counted = counted.filter { seen.insert($0.id).inserted }.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
+        counted = counted.filter { seen.insert($0.number).inserted }.sorted { ($0.date, $0.number) < ($1.date, $1.number) }
         let store = shell.logbook.existingStore()
         let lines = counted.prefix(20).map { c -> String in
-            guard let flight = try? store?.flight(id: c.id, in: shell.session.logbook) else { return "#\(c.id)" }
-            return "#\(c.id)  " + FlightFields.summary(flight, shell)
+            guard let flight = try? store?.flight(number: Int(c.number), in: shell.session.logbook) else { return "#\(c.number)" }
+            return "#\(c.number)  " + FlightFields.summary(flight, shell)
         }
         let missing = BadgeText.missing(status)
         var card = Card(
@@ -104,7 +104,7 @@ enum BadgeCommands {
                 Field(
                     "flights", "flights that count",
                     Cell(
-                        .list(counted.map { .int(Int($0.id)) }),
+                        .list(counted.map { .int(Int($0.number)) }),
                         text: lines.isEmpty ? "none yet" : lines.joined(separator: "\n") + (counted.count > 20 ? "\n… and \(counted.count - 20) more" : ""))),
                 Field("missing", "missing", Cell(.list(missing.map(Datum.string)), text: missing.isEmpty ? "nothing" : missing.joined(separator: ", "))),
                 Field("defined", "defined", Cell(badge.origin)),

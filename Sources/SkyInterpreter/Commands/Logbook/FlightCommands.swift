@@ -16,7 +16,7 @@ enum FlightCommands {
         "add", category: .logbook,
         abstract: "Log a flight in the active logbook",
         discussion:
-            "Airports by ICAO or IATA code or by name; both must be known, else nothing is saved. The aircraft must be one the airline flies unless --any-aircraft. The date defaults to today. A seat like 23A gives the row and letter, and the letter gives the position (A is a window); window, middle or aisle give the position alone. With no arguments at a terminal, asks for each field in turn.",
+            "Airports by ICAO or IATA code or by name; both must be known, else nothing is saved. The date defaults to today; an old flight may have only its month (2006-02) or year (2006). Departure and arrival times are local; the duration, and an arrival on the next day, follow from the airports' time zones. An aircraft the airline did not fly in the 2014 route data is logged with a note (fleets change). A seat like 23A gives the row and letter, and the letter gives the position (A is a window); window, middle or aisle give the position alone. Flights are numbered #1, #2… in each logbook; a number is never given again after `flight rm`. With no arguments at a terminal, asks for each field in turn.",
         arguments: [
             origin.spec,
             destination.spec,
@@ -25,6 +25,8 @@ enum FlightCommands {
         examples: [
             Example("flight add SFO JFK airline UA aircraft B738 date 2025-11-09 class economy seat 23A", "a full entry"),
             Example("flight add PHNL PKMJ number UA155 aircraft B738 event diversion", "the airline from the flight number"),
+            Example("flight add SFO JFK number UA1 dep 08:15 arr 16:40", "times on the local clocks: 5 h 25 min"),
+            Example("flight add LHR JFK date 1998-07", "an old flight: only the month is known"),
             Example("flight add", "at a terminal: answer one question per field"),
         ]
     ) { args, shell in
@@ -43,22 +45,21 @@ enum FlightCommands {
 
     /// Saves a new flight and says so.
     static func save(_ flight: Flight, notes: [String], _ shell: Shell) throws -> Output {
-        var saved = flight
-        saved.id = try shell.logbook.store().add(flight, to: shell.session.logbook)
-        var output = Output([.message("Flight saved: #\(saved.id!)  " + FlightFields.summary(saved, shell), .good)])
+        let saved = try shell.logbook.store().add(flight, to: shell.session.logbook)
+        var output = Output([.message("Flight saved: #\(saved.number ?? 0)  " + FlightFields.summary(saved, shell), .good)])
         output.blocks += notes.map { .note($0) }
         output.append(.data("flight", JSONRenderer.document(.card(FlightFields.card(saved, shell)))))
         output.blocks += shell.badges.announcements()
         return output
     }
 
-    static let id = Argument("id", .integer(1...Int(Int32.max), placeholder: "id"), "the flight's number (flights lists them)")
+    static let id = Argument("id", .integer(1...Int(Int32.max), placeholder: "number"), "the flight's number in the logbook (flights lists them)")
     static let idArgument = id.spec
 
     static func find(_ args: Arguments, _ shell: Shell) throws -> Flight {
-        let id = Int64(try args.value(FlightCommands.id))
-        guard let flight = try shell.logbook.store().flight(id: id, in: shell.session.logbook) else {
-            throw ShellError.usage("there is no flight #\(id) in logbook \(shell.session.logbook)")
+        let number = try args.value(FlightCommands.id)
+        guard let flight = try shell.logbook.store().flight(number: number, in: shell.session.logbook) else {
+            throw ShellError.usage("there is no flight #\(number) in logbook \(shell.session.logbook)")
         }
         return flight
     }
@@ -78,21 +79,25 @@ enum FlightCommands {
     static let edit = CommandSpec(
         "edit", category: .logbook,
         abstract: "Change fields of a flight",
-        discussion: "Takes the same options as flight add, plus from and to for the airports; events given replace the old ones.",
+        discussion:
+            "Takes the same options as flight add, plus from and to for the airports. `event go-around` adds an event, `event -go-around` removes it, `event none` clears them.",
         arguments: [idArgument],
         options: [from.spec, to.spec] + FlightFields.options,
-        examples: [Example("flight edit 1 class business row 2 seat 2A", "move to the front"), Example("flight edit 1 event go-around", "add what happened")]
+        examples: [
+            Example("flight edit 1 class business row 2 seat 2A", "move to the front"), Example("flight edit 1 event go-around", "add what happened"),
+            Example("flight edit 1 event -diversion", "it was not diverted after all"),
+        ]
     ) { args, shell in
         var flight = try find(args, shell)
         guard args.values.count > 1 || !args.flags.isEmpty else {
-            throw ShellError.usage("flight edit needs something to change, e.g. flight edit \(flight.id!) class business")
+            throw ShellError.usage("flight edit needs something to change, e.g. flight edit \(flight.number ?? 1) class business")
         }
         if let from = args[FlightCommands.from] { flight.origin = from.icao }
         if let to = args[FlightCommands.to] { flight.destination = to.icao }
         guard flight.origin != flight.destination else { throw ShellError.usage("the departure and arrival airports are both \(flight.origin)") }
         let notes = try FlightFields.apply(args, to: &flight, shell: shell)
         try shell.logbook.store().update(flight)
-        var output = Output([.message("Flight updated: #\(flight.id!)  " + FlightFields.summary(flight, shell), .good)])
+        var output = Output([.message("Flight updated: #\(flight.number ?? 0)  " + FlightFields.summary(flight, shell), .good)])
         output.blocks += notes.map { .note($0) }
         output.blocks += shell.badges.announcements()
         return output
@@ -105,7 +110,7 @@ enum FlightCommands {
         examples: [Example("flight rm 3", "delete flight #3")]
     ) { args, shell in
         let flight = try find(args, shell)
-        try shell.logbook.store().delete(id: flight.id!, from: shell.session.logbook)
-        return Output([.message("Flight deleted: #\(flight.id!)  " + FlightFields.summary(flight, shell))] + shell.badges.announcements())
+        try shell.logbook.store().delete(number: flight.number ?? 0, from: shell.session.logbook)
+        return Output([.message("Flight deleted: #\(flight.number ?? 0)  " + FlightFields.summary(flight, shell))] + shell.badges.announcements())
     }
 }

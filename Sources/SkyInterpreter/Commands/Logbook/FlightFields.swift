@@ -4,24 +4,28 @@ import SkyKit
 /// the one place that turns them into a checked `Flight`.
 enum FlightFields {
     static let airline = Option("airline", .airline, "the airline (a code or a quoted name)")
-    static let aircraft = Option("aircraft", .aircraftType, "the aircraft type; it must be in the airline's fleet unless --any-aircraft")
-    static let date = Option("date", .flightDate, "the day of the flight (default today)")
+    static let aircraft = Option("aircraft", .aircraftType, "the aircraft type (Tab offers the airline's fleet first)")
+    static let date = Option("date", .flightDate, "the day of the flight, or only its month or year (default today)")
+    static let dep = Option("dep", .clockTime, "the departure time on the local clock (08:15)")
+    static let arr = Option("arr", .clockTime, "the arrival time on the local clock there (a next-day arrival is found from the time zones)")
     static let cabin = Option("class", .cabinClass, "the cabin class")
     static let row = Option("row", .row, "the seat row, 1 to 88")
     static let seat = Option("seat", .seat, "the seat (23A) or its position (window, middle, aisle); may be given twice", repeatable: true)
-    static let event = Option("event", .flightEvent, "something unusual that happened; may be repeated", repeatable: true)
+    static let event = Option(
+        "event", .eventChange, "something unusual that happened (-event removes one, none clears them); may be repeated", repeatable: true)
     static let number = Option("number", .flightNumber, "the flight number (its airline code sets the airline when none is given)")
     static let registration = Option("registration", .text, "the aircraft's registration (N12345, G-EUPT)")
+    static let reason = Option("reason", .choice(FlightReason.self, placeholder: "reason"), "why you flew: leisure, business, crew or other")
     static let note = Option("note", .text, "a note (quote it)")
-    static let anyAircraft = Flag("any-aircraft", "accept an aircraft type that is not in the airline's known fleet")
+    static let anyAircraft = Flag("any-aircraft", "say nothing when the aircraft is not in the airline's 2014 route fleet")
 
     static let options: [OptionSpec] = [
-        airline.spec, aircraft.spec, date.spec, cabin.spec, row.spec, seat.spec, event.spec, number.spec, registration.spec, note.spec,
-        anyAircraft.spec,
+        airline.spec, aircraft.spec, date.spec, dep.spec, arr.spec, cabin.spec, row.spec, seat.spec, event.spec, number.spec, registration.spec,
+        reason.spec, note.spec, anyAircraft.spec,
     ]
 
     /// Applies the given options to `flight`, checking them against the catalog. Returns
-    /// notes to show (a future date, an airline without a known fleet).
+    /// notes to show (a future date, an aircraft the airline's route data does not list).
     static func apply(_ args: Arguments, to flight: inout Flight, shell: Shell) throws -> [String] {
         var notes: [String] = []
         if let airline = args[airline] { flight.airline = airline.storedCode }
@@ -31,13 +35,27 @@ enum FlightFields {
         }
         if let type = args[aircraft] { flight.aircraft = type.designator }
         if let date = args[date] { flight.date = date }
-        if flight.date > shell.clock.today { notes.append("\(flight.date) is in the future; saved anyway") }
+        if flight.date.first > shell.clock.today { notes.append("\(flight.date) is in the future; saved anyway") }
         if let cabin = args[cabin] { flight.cabinClass = cabin }
         if let row = args[row] { flight.row = row }
         if let registration = args[registration] { flight.registration = registration.uppercased() }
+        if let reason = args[reason] { flight.reason = reason }
         if let note = args[note] { flight.notes = note.isEmpty ? nil : note }
-        if args.given(event) { flight.events = Array(Set(args.all(event))).sorted { $0.rawValue < $1.rawValue } }
+        for change in args.all(event) {
+            switch change {
+            case .add(let e): if !flight.events.contains(e) { flight.events.append(e) }
+            case .remove(let e): flight.events.removeAll { $0 == e }
+            case .clear: flight.events = []
+            }
+        }
+        flight.events.sort { $0.rawValue < $1.rawValue }
+        try applySeat(args, to: &flight, shell: shell)
+        try applyTimes(args, to: &flight, shell: shell)
+        if let advice = fleetAdvice(flight, args: args, shell: shell) { notes.append(advice) }
+        return notes
+    }
 
+    static func applySeat(_ args: Arguments, to flight: inout Flight, shell: Shell) throws {
         var position: SeatPosition?
         for choice in args.all(seat) {
             switch choice {
@@ -58,20 +76,38 @@ enum FlightFields {
         } else if args.given(seat) || args.given(aircraft), let letter = flight.seatLetter {
             flight.seatPosition = SeatMap.position(letter: letter, wideBody: wide) ?? flight.seatPosition
         }
+    }
 
-        if let designator = flight.aircraft, let airline = shell.catalog.airline(code: flight.airline),
-            args.given(FlightFields.aircraft) || args.given(FlightFields.airline), !args.flag(anyAircraft)
-        {
-            let fleet = airline.fleetIndices.map { shell.catalog.aircraftType(at: $0.type).designator }
-            if fleet.isEmpty {
-                notes.append("no fleet is known for \(airline.name); \(designator) was not checked")
-            } else if !fleet.contains(designator) {
-                throw ShellError.usage(
-                    "\(designator) is not in the fleet of \(airline.name) (\(fleet.prefix(12).joined(separator: ", "))\(fleet.count > 12 ? ", …" : "")) — add --any-aircraft to log it anyway"
-                )
-            }
-        }
-        return notes
+    /// Departure and arrival times; the duration (and a next-day arrival) follow from them and
+    /// the airports' time zones.
+    static func applyTimes(_ args: Arguments, to flight: inout Flight, shell: Shell) throws {
+        guard args.given(dep) || args.given(arr) || args.given(date) else { return }
+        if let dep = args[dep] { flight.departureTime = dep }
+        if let arr = args[arr] { flight.arrivalTime = arr }
+        guard flight.departureTime != nil, flight.arrivalTime != nil else { return }
+        guard flight.date.precision == .day else { throw ShellError.usage("times need the whole date of the flight, not only \(flight.date)") }
+        flight.arrivalDate = nil
+        flight.duration = nil
+        flight.completeTimes(
+            originZone: shell.catalog.airport(icao: flight.origin)?.timeZone, destinationZone: shell.catalog.airport(icao: flight.destination)?.timeZone)
+    }
+
+    /// A note when the aircraft is not one the airline flew in the route data (from 2014: fleets
+    /// have changed since, so it is advice, not a refusal).
+    static func fleetAdvice(_ flight: Flight, args: Arguments, shell: Shell) -> String? {
+        guard let designator = flight.aircraft, let airline = shell.catalog.airline(code: flight.airline),
+            args.given(aircraft) || args.given(FlightFields.airline) || args.given(number), !args.flag(anyAircraft)
+        else { return nil }
+        let fleet = fleet(of: airline, shell)
+        if fleet.isEmpty { return nil }
+        guard !fleet.contains(designator) else { return nil }
+        return
+            "\(designator) is not in \(Format.possessive(airline.name)) 2014 route fleet (\(fleet.prefix(8).joined(separator: ", "))\(fleet.count > 8 ? ", …" : "")); logged anyway"
+    }
+
+    /// The designators an airline flew in the route data, most routes first.
+    static func fleet(of airline: Airline, _ shell: Shell) -> [String] {
+        airline.fleetIndices.map { shell.catalog.aircraftType(at: $0.type).designator }
     }
 
     /// "United Airlines  KSFO → KJFK  B738  2025-11-09"
@@ -84,6 +120,25 @@ enum FlightFields {
         return parts.joined(separator: "  ")
     }
 
+    /// "08:15 → 16:40 (+1), 5 h 25 min"
+    static func times(_ f: Flight) -> String? {
+        var text = ""
+        if f.departureTime != nil || f.arrivalTime != nil {
+            text = (f.departureTime?.description ?? "?") + " → " + (f.arrivalTime?.description ?? "?")
+            if let arrival = f.arrivalDate, f.date.precision == .day {
+                let days = arrival.daysSinceEpoch - f.date.daysSinceEpoch
+                text += " (\(days > 0 ? "+" : "−")\(abs(days)))"
+            }
+        }
+        if let minutes = f.duration { text += (text.isEmpty ? "" : ", ") + FlightFields.duration(minutes) }
+        return text.isEmpty ? nil : text
+    }
+
+    /// "5 h 25 min"
+    static func duration(_ minutes: Int) -> String {
+        minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h" + (minutes % 60 == 0 ? "" : " \(minutes % 60) min")
+    }
+
     /// The flight as a card (`flight show`) and a JSON object.
     static func card(_ f: Flight, _ shell: Shell) -> Card {
         let origin = shell.catalog.airport(icao: f.origin), destination = shell.catalog.airport(icao: f.destination)
@@ -92,13 +147,19 @@ enum FlightFields {
         var distance: Distance?
         if let origin, let destination { distance = Geodesic.wgs84.inverse(origin.coordinate, destination.coordinate).distance }
         let seat = [f.seat, f.seatPosition?.rawValue].compactMap { $0 }.joined(separator: ", ")
+        let precision = f.date.precision == .day ? "" : " (only the \(f.date.precision.rawValue) is known)"
         return Card(
-            title: "Flight #\(f.id ?? 0)",
+            title: "Flight #\(f.number ?? 0)",
             fields: [
-                Field("id", "", Cell(.int(Int(f.id ?? 0)))),
-                Field("date", "date", Cell(f.date.description)),
+                Field("id", "", Cell(.int(f.number ?? 0))),
+                Field("date", "date", Cell(.string(f.date.description), text: f.date.description + precision)),
+                Field("date_precision", "", Cell(f.date.precision.rawValue)),
                 Field("origin", "from", Cell(.string(f.origin), text: f.origin + (origin.map { "  " + $0.name } ?? ""))),
                 Field("destination", "to", Cell(.string(f.destination), text: f.destination + (destination.map { "  " + $0.name } ?? ""))),
+                Field("departure_time", "", Cell(Datum.optional(f.departureTime?.description))),
+                Field("arrival_time", "", Cell(Datum.optional(f.arrivalTime?.description))),
+                Field("arrival_date", "", Cell(Datum.optional(f.arrivalDate?.description))),
+                Field("duration_min", "times", Cell(f.duration.map { .int($0) } ?? .null, text: times(f) ?? "—")),
                 Field("airline", "airline", Cell(Datum.optional(f.airline), text: airline?.title ?? f.airline ?? "—")),
                 Field("aircraft", "aircraft", Cell(Datum.optional(f.aircraft), text: f.aircraft.map { $0 + (type.map { "  " + $0.name } ?? "") } ?? "—")),
                 Field("flight_number", "flight number", Cell(Datum.optional(f.flightNumber), text: f.flightNumber ?? "—")),
@@ -107,9 +168,11 @@ enum FlightFields {
                 Field("row", "", Cell(f.row.map { .int($0) } ?? .null)),
                 Field("seat_letter", "", Cell(Datum.optional(f.seatLetter))),
                 Field("seat_position", "seat", Cell(Datum.optional(f.seatPosition?.rawValue), text: seat.isEmpty ? "—" : seat)),
+                Field("reason", "reason", Cell(Datum.optional(f.reason?.rawValue), text: f.reason?.rawValue ?? "—")),
                 Field(
                     "events", "events",
                     Cell(.list(f.events.map { .string($0.rawValue) }), text: f.events.isEmpty ? "—" : f.events.map(\.words).joined(separator: ", "))),
+                Field("trip", "trip", Cell(Datum.optional(f.trip), text: f.trip ?? "—")),
                 Field("notes", "notes", Cell(Datum.optional(f.notes), text: f.notes ?? "—")),
                 Field(
                     "distance_km", "distance",

@@ -1,58 +1,86 @@
 import SkyKit
 
-/// `flight add` with no arguments at a terminal: one question per field, with completion and
-/// defaults (favourite airlines first), like FlyLines' form.
+/// `flight add` with no arguments at a terminal: one question per field, with completion, like
+/// FlyLines' form. Nothing is stored that the person did not choose: only the date has a
+/// default (today); the airline's fleet and the favourite airlines are offered by Tab, never
+/// filled in; a place that fits several airports gets a numbered list to choose from.
 enum FlightForm {
-    /// The airports, asked like options.
-    static let from = Option("origin", .airport, "where the flight left from")
-    static let to = Option("destination", .airport, "where it landed")
-
     static func run(_ shell: Shell) throws -> Output {
         guard let ask = shell.prompter else { throw ShellError.usage("flight add needs airports in a script") }
         var args = Arguments()
-        let favorites = (try? shell.logbook.store().favoriteAirlines()) ?? []
+        func cancelled() -> Output { .message("cancelled — no flight was saved", .dim) }
 
         /// Asks until the answer reads as the option's kind (or is empty and optional); nil when
-        /// cancelled.
-        func field<Value>(_ option: Option<Value>, _ label: String, default value: String? = nil, required: Bool = false) throws -> Value?? {
+        /// cancelled, .some(nil) when left empty.
+        func field<Value>(_ option: Option<Value>, _ label: String, default value: String? = nil, completion: ValueKind? = nil) -> Value?? {
             guard let kind = option.spec.kind else { return .some(nil) }
             while true {
-                let prompt = label + (value.map { " [\($0)]" } ?? (required ? "" : " [none]")) + ": "
-                guard let raw = ask(Question(prompt, default: value, completion: kind)) else { return nil }
+                guard let raw = ask(Question(label + " [\(value ?? "none")]: ", default: value, completion: completion ?? kind)) else { return nil }
                 var answer = String(raw.trimmingWhitespace)
                 if answer.isEmpty, let value { answer = value }
-                if answer.isEmpty {
-                    if required { shell.report(ShellError.usage("\(label.lowercased()) is needed")); continue }
-                    return .some(nil)
-                }
+                if answer.isEmpty { return .some(nil) }
                 var cursor = WordCursor([Token(answer, isLiteral: true)])
                 do {
                     guard let parsed = try kind.read(&cursor, shell) as? Value else {
-                        throw ShellError(.internal, "\(option.name) read a value of another type")
+                        shell.report(ShellError(.internal, "\(option.name) read another type")); continue
                     }
                     args.add(option.name, parsed)
                     return .some(parsed)
                 } catch let error as ValueError {
                     shell.report(ShellError.usage(error.message))
-                } catch let error as ShellError {
-                    shell.report(error)
+                } catch {
+                    shell.report(ShellError.usage("\(error)"))
                 }
             }
         }
-        func cancelled() -> Output { .message("cancelled — no flight was saved", .dim) }
 
-        guard let originValue = try field(from, "From", required: true), let origin = originValue else { return cancelled() }
-        guard let destinationValue = try field(to, "To", required: true), let destination = destinationValue else { return cancelled() }
-        guard let airline = try field(FlightFields.airline, "Airline", default: favorites.first) else { return cancelled() }
-        let fleet = airline?.fleetIndices.map { shell.catalog.aircraftType(at: $0.type).designator } ?? []
-        guard try field(FlightFields.aircraft, "Aircraft", default: fleet.first) != nil else { return cancelled() }
-        guard try field(FlightFields.date, "Date", default: "today") != nil else { return cancelled() }
-        guard try field(FlightFields.cabin, "Class", default: "economy") != nil else { return cancelled() }
-        guard try field(FlightFields.seat, "Seat (23A, window, middle, aisle)") != nil else { return cancelled() }
+        guard let origin = airport("From", ask, shell) else { return cancelled() }
+        guard let destination = airport("To", ask, shell) else { return cancelled() }
+        guard origin.icao != destination.icao else { throw ShellError.usage("the departure and arrival airports are both \(origin.icao)") }
+        guard let airlineAnswer = field(FlightFields.airline, "Airline (Tab: favourites first)") else { return cancelled() }
+        guard let numberAnswer = field(FlightFields.number, "Flight number") else { return cancelled() }
+        // Tab at the aircraft offers the fleet of the airline given, or of the flight number's.
+        let airline = airlineAnswer ?? numberAnswer.flatMap { shell.catalog.airline(flightNumber: $0) }
+        var fleetKind = Kind<AircraftType>.aircraftType.erased
+        fleetKind.complete = { CatalogResolver.completeAircraft($0.prefix, $0.shell.catalog, fleetOf: airline) }
+        guard field(FlightFields.aircraft, "Aircraft" + (airline.map { " (Tab: \(Format.possessive($0.name)) fleet)" } ?? ""), completion: fleetKind) != nil
+        else {
+            return cancelled()
+        }
+        guard field(FlightFields.date, "Date", default: "today") != nil else { return cancelled() }
+        guard field(FlightFields.cabin, "Class") != nil else { return cancelled() }
+        guard field(FlightFields.seat, "Seat (23A, window, middle, aisle)") != nil else { return cancelled() }
+        guard field(FlightFields.registration, "Registration") != nil else { return cancelled() }
 
-        guard origin != destination else { throw ShellError.usage("the departure and arrival airports are both \(origin.icao)") }
         var flight = Flight(origin: origin.icao, destination: destination.icao, date: shell.clock.today)
         let notes = try FlightFields.apply(args, to: &flight, shell: shell)
         return try FlightCommands.save(flight, notes: notes, shell)
+    }
+
+    /// Asks for an airport until the answer names one; a name that fits several gets a
+    /// numbered list to choose from. Nil when cancelled.
+    static func airport(_ label: String, _ ask: (Question) -> String?, _ shell: Shell) -> Airport? {
+        while true {
+            guard let raw = ask(Question(label + ": ", completion: Kind<Airport>.airport.erased)) else { return nil }
+            let answer = String(raw.trimmingWhitespace)
+            if answer.isEmpty {
+                shell.report(ShellError.usage("\(label.lowercased()) is needed"))
+                continue
+            }
+            do {
+                return try shell.catalog.resolveAirport(answer)
+            } catch {
+                let choices = error.candidates.prefix(9).compactMap { shell.catalog.airport(icao: $0) }
+                guard choices.count > 1 else {
+                    shell.report(ShellError.usage(error.message))
+                    continue
+                }
+                shell.notice("'\(answer)' fits several airports:")
+                for (n, a) in choices.enumerated() { shell.notice("  \(n + 1)  \(a.icao)  \(a.name), \(a.city)") }
+                guard let pick = ask(Question("Which one? [1-\(choices.count)]: ")) else { return nil }
+                if let n = Int(pick.trimmingWhitespace), (1...choices.count).contains(n) { return choices[n - 1] }
+                shell.report(ShellError.usage("'\(pick)' is not one of 1 to \(choices.count)"))
+            }
+        }
     }
 }

@@ -38,7 +38,7 @@ enum FlightsCommand {
                     }()
             }
             return [
-                Cell(.int(Int(f.id ?? 0)), text: "#\(f.id ?? 0)"),
+                Cell(.int(f.number ?? 0), text: "#\(f.number ?? 0)"),
                 Cell(Datum.optional(f.airline), text: airline ?? "—"),
                 Cell(
                     .string("\(f.origin)-\(f.destination)"), text: "\(shell.logbook.label(airport: f.origin)) → \(shell.logbook.label(airport: f.destination))"),

@@ -21,6 +21,7 @@ final class LogbookContext: ServiceContext {
         let store = try LogbookStore(path: paths.logbookFile, maxPages: maxPages)
         let clock = shell.clock
         store.today = { clock.today }
+        store.now = { clock.now.timeIntervalSince1970 }
         opened = store
         return store
     }
@@ -45,7 +46,7 @@ final class LogbookContext: ServiceContext {
     /// A card field listing "your flights": the count and the latest ones, one per line.
     func yourFlightsField(_ filter: FlightFilter, none: String) -> Field {
         let (count, latest) = yourFlights(filter)
-        let lines = latest.map { "#\($0.id ?? 0)  \(FlightFields.summary($0, shell))" }
+        let lines = latest.map { "#\($0.number ?? 0)  \(FlightFields.summary($0, shell))" }
         let text =
             count == 0 ? none : "\(count) in logbook \(shell.session.logbook)\n" + lines.joined(separator: "\n") + (count > latest.count ? "\n…" : "")
         return Field("your_flights", "your flights", Cell(.int(count), text: text))
@@ -54,9 +55,12 @@ final class LogbookContext: ServiceContext {
     /// Stored codes of the favourite airlines (none when the logbook cannot be opened).
     var favoriteAirlineCodes: [String] { (try? store().favoriteAirlines()) ?? [] }
 
-    /// How an airport is shown in lists: its ICAO code, or its city with the `codes names` setting.
+    /// How an airport is shown in lists: its ICAO code; its IATA code with `codes iata`; its
+    /// city with `codes names`.
     func label(airport icao: String) -> String {
-        guard shell.setting(.codes) == .names, let a = shell.catalog.airport(icao: icao) else { return icao }
+        let naming = shell.setting(.codes)
+        guard naming != .icao, let a = shell.catalog.airport(icao: icao) else { return icao }
+        if naming == .iata { return a.iata ?? icao }
         return a.city.isEmpty ? a.name : a.city
     }
 }

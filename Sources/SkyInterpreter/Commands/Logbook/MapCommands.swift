@@ -75,7 +75,8 @@ enum MapCommands {
     {
         var content = WorldMap.Content()
         for line in features.lines { content.lines.append((line.points, .accent)) }
-        for point in features.points { content.places.append((point.coordinate, point.name, markStyle)) }
+        // Airports are labelled as lists name them (ICAO, IATA or city: the codes setting).
+        for point in features.points { content.places.append((point.coordinate, shell.logbook.label(airport: point.name), markStyle)) }
         let all = features.lines.flatMap(\.points) + features.points.map(\.coordinate) + extent
         let files = try [(geojson, "geojson"), (kml, "kml")].compactMap { option, key in
             try args[option].map { (key, try shell.createUserFile($0, force: args.flag(force))) }

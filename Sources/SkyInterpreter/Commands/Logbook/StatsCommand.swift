@@ -1,35 +1,43 @@
 import SkyKit
 
-/// `stats [section] [in unit] [limit N]`: FlyLines' statistics of the active logbook.
+/// `stats [section] [year Y] [in unit] [limit N]`: FlyLines' statistics of the active logbook,
+/// with years, countries and records.
 enum StatsCommand {
-    /// The sections, in FlyLines' order.
-    enum Section: String, CaseIterable { case flights, airlines, airports, regions, routes, distance, aircraft, seats }
+    /// The sections, in FlyLines' order, with years, countries and records.
+    enum Section: String, CaseIterable { case flights, years, airlines, airports, countries, regions, routes, distance, aircraft, seats, records }
 
     static let section = Argument("section", .choice(Section.self, placeholder: "section"), "one section only", .optional)
     static let unit = Option("in", .lengthUnit, "the distance unit: km, mi, nm, m or ft")
     static let limit = Option("limit", .integer(1...100_000), "entries per ranked list", default: 15, shown: "15")
+    static let year = Option("year", .integer(1914...2100, placeholder: "year"), "only the flights of this year")
 
     static let spec = CommandSpec(
         "stats", category: .logbook,
         abstract: "Statistics of the active logbook",
         discussion:
-            "In FlyLines' order: flights; airlines ranked by flights; airports and regions flown to or from; routes (airport pairs in either direction) with departures and arrivals side by side; the total distance and each route's, longest first; aircraft types; seat positions, rows and classes side by side. Ranked lists carry bar charts with `set charts on` (the default at a terminal). Distances are geodesic.",
+            "In FlyLines' order: flights (with the time in the air of those that have times); each year's flights, distance and time; airlines ranked by flights; airports, countries and regions flown to or from; routes (airport pairs in either direction) with departures and arrivals side by side; the total distance and each route's, longest first; aircraft types; seat positions, rows and classes side by side; and records (longest and shortest flight, the airports furthest north, south, east and west and the highest, what you flew most, your first and latest flight, your busiest year and month). `year Y` limits every section to one year (flights known only by their year or month count in it). Ranked lists carry bar charts with `set charts on` (the default at a terminal). Distances are geodesic.",
         arguments: [section.spec],
         options: [
+            year.spec,
             unit.spec,
             limit.spec,
         ],
         examples: [
             Example("stats", "every section"), Example("stats routes", "routes, departures and arrivals"), Example("stats distance in mi", "miles flown"),
+            Example("stats years", "flights, distance and time per year"), Example("stats records year 2025", "this year's records"),
         ]
     ) { args, shell in
-        let stats = try LogbookStatistics.compute(shell.logbook.store(), logbook: shell.session.logbook, catalog: shell.catalog)
+        let year = args[StatsCommand.year]
+        let stats = try LogbookStatistics.compute(shell.logbook.store(), logbook: shell.session.logbook, catalog: shell.catalog, year: year)
         let only = args[StatsCommand.section]
         let limit = try args.value(StatsCommand.limit)
         let unit = args[StatsCommand.unit] ?? Format.distanceUnit(shell.units)
         let report = Report(stats: stats, shell: shell, limit: limit, unit: unit, charts: shell.chartsEnabled)
         guard stats.flights > 0 else {
-            return Output([.message("no flights in logbook \(shell.session.logbook) yet — add one with flight add"), .data("flights", .int(0))])
+            let what =
+                year.map { "no flights in \($0) in logbook \(shell.session.logbook)" }
+                ?? "no flights in logbook \(shell.session.logbook) yet — add one with flight add"
+            return Output([.message(what), .data("flights", .int(0))])
         }
         var output = Output()
         for section in Section.allCases where only == nil || only == section {
@@ -50,13 +58,38 @@ enum StatsCommand {
             switch name {
             case "flights":
                 let span = [stats.firstDate, stats.lastDate].compactMap { $0?.description }
+                let time =
+                    stats.timedFlights == 0
+                    ? "" : " · \(hours(stats.minutes)) in the air" + (stats.timedFlights < stats.flights ? " (the \(stats.timedFlights) with times)" : "")
                 return [
                     .message(
                         "\(Format.grouped(Double(stats.flights))) flight\(stats.flights == 1 ? "" : "s")"
-                            + (span.count == 2 ? ", \(span[0]) to \(span[1])" : ""), .accent),
+                            + (span.count == 2 ? ", \(span[0]) to \(span[1])" : "") + time, .accent),
                     .data("flights", .int(stats.flights)), .data("first_date", .optional(stats.firstDate?.description)),
-                    .data("last_date", .optional(stats.lastDate?.description)),
+                    .data("last_date", .optional(stats.lastDate?.description)), .data("minutes", .int(stats.minutes)),
+                    .data("timed_flights", .int(stats.timedFlights)),
                 ]
+            case "years":
+                let most = Double(stats.years.map(\.flights).max() ?? 1)
+                var columns = [
+                    Column("year", "Year"), Column("flights", "Flights", .right), Column("distance_km", "Distance", .right),
+                    Column("minutes", "Time", .right),
+                ]
+                if charts { columns.append(Column("chart", "", textOnly: true)) }
+                let rows = stats.years.map { y -> [Cell] in
+                    var row = [
+                        Cell(.int(y.year), text: String(y.year)), Cell(.int(y.flights), text: Format.grouped(Double(y.flights))),
+                        Cell(Datum.rounded(y.distance.kilometers, 3), text: Format.distance(y.distance, in: unit, decimals: 0)),
+                        Cell(.int(y.minutes), text: y.timedFlights == 0 ? "—" : hours(y.minutes)),
+                    ]
+                    if charts { row.append(Cell(.null, text: BarChart.bar(Double(y.flights), maximum: most), style: .accent)) }
+                    return row
+                }
+                return [.table(Table(key: "years", title: "Years — \(stats.years.count) with flights", columns: columns, rows: rows))]
+            case "countries":
+                return [.table(ranked("countries", "Countries", "to or from", stats.countries, label: { key in (key, stats.countryNames[key] ?? key) }))]
+            case "records":
+                return [.card(records())]
             case "airlines":
                 return [
                     .table(
@@ -125,7 +158,76 @@ enum StatsCommand {
         }
 
         func airport(_ icao: String) -> (String, String) {
-            (icao, shell.setting(.codes) == .names ? shell.logbook.label(airport: icao) : shell.catalog.airport(icao: icao)?.name ?? icao)
+            (
+                shell.setting(.codes) == .iata ? shell.logbook.label(airport: icao) : icao,
+                shell.setting(.codes) == .names ? shell.logbook.label(airport: icao) : shell.catalog.airport(icao: icao)?.name ?? icao
+            )
+        }
+
+        /// "512 h 10 min"
+        func hours(_ minutes: Int) -> String { Format.grouped(Double(minutes / 60)) + " h " + String(minutes % 60) + " min" }
+
+        /// A route as lists show it: "KSFO – KJFK".
+        func route(_ a: String, _ b: String) -> String { "\(shell.logbook.label(airport: a)) – \(shell.logbook.label(airport: b))" }
+
+        /// The records of the logbook as one card.
+        func records() -> Card {
+            var fields: [Field] = []
+            func add(_ key: String, _ label: String, _ value: Datum, _ text: String?) {
+                if let text { fields.append(Field(key, label, Cell(value, text: text))) }
+            }
+            func flight(_ f: RecordFlight?) -> (Datum, String?) {
+                guard let f else { return (.null, nil) }
+                return (
+                    .object([("id", .int(f.number)), ("date", .string(f.date.description)), ("route", .string(f.origin + "-" + f.destination))]),
+                    "#\(f.number)  \(route(f.origin, f.destination))  \(f.date)"
+                )
+            }
+            func routeRecord(_ r: RouteStatistic?) -> (Datum, String?) {
+                guard let r else { return (.null, nil) }
+                return (
+                    .object([("route", .string(r.a + "-" + r.b)), ("distance_km", Datum.rounded(r.distance.kilometers, 3)), ("flights", .int(r.count))]),
+                    "\(route(r.a, r.b))  \(Format.distance(r.distance, in: unit, decimals: 0))"
+                )
+            }
+            func place(_ a: Airport?, _ detail: (Airport) -> String) -> (Datum, String?) {
+                guard let a else { return (.null, nil) }
+                return (.string(a.icao), "\(shell.logbook.label(airport: a.icao))  \(a.name)  \(detail(a))")
+            }
+            func top(_ items: [Ranked], _ label: (String) -> String) -> (Datum, String?) {
+                guard let first = items.first else { return (.null, nil) }
+                return (
+                    .object([("key", .string(first.key)), ("flights", .int(first.count))]),
+                    "\(label(first.key))  (\(first.count) flight\(first.count == 1 ? "" : "s"))"
+                )
+            }
+            let longest = stats.routesByDistance.first, shortest = stats.routesByDistance.last(where: { $0.distance.meters > 0 })
+            for (key, label, value) in [
+                ("longest_flight", "longest flight", routeRecord(longest)), ("shortest_flight", "shortest flight", routeRecord(shortest)),
+                ("northernmost", "northernmost", place(stats.northernmost) { Format.fixed($0.coordinate.latitude, 2) + "°" }),
+                ("southernmost", "southernmost", place(stats.southernmost) { Format.fixed($0.coordinate.latitude, 2) + "°" }),
+                ("easternmost", "easternmost", place(stats.easternmost) { Format.fixed($0.coordinate.longitude, 2) + "°" }),
+                ("westernmost", "westernmost", place(stats.westernmost) { Format.fixed($0.coordinate.longitude, 2) + "°" }),
+                ("highest", "highest airport", place(stats.highest) { Format.height($0.elevation ?? .zero, shell.units) }),
+                (
+                    "route", "most flown route",
+                    top(stats.routes.map { Ranked($0.a + "-" + $0.b, $0.count) }) { key in
+                        let ends = key.split(separator: "-").map(String.init)
+                        return ends.count == 2 ? route(ends[0], ends[1]) : key
+                    }
+                ),
+                ("aircraft", "most flown aircraft", top(stats.aircraft) { d in d + (shell.catalog.aircraftType(designator: d).map { "  " + $0.name } ?? "") }),
+                ("airline", "most flown airline", top(stats.airlines) { c in shell.catalog.airline(code: c)?.name ?? c }),
+                ("first_flight", "first flight", flight(stats.firstFlight)), ("latest_flight", "latest flight", flight(stats.latestFlight)),
+                (
+                    "busiest_year", "busiest year",
+                    top(stats.years.map { Ranked(String($0.year), $0.flights) }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.key < $1.key }) { $0 }
+                ),
+                ("busiest_month", "busiest month", top(stats.months) { $0 }),
+            ] {
+                add(key, label, value.0, value.1)
+            }
+            return Card(title: "Records", fields: fields)
         }
 
         func regionName(_ key: String) -> String { stats.regionNames[key] ?? key }

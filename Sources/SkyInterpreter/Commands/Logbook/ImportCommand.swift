@@ -1,0 +1,286 @@
+import CTerminal
+import Foundation
+import SkyKit
+
+/// `logbook import FILE`, `logbook import undo [N]`, `logbook imports`: other tools' logbooks
+/// in, with a preview, values mapped instead of guessed, duplicates skipped, and undo.
+enum ImportCommand {
+    /// The formats a logbook can be read from.
+    enum ImportFormat: String, CaseIterable {
+        case csv, json, openflights, myflightradar24, flighty, jetlog, airtrail, appintheair
+        var format: FlightFileFormat { FlightFileFormat(rawValue: rawValue)! }
+    }
+
+    static let file = Argument("file", .path(extensions: ["csv", "json", "txt"]), "the file to read")
+    static let format = Option(
+        "format", .choice(ImportFormat.self, placeholder: "format"), "the file's format, when its first line does not tell", bare: false)
+    static let dryRun = Flag("dry-run", "say what the import would do, and change nothing")
+    static let map = Option(
+        "map", .text, "'TEXT=CODE': the code a value of the file stands for (TEXT=- leaves it empty); may be repeated", bare: false, repeatable: true)
+    static let keepDuplicates = Flag("keep-duplicates", "import flights the logbook already has too (badges count each flight once)")
+    static let skipBad = Flag("skip-bad", "import the good rows and list the others")
+    static let yes = Flag("yes", "import without asking, at a terminal too")
+
+    static let spec = CommandSpec(
+        "import", category: .logbook,
+        abstract: "Add the flights of a file to the active logbook",
+        discussion:
+            "Reads skyshell's csv and json, OpenFlights, myFlightradar24, Flighty, jetlog and AirTrail exports and App in the Air's data.txt; the format is told by the first line unless --format names it. Every value is looked up in the catalog and never guessed: a name that fits several entries (Boeing 777) or none is listed with how often it occurs and the closest entries, and --map 'TEXT=CODE' says what it stands for (at a terminal, skyshell asks once per value). Flights the logbook already has — the same date, route and flight number, or date and route when a number is missing — are skipped unless --keep-duplicates, so importing a file twice changes nothing; cancelled flights are left out. --dry-run shows all this and changes nothing; at a terminal the same summary comes before anything is written. An import is all or nothing: a bad row stops it, unless --skip-bad. Each import is recorded (logbook imports) and can be taken back with logbook import undo.",
+        arguments: [file.spec],
+        options: [format.spec, dryRun.spec, map.spec, keepDuplicates.spec, skipBad.spec, yes.spec],
+        subcommands: [undo],
+        examples: [
+            Example("logbook import flights.json", "add an export back"),
+            Example("logbook import fr24.csv --dry-run", "what a myFlightradar24 export would bring"),
+            Example("logbook import openflights.csv --map 'Boeing 777=B772' --skip-bad", "say what a family name means; leave out rows skyshell cannot place"),
+            Example("logbook import undo", "take back the last import"),
+        ]
+    ) { args, shell in
+        try run(args, shell)
+    }
+
+    static func run(_ args: Arguments, _ shell: Shell) throws -> Output {
+        let path = try args.value(file)
+        let bytes = try readFile(path)
+        let format = try args[format]?.format ?? guessFormat(bytes, path: path)
+        guard var map = ValueMap(args.all(map)) else { throw ShellError.usage("--map takes TEXT=CODE, like --map 'Boeing 767-300-ER=B763'") }
+        var plan = try makePlan(bytes, format: format, path: path, map: map, shell)
+        let dry = args.flag(dryRun)
+        let interactive = shell.prompter != nil && !dry
+        if interactive, !plan.unresolved.isEmpty {
+            guard try askForMissing(plan, into: &map, shell) else { return .message("cancelled — nothing was imported", .dim) }
+            plan = try makePlan(bytes, format: format, path: path, map: map, shell)
+        }
+        let logbook = shell.session.logbook
+        if let store = shell.logbook.existingStore() { plan.markDuplicates(try store.duplicateIndex(in: logbook)) }
+        let keep = args.flag(keepDuplicates)
+        let summary = summarize(plan, path: path, logbook: logbook, keepDuplicates: keep)
+        if dry { return Output(summary + [.message("dry run — nothing was imported", .dim)]) }
+
+        let problems = plan.bad.count + plan.unresolvedRows
+        if problems > 0, !args.flag(skipBad), !interactive { throw refusal(plan, path: path) }
+        let flights = plan.flightsToAdd(keepDuplicates: keep)
+        if flights.isEmpty {
+            if problems > 0 {
+                throw ShellError.data("\(path): no flight could be imported (\(problems) bad row\(problems == 1 ? "" : "s")) — nothing was imported")
+            }
+            return Output(summary + [.message("nothing new: logbook \(logbook) has every flight of \(path) already"), .data("imported", .int(0))])
+        }
+        var output = Output()
+        if interactive, !args.flag(yes) {
+            if let failure = shell.emit(Output(summary)) { throw failure }
+            let question = "Import \(flights.count) flight\(flights.count == 1 ? "" : "s") into logbook \(logbook)? [Y/n] "
+            let answer = shell.prompter?(Question(question))?.trimmingWhitespace.lowercased()
+            guard let answer, answer.isEmpty || answer == "y" || answer == "yes" else { return .message("cancelled — nothing was imported", .dim) }
+        } else {
+            output.blocks += summary
+        }
+        // Kept duplicates are flagged (badges pass them by); `flights` is then all of `plan.flights`.
+        let source = LogbookStore.ImportSource(file: path, format: format.rawValue, duplicates: keep ? plan.duplicates : [])
+        let progress = ProgressLine(shell: shell, label: "importing", total: flights.count)
+        let importID = try shell.logbook.store().add(flights, to: logbook, source: source) { done in
+            progress.update(done)
+            return !Interrupt.requested
+        }
+        progress.finish()
+        output.append(
+            .message(
+                "imported \(flights.count) flight\(flights.count == 1 ? "" : "s") into logbook \(logbook) from \(path) (\(format.rawValue)) as import #\(importID ?? 0)",
+                .good))
+        output.append(.data("imported", .int(flights.count)))
+        output.append(.data("import", .int(Int(importID ?? 0))))
+        output.blocks += shell.badges.announcements()
+        return output
+    }
+
+    /// The plan for the file's bytes, or the error that says why it cannot be read at all.
+    static func makePlan(_ bytes: [UInt8], format: FlightFileFormat, path: String, map: ValueMap, _ shell: Shell) throws -> ImportPlan {
+        do {
+            return try FlightFiles.plan(bytes, format: format, catalog: shell.catalog, today: shell.clock.today, map: map)
+        } catch {
+            throw ShellError.data("\(path) \(error.text) — nothing was imported")
+        }
+    }
+
+    /// The format the file's beginning shows.
+    static func guessFormat(_ bytes: [UInt8], path: String) throws -> FlightFileFormat {
+        if let guessed = FlightFiles.guess(bytes) { return guessed }
+        if bytes.isEmpty || !bytes.contains(where: { $0 > 0x20 }) { throw ShellError.data("\(path) is empty — nothing to import") }
+        throw ShellError.data(
+            "\(path) is not a logbook file skyshell recognises: its first line is none of the headers of skyshell, OpenFlights, myFlightradar24, Flighty or jetlog, nor is it an AirTrail or App in the Air export; name the format with --format (\(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
+        )
+    }
+
+    /// The one error line of an import that cannot go in whole: its first problem by line.
+    static func refusal(_ plan: ImportPlan, path: String) -> ShellError {
+        let total = plan.bad.count + plan.unresolvedRows
+        let more = total > 1 ? " (\(total) rows cannot be imported; --dry-run lists them)" : ""
+        if let value = plan.unresolved.min(by: { $0.line < $1.line }), plan.bad.first.map({ ($0.line ?? 0) > value.line }) ?? true {
+            return ShellError.data(
+                "\(path) line \(value.line): \(value.reason)\(value.count > 1 ? " (×\(value.count))" : "") — say what it stands for with --map '\(value.text)=\(value.candidates.first ?? "CODE")', or add --skip-bad; nothing was imported\(more)"
+            )
+        }
+        return ShellError.data("\(path) \(plan.bad[0].text) — nothing was imported\(more)")
+    }
+
+    /// Asks, once per value that names nothing, what it stands for. False when cancelled.
+    static func askForMissing(_ plan: ImportPlan, into map: inout ValueMap, _ shell: Shell) throws -> Bool {
+        guard let ask = shell.prompter else { return true }
+        shell.notice(
+            "\(plan.unresolved.count) value\(plan.unresolved.count == 1 ? "" : "s") of the file name\(plan.unresolved.count == 1 ? "s" : "") nothing skyshell knows; say what each stands for (Enter takes the suggestion, - leaves it empty, skip leaves those flights out)"
+        )
+        for value in plan.unresolved {
+            let kind: ValueKind
+            switch value.kind {
+            case .airport: kind = Kind<Airport>.airport.erased
+            case .airline: kind = Kind<Airline>.airline.erased
+            case .aircraft: kind = Kind<AircraftType>.aircraftType.erased
+            }
+            let suggestion = value.candidates.first
+            while true {
+                shell.notice("\(value.kind.rawValue) '\(value.text)' ×\(value.count) (line \(value.line)): \(value.reason)")
+                let prompt = "'\(Visible.text(String(value.text.prefix(40))))' stands for\(suggestion.map { " [\($0)]" } ?? " [skip]"): "
+                guard let raw = ask(Question(prompt, default: suggestion, completion: kind)) else { return false }
+                var answer = String(raw.trimmingWhitespace)
+                if answer.isEmpty { answer = suggestion ?? "skip" }
+                if answer.lowercased() == "skip" { break }
+                if answer == "-" {
+                    guard value.kind != .airport else { shell.report(.usage("an airport cannot be left empty — give a code, or skip")); continue }
+                    map.set(value.text, to: nil)
+                    break
+                }
+                var cursor = WordCursor([Token(answer, isLiteral: true)])
+                do {
+                    _ = try kind.read(&cursor, shell)
+                    map.set(value.text, to: answer)
+                    break
+                } catch let error as ValueError {
+                    shell.report(.usage(error.message))
+                }
+            }
+        }
+        return true
+    }
+
+    /// What the import would do, in a few lines, and as data.
+    static func summarize(_ plan: ImportPlan, path: String, logbook: String, keepDuplicates: Bool) -> [Block] {
+        let new = plan.flights.count - plan.duplicates.count
+        var parts = ["\(new) new flight\(new == 1 ? "" : "s")"]
+        if !plan.duplicates.isEmpty { parts.append("\(plan.duplicates.count) already in logbook \(logbook) (\(keepDuplicates ? "kept" : "skipped"))") }
+        if plan.cancelled > 0 { parts.append("\(plan.cancelled) cancelled (not flown)") }
+        if plan.notYours > 0 { parts.append("\(plan.notYours) of other people's trips (left out)") }
+        if plan.unresolvedRows > 0 {
+            parts.append("\(plan.unresolvedRows) naming values skyshell cannot place")
+        }
+        if !plan.bad.isEmpty { parts.append("\(plan.bad.count) bad row\(plan.bad.count == 1 ? "" : "s")") }
+        var blocks: [Block] = [
+            .message("\(path) (\(plan.format.rawValue)): \(plan.rows) flight row\(plan.rows == 1 ? "" : "s") — " + parts.joined(separator: ", "))
+        ]
+        if !plan.unresolved.isEmpty {
+            blocks.append(.note("values that name nothing skyshell knows:"))
+            blocks += plan.unresolved.prefix(20).map { .note("  \($0.kind.rawValue) '\($0.text)' ×\($0.count) (line \($0.line)): \($0.reason)") }
+            if plan.unresolved.count > 20 { blocks.append(.note("  … and \(plan.unresolved.count - 20) more")) }
+            let example = plan.unresolved[0]
+            blocks.append(
+                .note(
+                    "say what they stand for with --map '\(example.text)=\(example.candidates.first ?? "CODE")' (repeatable), or leave those flights out with --skip-bad"
+                ))
+        }
+        if !plan.bad.isEmpty {
+            blocks.append(.note("rows that cannot be imported:"))
+            blocks += plan.bad.prefix(20).map { .note("  " + $0.text) }
+            if plan.bad.count > 20 { blocks.append(.note("  … and \(plan.bad.count - 20) more")) }
+        }
+        if !plan.ignoredColumns.isEmpty {
+            blocks.append(.note("columns skyshell has no field for, not imported: " + plan.ignoredColumns.joined(separator: ", ")))
+        }
+        if plan.futureDates > 0 { blocks.append(.note("\(plan.futureDates) flight\(plan.futureDates == 1 ? " is" : "s are") dated in the future")) }
+        blocks += [
+            .data("format", .string(plan.format.rawValue)), .data("rows", .int(plan.rows)), .data("new", .int(new)),
+            .data("duplicates", .int(plan.duplicates.count)), .data("cancelled", .int(plan.cancelled)), .data("not_yours", .int(plan.notYours)),
+            .data(
+                "unresolved",
+                .list(
+                    plan.unresolved.map { v in
+                        .object([
+                            ("kind", .string(v.kind.rawValue)), ("text", .string(v.text)), ("count", .int(v.count)), ("line", .int(v.line)),
+                            ("reason", .string(v.reason)), ("candidates", .list(v.candidates.map(Datum.string))),
+                        ])
+                    })),
+            .data("skipped", .list(plan.bad.map { .object([("line", $0.line.map { .int($0) } ?? .null), ("reason", .string($0.message))]) })),
+            .data("ignored_columns", .list(plan.ignoredColumns.map(Datum.string))),
+        ]
+        return blocks
+    }
+
+    /// The file's bytes, with the errors people need.
+    static func readFile(_ path: String) throws -> [UInt8] {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw ShellError(.noInput, "cannot open '\(path)': \(String(cString: strerror(errno)))") }
+        guard info.st_mode & S_IFMT != S_IFDIR else { throw ShellError(.noInput, "'\(path)' is a directory") }
+        guard Int(info.st_size) <= FlightFiles.maxBytes else {
+            throw ShellError.data("\(path) is \(Int(info.st_size) / 1_048_576) MB; imports are limited to \(FlightFiles.maxBytes / 1_048_576) MB")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw ShellError(.noInput, "cannot read '\(path)'") }
+        return [UInt8](data)
+    }
+
+    // MARK: - Undo and the list
+
+    static let importNumber = Argument(
+        "import", .integer(1...Int(Int32.max), placeholder: "n"), "the import's number (logbook imports lists them; default the last)", .optional)
+
+    static let undo = CommandSpec(
+        "undo", category: .logbook,
+        abstract: "Take back an import: remove exactly the flights it added",
+        discussion:
+            "Without a number, the last import that is not undone yet. Flights added or changed by hand stay; badges the import unlocked are locked again when they no longer hold.",
+        arguments: [importNumber.spec],
+        examples: [Example("logbook import undo", "take back the last import"), Example("logbook import undo 2", "take back import #2")]
+    ) { args, shell in
+        let logbook = shell.session.logbook
+        let store = try shell.logbook.store()
+        let records = try store.imports(in: logbook)
+        let target: LogbookStore.ImportRecord
+        if let n = args[importNumber] {
+            guard let found = records.first(where: { $0.id == Int64(n) }) else {
+                throw ShellError.usage("logbook \(logbook) has no import #\(n) (logbook imports lists them)")
+            }
+            target = found
+        } else {
+            guard let last = records.last(where: { $0.undone == nil }) else { throw ShellError(.state, "logbook \(logbook) has no import to undo") }
+            target = last
+        }
+        let removed = try store.undoImport(target.id, in: logbook)
+        return Output(
+            [
+                .message(
+                    "undid import #\(target.id) (\(target.file), \(target.time)): removed \(removed) flight\(removed == 1 ? "" : "s") from logbook \(logbook)"),
+                .data("removed", .int(removed)),
+            ] + shell.badges.announcements())
+    }
+
+    static let imports = CommandSpec(
+        "imports", category: .logbook,
+        abstract: "List the imports into the active logbook",
+        examples: [Example("logbook imports", "every import, with its file, format, time and flights")]
+    ) { _, shell in
+        let records = (try shell.logbook.existingStore()?.imports(in: shell.session.logbook)) ?? []
+        let rows = records.map { r -> [Cell] in
+            [
+                Cell(.int(Int(r.id)), text: "#\(r.id)"),
+                Cell(.string(r.time), text: r.time.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")),
+                Cell(r.file), Cell(r.format), Cell(.int(r.flights), text: Format.grouped(Double(r.flights))),
+                Cell(.int(r.duplicates), text: String(r.duplicates)), Cell(Datum.optional(r.undone), text: r.undone == nil ? "" : "undone"),
+            ]
+        }
+        var table = Table(
+            key: "imports",
+            columns: [
+                Column("id", "#", .right), Column("time", "Time"), Column("file", "File"), Column("format", "Format"), Column("flights", "Flights", .right),
+                Column("duplicates", "Duplicates", .right), Column("undone", ""),
+            ], rows: rows)
+        if rows.isEmpty { table.title = "No imports into logbook \(shell.session.logbook) yet" }
+        return .table(table)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Synchronization
+
+/// A time on a local clock: hours and minutes of a day ("08:15").
+public struct ClockTime: Comparable, Hashable, Sendable, CustomStringConvertible {
+    /// Minutes after midnight, 0 to 1439.
+    public var minutes: Int
+
+    public init?(hour: Int, minute: Int) {
+        guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+        minutes = hour * 60 + minute
+    }
+
+    /// Reads H:MM, HH:MM or HH:MM:SS (the seconds are dropped).
+    public init?(text: String) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(parts.count), (1...2).contains(parts[0].count), parts.dropFirst().allSatisfy({ $0.count == 2 }),
+            parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }), let h = Int(parts[0]), let m = Int(parts[1])
+        else { return nil }
+        if parts.count == 3, let s = Int(parts[2]), s > 59 { return nil }
+        self.init(hour: h, minute: m)
+    }
+
+    public var hour: Int { minutes / 60 }
+    public var minute: Int { minutes % 60 }
+
+    public var description: String { FlightDate.digits(hour, 2) + ":" + FlightDate.digits(minute, 2) }
+
+    public static func < (a: ClockTime, b: ClockTime) -> Bool { a.minutes < b.minutes }
+}
+
+/// Local clock times at airports and the moments they are: what turns a departure at 08:15 in
+/// San Francisco and an arrival at 16:40 in New York into a duration.
+public enum FlightClock {
+    /// Zones made once (an import asks for the same few thousands of times).
+    static let zones = Mutex<[String: TimeZone?]>([:])
+
+    static func zone(_ identifier: String) -> TimeZone? {
+        zones.withLock { table in
+            if let found = table[identifier] { return found }
+            let made = TimeZone(identifier: identifier)
+            table[identifier] = made
+            return made
+        }
+    }
+
+    /// Unix seconds of a local date and time in an IANA zone; nil for an unknown zone.
+    public static func instant(_ date: FlightDate, _ time: ClockTime, zone: String) -> Double? {
+        guard let tz = Self.zone(zone) else { return nil }
+        let wall = Double(date.first.daysSinceEpoch * 86_400 + time.minutes * 60)
+        // The offset at the wall time read as UTC, then again at the moment that gives (right
+        // except within the hour a clock changes).
+        let first = Double(tz.secondsFromGMT(for: Date(timeIntervalSince1970: wall)))
+        return wall - Double(tz.secondsFromGMT(for: Date(timeIntervalSince1970: wall - first)))
+    }
+
+    /// The local date and time of a moment in an IANA zone; nil for an unknown zone.
+    public static func local(_ seconds: Double, zone: String) -> (date: FlightDate, time: ClockTime)? {
+        guard let tz = Self.zone(zone), UnixTime.checked(seconds) != nil else { return nil }
+        let t = CivilTime(seconds, offset: tz.secondsFromGMT(for: Date(timeIntervalSince1970: seconds)))
+        return (t.date, ClockTime(hour: t.hour, minute: t.minute)!)
+    }
+}
+
+extension Flight {
+    /// The longest a flight may take, in minutes (the longest scheduled flights take 19 hours;
+    /// 48 leaves room for delays and diversions).
+    public static let durations = 1...2880
+
+    /// Fills in what the times imply, given the airports' time zones: the date of arrival when
+    /// it is not the date of departure (the first arrival after the departure: overnight
+    /// flights arrive a day later, some flights west over the date line a day earlier), and
+    /// the duration when it was not given.
+    public mutating func completeTimes(originZone: String?, destinationZone: String?) {
+        guard date.precision == .day, let departureTime, let arrivalTime, let originZone, let destinationZone,
+            let leaves = FlightClock.instant(date, departureTime, zone: originZone)
+        else { return }
+        var arrives: Double?
+        if let arrivalDate {
+            arrives = FlightClock.instant(arrivalDate, arrivalTime, zone: destinationZone)
+        } else {
+            for days in -1...2 {
+                let day = FlightDate(daysSinceEpoch: date.daysSinceEpoch + days)
+                guard let t = FlightClock.instant(day, arrivalTime, zone: destinationZone) else { return }
+                if t > leaves {
+                    arrives = t
+                    if days != 0 { arrivalDate = day }
+                    break
+                }
+            }
+        }
+        guard let arrives, duration == nil else { return }
+        let minutes = Int(((arrives - leaves) / 60).rounded())
+        if Flight.durations.contains(minutes) { duration = minutes }
+    }
+}

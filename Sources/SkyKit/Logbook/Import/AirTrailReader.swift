@@ -1,0 +1,80 @@
+/// AirTrail's JSON export: `{"users": […], "flights": […]}`, each flight with `from`/`to`
+/// airport objects, `airline` and `aircraft` objects carrying codes and names, UTC
+/// `departure`/`arrival` times, `datePrecision` (day, month or year), and the seats of the
+/// people on board — the first user's seat is yours.
+enum AirTrailReader {
+    static let classes: [String: CabinClass] = [
+        "economy": .economy, "economyplus": .premium, "premium": .premium, "business": .business, "first": .first, "private": .private,
+    ]
+    static let seats: [String: SeatPosition] = ["window": .window, "middle": .middle, "aisle": .aisle]
+    static let reasons: [String: FlightReason] = ["leisure": .leisure, "business": .business, "crew": .crew, "other": .other]
+
+    static func read(_ bytes: [UInt8]) throws(FlightFileError) -> RecordBatch {
+        let (flights, lines) = try JSONRecords.list("flights", in: bytes, what: "an AirTrail export")
+        let document = try? JSONParser.parse(bytes)
+        let owner = document?["users"]?.list?.first?["id"]?.string
+        var batch = RecordBatch()
+        for (n, item) in flights.enumerated() {
+            batch.read(line: lines[n]) { () throws(FlightFileError) in try record(item, number: n + 1, line: lines[n], owner: owner) }
+        }
+        return batch
+    }
+
+    static func record(_ item: Datum, number n: Int, line: Int, owner: String?) throws(FlightFileError) -> FlightRecord {
+        guard case .object = item else { throw FlightFileError("flight \(n) is not an object") }
+        /// A text value (nil for null or absent); another type is an error naming the key.
+        func string(_ value: Datum?, _ key: String, multiline: Bool = false) throws(FlightFileError) -> String? {
+            switch value {
+            case nil, .null?: return nil
+            case .string(let text)?: return try FieldText.checked(text, key, multiline: multiline)
+            case let other?: throw FlightFileError("\"\(key)\" of flight \(n) must be text or null, not \(JSONWriter.compact(other).prefix(40))")
+            }
+        }
+        /// An airport, airline or aircraft object: its ICAO code, else its IATA code, else its name.
+        func entry(_ key: String) throws(FlightFileError) -> String? {
+            guard let object = item[key], object != .null else { return nil }
+            guard case .object = object else { return try string(object, key) }
+            for field in ["icao", "iata", "name"] {
+                if let value = try string(object[field], key + "." + field) { return value }
+            }
+            return nil
+        }
+        var r = FlightRecord(line: line)
+        guard let date = try string(item["date"], "date") else { throw FlightFileError("flight \(n) has no date") }
+        let whole = try FieldText.date(String(date.prefix(10)), "date")
+        switch try string(item["datePrecision"], "datePrecision") ?? "day" {
+        case "day": r.date = whole
+        case "month": r.date = FlightDate(year: whole.year, month: whole.month)
+        case "year": r.date = FlightDate(year: whole.year)
+        case let other: throw FlightFileError("'\(other)' is not a date precision (day, month, year)")
+        }
+        r.origin = try entry("from")
+        r.destination = try entry("to")
+        r.airline = try entry("airline")
+        r.aircraft = try entry("aircraft")
+        r.registration = try string(item["aircraftReg"], "aircraftReg")
+        r.flightNumber = try string(item["flightNumber"], "flightNumber")
+        r.notes = try string(item["note"], "note", multiline: true)
+        if let v = try string(item["flightReason"], "flightReason") { r.reason = try FieldText.word(v, "flight reason", reasons) }
+        if r.date?.precision == .day {
+            if let v = try string(item["departure"], "departure") { r.departureInstant = try FieldText.instant(v, "departure") }
+            if let v = try string(item["arrival"], "arrival") { r.arrivalInstant = try FieldText.instant(v, "arrival") }
+        }
+        switch item["duration"] {
+        case .int(let seconds)? where seconds > 0: r.duration = Int((Double(seconds) / 60).rounded())
+        case nil, .null?, .int?: break
+        case let other?: throw FlightFileError("\"duration\" of flight \(n) must be whole seconds, not \(JSONWriter.compact(other).prefix(40))")
+        }
+        // Your seat: the one of the export's first user, else the only one.
+        let seats = item["seats"]?.list ?? item["passengers"]?.list ?? []
+        if let seat = seats.first(where: { owner != nil && $0["userId"]?.string == owner }) ?? (seats.count == 1 ? seats.first : nil) {
+            if let number = try string(seat["seatNumber"], "seatNumber") { try FieldText.seat(number, into: &r) }
+            if let v = try string(seat["seat"], "seat") { r.seatPosition = position(v) }
+            if let v = try string(seat["seatClass"], "seatClass") { r.cabinClass = try FieldText.word(v, "seat class", classes) }
+        }
+        return r
+    }
+
+    /// window, middle or aisle; AirTrail's other seats (pilot, jumpseat…) have no position.
+    static func position(_ word: String) -> SeatPosition? { seats[word.lowercased()] }
+}

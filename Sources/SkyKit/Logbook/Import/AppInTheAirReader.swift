@@ -1,0 +1,54 @@
+/// App in the Air's `data.txt`: sections (`user:`, `devices:`, `trips:`…); each trip is a line
+/// `Ownership.MINE;…` followed by `flights:` and one `;`-separated row per flight — fields 8 to
+/// 12 (1-based) the carrier, the number, the aircraft's IATA code, the two airports' IATA
+/// codes, then departure and arrival in UTC and in local time (`YYYY-MM-DDTHH:MM:SS`);
+/// `None` is empty. Flights of trips that are not the user's (`Ownership.NOT_MINE`) are counted,
+/// not imported.
+enum AppInTheAirReader {
+    static func read(_ bytes: [UInt8]) throws(FlightFileError) -> RecordBatch {
+        var batch = RecordBatch()
+        var inFlights = false
+        var mine = true
+        var lineNumber = 0
+        for raw in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : String(raw)
+            if line.hasPrefix("Ownership.") {
+                mine = line.hasPrefix("Ownership.MINE;")
+                inFlights = false
+                continue
+            }
+            if line == "flights:" { inFlights = true; continue }
+            // Any other section name ends the flights ("hotels:", "rental cars:"…).
+            if line.hasSuffix(":") || line.isEmpty { inFlights = false; continue }
+            guard inFlights else { continue }
+            guard mine else { batch.notYours += 1; continue }
+            let number = lineNumber
+            batch.read(line: number) { () throws(FlightFileError) in try record(line, line: number) }
+        }
+        return batch
+    }
+
+    static func record(_ text: String, line: Int) throws(FlightFileError) -> FlightRecord {
+        let fields = text.split(separator: ";", omittingEmptySubsequences: false).map { $0 == "None" ? "" : String($0) }
+        guard fields.count >= 16 else { throw FlightFileError("\(fields.count) fields where App in the Air's flight rows have 16 or more") }
+        func field(_ n: Int, _ name: String) throws(FlightFileError) -> String? { try FieldText.checked(fields[n], name) }
+        var r = FlightRecord(line: line)
+        let carrier = try field(7, "carrier")
+        r.airline = carrier
+        if let number = try field(8, "number") { r.flightNumber = (carrier ?? "") + number }
+        r.aircraft = try field(9, "aircraft")
+        r.origin = try field(10, "departure airport")
+        r.destination = try field(11, "arrival airport")
+        if let v = try field(12, "departure (UTC)") { r.departureInstant = try FieldText.instant(v + "Z", "departure (UTC)") }
+        if let v = try field(13, "arrival (UTC)") { r.arrivalInstant = try FieldText.instant(v + "Z", "arrival (UTC)") }
+        guard let local = try field(14, "departure (local)") else { throw FlightFileError("no departure time") }
+        (r.date, r.departureTime) = try FieldText.dateAndTime(local, "departure (local)")
+        if let arrival = try field(15, "arrival (local)") {
+            let (day, clock) = try FieldText.dateAndTime(arrival, "arrival (local)")
+            r.arrivalTime = clock
+            if day != r.date { r.arrivalDate = day }
+        }
+        return r
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+
+/// Reading the values of imported fields, the same way for every format: text without control
+/// characters, times, durations, seats, numbers. Each failure names the field and the value.
+enum FieldText {
+    /// `text` trimmed, nil when empty; a control character (other than a tab or line feed in
+    /// notes) is an error naming the field, never stored or cut short.
+    static func checked(_ text: String?, _ field: String, multiline: Bool = false) throws(FlightFileError) -> String? {
+        guard let text = text?.trimmedSpaces, !text.isEmpty else { return nil }
+        if let bad = FlightText.controlCharacter(in: text, multiline: multiline) {
+            throw FlightFileError("the \(field) column holds a control character (\(bad))")
+        }
+        return text
+    }
+
+    /// A date: YYYY-MM-DD, YYYY-MM or YYYY; a time after the date (`2009-04-17 21:15:00`,
+    /// `2023-09-16T22:45`) is returned too.
+    static func dateAndTime(_ text: String, _ field: String) throws(FlightFileError) -> (FlightDate, ClockTime?) {
+        let parts = text.split(whereSeparator: { $0 == " " || $0 == "T" }).map(String.init)
+        guard (1...2).contains(parts.count), let date = FlightDate(text: parts[0]) else {
+            throw FlightFileError("'\(text)' is not a date (YYYY-MM-DD, YYYY-MM or YYYY, a day that exists)")
+        }
+        guard parts.count == 2 else { return (date, nil) }
+        guard date.precision == .day, let time = ClockTime(text: parts[1]) else { throw FlightFileError("'\(text)' is not a date and time") }
+        return (date, time)
+    }
+
+    static func date(_ text: String, _ field: String) throws(FlightFileError) -> FlightDate {
+        let (date, time) = try dateAndTime(text, field)
+        guard time == nil else { throw FlightFileError("'\(text)' in \(field) is not a date") }
+        return date
+    }
+
+    /// A time of day: HH:MM or HH:MM:SS.
+    static func time(_ text: String, _ field: String) throws(FlightFileError) -> ClockTime {
+        guard let time = ClockTime(text: text) else { throw FlightFileError("'\(text)' in \(field) is not a time (HH:MM)") }
+        return time
+    }
+
+    /// A duration written as a clock: H:MM, HH:MM or HH:MM:SS (hours may exceed 24).
+    static func clockDuration(_ text: String, _ field: String) throws(FlightFileError) -> Int {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(parts.count), let h = NumberParser.integer(String(parts[0]), in: 0...99),
+            let m = NumberParser.integer(String(parts[1]), in: 0...59),
+            parts.count == 2 || NumberParser.integer(String(parts[2]), in: 0...59) != nil
+        else { throw FlightFileError("'\(text)' in \(field) is not a duration (HH:MM)") }
+        return h * 60 + m
+    }
+
+    /// A whole number within `range`.
+    static func integer(_ text: String, _ field: String, in range: ClosedRange<Int>) throws(FlightFileError) -> Int {
+        guard let n = NumberParser.integer(text, in: range) else {
+            throw FlightFileError("'\(text)' in \(field) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return n
+    }
+
+    /// A number within `range`.
+    static func number(_ text: String, _ field: String, in range: ClosedRange<Double>) throws(FlightFileError) -> Double {
+        guard let n = NumberParser.parse(text), range.contains(n) else {
+            throw FlightFileError("'\(text)' in \(field) is not a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
+        }
+        return n
+    }
+
+    /// A seat like 23A: its row and letter.
+    static func seat(_ text: String, into record: inout FlightRecord) throws(FlightFileError) {
+        guard let (row, letter) = SeatMap.parse(text) else { throw FlightFileError("'\(text)' is not a seat") }
+        if let row {
+            guard Flight.rows.contains(row) else { throw FlightFileError("row '\(row)' is out of range (1 to 88)") }
+            record.row = row
+        }
+        record.seatLetter = letter
+    }
+
+    /// One of `table`'s words (any case).
+    static func word<T>(_ text: String, _ field: String, _ table: [String: T]) throws(FlightFileError) -> T {
+        guard let value = table[text.lowercased()] else {
+            throw FlightFileError("'\(text)' is not a \(field) (\(table.keys.sorted().joined(separator: ", ")))")
+        }
+        return value
+    }
+
+    /// Events separated by ; or , (skyshell's own files).
+    static func events(_ text: String) throws(FlightFileError) -> [FlightEvent] {
+        var events: [FlightEvent] = []
+        for raw in text.split(whereSeparator: { $0 == ";" || $0 == "," }) {
+            let word = String(raw).trimmedSpaces.lowercased()
+            guard let e = FlightEvent(rawValue: word) else {
+                throw FlightFileError("'\(word)' is not an event (\(FlightEvent.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            events.append(e)
+        }
+        return events
+    }
+
+    /// Unix seconds of an ISO 8601 time with a zone (AirTrail's UTC times).
+    static func instant(_ text: String, _ field: String) throws(FlightFileError) -> Double {
+        guard let seconds = CivilTime.parse(text) else { throw FlightFileError("'\(text)' in \(field) is not a time with its zone") }
+        return seconds
+    }
+}

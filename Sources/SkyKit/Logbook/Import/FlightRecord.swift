@@ -1,0 +1,110 @@
+/// What a file says of one flight, read but not yet looked up: the airports, airline and
+/// aircraft as the file names them (codes or names), everything else already in skyshell's
+/// types. Each format's reader makes these; `RecordResolver` turns them into flights.
+public struct FlightRecord: Sendable {
+    /// The line of the file the flight starts on.
+    public var line: Int
+    public var date: FlightDate?
+    public var origin: String?
+    public var destination: String?
+    public var airline: String?
+    /// OpenFlights' airline id, which names one airline exactly.
+    public var airlineID: Int?
+    public var aircraft: String?
+    /// As the file writes it: whole (UA155) or the digits alone (2192).
+    public var flightNumber: String?
+    public var registration: String?
+    public var cabinClass: CabinClass?
+    public var row: Int?
+    public var seatLetter: String?
+    public var seatPosition: SeatPosition?
+    public var reason: FlightReason?
+    public var departureTime: ClockTime?
+    public var arrivalTime: ClockTime?
+    public var arrivalDate: FlightDate?
+    public var duration: Int?
+    public var distance: Distance?
+    public var trip: String?
+    public var notes: String?
+    public var events: [FlightEvent] = []
+    /// Departure and arrival as moments (Unix seconds), when the file gives them in UTC: the
+    /// local times are worked out from the airports' time zones.
+    public var departureInstant: Double?
+    public var arrivalInstant: Double?
+    /// A flight that did not fly (Flighty's Canceled): counted, not imported.
+    public var cancelled = false
+    /// Where a diverted flight landed instead.
+    public var divertedTo: String?
+
+    public init(line: Int) { self.line = line }
+}
+
+/// What a reader makes of a whole file.
+public struct RecordBatch: Sendable {
+    public var records: [FlightRecord] = []
+    /// Rows that cannot be read, with their lines.
+    public var bad: [FlightFileError] = []
+    /// Columns of the file that no field of skyshell's takes.
+    public var ignoredColumns: [String] = []
+    /// Flights the file marks as someone else's (App in the Air's trips not "MINE").
+    public var notYours = 0
+    public init() {}
+
+    /// Adds the record `make` reads, or its error as a bad row of `line`.
+    mutating func read(line: Int, _ make: () throws(FlightFileError) -> FlightRecord) {
+        do {
+            records.append(try make())
+        } catch {
+            bad.append(FlightFileError(line: error.line ?? line, error.message))
+        }
+    }
+}
+
+/// The fields of one CSV file by column name: a header row, then rows read by name (any case,
+/// surrounding spaces and quotes ignored), with a spreadsheet formula guard removed.
+struct CSVTable {
+    var reader: CSVReader
+    let header: [String]
+    var positions: [String: Int] = [:]
+    var row: [String] = []
+
+    /// Opens `bytes` and reads the header; `skipping` lines first (OpenFlights ignores its
+    /// first line whatever it holds).
+    init(_ bytes: [UInt8]) throws(FlightFileError) {
+        reader = CSVReader(bytes)
+        let names: [String]?
+        do { names = try reader.header() } catch { throw FlightFileError(line: error.line, error.message) }
+        guard let names else { throw FlightFileError("the file is empty — nothing to import") }
+        header = names
+        for (n, name) in names.enumerated() where !name.isEmpty { positions[CSVTable.key(name)] = n }
+    }
+
+    /// The name a column is known by: lower case, spaces and underscores alike.
+    static func key(_ name: String) -> String { name.lowercased().replacingOccurrences(of: "_", with: " ") }
+
+    /// The header's columns none of `known` names, as the file writes them.
+    func unknownColumns(_ known: Set<String>) -> [String] {
+        header.filter { !$0.isEmpty && !known.contains(CSVTable.key($0)) }
+    }
+
+    /// Reads the next row that is not blank; false at the end.
+    mutating func next() throws(FlightFileError) -> Bool {
+        while true {
+            let fields: [String]?
+            do { fields = try reader.next() } catch { throw FlightFileError(line: error.line, error.message) }
+            guard let fields else { return false }
+            if fields.allSatisfy({ $0.trimmedSpaces.isEmpty }) { continue }
+            row = fields
+            return true
+        }
+    }
+
+    var line: Int { reader.line }
+
+    /// The current row's field of `column` (trimmed, nil when empty or absent).
+    subscript(column: String) -> String? {
+        guard let n = positions[CSVTable.key(column)], n < row.count else { return nil }
+        let text = FormulaGuard.remove(row[n].trimmedSpaces)
+        return text.isEmpty ? nil : text
+    }
+}

@@ -1,0 +1,85 @@
+/// A value of an imported file that names no catalog entry, or several: shown once, with how
+/// often it occurs, why, and the closest entries.
+public struct UnresolvedValue: Sendable, Equatable {
+    /// What the value should name.
+    public enum Kind: String, Sendable, CaseIterable {
+        case airport, airline, aircraft
+    }
+    public var kind: Kind
+    /// The value as the file writes it.
+    public var text: String
+    /// How many flights have it.
+    public var count: Int
+    /// The first line it is on.
+    public var line: Int
+    /// Why it names nothing: "unknown aircraft type '…' — did you mean B763 Boeing 767-300?".
+    public var reason: String
+    /// The codes the reason offers, best first.
+    public var candidates: [String]
+}
+
+/// What `--map` says: a file's value and the code it stands for, or nothing (`-`). The same
+/// text is mapped wherever it appears.
+public struct ValueMap: Sendable, Equatable {
+    var entries: [String: String?] = [:]
+
+    public init() {}
+
+    /// Reads `TEXT=CODE` (or `TEXT=-` for "leave it empty"); nil when there is no `=`.
+    public init?(_ assignments: [String]) {
+        for assignment in assignments {
+            guard let equals = assignment.lastIndex(of: "=") else { return nil }
+            let text = String(assignment[..<equals]).trimmedWhitespace
+            let code = String(assignment[assignment.index(after: equals)...]).trimmedWhitespace
+            guard !text.isEmpty, !code.isEmpty else { return nil }
+            set(text, to: code == "-" ? nil : code)
+        }
+    }
+
+    static func key(_ text: String) -> String { TextFolding.key(text) }
+
+    public mutating func set(_ text: String, to code: String?) { entries[Self.key(text)] = .some(code) }
+
+    /// The code `text` is mapped to: .some(nil) for "nothing", nil when it is not mapped.
+    public func code(for text: String) -> String?? { entries[Self.key(text)] }
+
+    public var isEmpty: Bool { entries.isEmpty }
+}
+
+/// What an import would do, worked out before anything is written: the flights ready to go
+/// in, the rows that cannot, the values that name nothing, what the file holds that is not
+/// imported.
+public struct ImportPlan: Sendable {
+    public var format: FlightFileFormat
+    /// Flight rows the file holds (cancelled ones and other people's included).
+    public var rows = 0
+    /// The flights that are ready, in file order, with their lines.
+    public var flights: [Flight] = []
+    public var lines: [Int] = []
+    /// Rows that cannot be imported (a bad value, a rule broken), by line.
+    public var bad: [FlightFileError] = []
+    /// Values that name no catalog entry, most frequent first, and the rows that have one.
+    public var unresolved: [UnresolvedValue] = []
+    public var unresolvedRows = 0
+    /// Flights that did not fly (cancelled) and flights of other people's trips.
+    public var cancelled = 0
+    public var notYours = 0
+    /// Columns of the file no field of skyshell's takes.
+    public var ignoredColumns: [String] = []
+    /// Flights dated after today.
+    public var futureDates = 0
+    /// Which `flights` the logbook already has (set with `markDuplicates`).
+    public var duplicates: Set<Int> = []
+
+    public init(format: FlightFileFormat) { self.format = format }
+
+    /// Marks the flights the logbook already has, by its `DuplicateIndex`.
+    public mutating func markDuplicates(_ index: DuplicateIndex) {
+        duplicates = Set(flights.indices.filter { index.contains(flights[$0]) })
+    }
+
+    /// The flights to add: all of them, or those that are not duplicates.
+    public func flightsToAdd(keepDuplicates: Bool) -> [Flight] {
+        keepDuplicates || duplicates.isEmpty ? flights : flights.indices.filter { !duplicates.contains($0) }.map { flights[$0] }
+    }
+}

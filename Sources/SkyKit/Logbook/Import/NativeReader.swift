@@ -1,0 +1,130 @@
+/// skyshell's own CSV and JSON: every field of a flight by name (see `FlightFiles.csvHeader`).
+enum NativeReader {
+    static let columns = FlightFiles.csvHeader
+
+    /// One flight from its fields by column name.
+    static func record(line: Int, _ field: (String) -> String?) throws(FlightFileError) -> FlightRecord {
+        func text(_ name: String, multiline: Bool = false) throws(FlightFileError) -> String? {
+            try FieldText.checked(field(name), name, multiline: multiline)
+        }
+        var r = FlightRecord(line: line)
+        guard let date = try text("date") else { throw FlightFileError("no date") }
+        r.date = try FieldText.date(date, "date")
+        r.origin = try text("origin")
+        r.destination = try text("destination")
+        r.airline = try text("airline")
+        r.aircraft = try text("aircraft")
+        r.flightNumber = try text("flight_number")
+        r.registration = try text("registration")
+        if let cabin = try text("class") {
+            r.cabinClass = try FieldText.word(cabin, "class", Dictionary(uniqueKeysWithValues: CabinClass.allCases.map { ($0.rawValue, $0) }))
+        }
+        if let row = try text("row") {
+            guard let n = NumberParser.integer(row, in: Flight.rows) else { throw FlightFileError("row '\(row)' is out of range (1 to 88)") }
+            r.row = n
+        }
+        if let letter = try text("seat_letter") {
+            guard let checked = FlightText.seatLetter(letter) else { throw FlightFileError("'\(letter)' is not a seat letter (one letter, A to Z)") }
+            r.seatLetter = checked
+        }
+        if let position = try text("seat_position") {
+            r.seatPosition = try FieldText.word(position, "seat position", Dictionary(uniqueKeysWithValues: SeatPosition.allCases.map { ($0.rawValue, $0) }))
+        }
+        r.events = try FieldText.events(try text("events") ?? "")
+        r.notes = try text("notes", multiline: true)
+        if let t = try text("departure_time") { r.departureTime = try FieldText.time(t, "departure_time") }
+        if let t = try text("arrival_time") { r.arrivalTime = try FieldText.time(t, "arrival_time") }
+        if let d = try text("arrival_date") { r.arrivalDate = try FieldText.date(d, "arrival_date") }
+        if let d = try text("duration_min") { r.duration = try FieldText.integer(d, "duration_min", in: Flight.durations) }
+        if let reason = try text("reason") {
+            r.reason = try FieldText.word(reason, "reason", Dictionary(uniqueKeysWithValues: FlightReason.allCases.map { ($0.rawValue, $0) }))
+        }
+        r.trip = try text("trip")
+        if let d = try text("distance_km") { r.distance = Distance(try FieldText.number(d, "distance_km", in: Flight.distances), .kilometers) }
+        return r
+    }
+
+    /// skyshell's CSV.
+    static func csv(_ bytes: [UInt8]) throws(FlightFileError) -> RecordBatch {
+        var table = try CSVTable(bytes)
+        var batch = RecordBatch()
+        batch.ignoredColumns = table.unknownColumns(Set(columns.map(CSVTable.key)))
+        for column in ["date", "origin", "destination"] where table.positions[column] == nil {
+            throw FlightFileError(line: 1, "the header has no '\(column)' column — the columns are \(columns.joined(separator: ","))")
+        }
+        while try table.next() {
+            let line = table.line
+            guard table.row.count == table.header.count else {
+                batch.bad.append(FlightFileError(line: line, "\(table.row.count) fields where the header has \(table.header.count)"))
+                continue
+            }
+            let current = table
+            batch.read(line: line) { () throws(FlightFileError) in try record(line: line) { current[$0] } }
+        }
+        return batch
+    }
+
+    /// skyshell's JSON export: `{"flights": [{…}, …]}`. A value of the wrong type is an error of
+    /// its flight; a document that is not JSON is an error with the line and column where it
+    /// stops being JSON.
+    static func json(_ bytes: [UInt8]) throws(FlightFileError) -> RecordBatch {
+        let (flights, lines) = try JSONRecords.list("flights", in: bytes, what: "a skyshell logbook export")
+        var batch = RecordBatch()
+        for (n, item) in flights.enumerated() {
+            batch.read(line: lines[n]) { () throws(FlightFileError) in
+                let fields = try jsonFields(item, number: n + 1)
+                return try record(line: lines[n]) { fields[$0] }
+            }
+        }
+        return batch
+    }
+
+    /// One flight object as text fields: strings (or null) for text, whole numbers for the row
+    /// and the duration, a number for the distance, a list of strings (or one string) for the
+    /// events; unknown keys are left alone.
+    static func jsonFields(_ item: Datum, number n: Int) throws(FlightFileError) -> [String: String] {
+        guard case .object(let pairs) = item else { throw FlightFileError("flight \(n) is not an object") }
+        var record: [String: String] = [:]
+        for (key, value) in pairs where columns.contains(key) {
+            func wrong(_ expected: String) -> FlightFileError {
+                FlightFileError("\"\(key)\" of flight \(n) must be \(expected), not \(JSONWriter.compact(value).prefix(40))")
+            }
+            switch (key, value) {
+            case (_, .null): continue
+            case ("row", .int(let i)), ("duration_min", .int(let i)): record[key] = String(i)
+            case ("row", _), ("duration_min", _): throw wrong("a whole number or null")
+            case ("distance_km", .int(let i)): record[key] = String(i)
+            case ("distance_km", .number(let d)): record[key] = JSONWriter.number(d)
+            case ("distance_km", _): throw wrong("a number or null")
+            case ("events", .list(let items)):
+                var words: [String] = []
+                for event in items {
+                    guard let word = event.string else { throw wrong("a list of event names") }
+                    words.append(word)
+                }
+                record[key] = words.joined(separator: ";")
+            case (_, .string(let text)): record[key] = text
+            case ("events", _): throw wrong("a list of event names")
+            default: throw wrong("text or null")
+            }
+        }
+        return record
+    }
+}
+
+/// The list of flights in a JSON document, each with the line it starts on.
+enum JSONRecords {
+    static func list(_ key: String, in bytes: [UInt8], what: String) throws(FlightFileError) -> ([Datum], [Int]) {
+        let document: Datum, offsets: [Int]
+        do {
+            (document, offsets) = try JSONParser.parse(bytes, itemOffsetsOf: key)
+        } catch {
+            throw FlightFileError(line: error.line, "the file is not valid JSON: \(error.message) (column \(error.column))")
+        }
+        guard case .object = document, let items = document[key]?.list else {
+            throw FlightFileError("the JSON has no \"\(key)\" list — is it \(what)?")
+        }
+        let lines = items.indices.map { n in n < offsets.count ? JSONParser.position(of: offsets[n], in: bytes).line : n + 1 }
+        return (items, lines)
+    }
+}

@@ -1,0 +1,88 @@
+/// OpenFlights CSV as openflights.org writes and reads it (revision 0.41, help/csv.php): the
+/// first line is a header and always ignored; fields are by position, and a row may stop early
+/// (the spec's rows of 3, 4, 5 and 15 fields, its exports' 18 fields under a 19-column header).
+/// Dates are YYYY-MM-DD, MM/DD/YYYY, DD.MM.YYYY or a year alone, perhaps with the departure
+/// time; the airline is the one the flight number's first two characters name, else the name.
+enum OpenFlightsReader {
+    /// The columns in order.
+    enum Column: Int, CaseIterable {
+        case date, from, to, flightNumber, airline, distance, duration, seat, seatType, cabinClass, reason, plane, registration, trip, note
+        case fromOID, toOID, airlineOID, planeOID
+    }
+
+    static let seatTypes: [String: SeatPosition] = ["w": .window, "a": .aisle, "m": .middle]
+    /// Y economy, P premium economy, C business, F first; B is business in older files.
+    static let classes: [String: CabinClass] = ["y": .economy, "p": .premium, "c": .business, "b": .business, "f": .first]
+    /// B business, L leisure, C crew, O other.
+    static let reasons: [String: FlightReason] = ["b": .business, "l": .leisure, "c": .crew, "o": .other]
+
+    static func read(_ bytes: [UInt8]) throws(FlightFileError) -> RecordBatch {
+        var reader = CSVReader(bytes)
+        var batch = RecordBatch()
+        do { _ = try reader.next() } catch { throw FlightFileError(line: error.line, error.message) }
+        while true {
+            let next: [String]?
+            do { next = try reader.next() } catch { throw FlightFileError(line: error.line, error.message) }
+            guard let row = next else { break }
+            if row.allSatisfy({ $0.trimmedSpaces.isEmpty }) { continue }
+            let line = reader.line
+            batch.read(line: line) { () throws(FlightFileError) in try record(row, line: line) }
+        }
+        return batch
+    }
+
+    /// The date (and perhaps the time) in any of the spec's forms.
+    static func dateAndTime(_ text: String) throws(FlightFileError) -> (FlightDate, ClockTime?) {
+        let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
+        let day = parts[0]
+        for (separator, order) in [("/", [2, 0, 1]), (".", [2, 1, 0])] where day.contains(separator) {
+            let fields = day.split(separator: Character(separator), omittingEmptySubsequences: false).map { Int($0) }
+            guard fields.count == 3, let y = fields[order[0]], let m = fields[order[1]], let d = fields[order[2]],
+                let date = FlightDate(year: y, month: m, day: d)
+            else { throw FlightFileError("'\(text)' is not a date (YYYY-MM-DD, MM/DD/YYYY, DD.MM.YYYY or YYYY)") }
+            return try FieldText.dateAndTime(date.description + (parts.count == 2 ? " " + parts[1] : ""), "Date")
+        }
+        return try FieldText.dateAndTime(text, "Date")
+    }
+
+    static func record(_ row: [String], line: Int) throws(FlightFileError) -> FlightRecord {
+        guard row.count >= 3 else { throw FlightFileError("\(row.count) field\(row.count == 1 ? "" : "s"): OpenFlights rows have at least date, from and to") }
+        guard row.count <= Column.allCases.count else { throw FlightFileError("\(row.count) fields where OpenFlights has at most 19") }
+        func text(_ column: Column, multiline: Bool = false) throws(FlightFileError) -> String? {
+            guard column.rawValue < row.count else { return nil }
+            return try FieldText.checked(FormulaGuard.remove(row[column.rawValue].trimmedSpaces), "\(column)", multiline: multiline)
+        }
+        var r = FlightRecord(line: line)
+        guard let date = try text(.date) else { throw FlightFileError("no date") }
+        (r.date, r.departureTime) = try dateAndTime(date)
+        r.origin = try text(.from)
+        r.destination = try text(.to)
+        r.flightNumber = try text(.flightNumber)
+        r.airline = try text(.airline)
+        // "First two characters of Flight_Number as IATA code, if alphanumeric and not numeric."
+        if let number = r.flightNumber, number.count > 2 {
+            let code = number.prefix(2)
+            if code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), !code.allSatisfy(\.isNumber) { r.airline = String(code).uppercased() }
+        }
+        if let id = try text(.airlineOID) { r.airlineID = NumberParser.integer(id, in: 1...Int(Int32.max)) }
+        if let miles = try text(.distance), miles != "0" {
+            r.distance = Distance(try FieldText.number(miles, "Distance", in: 0...12_500), .statuteMiles)
+        }
+        if let duration = try text(.duration), duration != "00:00" { r.duration = try FieldText.clockDuration(duration, "Duration") }
+        if let seat = try text(.seat) { try FieldText.seat(seat, into: &r) }
+        if let t = try text(.seatType) { r.seatPosition = try FieldText.word(t, "seat type", seatTypes) }
+        if let c = try text(.cabinClass) { r.cabinClass = try FieldText.word(c, "class", classes) }
+        if let reason = try text(.reason) { r.reason = try FieldText.word(reason, "reason", reasons) }
+        r.aircraft = try text(.plane)
+        r.registration = try text(.registration)
+        r.trip = try text(.trip)
+        // skyshell's own export writes events at the end of the note: "… [events: diversion]".
+        var note = try text(.note, multiline: true) ?? ""
+        if let open = note.range(of: "[events: ", options: .backwards), note.hasSuffix("]") {
+            r.events = try FieldText.events(String(note[open.upperBound..<note.index(before: note.endIndex)]))
+            note = String(note[..<open.lowerBound]).trimmedSpaces
+        }
+        r.notes = note.isEmpty ? nil : note
+        return r
+    }
+}

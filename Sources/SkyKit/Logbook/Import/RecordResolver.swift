@@ -1,0 +1,184 @@
+/// Turns the records of a file into checked flights through the catalog's one lookup (the
+/// same as the prompt's: an ambiguous name is never one of its candidates). A value that names
+/// nothing is collected with how often it occurs, for the user to map, not guessed. Lookups are
+/// cached: a file names the same airports, airlines and types again and again.
+final class RecordResolver {
+    let catalog: Catalog
+    let today: FlightDate
+    let map: ValueMap
+    var cache: [String: Result<String?, LookupError>] = [:]
+    var zones: [String: String] = [:]
+
+    init(catalog: Catalog, today: FlightDate, map: ValueMap) {
+        self.catalog = catalog
+        self.today = today
+        self.map = map
+    }
+
+    /// What became of one record.
+    enum Outcome {
+        case flight(Flight)
+        case bad(FlightFileError)
+        case unresolved([(UnresolvedValue.Kind, String, LookupError)])
+        case cancelled
+    }
+
+    /// The plan for a whole file.
+    func plan(_ batch: RecordBatch, format: FlightFileFormat) -> ImportPlan {
+        var plan = ImportPlan(format: format)
+        plan.rows = batch.records.count + batch.bad.count + batch.notYours
+        plan.notYours = batch.notYours
+        plan.ignoredColumns = batch.ignoredColumns
+        plan.bad = batch.bad
+        var unresolved: [String: UnresolvedValue] = [:]
+        for record in batch.records {
+            switch resolve(record) {
+            case .flight(let flight):
+                if flight.date.first > today { plan.futureDates += 1 }
+                plan.flights.append(flight)
+                plan.lines.append(record.line)
+            case .bad(let error):
+                plan.bad.append(FlightFileError(line: error.line ?? record.line, error.message))
+            case .cancelled:
+                plan.cancelled += 1
+            case .unresolved(let values):
+                plan.unresolvedRows += 1
+                for (kind, text, error) in values {
+                    let key = kind.rawValue + "|" + text
+                    if unresolved[key] == nil {
+                        unresolved[key] = UnresolvedValue(
+                            kind: kind, text: text, count: 0, line: record.line, reason: error.message, candidates: error.candidates)
+                    }
+                    unresolved[key]!.count += 1
+                }
+            }
+        }
+        plan.bad.sort { ($0.line ?? 0) < ($1.line ?? 0) }
+        plan.unresolved = unresolved.values.sorted { ($0.count, $1.line) > ($1.count, $0.line) }
+        return plan
+    }
+
+    func resolve(_ r: FlightRecord) -> Outcome {
+        if r.cancelled { return .cancelled }
+        guard let date = r.date else { return .bad(FlightFileError("no date")) }
+        guard let originText = r.origin else { return .bad(FlightFileError("no departure airport")) }
+        guard let destinationText = r.destination else { return .bad(FlightFileError("no arrival airport")) }
+        var missing: [(UnresolvedValue.Kind, String, LookupError)] = []
+        /// The code `text` stands for; nil (and noted) when it names nothing.
+        func look(_ kind: UnresolvedValue.Kind, _ text: String) -> String?? {
+            switch lookup(kind, text) {
+            case .success(let code): return .some(code)
+            case .failure(let error):
+                missing.append((kind, text, error))
+                return nil
+            }
+        }
+        let origin = look(.airport, originText), destination = look(.airport, destinationText)
+        var airline: String?? = .some(nil)
+        if let id = r.airlineID, let exact = catalog.airline(openFlightsID: id) {
+            airline = .some(exact.storedCodeInCatalog)
+        } else if let text = r.airline {
+            airline = look(.airline, text)
+        }
+        let aircraft: String?? = r.aircraft.map { look(.aircraft, $0) } ?? .some(nil)
+        guard missing.isEmpty, let origin = origin ?? nil, let destination = destination ?? nil, let airline, let aircraft else {
+            if missing.isEmpty { return .bad(FlightFileError("an airport is mapped to nothing")) }
+            return .unresolved(missing)
+        }
+        var flight = Flight(origin: origin, destination: destination, airline: airline, aircraft: aircraft, date: date)
+        if let number = r.flightNumber {
+            let company = catalog.airline(code: airline)
+            guard let checked = FlightText.flightNumber(number, airline: company) else {
+                let digits = number.allSatisfy { $0.isASCII && $0.isNumber }
+                return .bad(
+                    FlightFileError(
+                        digits
+                            ? "flight number '\(number)' has no airline to go with (give the airline, or write it whole, like UA\(number))"
+                            : "'\(number)' is not a flight number (the airline code and digits, like UA155)"))
+            }
+            flight.flightNumber = checked
+            if flight.airline == nil { flight.airline = catalog.airline(flightNumber: checked)?.storedCodeInCatalog }
+        }
+        flight.registration = r.registration
+        flight.cabinClass = r.cabinClass
+        flight.row = r.row
+        flight.seatLetter = r.seatLetter
+        flight.seatPosition = r.seatPosition
+        flight.reason = r.reason
+        flight.trip = r.trip
+        flight.notes = r.notes
+        flight.events = r.events
+        flight.recordedDistance = r.distance
+        if let diverted = r.divertedTo {
+            let place = (try? lookup(.airport, diverted).get()).flatMap { $0 } ?? diverted
+            flight.notes = [flight.notes, "diverted to \(place)"].compactMap { $0 }.joined(separator: "\n")
+        }
+        let originZone = zone(origin), destinationZone = zone(destination)
+        if let leaves = r.departureInstant, let zone = originZone, let local = FlightClock.local(leaves, zone: zone) {
+            (flight.date, flight.departureTime) = (local.date, local.time)
+        } else {
+            flight.departureTime = r.departureTime
+        }
+        if let arrives = r.arrivalInstant, let zone = destinationZone, let local = FlightClock.local(arrives, zone: zone) {
+            flight.arrivalTime = local.time
+            if local.date != flight.date { flight.arrivalDate = local.date }
+            if let leaves = r.departureInstant, r.duration == nil {
+                let minutes = Int(((arrives - leaves) / 60).rounded())
+                if Flight.durations.contains(minutes) { flight.duration = minutes }
+            }
+        } else {
+            flight.arrivalTime = r.arrivalTime
+            flight.arrivalDate = r.arrivalDate
+        }
+        if flight.duration == nil { flight.duration = r.duration }
+        flight.completeTimes(originZone: originZone, destinationZone: destinationZone)
+        if let violation = flight.violation(today: today) { return .bad(FlightFileError(violation)) }
+        return .flight(flight)
+    }
+
+    /// The airport's time zone.
+    func zone(_ icao: String) -> String? {
+        if let known = zones[icao] { return known.isEmpty ? nil : known }
+        let zone = catalog.airport(icao: icao)?.timeZone ?? ""
+        zones[icao] = zone
+        return zone.isEmpty ? nil : zone
+    }
+
+    /// The stored code `text` names (nil: mapped to nothing), through the user's map first,
+    /// then each way the text can be read (`CodedName.attempts`).
+    func lookup(_ kind: UnresolvedValue.Kind, _ text: String) -> Result<String?, LookupError> {
+        let key = kind.rawValue + "|" + text
+        if let cached = cache[key] { return cached }
+        var result: Result<String?, LookupError>
+        if let mapped = map.code(for: text) {
+            if let code = mapped {
+                result = find(kind, code).map { Optional($0) }.mapError { LookupError("--map '\(text)=\(code)': \($0.message)") }
+            } else {
+                result = kind == .airport ? .failure(LookupError("an airport cannot be mapped to nothing")) : .success(nil)
+            }
+        } else {
+            var first: LookupError?
+            result = .failure(LookupError("nothing"))
+            for attempt in CodedName.attempts(text) {
+                switch find(kind, attempt) {
+                case .success(let code): result = .success(code)
+                case .failure(let error): if first == nil { first = error }
+                }
+                if case .success = result { break }
+            }
+            if case .failure = result, let first { result = .failure(first) }
+        }
+        cache[key] = result
+        return result
+    }
+
+    func find(_ kind: UnresolvedValue.Kind, _ text: String) -> Result<String, LookupError> {
+        Result { () throws(LookupError) -> String in
+            switch kind {
+            case .airport: try catalog.resolveAirport(text).icao
+            case .airline: try catalog.resolveAirline(text).storedCodeInCatalog
+            case .aircraft: try catalog.resolveAircraft(text).designator
+            }
+        }
+    }
+}
