@@ -60,6 +60,35 @@ struct LogbookInteractiveTests {
         try pty.exitShell()
     }
 
+    @Test func anImportAsksOncePerValueAndShowsTheSummaryFirst() throws {
+        let pty = try start()
+        let file = Executable.packageRoot + "/Tests/Fixtures/logbooks/myflightradar24-19.csv"
+        let asked = PTYSession.plain(try pty.enter("logbook import \(file)", until: "'Boeing 767-300-ER' stands for [B763]: "))
+        #expect(asked.contains("aircraft 'Boeing 767-300-ER' ×3 (line 3): unknown aircraft type 'Boeing 767-300-ER' — did you mean B763 Boeing 767-300?"))
+        // Enter takes the suggestion; the next value has several candidates, so no default.
+        try pty.enter("", until: "'(/LFH)' stands for [skip]: ")
+        let summary = PTYSession.plain(try pty.enter("-", until: "Import 6 flights into logbook default? [Y/n] "))
+        #expect(summary.contains("6 flight rows — 6 new flights"), "\(summary)")
+        #expect(try pty.enter("", until: "✈default> ").contains("imported 6 flights into logbook default"))
+        let card = PTYSession.plain(try pty.enter("flight show 6", until: "distance"))
+        #expect(card.contains("B763  Boeing 767-300"))
+        // A map belongs to one import: the same file again asks again, then finds every flight
+        // in the logbook already.
+        try pty.enter("logbook import \(file)", until: "stands for [B763]: ")
+        try pty.enter("", until: "stands for [skip]: ")
+        #expect(try pty.enter("-", until: "✈default> ").contains("nothing new: logbook default has every flight"))
+        try pty.exitShell()
+    }
+
+    @Test func anImportCanBeDeclinedAtTheSummary() throws {
+        let pty = try start()
+        let file = Executable.packageRoot + "/Tests/Fixtures/logbooks/flighty.csv"
+        try pty.enter("logbook import \(file)", until: "Import 3 flights into logbook default? [Y/n] ")
+        #expect(PTYSession.plain(try pty.enter("n", until: "✈default> ")).contains("cancelled — nothing was imported"))
+        #expect(try pty.enter("flights", until: "✈default> ").contains("no flights in logbook default yet"))
+        try pty.exitShell()
+    }
+
     @Test func ctrlCCancelsTheForm() throws {
         let pty = try start()
         try pty.enter("flight add", until: "From: ")

@@ -191,21 +191,32 @@ extension Catalog {
         throw LookupError.unknown("unknown aircraft type '\(trimmed)'", closest: close.map { ($0.designator, "\($0.designator) \($0.name)") })
     }
 
-    /// The entry (of `count`) with a name closest to `text`, a few letters apart at most
-    /// (`Boeing 767-300-ER` is near `Boeing 767-300`), for "did you mean".
+    /// The entry (of `count`) with a name closest to `text`, for "did you mean": among the
+    /// names with the same numbers as the text (`Boeing 767-300-ER` → `Boeing 767-300`, never
+    /// `Boeing 777-300ER`), the one fewest letters apart; for text without numbers, a name a few
+    /// letters apart.
     func closest(_ text: String, among count: Int, name: (Int) -> [String]) -> Int? {
-        let target = Array(TextFolding.key(text))
-        let allowed = max(2, target.count / 5)
-        var best: (index: Int, distance: Int)?
+        let key = TextFolding.key(text)
+        let target = Array(key)
+        let numbers = Set(Catalog.numbers(key))
+        var sameNumbers: (index: Int, distance: Int)?
+        var near: (index: Int, distance: Int)?
         for index in 0..<count {
             for candidate in name(index) {
-                let key = Array(TextFolding.key(candidate))
-                guard abs(key.count - target.count) <= allowed else { continue }
-                let d = EditDistance.between(key, target)
-                if d <= allowed, d < (best?.distance ?? Int.max) { best = (index, d) }
+                let folded = TextFolding.key(candidate)
+                let d = EditDistance.between(Array(folded), target)
+                if !numbers.isEmpty, Set(Catalog.numbers(folded)) == numbers, d <= target.count / 2, d < (sameNumbers?.distance ?? Int.max) {
+                    sameNumbers = (index, d)
+                }
+                if numbers.isEmpty, d <= max(2, target.count / 5), d < (near?.distance ?? Int.max) { near = (index, d) }
             }
         }
-        return best?.index
+        return (sameNumbers ?? near)?.index
+    }
+
+    /// The runs of digits in folded text: ["767", "300"].
+    static func numbers(_ folded: String) -> [Substring] {
+        folded.split { !$0.isNumber }
     }
 
     /// The type whose name, or manufacturer and model, is exactly `text` (folded), when only

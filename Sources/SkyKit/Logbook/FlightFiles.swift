@@ -67,10 +67,12 @@ public enum FlightFiles {
             return head.contains("\"origin\"") ? .json : head.contains("\"from\"") ? .airtrail : .json
         }
         if head.hasPrefix("user:") || (head.contains("\ntrips:") && head.contains("Ownership.")) { return .appintheair }
+        // Only old OpenFlights exports began with a UTF-16 byte order mark (by mistake).
+        if bytes.starts(with: [0xFE, 0xFF]) { return .openflights }
         var reader = CSVReader(Array(start.prefix(4096)))
         guard let header = (try? reader.next())??.map({ CSVTable.key($0.trimmedSpaces) }) else { return nil }
         let columns = Set(header)
-        if header.starts(with: ["date", "from", "to"]), columns.contains("flight number"), columns.contains("dep time") { return .myflightradar24 }
+        if columns.isSuperset(of: ["date", "flight number", "from", "to", "dep time"]) { return .myflightradar24 }
         if header.starts(with: ["date", "from", "to"]) { return .openflights }
         if columns.isSuperset(of: ["date", "airline", "flight", "from", "to"]) { return .flighty }
         if columns.isSuperset(of: ["date", "origin", "destination"]) {
@@ -83,9 +85,11 @@ public enum FlightFiles {
 
     /// What importing a file's bytes would do: every row read in its format, every value looked
     /// up in the catalog (through `map` first), every flight checked against the logbook's rules.
-    public static func plan(_ bytes: [UInt8], format: FlightFileFormat, catalog: Catalog, today: FlightDate, map: ValueMap = ValueMap())
-        throws(FlightFileError) -> ImportPlan
-    {
+    /// A CSV file from `partsFrom` bytes is read in parts, one per core (`cores`).
+    public static func plan(
+        _ bytes: [UInt8], format: FlightFileFormat, catalog: Catalog, today: FlightDate, map: ValueMap = ValueMap(),
+        partsFrom minimum: Int = 1 << 20, cores: Int = Parallel.cores
+    ) throws(FlightFileError) -> ImportPlan {
         // Old OpenFlights exports began with the UTF-16 byte order mark by mistake (help/csv.php).
         let bytes = format == .openflights && bytes.starts(with: [0xFE, 0xFF]) ? Array(bytes.dropFirst(2)) : bytes
         guard !bytes.isEmpty, bytes.contains(where: { $0 > 0x20 }) else { throw FlightFileError("the file is empty — nothing to import") }
@@ -93,20 +97,64 @@ public enum FlightFiles {
             throw FlightFileError("the file is \(bytes.count / 1_048_576) MB; imports are limited to \(maxBytes / 1_048_576) MB")
         }
         guard String(validating: bytes, as: UTF8.self) != nil else { throw FlightFileError("the file is not UTF-8 text") }
-        let batch: RecordBatch
+        guard let parts = parts(of: bytes, format: format, minimum: minimum, cores: cores) else {
+            return try read(bytes, format: format, catalog: catalog, today: today, map: map)
+        }
+        let plans = Parallel.map(parts.count) { n in
+            Result { () throws(FlightFileError) in try read(parts[n].bytes, format: format, catalog: catalog, today: today, map: map) }
+        }
+        var partPlans: [ImportPlan] = []
+        for (n, result) in plans.enumerated() {
+            switch result {
+            case .success(var plan):
+                plan.shiftLines(by: parts[n].shift)
+                partPlans.append(plan)
+            case .failure(let error):
+                throw FlightFileError(line: error.line.map { $0 + parts[n].shift }, error.message)
+            }
+        }
+        return ImportPlan(parts: partPlans)
+    }
+
+    /// The plan of one file, or one part of it.
+    static func read(_ bytes: [UInt8], format: FlightFileFormat, catalog: Catalog, today: FlightDate, map: ValueMap)
+        throws(FlightFileError) -> ImportPlan
+    {
+        let resolver = RecordResolver(catalog: catalog, today: today, map: map, format: format)
+        let batch = RecordBatch { resolver.add($0) }
         switch format {
-        case .csv: batch = try NativeReader.csv(bytes)
-        case .json: batch = try NativeReader.json(bytes)
-        case .openflights: batch = try OpenFlightsReader.read(bytes)
-        case .myflightradar24: batch = try MyFlightradar24Reader.read(bytes)
-        case .flighty: batch = try FlightyReader.read(bytes)
-        case .jetlog: batch = try JetlogReader.read(bytes)
-        case .airtrail: batch = try AirTrailReader.read(bytes)
-        case .appintheair: batch = try AppInTheAirReader.read(bytes)
+        case .csv: try NativeReader.csv(bytes, into: batch)
+        case .json: try NativeReader.json(bytes, into: batch)
+        case .openflights: try OpenFlightsReader.read(bytes, into: batch)
+        case .myflightradar24: try MyFlightradar24Reader.read(bytes, into: batch)
+        case .flighty: try FlightyReader.read(bytes, into: batch)
+        case .jetlog: try JetlogReader.read(bytes, into: batch)
+        case .airtrail: try AirTrailReader.read(bytes, into: batch)
+        case .appintheair: try AppInTheAirReader.read(bytes, into: batch)
         case .geojson, .kml:
             throw FlightFileError("\(format.rawValue) is an export format; import \(FlightFileFormat.importable.map(\.rawValue).joined(separator: ", "))")
         }
-        return RecordResolver(catalog: catalog, today: today, map: map).plan(batch, format: format)
+        return resolver.finish(batch)
+    }
+
+    /// A CSV file large enough to share between cores, cut where rows start into one part per
+    /// core: each part is the header followed by its rows, read on its own, with how far its
+    /// lines are from the whole file's. Nil for a file read in one go.
+    static func parts(of bytes: [UInt8], format: FlightFileFormat, minimum: Int, cores: Int) -> [(bytes: [UInt8], shift: Int)]? {
+        let csvFormats: [FlightFileFormat] = [.csv, .openflights, .myflightradar24, .flighty, .jetlog]
+        guard csvFormats.contains(format), bytes.count >= minimum, cores > 1 else { return nil }
+        let headerStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        guard let body = CSVReader.rowStarts(in: bytes, atOrAfter: [headerStart + 1]).first else { return nil }
+        let count = min(cores, 8)
+        let targets = (1..<count).map { body.offset + (bytes.count - body.offset) * $0 / count }
+        var cuts = [body]
+        for cut in CSVReader.rowStarts(in: bytes, atOrAfter: targets) where cut.offset > cuts.last!.offset { cuts.append(cut) }
+        guard cuts.count > 1 else { return nil }
+        let header = bytes[..<body.offset]
+        return cuts.indices.map { n in
+            let end = n + 1 < cuts.count ? cuts[n + 1].offset : bytes.count
+            return (Array(header) + bytes[cuts[n].offset..<end], cuts[n].line - body.line)
+        }
     }
 
     // MARK: - Writing

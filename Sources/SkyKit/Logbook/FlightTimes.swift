@@ -13,12 +13,26 @@ public struct ClockTime: Comparable, Hashable, Sendable, CustomStringConvertible
 
     /// Reads H:MM, HH:MM or HH:MM:SS (the seconds are dropped).
     public init?(text: String) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (2...3).contains(parts.count), (1...2).contains(parts[0].count), parts.dropFirst().allSatisfy({ $0.count == 2 }),
-            parts.allSatisfy({ $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }), let h = Int(parts[0]), let m = Int(parts[1])
-        else { return nil }
-        if parts.count == 3, let s = Int(parts[2]), s > 59 { return nil }
+        guard let (h, m, _) = ClockTime.fields(text), h < 24, m < 60 else { return nil }
         self.init(hour: h, minute: m)
+    }
+
+    /// The numbers of H:MM, HH:MM or HH:MM:SS (hours up to 99, seconds below 60), read byte
+    /// by byte (an import reads hundreds of thousands).
+    static func fields(_ text: String) -> (Int, Int, Int?)? {
+        var parts = [0, 0, 0], widths = [0, 0, 0], part = 0
+        for b in text.utf8 {
+            if b == UInt8(ascii: ":") {
+                guard part < 2 else { return nil }
+                part += 1
+                continue
+            }
+            guard b >= 48, b <= 57, widths[part] < 2 else { return nil }
+            parts[part] = parts[part] * 10 + Int(b - 48)
+            widths[part] += 1
+        }
+        guard part >= 1, widths[0] >= 1, widths[1] == 2, part == 1 || widths[2] == 2, parts[2] < 60 else { return nil }
+        return (parts[0], parts[1], part == 2 ? parts[2] : nil)
     }
 
     public var hour: Int { minutes / 60 }
@@ -78,16 +92,19 @@ extension Flight {
         var arrives: Double?
         if let arrivalDate {
             arrives = FlightClock.instant(arrivalDate, arrivalTime, zone: destinationZone)
-        } else {
-            for days in -1...2 {
+        } else if let sameDay = FlightClock.instant(date, arrivalTime, zone: destinationZone) {
+            // The first arrival after the departure: the same clock time a whole number of days
+            // later (or earlier), worked out again exactly when it is another day.
+            var days = Int(((leaves - sameDay) / 86_400).rounded(.down)) + 1
+            var found = days == 0 ? sameDay : nil
+            while found == nil, (-1...2).contains(days) {
                 let day = FlightDate(daysSinceEpoch: date.daysSinceEpoch + days)
                 guard let t = FlightClock.instant(day, arrivalTime, zone: destinationZone) else { return }
-                if t > leaves {
-                    arrives = t
-                    if days != 0 { arrivalDate = day }
-                    break
-                }
+                if t > leaves { found = t } else { days += 1 }
             }
+            guard let found else { return }
+            arrives = found
+            if days != 0 { arrivalDate = FlightDate(daysSinceEpoch: date.daysSinceEpoch + days) }
         }
         guard let arrives, duration == nil else { return }
         let minutes = Int(((arrives - leaves) / 60).rounded())

@@ -172,7 +172,7 @@ public final class LogbookStore {
             let id = try logbookID(logbook, create: true)!
             var saved = flight
             saved.number = try nextNumber(logbookID: id)
-            saved.id = try insert(saved, logbookID: id)
+            saved.id = try insert(saved, number: saved.number!, logbookID: id)
             try setNextNumber(saved.number! + 1, logbookID: id)
             return saved
         }
@@ -216,12 +216,26 @@ public final class LogbookStore {
                 importID = db.lastInsertRowID
             }
             var number = try nextNumber(logbookID: id)
-            for (n, flight) in flights.enumerated() {
-                var numbered = flight
-                numbered.number = number
-                number += 1
-                _ = try insert(numbered, logbookID: id, importID: importID, duplicate: source?.duplicates.contains(n) == true)
-                if n % 1000 == 999, let progress, !progress(n + 1) { throw CancellationError() }
+            // In the order of their dates (file order within a date): numbers then count up
+            // through time, and the date index grows at its end instead of everywhere.
+            let order = flights.indices.sorted { (flights[$0].date, $0) < (flights[$1].date, $1) }
+            var start = 0
+            while start < order.count {
+                // Many rows to a statement: one start and finish of the statement for all.
+                let rows = order.count - start >= Self.rowsPerInsert ? Self.rowsPerInsert : 1
+                let s = try insertStatement(rows: rows)
+                s.rewindForRebinding()
+                for r in 0..<rows {
+                    let n = order[start + r]
+                    bind(flights[n], number: number + r, logbookID: id, importID: importID, duplicate: source?.duplicates.contains(n) == true, to: s, row: r)
+                }
+                try s.run()
+                for r in 0..<rows where !flights[order[start + r]].events.isEmpty {
+                    try insertEvents(flights[order[start + r]].events, logbookID: id, number: number + r)
+                }
+                if (start + rows) / 1000 > start / 1000, let progress, !progress((start + rows) / 1000 * 1000) { throw CancellationError() }
+                start += rows
+                number += rows
             }
             try setNextNumber(number, logbookID: id)
             return importID
@@ -241,29 +255,51 @@ public final class LogbookStore {
         try db.statement("UPDATE logbooks SET next_number = ? WHERE id = ?").bind([.of(number), .integer(logbookID)]).run()
     }
 
-    /// The insert of one flight, prepared once (imports run it for every row).
-    lazy var insertStatement: SQLiteStatement? = try? db.statement(
+    /// Flights an import inserts with one statement.
+    static let rowsPerInsert = 64
+    /// The columns a flight is inserted with: `bind` binds them in this order.
+    static let insertColumns = """
+        logbook_id, number, origin, destination, airline, aircraft, date, class, row, seat_position, seat_letter, flight_number, \
+        registration, notes, departure_time, arrival_time, arrival_date, duration, reason, trip, distance, import_id, duplicate
         """
-        INSERT OR FAIL INTO flights (logbook_id, number, origin, destination, airline, aircraft, date, class, row, seat_position,
-                             seat_letter, flight_number, registration, notes, departure_time, arrival_time, arrival_date, duration,
-                             reason, trip, distance, import_id, duplicate)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """)
+    static let insertColumnCount = 23
+    /// The inserts of one flight and of `rowsPerInsert`, prepared once (imports run them for every row).
+    var insertStatements: [Int: SQLiteStatement] = [:]
 
-    func insert(_ f: Flight, logbookID: Int64, importID: Int64? = nil, duplicate: Bool = false) throws -> Int64 {
-        // OR FAIL: a one-row insert has nothing to undo when a CHECK fails (checks run before
-        // any write), so SQLite need not open a statement journal for every row.
-        guard let s = insertStatement else { throw StoreError(.other, "cannot prepare the flight insert") }
-        s.rewind()
-        s.bind(1, logbookID)
-        s.bind(2, f.number.map(Int64.init))
-        for (n, value) in fieldValues(f).enumerated() { s.bind(Int32(n + 3), value) }
-        s.bind(22, importID)
-        s.bind(23, Int64(duplicate ? 1 : 0))
+    func insertStatement(rows: Int) throws -> SQLiteStatement {
+        if let prepared = insertStatements[rows] { return prepared }
+        let row = "(" + Array(repeating: "?", count: Self.insertColumnCount).joined(separator: ", ") + ")"
+        // OR FAIL: a row that breaks a CHECK ends the import, whose transaction is rolled back
+        // whole, so SQLite need not open a statement journal for every statement.
+        let statement = try db.statement(
+            "INSERT OR FAIL INTO flights (\(Self.insertColumns)) VALUES " + Array(repeating: row, count: rows).joined(separator: ", "))
+        insertStatements[rows] = statement
+        return statement
+    }
+
+    /// Inserts `f` as flight `number` of the logbook; returns its id.
+    func insert(_ f: Flight, number: Int, logbookID: Int64) throws -> Int64 {
+        let s = try insertStatement(rows: 1)
+        s.rewindForRebinding()
+        bind(f, number: number, logbookID: logbookID, importID: nil, duplicate: false, to: s, row: 0)
         try s.run()
         let id = db.lastInsertRowID
-        if !f.events.isEmpty { try insertEvents(f.events, flightID: id) }
+        if !f.events.isEmpty { try insertEvents(f.events, logbookID: logbookID, number: number) }
         return id
+    }
+
+    /// Binds every column of row `row` of an insert (`insertColumns`), the texts in place (an
+    /// import binds a hundred thousand rows).
+    func bind(_ f: Flight, number: Int, logbookID: Int64, importID: Int64?, duplicate: Bool, to s: SQLiteStatement, row: Int) {
+        let b = Int32(row * Self.insertColumnCount)
+        s.bind(b + 1, logbookID); s.bind(b + 2, Int64(number))
+        s.bindInPlace(b + 3, f.origin); s.bindInPlace(b + 4, f.destination); s.bindInPlace(b + 5, f.airline); s.bindInPlace(b + 6, f.aircraft)
+        s.bindInPlace(b + 7, f.date.description); s.bindInPlace(b + 8, f.cabinClass?.rawValue); s.bind(b + 9, f.row.map(Int64.init))
+        s.bindInPlace(b + 10, f.seatPosition?.rawValue); s.bindInPlace(b + 11, f.seatLetter); s.bindInPlace(b + 12, f.flightNumber)
+        s.bindInPlace(b + 13, f.registration); s.bindInPlace(b + 14, f.notes); s.bindInPlace(b + 15, f.departureTime?.description)
+        s.bindInPlace(b + 16, f.arrivalTime?.description); s.bindInPlace(b + 17, f.arrivalDate?.description)
+        s.bind(b + 18, f.duration.map(Int64.init)); s.bindInPlace(b + 19, f.reason?.rawValue); s.bindInPlace(b + 20, f.trip)
+        s.bind(b + 21, f.recordedDistance.map { SQLiteValue.real($0.kilometers) }); s.bind(b + 22, importID); s.bind(b + 23, Int64(duplicate ? 1 : 0))
     }
 
     /// The flight's fields in column order, from origin to distance.
@@ -274,6 +310,13 @@ public final class LogbookStore {
             .of(f.departureTime?.description), .of(f.arrivalTime?.description), .of(f.arrivalDate?.description), .of(f.duration),
             .of(f.reason?.rawValue), .of(f.trip), f.recordedDistance.map { .real($0.kilometers) },
         ]
+    }
+
+    /// Adds events to flight `number` of a logbook.
+    func insertEvents(_ events: [FlightEvent], logbookID: Int64, number: Int) throws {
+        let id = try db.statement("SELECT id FROM flights WHERE logbook_id = ? AND number = ?").bind([.integer(logbookID), .of(number)]).first { $0.int(0) }
+        guard let id else { throw StoreError(.other, "flight \(number) was not saved") }
+        try insertEvents(events, flightID: id)
     }
 
     func insertEvents(_ events: [FlightEvent], flightID: Int64) throws {

@@ -105,7 +105,6 @@ enum Schema {
         DROP TABLE flights;
         ALTER TABLE flights_v3 RENAME TO flights;
         CREATE INDEX flights_by_logbook ON flights(logbook_id, date);
-        CREATE INDEX flights_by_import ON flights(import_id) WHERE import_id IS NOT NULL;
         UPDATE logbooks SET next_number = 1 + COALESCE((SELECT MAX(number) FROM flights WHERE logbook_id = logbooks.id), 0);
         """,
     ]

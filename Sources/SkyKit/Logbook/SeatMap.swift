@@ -14,9 +14,20 @@ public enum SeatMap {
     /// Splits "23A" into row 23 and letter A; "A" is a letter alone, "23" a row alone. Nil for
     /// anything else, a row of more than nine digits included (never a seat without its row).
     public static func parse(_ seat: String) -> (row: Int?, letter: String?)? {
-        let digits = seat.prefix { $0.isASCII && $0.isNumber }
-        let rest = seat.dropFirst(digits.count)
-        guard digits.count <= 9, rest.count <= 1, rest.allSatisfy({ $0.isASCII && $0.isLetter }), !(digits.isEmpty && rest.isEmpty) else { return nil }
-        return (digits.isEmpty ? nil : Int(digits), rest.isEmpty ? nil : rest.uppercased())
+        var row = 0, digits = 0
+        var letter: UInt8?
+        for b in seat.utf8 {
+            if b >= 48, b <= 57, letter == nil {
+                digits += 1
+                guard digits <= 9 else { return nil }
+                row = row * 10 + Int(b - 48)
+            } else if letter == nil, (b >= 65 && b <= 90) || (b >= 97 && b <= 122) {
+                letter = b & 0xDF
+            } else {
+                return nil
+            }
+        }
+        guard digits > 0 || letter != nil else { return nil }
+        return (digits > 0 ? row : nil, letter.map { String(UnicodeScalar($0)) })
     }
 }

@@ -69,26 +69,11 @@ public struct RadarGeometry: Sendable {
     /// Every aircraft's sighting, in order. A large snapshot (a world-wide OpenSky answer) is
     /// shared between the processor's cores: each sighting depends on its aircraft alone.
     func sights(_ aircraft: [AircraftState]) -> [Sighting] {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        guard aircraft.count >= 2_000, cores > 1 else { return aircraft.map(sight) }
-        let chunks = min(cores, 8)
+        guard aircraft.count >= 2_000, Parallel.cores > 1 else { return aircraft.map(sight) }
+        let chunks = min(Parallel.cores, 8)
         let size = (aircraft.count + chunks - 1) / chunks
-        var parts = [[Sighting]](repeating: [], count: chunks)
-        parts.withUnsafeMutableBufferPointer { buffer in
-            let slots = Slots(base: buffer.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: chunks) { c in
-                let range = (c * size)..<min(aircraft.count, (c + 1) * size)
-                slots.store(c, aircraft[range].map(sight))
-            }
-        }
-        return parts.flatMap { $0 }
+        return Parallel.map(chunks) { c in aircraft[(c * size)..<min(aircraft.count, (c + 1) * size)].map(sight) }.flatMap { $0 }
     }
-}
-
-/// Where parallel workers leave their parts: each writes only its own slot.
-private struct Slots: @unchecked Sendable {
-    let base: UnsafeMutablePointer<[Sighting]>
-    func store(_ index: Int, _ part: [Sighting]) { base[index] = part }
 }
 
 /// How big an aircraft looks, and the glyph size the scope gives it.

@@ -28,44 +28,102 @@ public struct CSVReader {
         guard i < bytes.count else { return nil }
         line = nextLine
         var fields: [String] = []
-        var field: [UInt8] = []
-        var quoted = false
-        var quoteLine = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            if quoted {
-                if b == 0x22 {
-                    if i + 1 < bytes.count, bytes[i + 1] == 0x22 { field.append(0x22); i += 2; continue }
-                    quoted = false
-                } else {
+        while true {
+            // An unquoted field is a slice of the bytes, made a String once; a quoted one is
+            // gathered byte by byte (its doubled quotes become one).
+            if i < bytes.count, bytes[i] == 0x22 {
+                let quoteLine = nextLine
+                var field: [UInt8] = []
+                i += 1
+                var closed = false
+                while i < bytes.count {
+                    let b = bytes[i]
+                    if b == 0x22 {
+                        if i + 1 < bytes.count, bytes[i + 1] == 0x22 { field.append(0x22); i += 2; continue }
+                        i += 1
+                        closed = true
+                        break
+                    }
                     if b == 0x0A { nextLine += 1 }
                     field.append(b)
+                    i += 1
                 }
-                i += 1
-                continue
-            }
-            switch b {
-            case 0x22 where field.isEmpty:
-                quoted = true
-                quoteLine = nextLine
-            case 0x2C:
+                guard closed else { throw CSVError(line: quoteLine, "a quoted field opened here is never closed (a missing \")") }
+                // Text after the closing quote, up to the separator, belongs to the field.
+                let start = i
+                while i < bytes.count, bytes[i] != 0x2C, bytes[i] != 0x0A, bytes[i] != 0x0D { i += 1 }
+                field += bytes[start..<i]
                 fields.append(String(decoding: field, as: UTF8.self))
-                field.removeAll(keepingCapacity: true)
-            case 0x0D where i + 1 < bytes.count && bytes[i + 1] == 0x0A:
-                break
-            case 0x0D, 0x0A:
-                // LF, CRLF, or a CR alone (old Mac files; OpenFlights reads them) end a row.
+            } else {
+                let start = i
+                while i < bytes.count, bytes[i] != 0x2C, bytes[i] != 0x0A, bytes[i] != 0x0D { i += 1 }
+                fields.append(String(decoding: bytes[start..<i], as: UTF8.self))
+            }
+            guard i < bytes.count else { return fields }
+            switch bytes[i] {
+            case 0x2C:
+                i += 1
+            case 0x0D:
+                // CRLF, or a CR alone (old Mac files; OpenFlights reads them), ends the row.
+                i += i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
+                nextLine += 1
+                return fields
+            default:
                 i += 1
                 nextLine += 1
-                fields.append(String(decoding: field, as: UTF8.self))
                 return fields
-            default: field.append(b)
             }
-            i += 1
         }
-        if quoted { throw CSVError(line: quoteLine, "a quoted field opened here is never closed (a missing \")") }
-        fields.append(String(decoding: field, as: UTF8.self))
-        return fields
+    }
+
+    /// The first row start at or after each of `targets` (ascending), with its line number,
+    /// found by skimming the bytes with `next`'s own rules (a quote opens a field only at its
+    /// start) without making fields: where a large file can be cut into parts that read alone.
+    /// Nothing is found past a quote that is never closed.
+    public static func rowStarts(in bytes: [UInt8], atOrAfter targets: [Int]) -> [(offset: Int, line: Int)] {
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var line = 1
+        var found: [(offset: Int, line: Int)] = []
+        var t = 0
+        let n = bytes.count
+        while i < n, t < targets.count {
+            if i >= targets[t] {
+                found.append((i, line))
+                t += 1
+                continue
+            }
+            row: while i < n {
+                if bytes[i] == 0x22 {
+                    i += 1
+                    var closed = false
+                    while i < n {
+                        if bytes[i] == 0x22 {
+                            if i + 1 < n, bytes[i + 1] == 0x22 { i += 2; continue }
+                            i += 1
+                            closed = true
+                            break
+                        }
+                        if bytes[i] == 0x0A { line += 1 }
+                        i += 1
+                    }
+                    guard closed else { return found }
+                }
+                while i < n, bytes[i] != 0x2C, bytes[i] != 0x0A, bytes[i] != 0x0D { i += 1 }
+                guard i < n else { break row }
+                switch bytes[i] {
+                case 0x2C: i += 1
+                case 0x0D:
+                    i += i + 1 < n && bytes[i + 1] == 0x0A ? 2 : 1
+                    line += 1
+                    break row
+                default:
+                    i += 1
+                    line += 1
+                    break row
+                }
+            }
+        }
+        return found
     }
 
     /// The header's column names (trimmed), refusing an empty header and a name given twice.

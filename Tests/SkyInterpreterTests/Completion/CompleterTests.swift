@@ -109,4 +109,15 @@ struct CompletionBinderTests {
         #expect(words("logbook export x.csv --format=csv -") == ["--force"], "format is given; only --force is left")
         #expect(words("logbook export x.csv --FORMAT csv -") == ["--force"])
     }
+
+    /// Aircraft after an airline: its fleet (from the 2014 route data) first.
+    @Test func anAirlinesFleetComesFirst() {
+        let alaska = words("flight add SFO SEA airline AS aircraft ")
+        #expect(alaska.starts(with: ["B734", "B737", "B739"]) && alaska.contains("CRJ7"), "\(alaska)")
+        #expect(words("flight add SFO SEA --airline=ASA aircraft ") == alaska)
+        #expect(words("flight add SFO SEA number AS4 aircraft ") == alaska, "the flight number names the airline")
+        let typed = words("flight add SFO SEA airline AS aircraft B73")
+        #expect(typed.prefix(3) == ["B734", "B737", "B739"] && typed.contains("B738"), "the fleet, then the other types: \(typed)")
+        #expect(words("flight add SFO SEA aircraft ").isEmpty, "no airline: nothing to offer before a letter")
+    }
 }

@@ -68,6 +68,21 @@ struct LogbookStoreTests {
         #expect(try store.count(in: "default") == 0)
     }
 
+    @Test func aBatchIsNumberedInDateOrderWithEachFlightsEvents() throws {
+        let store = try LogbookStore(path: path)
+        try store.add(flight("KSFO", "KJFK", "2026-01-01"), to: "default")
+        // More flights than one statement inserts, dated out of order, some with events.
+        let flights = (0..<150).map { n in
+            flight("KSFO", "KJFK", "2020-\(n % 2 == 0 ? "02" : "01")-\(10 + n % 17)", airline: "F\(n)", events: n % 7 == 0 ? [.diversion, .holding] : [])
+        }
+        try store.add(flights, to: "default")
+        let saved = try (2...151).map { try #require(try store.flight(number: $0, in: "default")) }
+        let expected = flights.indices.sorted { (flights[$0].date, $0) < (flights[$1].date, $1) }.map { flights[$0] }
+        #expect(saved.map(\.airline) == expected.map(\.airline))
+        #expect(saved.map { Set($0.events) } == expected.map { Set($0.events) })
+        #expect(try store.add(flight("KSFO", "KJFK"), to: "default").number == 152)
+    }
+
     @Test func favourites() throws {
         let store = try LogbookStore(path: path)
         try store.setFavorite("ASA", true)

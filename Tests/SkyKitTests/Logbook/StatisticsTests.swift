@@ -9,7 +9,7 @@ struct StatisticsTests {
 
     /// SFO→JFK (UA, B738, economy, 23A window) ×2; JFK→SFO (UA, B739, 23C aisle);
     /// JFK→LHR (BA, B744, business, 2A window); LAX→SFO (AS, no type, no seat).
-    func sample() throws -> LogbookStatistics {
+    func sample(year: Int? = nil) throws -> LogbookStatistics {
         let store = try LogbookStore(path: dir.path + "/l.sqlite")
         func f(_ o: String, _ d: String, _ date: String, _ a: String?, _ t: String?, _ c: CabinClass?, _ row: Int?, _ p: SeatPosition?) -> Flight {
             Flight(origin: o, destination: d, airline: a, aircraft: t, date: FlightDate(iso: date)!, cabinClass: c, row: row, seatPosition: p)
@@ -22,7 +22,45 @@ struct StatisticsTests {
                 f("KJFK", "EGLL", "2025-04-01", "BAW", "B744", .business, 2, .window),
                 f("KLAX", "KSFO", "2025-05-01", "ASA", nil, nil, nil, nil),
             ], to: "default")
-        return try LogbookStatistics.compute(store, logbook: "default", catalog: .embedded)
+        return try LogbookStatistics.compute(store, logbook: "default", catalog: .embedded, year: year)
+    }
+
+    /// The same sample with times on two flights and an old flight known only by its year.
+    func timed(year: Int? = nil) throws -> LogbookStatistics {
+        let store = try LogbookStore(path: dir.path + "/t.sqlite")
+        var a = Flight(origin: "KSFO", destination: "KJFK", date: FlightDate(iso: "2024-01-01")!)
+        a.duration = 325
+        var b = Flight(origin: "KJFK", destination: "EGLL", date: FlightDate(iso: "2024-01-20")!)
+        b.duration = 415
+        let c = Flight(origin: "KLAX", destination: "KSFO", date: FlightDate(year: 1998)!)
+        try store.add([a, b, c], to: "default")
+        return try LogbookStatistics.compute(store, logbook: "default", catalog: .embedded, year: year)
+    }
+
+    @Test func yearsCountFlightsDistanceAndTimeWhereKnown() throws {
+        let s = try timed()
+        #expect(s.minutes == 740 && s.timedFlights == 2)
+        #expect(s.years.map(\.year) == [1998, 2024] && s.years.map(\.flights) == [1, 2] && s.years.map(\.minutes) == [0, 740])
+        let sfoJfk = Geodesic.wgs84.inverse(Catalog.embedded.airport(icao: "KSFO")!.coordinate, Catalog.embedded.airport(icao: "KJFK")!.coordinate).distance
+        let jfkLhr = Geodesic.wgs84.inverse(Catalog.embedded.airport(icao: "KJFK")!.coordinate, Catalog.embedded.airport(icao: "EGLL")!.coordinate).distance
+        #expect(abs(s.years[1].distance.meters - (sfoJfk + jfkLhr).meters) < 1e-6)
+        #expect(s.months == [Ranked("2024-01", 2)], "a flight known only by its year is in no month")
+    }
+
+    @Test func aYearFilterCoversEverySection() throws {
+        let s = try timed(year: 1998)
+        #expect(s.flights == 1 && s.airports == [Ranked("KLAX", 1), Ranked("KSFO", 1)] && s.years.map(\.year) == [1998])
+        #expect(try timed(year: 2030).flights == 0)
+    }
+
+    @Test func countriesAndRecords() throws {
+        let s = try sample()
+        #expect(s.countries == [Ranked("US", 5), Ranked("GB", 1)])
+        #expect(s.northernmost?.icao == "EGLL" && s.southernmost?.icao == "KLAX" && s.easternmost?.icao == "EGLL" && s.westernmost?.icao == "KSFO")
+        #expect(s.routesByDistance.first.map { $0.a + $0.b } == "EGLLKJFK" && s.routesByDistance.last.map { $0.a + $0.b } == "KLAXKSFO")
+        let highest = try #require(s.highest)
+        #expect(s.airportPlaces.count == 4 && s.airportPlaces.allSatisfy { ($0.elevation?.meters ?? -1000) <= highest.elevation!.meters })
+        #expect(s.firstFlight?.number == 1 && s.latestFlight?.number == 5 && s.latestFlight?.origin == "KLAX")
     }
 
     @Test func flightsAndDates() throws {

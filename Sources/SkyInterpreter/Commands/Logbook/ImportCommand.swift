@@ -117,11 +117,15 @@ enum ImportCommand {
         let more = total > 1 ? " (\(total) rows cannot be imported; --dry-run lists them)" : ""
         if let value = plan.unresolved.min(by: { $0.line < $1.line }), plan.bad.first.map({ ($0.line ?? 0) > value.line }) ?? true {
             return ShellError.data(
-                "\(path) line \(value.line): \(value.reason)\(value.count > 1 ? " (×\(value.count))" : "") — say what it stands for with --map '\(value.text)=\(value.candidates.first ?? "CODE")', or add --skip-bad; nothing was imported\(more)"
+                "\(path) line \(value.line): \(value.reason)\(value.count > 1 ? " (×\(value.count))" : "") — say what it stands for with --map '\(value.text)=\(suggestion(value) ?? "CODE")', or add --skip-bad; nothing was imported\(more)"
             )
         }
         return ShellError.data("\(path) \(plan.bad[0].text) — nothing was imported\(more)")
     }
+
+    /// The one entry a value is close to, when there is exactly one (several are a choice the
+    /// person makes, never a default).
+    static func suggestion(_ value: UnresolvedValue) -> String? { value.candidates.count == 1 ? value.candidates[0] : nil }
 
     /// Asks, once per value that names nothing, what it stands for. False when cancelled.
     static func askForMissing(_ plan: ImportPlan, into map: inout ValueMap, _ shell: Shell) throws -> Bool {
@@ -136,7 +140,7 @@ enum ImportCommand {
             case .airline: kind = Kind<Airline>.airline.erased
             case .aircraft: kind = Kind<AircraftType>.aircraftType.erased
             }
-            let suggestion = value.candidates.first
+            let suggestion = suggestion(value)
             while true {
                 shell.notice("\(value.kind.rawValue) '\(value.text)' ×\(value.count) (line \(value.line)): \(value.reason)")
                 let prompt = "'\(Visible.text(String(value.text.prefix(40))))' stands for\(suggestion.map { " [\($0)]" } ?? " [skip]"): "

@@ -9,15 +9,13 @@ enum AirTrailReader {
     static let seats: [String: SeatPosition] = ["window": .window, "middle": .middle, "aisle": .aisle]
     static let reasons: [String: FlightReason] = ["leisure": .leisure, "business": .business, "crew": .crew, "other": .other]
 
-    static func read(_ bytes: [UInt8]) throws(FlightFileError) -> RecordBatch {
+    static func read(_ bytes: [UInt8], into batch: RecordBatch) throws(FlightFileError) {
         let (flights, lines) = try JSONRecords.list("flights", in: bytes, what: "an AirTrail export")
         let document = try? JSONParser.parse(bytes)
         let owner = document?["users"]?.list?.first?["id"]?.string
-        var batch = RecordBatch()
         for (n, item) in flights.enumerated() {
             batch.read(line: lines[n]) { () throws(FlightFileError) in try record(item, number: n + 1, line: lines[n], owner: owner) }
         }
-        return batch
     }
 
     static func record(_ item: Datum, number n: Int, line: Int, owner: String?) throws(FlightFileError) -> FlightRecord {

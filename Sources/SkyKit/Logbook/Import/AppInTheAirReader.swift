@@ -5,8 +5,7 @@
 /// `None` is empty. Flights of trips that are not the user's (`Ownership.NOT_MINE`) are counted,
 /// not imported.
 enum AppInTheAirReader {
-    static func read(_ bytes: [UInt8]) throws(FlightFileError) -> RecordBatch {
-        var batch = RecordBatch()
+    static func read(_ bytes: [UInt8], into batch: RecordBatch) throws(FlightFileError) {
         var inFlights = false
         var mine = true
         var lineNumber = 0
@@ -26,7 +25,6 @@ enum AppInTheAirReader {
             let number = lineNumber
             batch.read(line: number) { () throws(FlightFileError) in try record(line, line: number) }
         }
-        return batch
     }
 
     static func record(_ text: String, line: Int) throws(FlightFileError) -> FlightRecord {

@@ -16,6 +16,7 @@ enum FieldText {
     /// A date: YYYY-MM-DD, YYYY-MM or YYYY; a time after the date (`2009-04-17 21:15:00`,
     /// `2023-09-16T22:45`) is returned too.
     static func dateAndTime(_ text: String, _ field: String) throws(FlightFileError) -> (FlightDate, ClockTime?) {
+        if text.utf8.count <= 10, let date = FlightDate(text: text) { return (date, nil) }
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "T" }).map(String.init)
         guard (1...2).contains(parts.count), let date = FlightDate(text: parts[0]) else {
             throw FlightFileError("'\(text)' is not a date (YYYY-MM-DD, YYYY-MM or YYYY, a day that exists)")
@@ -39,11 +40,7 @@ enum FieldText {
 
     /// A duration written as a clock: H:MM, HH:MM or HH:MM:SS (hours may exceed 24).
     static func clockDuration(_ text: String, _ field: String) throws(FlightFileError) -> Int {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (2...3).contains(parts.count), let h = NumberParser.integer(String(parts[0]), in: 0...99),
-            let m = NumberParser.integer(String(parts[1]), in: 0...59),
-            parts.count == 2 || NumberParser.integer(String(parts[2]), in: 0...59) != nil
-        else { throw FlightFileError("'\(text)' in \(field) is not a duration (HH:MM)") }
+        guard let (h, m, _) = ClockTime.fields(text), m < 60 else { throw FlightFileError("'\(text)' in \(field) is not a duration (HH:MM)") }
         return h * 60 + m
     }
 
@@ -71,6 +68,11 @@ enum FieldText {
             record.row = row
         }
         record.seatLetter = letter
+    }
+
+    /// A word table of an enumeration's raw values, for `word`.
+    static func names<T: CaseIterable & RawRepresentable>(_ type: T.Type) -> [String: T] where T.RawValue == String {
+        Dictionary(uniqueKeysWithValues: T.allCases.map { ($0.rawValue, $0) })
     }
 
     /// One of `table`'s words (any case).

@@ -39,21 +39,26 @@ public struct FlightRecord: Sendable {
     public init(line: Int) { self.line = line }
 }
 
-/// What a reader makes of a whole file.
-public struct RecordBatch: Sendable {
-    public var records: [FlightRecord] = []
+/// What a reader makes of a whole file: each record handed on as it is read (a large file is
+/// never held as records), and what is not a record.
+public final class RecordBatch {
+    let sink: (FlightRecord) -> Void
     /// Rows that cannot be read, with their lines.
     public var bad: [FlightFileError] = []
     /// Columns of the file that no field of skyshell's takes.
     public var ignoredColumns: [String] = []
     /// Flights the file marks as someone else's (App in the Air's trips not "MINE").
     public var notYours = 0
-    public init() {}
+    /// How many records were handed on.
+    public var records = 0
 
-    /// Adds the record `make` reads, or its error as a bad row of `line`.
-    mutating func read(line: Int, _ make: () throws(FlightFileError) -> FlightRecord) {
+    init(sink: @escaping (FlightRecord) -> Void) { self.sink = sink }
+
+    /// Hands on the record `make` reads, or keeps its error as a bad row of `line`.
+    func read(line: Int, _ make: () throws(FlightFileError) -> FlightRecord) {
         do {
-            records.append(try make())
+            sink(try make())
+            records += 1
         } catch {
             bad.append(FlightFileError(line: error.line ?? line, error.message))
         }
@@ -61,15 +66,17 @@ public struct RecordBatch: Sendable {
 }
 
 /// The fields of one CSV file by column name: a header row, then rows read by name (any case,
-/// surrounding spaces and quotes ignored), with a spreadsheet formula guard removed.
-struct CSVTable {
+/// spaces and underscores alike, surrounding spaces ignored), with a spreadsheet formula guard
+/// removed. Where each name is found is worked out once per file, not per row.
+final class CSVTable {
     var reader: CSVReader
     let header: [String]
+    /// Column positions by their key (`key`), and by the names readers ask for.
     var positions: [String: Int] = [:]
+    var asked: [String: Int] = [:]
     var row: [String] = []
 
-    /// Opens `bytes` and reads the header; `skipping` lines first (OpenFlights ignores its
-    /// first line whatever it holds).
+    /// Opens `bytes` and reads the header.
     init(_ bytes: [UInt8]) throws(FlightFileError) {
         reader = CSVReader(bytes)
         let names: [String]?
@@ -80,7 +87,7 @@ struct CSVTable {
     }
 
     /// The name a column is known by: lower case, spaces and underscores alike.
-    static func key(_ name: String) -> String { name.lowercased().replacingOccurrences(of: "_", with: " ") }
+    static func key(_ name: String) -> String { String(name.lowercased().map { $0 == "_" ? " " : $0 }) }
 
     /// The header's columns none of `known` names, as the file writes them.
     func unknownColumns(_ known: Set<String>) -> [String] {
@@ -88,7 +95,7 @@ struct CSVTable {
     }
 
     /// Reads the next row that is not blank; false at the end.
-    mutating func next() throws(FlightFileError) -> Bool {
+    func next() throws(FlightFileError) -> Bool {
         while true {
             let fields: [String]?
             do { fields = try reader.next() } catch { throw FlightFileError(line: error.line, error.message) }
@@ -101,9 +108,24 @@ struct CSVTable {
 
     var line: Int { reader.line }
 
+    /// Where `column` is (-1: not in this file), found once.
+    func position(_ column: String) -> Int {
+        if let known = asked[column] { return known }
+        let found = positions[CSVTable.key(column)] ?? -1
+        asked[column] = found
+        return found
+    }
+
+    /// The positions of `names` in this file (-1 for those it does not have), for readers
+    /// that read the same columns of every row.
+    func positions(of names: [String]) -> [Int] { names.map(position) }
+
     /// The current row's field of `column` (trimmed, nil when empty or absent).
-    subscript(column: String) -> String? {
-        guard let n = positions[CSVTable.key(column)], n < row.count else { return nil }
+    subscript(column: String) -> String? { field(position(column)) }
+
+    /// The current row's field at a position from `positions(of:)`.
+    func field(_ n: Int) -> String? {
+        guard n >= 0, n < row.count else { return nil }
         let text = FormulaGuard.remove(row[n].trimmedSpaces)
         return text.isEmpty ? nil : text
     }

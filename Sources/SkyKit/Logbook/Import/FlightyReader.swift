@@ -15,16 +15,13 @@ enum FlightyReader {
     static let seatTypes: [String: SeatPosition] = ["window": .window, "middle": .middle, "aisle": .aisle]
     static let reasons: [String: FlightReason] = ["leisure": .leisure, "personal": .leisure, "business": .business, "crew": .crew, "other": .other]
 
-    static func read(_ bytes: [UInt8]) throws(FlightFileError) -> RecordBatch {
-        var table = try CSVTable(bytes)
-        var batch = RecordBatch()
+    static func read(_ bytes: [UInt8], into batch: RecordBatch) throws(FlightFileError) {
+        let table = try CSVTable(bytes)
         batch.ignoredColumns = table.unknownColumns(Set(columns.map(CSVTable.key)))
         while try table.next() {
             let line = table.line
-            let current = table
-            batch.read(line: line) { () throws(FlightFileError) in try record(current, line: line) }
+            batch.read(line: line) { () throws(FlightFileError) in try record(table, line: line) }
         }
-        return batch
     }
 
     static func record(_ t: CSVTable, line: Int) throws(FlightFileError) -> FlightRecord {

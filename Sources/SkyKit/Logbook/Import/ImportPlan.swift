@@ -73,6 +73,51 @@ public struct ImportPlan: Sendable {
 
     public init(format: FlightFileFormat) { self.format = format }
 
+    /// The plan of a file read in parts (`FlightFiles.plan`): the parts' plans in file order,
+    /// each with its lines already those of the whole file.
+    init(parts: [ImportPlan]) {
+        self.init(format: parts[0].format)
+        ignoredColumns = parts[0].ignoredColumns
+        var unresolved: [String: UnresolvedValue] = [:]
+        for part in parts {
+            rows += part.rows
+            flights += part.flights
+            lines += part.lines
+            bad += part.bad
+            unresolvedRows += part.unresolvedRows
+            cancelled += part.cancelled
+            notYours += part.notYours
+            futureDates += part.futureDates
+            for value in part.unresolved {
+                let key = value.kind.rawValue + "|" + value.text
+                if var known = unresolved[key] {
+                    known.count += value.count
+                    unresolved[key] = known
+                } else {
+                    unresolved[key] = value
+                }
+            }
+        }
+        self.unresolved = Self.ordered(Array(unresolved.values))
+    }
+
+    /// Unresolved values as they are shown: the most frequent first, then by line.
+    static func ordered(_ values: [UnresolvedValue]) -> [UnresolvedValue] {
+        values.sorted { ($0.count, $1.line) > ($1.count, $0.line) }
+    }
+
+    /// The plan with every line moved by `n` (a part of a file read on its own).
+    mutating func shiftLines(by n: Int) {
+        guard n != 0 else { return }
+        lines = lines.map { $0 + n }
+        bad = bad.map { FlightFileError(line: $0.line.map { $0 + n }, $0.message) }
+        unresolved = unresolved.map { value in
+            var moved = value
+            moved.line += n
+            return moved
+        }
+    }
+
     /// Marks the flights the logbook already has, by its `DuplicateIndex`.
     public mutating func markDuplicates(_ index: DuplicateIndex) {
         duplicates = Set(flights.indices.filter { index.contains(flights[$0]) })

@@ -12,18 +12,15 @@ enum JetlogReader {
     /// The columns that tell jetlog's export from skyshell's (both have date, origin, destination).
     static let markers: Set<String> = ["ticket class", "airplane", "aircraft side", "purpose", "tail number"]
 
-    static func read(_ bytes: [UInt8]) throws(FlightFileError) -> RecordBatch {
-        var table = try CSVTable(bytes)
-        var batch = RecordBatch()
+    static func read(_ bytes: [UInt8], into batch: RecordBatch) throws(FlightFileError) {
+        let table = try CSVTable(bytes)
         // jetlog's own columns it has no field of skyshell's for (the username of shared
         // instances, the aircraft side) are not worth a note.
         batch.ignoredColumns = table.unknownColumns(Set((columns + ["id", "username"]).map(CSVTable.key))).filter { $0 != "aircraft_side" }
         while try table.next() {
             let line = table.line
-            let current = table
-            batch.read(line: line) { () throws(FlightFileError) in try record(current, line: line) }
+            batch.read(line: line) { () throws(FlightFileError) in try record(table, line: line) }
         }
-        return batch
     }
 
     static func record(_ t: CSVTable, line: Int) throws(FlightFileError) -> FlightRecord {

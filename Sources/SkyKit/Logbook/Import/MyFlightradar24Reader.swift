@@ -7,6 +7,10 @@ enum MyFlightradar24Reader {
         "Date", "Flight number", "From", "To", "Dep time", "Arr time", "Duration", "Airline", "Aircraft", "Registration", "Seat number",
         "Seat type", "Flight class", "Flight reason", "Note", "Dep_id", "Arr_id", "Airline_id", "Aircraft_id",
     ]
+    /// The columns read, in the order of `columns`.
+    enum Column: Int {
+        case date, number, from, to, dep, arr, duration, airline, aircraft, registration, seat, seatType, flightClass, reason, note
+    }
     /// 0 none, 1 window, 2 middle, 3 aisle.
     static let seatTypes: [String: SeatPosition?] = ["0": nil, "1": .window, "2": .middle, "3": .aisle]
     /// 0 none, 1 economy, 2 business, 3 first, 4 economy+, 5 private.
@@ -14,44 +18,42 @@ enum MyFlightradar24Reader {
     /// 0 none, 1 leisure, 2 business, 3 crew, 4 other.
     static let reasons: [String: FlightReason?] = ["0": nil, "1": .leisure, "2": .business, "3": .crew, "4": .other]
 
-    static func read(_ bytes: [UInt8]) throws(FlightFileError) -> RecordBatch {
-        var table = try CSVTable(bytes)
-        var batch = RecordBatch()
+    static func read(_ bytes: [UInt8], into batch: RecordBatch) throws(FlightFileError) {
+        let table = try CSVTable(bytes)
         batch.ignoredColumns = table.unknownColumns(Set(columns.map(CSVTable.key)))
+        let at = table.positions(of: columns)
         while try table.next() {
             let line = table.line
-            let current = table
-            batch.read(line: line) { () throws(FlightFileError) in try record(current, line: line) }
+            batch.read(line: line) { () throws(FlightFileError) in try record(table, at, line: line) }
         }
-        return batch
     }
 
-    static func record(_ t: CSVTable, line: Int) throws(FlightFileError) -> FlightRecord {
-        func text(_ column: String, multiline: Bool = false) throws(FlightFileError) -> String? {
-            try FieldText.checked(t[column], column, multiline: multiline)
+    static func record(_ t: CSVTable, _ at: [Int], line: Int) throws(FlightFileError) -> FlightRecord {
+        func text(_ column: Column, multiline: Bool = false) throws(FlightFileError) -> String? {
+            try FieldText.checked(t.field(at[column.rawValue]), columns[column.rawValue], multiline: multiline)
         }
         /// "HH:MM:SS", where 00:00:00 means "not known".
-        func known(_ column: String) throws(FlightFileError) -> String? {
+        func known(_ column: Column) throws(FlightFileError) -> String? {
             guard let value = try text(column), value != "00:00:00", value != "00:00" else { return nil }
             return value
         }
         var r = FlightRecord(line: line)
-        guard let date = try text("Date") else { throw FlightFileError("no date") }
+        guard let date = try text(.date) else { throw FlightFileError("no date") }
         r.date = try FieldText.date(date, "Date")
-        r.flightNumber = try text("Flight number")
-        r.origin = try text("From")
-        r.destination = try text("To")
-        if let dep = try known("Dep time") { r.departureTime = try FieldText.time(dep, "Dep time") }
-        if let arr = try known("Arr time") { r.arrivalTime = try FieldText.time(arr, "Arr time") }
-        if let duration = try known("Duration") { r.duration = try FieldText.clockDuration(duration, "Duration") }
-        r.airline = try text("Airline").flatMap(CodedName.nonEmpty)
-        r.aircraft = try text("Aircraft").flatMap(CodedName.nonEmpty)
-        r.registration = try text("Registration")
-        if let seat = try text("Seat number") { try FieldText.seat(seat, into: &r) }
-        if let v = try text("Seat type") { r.seatPosition = try FieldText.word(v, "seat type (0 to 3)", seatTypes) }
-        if let v = try text("Flight class") { r.cabinClass = try FieldText.word(v, "flight class (0 to 5)", classes) }
-        if let v = try text("Flight reason") { r.reason = try FieldText.word(v, "flight reason (0 to 4)", reasons) }
-        r.notes = try text("Note", multiline: true)
+        r.flightNumber = try text(.number)
+        r.origin = try text(.from)
+        r.destination = try text(.to)
+        if let dep = try known(.dep) { r.departureTime = try FieldText.time(dep, "Dep time") }
+        if let arr = try known(.arr) { r.arrivalTime = try FieldText.time(arr, "Arr time") }
+        if let duration = try known(.duration) { r.duration = try FieldText.clockDuration(duration, "Duration") }
+        r.airline = try text(.airline).flatMap(CodedName.nonEmpty)
+        r.aircraft = try text(.aircraft).flatMap(CodedName.nonEmpty)
+        r.registration = try text(.registration)
+        if let seat = try text(.seat) { try FieldText.seat(seat, into: &r) }
+        if let v = try text(.seatType) { r.seatPosition = try FieldText.word(v, "seat type (0 to 3)", seatTypes) }
+        if let v = try text(.flightClass) { r.cabinClass = try FieldText.word(v, "flight class (0 to 5)", classes) }
+        if let v = try text(.reason) { r.reason = try FieldText.word(v, "flight reason (0 to 4)", reasons) }
+        r.notes = try text(.note, multiline: true)
         return r
     }
 }
@@ -70,10 +72,9 @@ enum CodedName {
         return (String(text[..<open]).trimmedSpaces, codes)
     }
 
-    /// Nil for a name without a name or a code (` (/)`, ` ()`).
+    /// Nil for a name without a name or a code (` (/)`, ` ()`): text with no letter or digit.
     static func nonEmpty(_ text: String) -> String? {
-        let (name, codes) = split(text)
-        return name.isEmpty && codes.isEmpty ? nil : text
+        text.utf8.contains { ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 122) || $0 >= 0x80 } ? text : nil
     }
 
     /// What to look `text` up by, in turn: its codes, longest first (ICAO before IATA), then

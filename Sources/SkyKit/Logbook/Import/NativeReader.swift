@@ -1,82 +1,82 @@
 /// skyshell's own CSV and JSON: every field of a flight by name (see `FlightFiles.csvHeader`).
 enum NativeReader {
     static let columns = FlightFiles.csvHeader
+    static let classes = FieldText.names(CabinClass.self)
+    static let seats = FieldText.names(SeatPosition.self)
+    static let reasons = FieldText.names(FlightReason.self)
 
-    /// One flight from its fields by column name.
-    static func record(line: Int, _ field: (String) -> String?) throws(FlightFileError) -> FlightRecord {
-        func text(_ name: String, multiline: Bool = false) throws(FlightFileError) -> String? {
-            try FieldText.checked(field(name), name, multiline: multiline)
+    /// The columns, in the order of `columns`.
+    enum Column: Int, CaseIterable {
+        case date, origin, destination, airline, aircraft, flightNumber, registration, cabinClass, row, seatLetter, seatPosition
+        case events, notes, departureTime, arrivalTime, arrivalDate, duration, reason, trip, distance
+        var name: String { NativeReader.columns[rawValue] }
+    }
+
+    /// One flight from its fields by column.
+    static func record(line: Int, _ field: (Column) -> String?) throws(FlightFileError) -> FlightRecord {
+        func text(_ column: Column, multiline: Bool = false) throws(FlightFileError) -> String? {
+            try FieldText.checked(field(column), column.name, multiline: multiline)
         }
         var r = FlightRecord(line: line)
-        guard let date = try text("date") else { throw FlightFileError("no date") }
+        guard let date = try text(.date) else { throw FlightFileError("no date") }
         r.date = try FieldText.date(date, "date")
-        r.origin = try text("origin")
-        r.destination = try text("destination")
-        r.airline = try text("airline")
-        r.aircraft = try text("aircraft")
-        r.flightNumber = try text("flight_number")
-        r.registration = try text("registration")
-        if let cabin = try text("class") {
-            r.cabinClass = try FieldText.word(cabin, "class", Dictionary(uniqueKeysWithValues: CabinClass.allCases.map { ($0.rawValue, $0) }))
-        }
-        if let row = try text("row") {
+        r.origin = try text(.origin)
+        r.destination = try text(.destination)
+        r.airline = try text(.airline)
+        r.aircraft = try text(.aircraft)
+        r.flightNumber = try text(.flightNumber)
+        r.registration = try text(.registration)
+        if let cabin = try text(.cabinClass) { r.cabinClass = try FieldText.word(cabin, "class", classes) }
+        if let row = try text(.row) {
             guard let n = NumberParser.integer(row, in: Flight.rows) else { throw FlightFileError("row '\(row)' is out of range (1 to 88)") }
             r.row = n
         }
-        if let letter = try text("seat_letter") {
+        if let letter = try text(.seatLetter) {
             guard let checked = FlightText.seatLetter(letter) else { throw FlightFileError("'\(letter)' is not a seat letter (one letter, A to Z)") }
             r.seatLetter = checked
         }
-        if let position = try text("seat_position") {
-            r.seatPosition = try FieldText.word(position, "seat position", Dictionary(uniqueKeysWithValues: SeatPosition.allCases.map { ($0.rawValue, $0) }))
-        }
-        r.events = try FieldText.events(try text("events") ?? "")
-        r.notes = try text("notes", multiline: true)
-        if let t = try text("departure_time") { r.departureTime = try FieldText.time(t, "departure_time") }
-        if let t = try text("arrival_time") { r.arrivalTime = try FieldText.time(t, "arrival_time") }
-        if let d = try text("arrival_date") { r.arrivalDate = try FieldText.date(d, "arrival_date") }
-        if let d = try text("duration_min") { r.duration = try FieldText.integer(d, "duration_min", in: Flight.durations) }
-        if let reason = try text("reason") {
-            r.reason = try FieldText.word(reason, "reason", Dictionary(uniqueKeysWithValues: FlightReason.allCases.map { ($0.rawValue, $0) }))
-        }
-        r.trip = try text("trip")
-        if let d = try text("distance_km") { r.distance = Distance(try FieldText.number(d, "distance_km", in: Flight.distances), .kilometers) }
+        if let position = try text(.seatPosition) { r.seatPosition = try FieldText.word(position, "seat position", seats) }
+        if let events = try text(.events) { r.events = try FieldText.events(events) }
+        r.notes = try text(.notes, multiline: true)
+        if let t = try text(.departureTime) { r.departureTime = try FieldText.time(t, "departure_time") }
+        if let t = try text(.arrivalTime) { r.arrivalTime = try FieldText.time(t, "arrival_time") }
+        if let d = try text(.arrivalDate) { r.arrivalDate = try FieldText.date(d, "arrival_date") }
+        if let d = try text(.duration) { r.duration = try FieldText.integer(d, "duration_min", in: Flight.durations) }
+        if let reason = try text(.reason) { r.reason = try FieldText.word(reason, "reason", reasons) }
+        r.trip = try text(.trip)
+        if let d = try text(.distance) { r.distance = Distance(try FieldText.number(d, "distance_km", in: Flight.distances), .kilometers) }
         return r
     }
 
     /// skyshell's CSV.
-    static func csv(_ bytes: [UInt8]) throws(FlightFileError) -> RecordBatch {
-        var table = try CSVTable(bytes)
-        var batch = RecordBatch()
+    static func csv(_ bytes: [UInt8], into batch: RecordBatch) throws(FlightFileError) {
+        let table = try CSVTable(bytes)
         batch.ignoredColumns = table.unknownColumns(Set(columns.map(CSVTable.key)))
         for column in ["date", "origin", "destination"] where table.positions[column] == nil {
             throw FlightFileError(line: 1, "the header has no '\(column)' column — the columns are \(columns.joined(separator: ","))")
         }
+        let at = table.positions(of: columns)
         while try table.next() {
             let line = table.line
             guard table.row.count == table.header.count else {
                 batch.bad.append(FlightFileError(line: line, "\(table.row.count) fields where the header has \(table.header.count)"))
                 continue
             }
-            let current = table
-            batch.read(line: line) { () throws(FlightFileError) in try record(line: line) { current[$0] } }
+            batch.read(line: line) { () throws(FlightFileError) in try record(line: line) { table.field(at[$0.rawValue]) } }
         }
-        return batch
     }
 
     /// skyshell's JSON export: `{"flights": [{…}, …]}`. A value of the wrong type is an error of
     /// its flight; a document that is not JSON is an error with the line and column where it
     /// stops being JSON.
-    static func json(_ bytes: [UInt8]) throws(FlightFileError) -> RecordBatch {
+    static func json(_ bytes: [UInt8], into batch: RecordBatch) throws(FlightFileError) {
         let (flights, lines) = try JSONRecords.list("flights", in: bytes, what: "a skyshell logbook export")
-        var batch = RecordBatch()
         for (n, item) in flights.enumerated() {
             batch.read(line: lines[n]) { () throws(FlightFileError) in
                 let fields = try jsonFields(item, number: n + 1)
-                return try record(line: lines[n]) { fields[$0] }
+                return try record(line: lines[n]) { fields[$0.name] }
             }
         }
-        return batch
     }
 
     /// One flight object as text fields: strings (or null) for text, whole numbers for the row

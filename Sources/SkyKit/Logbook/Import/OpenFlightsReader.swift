@@ -16,9 +16,8 @@ enum OpenFlightsReader {
     /// B business, L leisure, C crew, O other.
     static let reasons: [String: FlightReason] = ["b": .business, "l": .leisure, "c": .crew, "o": .other]
 
-    static func read(_ bytes: [UInt8]) throws(FlightFileError) -> RecordBatch {
+    static func read(_ bytes: [UInt8], into batch: RecordBatch) throws(FlightFileError) {
         var reader = CSVReader(bytes)
-        var batch = RecordBatch()
         do { _ = try reader.next() } catch { throw FlightFileError(line: error.line, error.message) }
         while true {
             let next: [String]?
@@ -28,7 +27,6 @@ enum OpenFlightsReader {
             let line = reader.line
             batch.read(line: line) { () throws(FlightFileError) in try record(row, line: line) }
         }
-        return batch
     }
 
     /// The date (and perhaps the time) in any of the spec's forms.

@@ -6,13 +6,20 @@ final class RecordResolver {
     let catalog: Catalog
     let today: FlightDate
     let map: ValueMap
-    var cache: [String: Result<String?, LookupError>] = [:]
+    /// Lookups made, by kind and text.
+    var cache: [UnresolvedValue.Kind: [String: Result<String?, LookupError>]] = [:]
     var zones: [String: String] = [:]
+    var airlines: [String: Airline?] = [:]
 
-    init(catalog: Catalog, today: FlightDate, map: ValueMap) {
+    /// The plan as records come in, and the values that named nothing, by kind and text.
+    var plan: ImportPlan
+    var unresolved: [String: UnresolvedValue] = [:]
+
+    init(catalog: Catalog, today: FlightDate, map: ValueMap, format: FlightFileFormat) {
         self.catalog = catalog
         self.today = today
         self.map = map
+        plan = ImportPlan(format: format)
     }
 
     /// What became of one record.
@@ -23,38 +30,37 @@ final class RecordResolver {
         case cancelled
     }
 
-    /// The plan for a whole file.
-    func plan(_ batch: RecordBatch, format: FlightFileFormat) -> ImportPlan {
-        var plan = ImportPlan(format: format)
-        plan.rows = batch.records.count + batch.bad.count + batch.notYours
-        plan.notYours = batch.notYours
-        plan.ignoredColumns = batch.ignoredColumns
-        plan.bad = batch.bad
-        var unresolved: [String: UnresolvedValue] = [:]
-        for record in batch.records {
-            switch resolve(record) {
-            case .flight(let flight):
-                if flight.date.first > today { plan.futureDates += 1 }
-                plan.flights.append(flight)
-                plan.lines.append(record.line)
-            case .bad(let error):
-                plan.bad.append(FlightFileError(line: error.line ?? record.line, error.message))
-            case .cancelled:
-                plan.cancelled += 1
-            case .unresolved(let values):
-                plan.unresolvedRows += 1
-                for (kind, text, error) in values {
-                    let key = kind.rawValue + "|" + text
-                    if unresolved[key] == nil {
-                        unresolved[key] = UnresolvedValue(
-                            kind: kind, text: text, count: 0, line: record.line, reason: error.message, candidates: error.candidates)
-                    }
-                    unresolved[key]!.count += 1
+    /// Takes one record into the plan.
+    func add(_ record: FlightRecord) {
+        switch resolve(record) {
+        case .flight(let flight):
+            if flight.date.first > today { plan.futureDates += 1 }
+            plan.flights.append(flight)
+            plan.lines.append(record.line)
+        case .bad(let error):
+            plan.bad.append(FlightFileError(line: error.line ?? record.line, error.message))
+        case .cancelled:
+            plan.cancelled += 1
+        case .unresolved(let values):
+            plan.unresolvedRows += 1
+            for (kind, text, error) in values {
+                let key = kind.rawValue + "|" + text
+                if unresolved[key] == nil {
+                    unresolved[key] = UnresolvedValue(kind: kind, text: text, count: 0, line: record.line, reason: error.message, candidates: error.candidates)
                 }
+                unresolved[key]!.count += 1
             }
         }
-        plan.bad.sort { ($0.line ?? 0) < ($1.line ?? 0) }
-        plan.unresolved = unresolved.values.sorted { ($0.count, $1.line) > ($1.count, $0.line) }
+    }
+
+    /// The plan, once the reader has read the whole file.
+    func finish(_ batch: RecordBatch) -> ImportPlan {
+        var plan = self.plan
+        plan.rows = batch.records + batch.bad.count + batch.notYours
+        plan.notYours = batch.notYours
+        plan.ignoredColumns = batch.ignoredColumns
+        plan.bad = (batch.bad + plan.bad).sorted { ($0.line ?? 0) < ($1.line ?? 0) }
+        plan.unresolved = ImportPlan.ordered(Array(unresolved.values))
         return plan
     }
 
@@ -87,7 +93,12 @@ final class RecordResolver {
         }
         var flight = Flight(origin: origin, destination: destination, airline: airline, aircraft: aircraft, date: date)
         if let number = r.flightNumber {
-            let company = catalog.airline(code: airline)
+            let company = airline.flatMap { code in
+                airlines[code]
+                    ?? {
+                        let found = catalog.airline(code: code); airlines[code] = found; return found
+                    }()
+            }
             guard let checked = FlightText.flightNumber(number, airline: company) else {
                 let digits = number.allSatisfy { $0.isASCII && $0.isNumber }
                 return .bad(
@@ -147,8 +158,7 @@ final class RecordResolver {
     /// The stored code `text` names (nil: mapped to nothing), through the user's map first,
     /// then each way the text can be read (`CodedName.attempts`).
     func lookup(_ kind: UnresolvedValue.Kind, _ text: String) -> Result<String?, LookupError> {
-        let key = kind.rawValue + "|" + text
-        if let cached = cache[key] { return cached }
+        if let cached = cache[kind]?[text] { return cached }
         var result: Result<String?, LookupError>
         if let mapped = map.code(for: text) {
             if let code = mapped {
@@ -168,7 +178,7 @@ final class RecordResolver {
             }
             if case .failure = result, let first { result = .failure(first) }
         }
-        cache[key] = result
+        cache[kind, default: [:]][text] = result
         return result
     }
 
