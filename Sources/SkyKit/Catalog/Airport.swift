@@ -65,6 +65,35 @@ extension Catalog {
         data.lookup("apicao", key: Array(icao.uppercased().utf8), codeOf: { airportOffset($0) }, width: 4).map(airport(at:))
     }
 
+    /// The airport with this OpenFlights id (an export's From_OID and To_OID), for the airports
+    /// OpenFlights' route data names with their ids.
+    public func airport(openFlightsID id: Int) -> Airport? {
+        let range = data.section("apoid")
+        var lo = 0, hi = range.count / 4
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            let key = Int(data.u16(range.lowerBound + mid * 4))
+            if key == id { return airport(at: Int(data.u16(range.lowerBound + mid * 4 + 2))) }
+            if key < id { lo = mid + 1 } else { hi = mid }
+        }
+        return nil
+    }
+
+    /// The OpenFlights id of the airport at `index`, when OpenFlights' route data names it.
+    public func openFlightsID(ofAirportAt index: Int) -> Int? {
+        airportOpenFlightsIDs.withLock { table in
+            if table == nil {
+                let range = data.section("apoid")
+                var ids: [Int: Int] = [:]
+                for entry in stride(from: range.lowerBound, to: range.upperBound, by: 4) {
+                    ids[Int(data.u16(entry + 2))] = Int(data.u16(entry))
+                }
+                table = ids
+            }
+            return table?[index]
+        }
+    }
+
     /// The airport with this IATA code.
     public func airport(iata: String) -> Airport? {
         data.lookup("apiata", key: Array(iata.uppercased().utf8), codeOf: { airportOffset($0) + 4 }, width: 3).map(airport(at:))

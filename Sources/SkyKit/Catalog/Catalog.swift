@@ -9,6 +9,8 @@ public final class Catalog: @unchecked Sendable {
     let airportsBase: Int, airlinesBase: Int, aircraftBase: Int, listsBase: Int, timeZonesBase: Int
     /// Aircraft types by exact folded name, made on first use (`aircraftIndex(exactName:)`).
     let exactNames = Mutex<[String: Int]?>(nil)
+    /// OpenFlights ids by airport position, made on first use (`openFlightsID(ofAirportAt:)`).
+    let airportOpenFlightsIDs = Mutex<[Int: Int]?>(nil)
 
     /// The catalog embedded in this binary.
     public static let embedded = Catalog(data: .embedded)

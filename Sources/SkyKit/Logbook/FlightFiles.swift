@@ -242,7 +242,8 @@ public enum FlightFiles {
         return [
             date, origin?.iata ?? f.origin, destination?.iata ?? f.destination, f.flightNumber ?? "",
             airline?.name ?? "", miles, duration, f.seat ?? "", seatType, cabin, reason, type?.name ?? f.aircraft ?? "", f.registration ?? "",
-            f.trip ?? "", note, "", "", airline.map { String($0.openFlightsID) } ?? "", "",
+            f.trip ?? "", note, origin.flatMap { catalog.openFlightsID(ofAirportAt: $0.rank) }.map(String.init) ?? "",
+            destination.flatMap { catalog.openFlightsID(ofAirportAt: $0.rank) }.map(String.init) ?? "", airline.map { String($0.openFlightsID) } ?? "", "",
         ]
     }
 

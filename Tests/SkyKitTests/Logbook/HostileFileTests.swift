@@ -88,6 +88,20 @@ struct HostileFileTests {
         #expect(none.airline == nil, "no name: no airline, never a guess")
     }
 
+    @Test func openFlightsAirportIdsAreMatchedExactlyOrNotAtAll() throws {
+        // Fields by position: From and To are the 2nd and 3rd, From_OID and To_OID the 16th and 17th.
+        let header = FlightFiles.openFlightsHeader.joined(separator: ",") + "\n"
+        func row(_ from: String, _ to: String, _ fromID: String, _ toID: String) -> String { "2024-01-01,\(from),\(to),,,,,,,,,,,,,\(fromID),\(toID)\n" }
+        let exact = try read(header + row("Houston", "", "3550", "507"), .openflights)[0]
+        #expect(exact.origin == "KIAH" && exact.destination == "EGLL", "the ids decide, whatever the names say")
+        let unknown = try read(header + row("SFO", "JFK", "65000", "0"), .openflights)[0]
+        #expect(unknown.origin == "KSFO" && unknown.destination == "KJFK", "an id OpenFlights' routes do not name falls back to the code")
+        #expect(catalog.airport(openFlightsID: 3469)?.icao == "KSFO" && catalog.airport(openFlightsID: 3797)?.icao == "KJFK")
+        let written = try FlightFiles.write(
+            [Flight(origin: "KSFO", destination: "EGLL", date: FlightDate(iso: "2024-01-01")!)], format: .openflights, logbook: "t", catalog: catalog)
+        #expect(written.split(separator: "\r\n")[1].hasSuffix(",3469,507,,"), "\(written)")
+    }
+
     @Test func formulaGuardsRoundTripExactly() throws {
         for note in ["=HYPERLINK(\"http://x\")", "+1", "-2 hours late", "@SUM(A1)", "'=already quoted", "''=twice", "'plain", "'", "fine"] {
             let flight = Flight(origin: "KSFO", destination: "KJFK", date: FlightDate(iso: "2024-01-01")!, notes: note)

@@ -10,6 +10,9 @@ public struct FlightRecord: Sendable {
     public var airline: String?
     /// OpenFlights' airline id, which names one airline exactly.
     public var airlineID: Int?
+    /// OpenFlights' airport ids, which name the airports exactly.
+    public var originID: Int?
+    public var destinationID: Int?
     public var aircraft: String?
     /// As the file writes it: whole (UA155) or the digits alone (2192).
     public var flightNumber: String?

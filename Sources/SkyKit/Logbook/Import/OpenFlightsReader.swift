@@ -63,6 +63,8 @@ enum OpenFlightsReader {
             if code.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }), !code.allSatisfy(\.isNumber) { r.airline = String(code).uppercased() }
         }
         if let id = try text(.airlineOID) { r.airlineID = NumberParser.integer(id, in: 1...Int(Int32.max)) }
+        if let id = try text(.fromOID) { r.originID = NumberParser.integer(id, in: 1...Int(Int32.max)) }
+        if let id = try text(.toOID) { r.destinationID = NumberParser.integer(id, in: 1...Int(Int32.max)) }
         if let miles = try text(.distance), miles != "0" {
             r.distance = Distance(try FieldText.number(miles, "Distance", in: 0...12_500), .statuteMiles)
         }

@@ -10,6 +10,7 @@ final class RecordResolver {
     var cache: [UnresolvedValue.Kind: [String: Result<String?, LookupError>]] = [:]
     var zones: [String: String] = [:]
     var airlines: [String: Airline?] = [:]
+    var airportIDs: [Int: String?] = [:]
 
     /// The plan as records come in, and the values that named nothing, by kind and text.
     var plan: ImportPlan
@@ -67,8 +68,8 @@ final class RecordResolver {
     func resolve(_ r: FlightRecord) -> Outcome {
         if r.cancelled { return .cancelled }
         guard let date = r.date else { return .bad(FlightFileError("no date")) }
-        guard let originText = r.origin else { return .bad(FlightFileError("no departure airport")) }
-        guard let destinationText = r.destination else { return .bad(FlightFileError("no arrival airport")) }
+        guard let originText = r.origin ?? r.originID.map(String.init) else { return .bad(FlightFileError("no departure airport")) }
+        guard let destinationText = r.destination ?? r.destinationID.map(String.init) else { return .bad(FlightFileError("no arrival airport")) }
         var missing: [(UnresolvedValue.Kind, String, LookupError)] = []
         /// The code `text` stands for; nil (and noted) when it names nothing.
         func look(_ kind: UnresolvedValue.Kind, _ text: String) -> String?? {
@@ -79,7 +80,12 @@ final class RecordResolver {
                 return nil
             }
         }
-        let origin = look(.airport, originText), destination = look(.airport, destinationText)
+        /// The airport an OpenFlights id names exactly, else the one the text names.
+        func airport(_ id: Int?, _ text: String) -> String?? {
+            if let id, let exact = airportByID(id) { return .some(exact) }
+            return look(.airport, text)
+        }
+        let origin = airport(r.originID, originText), destination = airport(r.destinationID, destinationText)
         var airline: String?? = .some(nil)
         if let id = r.airlineID, let exact = catalog.airline(openFlightsID: id) {
             airline = .some(exact.storedCodeInCatalog)
@@ -145,6 +151,15 @@ final class RecordResolver {
         flight.completeTimes(originZone: originZone, destinationZone: destinationZone)
         if let violation = flight.violation(today: today) { return .bad(FlightFileError(violation)) }
         return .flight(flight)
+    }
+
+    /// The ICAO code of the airport with this OpenFlights id.
+    func airportByID(_ id: Int) -> String? {
+        guard (1..<65536).contains(id) else { return nil }
+        if let known = airportIDs[id] { return known }
+        let found = catalog.airport(openFlightsID: id)?.icao
+        airportIDs[id] = found
+        return found
     }
 
     /// The airport's time zone.
