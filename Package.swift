@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // skyshell — an interactive shell for aviation data.
 //
-// Layout: C shims over system libraries (CEditline, CSQLite, CTerminal), the domain services
+// Layout: C shims over system libraries (CEditline, CSQLite, CZlib, CTerminal), the domain services
 // (SkyKit: no terminal I/O), the interpreter (SkyInterpreter: lexing, registry, session,
 // completion, rendering, line reading, batch running) and a thin `skyshell` executable.
 import PackageDescription
@@ -23,6 +23,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // zlib, for gzipped terrain tiles.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(name: "CTerminal"),
         // libcurl for FoundationNetworking, opened on first use instead of at start-up.
         .target(name: "CCurlLoader"),
@@ -35,7 +41,7 @@ let package = Package(
         // MARK: - Domain services
         .target(
             name: "SkyKit",
-            dependencies: ["CSQLite", "CSkyData", "CCurlLoader"],
+            dependencies: ["CSQLite", "CSkyData", "CCurlLoader", "CZlib"],
             // Compiled into the binary as a byte array (PackageResources.badges_toml).
             resources: [.embedInCode("Badges/Resources/badges.toml"), .embedInCode("Orbit/Resources/iss.tle")],
             // FoundationNetworking asks the linker for libcurl; CCurlLoader provides the
@@ -75,7 +81,7 @@ let package = Package(
         // MARK: - Tests
         .target(
             name: "SkyTestSupport",
-            dependencies: ["CTerminal"],
+            dependencies: ["CTerminal", "CZlib"],
             path: "Tests/SkyTestSupport"
         ),
         .testTarget(

@@ -3,7 +3,8 @@ public struct ProfilePoint: Sendable, Equatable {
     /// Distance from the origin along the geodesic, metres.
     public var distance: Double
     public var coordinate: Coordinate
-    /// Terrain height (MSL), nil where no tile covers the point (0 m is used).
+    /// Terrain height (MSL), nil where nothing is known there (0 m is drawn; the verdict is
+    /// unknown unless known terrain blocks the line).
     public var terrain: Double?
     /// Height of the sight line above sea level at this point.
     public var sightLine: Double
@@ -24,6 +25,28 @@ public struct PathCheck: Sendable {
     public var targetMSL: Double
     public var points: [ProfilePoint]
 
+    /// What a check can say: clear, blocked by known terrain, or unknown because part of the
+    /// path has no terrain (neither a tile nor known sea) and nothing known blocks it.
+    public enum Verdict: String, Sendable {
+        case clear, blocked, unknown
+    }
+
+    public var verdict: Verdict {
+        if let hit = firstObstruction, hit.terrain != nil { return .blocked }
+        if points.contains(where: { $0.terrain == nil }) { return .unknown }
+        return isClear ? .clear : .blocked
+    }
+
+    /// The squares under the path that have no terrain, in order along it.
+    public var missingSquares: [TileCorner] {
+        var seen: [TileCorner] = []
+        for point in points where point.terrain == nil {
+            let corner = TileCorner(point.coordinate)
+            if !seen.contains(corner) { seen.append(corner) }
+        }
+        return seen
+    }
+
     /// The first point where terrain rises above the sight line, nil when the path is clear.
     public var firstObstruction: ProfilePoint? { interior.first { $0.clearance < 0 } ?? buriedTarget }
     public var isClear: Bool { firstObstruction == nil }
@@ -33,8 +56,9 @@ public struct PathCheck: Sendable {
     public var missingShare: Double { Double(points.filter { $0.terrain == nil }.count) / Double(max(points.count, 1)) }
 
     var interior: ArraySlice<ProfilePoint> { points.count > 2 ? points[1..<(points.count - 1)] : [] }
-    /// A target given above sea level but lying underground.
-    var buriedTarget: ProfilePoint? { points.last.flatMap { $0.clearance < 0 ? $0 : nil } }
+    /// A target given above sea level but lying underground (a target on the ground, 0 m above
+    /// it, is not: its clearance is zero but for rounding).
+    var buriedTarget: ProfilePoint? { points.last.flatMap { $0.clearance < -0.001 ? $0 : nil } }
 
     /// The point nearest to `distance` metres from the origin.
     public func point(at distance: Double) -> ProfilePoint? {

@@ -2,7 +2,8 @@ import CSkyData
 import Foundation
 
 /// The terrain skyshell knows: the embedded tile (N44W072, the White Mountains) and the tiles
-/// of a folder. Heights are metres above mean sea level; nil where no tile covers a point.
+/// of a folder. Heights are metres above mean sea level: 0 in squares known to be sea, nil
+/// where nothing is known.
 public final class Terrain: @unchecked Sendable {
     /// Tiles by corner (latitude × 1000 + longitude).
     let tiles: [Int: HGTTile]
@@ -10,13 +11,19 @@ public final class Terrain: @unchecked Sendable {
     public let problems: [String]
     /// The folder tiles were read from, if any.
     public let directory: String?
+    /// Squares known to be all water (`N44W072.sea` in the folder): sea level there, not missing.
+    let sea: Set<Int>
+    /// The squares known to be sea.
+    public let seaSquares: [TileCorner]
 
-    public init(tiles: [HGTTile], directory: String? = nil, problems: [String] = []) {
+    public init(tiles: [HGTTile], sea: [TileCorner] = [], directory: String? = nil, problems: [String] = []) {
         var byCorner: [Int: HGTTile] = [:]
         for tile in tiles where byCorner[Terrain.key(tile.south, tile.west)] == nil || tile.size > byCorner[Terrain.key(tile.south, tile.west)]!.size {
             byCorner[Terrain.key(tile.south, tile.west)] = tile
         }
         self.tiles = byCorner
+        seaSquares = sea.filter { byCorner[Terrain.key($0.south, $0.west)] == nil }.sorted()
+        self.sea = Set(seaSquares.map { Terrain.key($0.south, $0.west) })
         self.directory = directory
         self.problems = problems
     }
@@ -35,7 +42,11 @@ public final class Terrain: @unchecked Sendable {
     public static func load(directory: String?) -> Terrain {
         var tiles = embeddedTile.map { [$0] } ?? []
         var problems: [String] = []
+        var sea: [TileCorner] = []
         if let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory) {
+            for name in names where name.lowercased().hasSuffix(".sea") {
+                if let corner = HGTTile.corner(fileName: String(name.dropLast(4)) + ".hgt") { sea.append(TileCorner(south: corner.south, west: corner.west)) }
+            }
             var folder: [HGTTile] = []
             for name in names.sorted() where name.lowercased().hasSuffix(".hgt") {
                 do throws(TerrainError) {
@@ -47,11 +58,21 @@ public final class Terrain: @unchecked Sendable {
             let covered = Set(folder.map { key($0.south, $0.west) })
             tiles = tiles.filter { !covered.contains(key($0.south, $0.west)) } + folder
         }
-        return Terrain(tiles: tiles, directory: directory, problems: problems)
+        return Terrain(tiles: tiles, sea: sea, directory: directory, problems: problems)
     }
+
+    /// The tiles loaded, south-west first.
+    public var loadedTiles: [HGTTile] { tiles.values.sorted { ($0.south, $0.west) < ($1.south, $1.west) } }
 
     /// The tiles loaded, by name.
     public var tileNames: [String] { tiles.values.map(\.origin).sorted() }
+
+    /// Whether the terrain at a point is known: a tile or known sea covers it.
+    public func covers(_ c: Coordinate) -> Bool {
+        let corner = TileCorner(c)
+        let key = Terrain.key(corner.south, corner.west)
+        return tiles[key] != nil || sea.contains(key)
+    }
 
     /// The height at a point, or nil outside the loaded tiles (or in a void with no valid
     /// neighbour).
@@ -59,7 +80,7 @@ public final class Terrain: @unchecked Sendable {
     public func height(latitude: Double, longitude: Double) -> Double? {
         guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 360 else { return nil }
         let south = Int(latitude.rounded(.down)), west = Int(longitude.rounded(.down))
-        guard let tile = tiles[Terrain.key(south, west)] else { return nil }
+        guard let tile = tiles[Terrain.key(south, west)] else { return sea.isEmpty || !sea.contains(Terrain.key(south, west)) ? nil : 0 }
         return tile.height(latitude: latitude, longitude: longitude)
     }
 

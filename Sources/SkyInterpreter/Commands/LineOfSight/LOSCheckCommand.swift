@@ -36,6 +36,16 @@ enum LOSCheckCommand {
         shell.lineOfSight.lastPathCheck = check
         var output = report(check, origin: origin, target: target, shell)
         if args.flag(LOSCheckCommand.trace) { output.blocks = trace(check, shell).map { .message($0, .dim) } + output.blocks }
+        if check.verdict == .unknown {
+            // The card and profile are shown; the status says the answer is not known.
+            if let failure = shell.emit(output) { throw failure }
+            let squares = check.missingSquares
+            let middle = check.points[check.points.count / 2].coordinate
+            throw ShellError(
+                .unavailable,
+                "no terrain for \(squares.map(\.description).joined(separator: ", ")) under the path: the verdict is unknown — `los terrain fetch around \(Format.fixed(middle.latitude, 4)) \(Format.fixed(middle.longitude, 4)) radius \(Int((check.distance / 2000).rounded(.up)) + 1) km` downloads them (\(squares.count) tile\(squares.count == 1 ? "" : "s"), about 2.9 MB each stored)"
+            )
+        }
         return output
     }
 
@@ -43,7 +53,7 @@ enum LOSCheckCommand {
     static func report(_ check: PathCheck, origin: Place, target: Place, _ shell: Shell) -> Output {
         let units = shell.units
         func distance(_ m: Double) -> String { Format.distance(Distance(meters: m), units, decimals: 1) }
-        var fields = verdict(check.isClear, from: origin, to: target)
+        var fields = verdict(check.verdict, from: origin, to: target)
         fields.append(
             Field(
                 "distance_m", "distance", Cell(.number(check.distance.rounded()), text: distance(check.distance) + ", azimuth " + Format.bearing(check.azimuth))
@@ -83,9 +93,10 @@ enum LOSCheckCommand {
     }
 
     /// The first fields of every path card, local or from a server: the verdict and the ends.
-    static func verdict(_ clear: Bool, from origin: Place, to target: Place) -> [Field] {
-        [
-            Field("verdict", "verdict", Cell(.string(clear ? "clear" : "blocked"), text: clear ? "CLEAR" : "BLOCKED", style: clear ? .good : .bad)),
+    static func verdict(_ verdict: PathCheck.Verdict, from origin: Place, to target: Place) -> [Field] {
+        let style: Style = verdict == .clear ? .good : verdict == .blocked ? .bad : .warning
+        return [
+            Field("verdict", "verdict", Cell(.string(verdict.rawValue), text: verdict.rawValue.uppercased(), style: style)),
             Field("from", "from", Cell(LOSText.placeDatum(origin), text: LOSText.place(origin))),
             Field("to", "to", Cell(LOSText.placeDatum(target), text: LOSText.place(target))),
         ]

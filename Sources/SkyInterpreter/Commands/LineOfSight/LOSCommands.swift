@@ -10,7 +10,7 @@ enum LOSCommands {
         discussion:
             "Line of sight works as SkyQuant LOS does: set an origin (los origin), then compute the viewshed — where an aircraft at the LOS altitude could be seen from there — or check the path to one place. Terrain is SRTM: the White Mountains tile (N44W072, with Mount Washington) is built in; put more .hgt tiles in the terrain folder (los terrain). Heights are in feet, above the ground (AGL) or mean sea level (MSL). The curvature of the Earth counts: `los earth 4/3` (the default) bends sight lines as standard radio refraction does, `los earth true` uses the geometric horizon. The parameters are kept across launches.",
         subcommands: [
-            origin, target, range, earth, LOSCheckCommand.spec, LOSCheckCommand.profile, LOSViewshedCommand.spec, clear, reset, terrain,
+            origin, target, range, earth, LOSCheckCommand.spec, LOSCheckCommand.profile, LOSViewshedCommand.spec, clear, reset, LOSTerrainCommands.terrain,
             LOSServerCommand.spec,
         ],
         examples: [
@@ -89,7 +89,7 @@ enum LOSCommands {
         var output = Output.message(
             "los origin \(LOSText.place(place)), observer \(LOSText.height(height))"
                 + (ground.map { " — ground \(LOSText.feet($0)), observer at \(LOSText.feet(height.msl(ground: $0))) MSL" } ?? ""))
-        if ground == nil { output.append(.note("no terrain loaded there: the ground counts as sea level")) }
+        if ground == nil { output.append(.note("no terrain there (los terrain fetch gets it): paths from here are unknown where terrain is missing")) }
         if let ground, height.reference == .msl, height.height.meters < ground {
             output.append(.note("the observer is \(LOSText.feet(ground - height.height.meters)) below the ground here"))
         }
@@ -182,34 +182,5 @@ enum LOSCommands {
         shell.session.resetLOS()
         shell.lineOfSight.lastPathCheck = nil
         return .message("line of sight reset: no origin")
-    }
-
-    static let folder = Argument("folder", .path(), "a folder of .hgt files, or default", .optional)
-
-    static let terrain = CommandSpec(
-        "terrain", category: .lineOfSight,
-        abstract: "Show the terrain tiles, or read .hgt tiles from another folder",
-        discussion:
-            "SRTM1 (3601×3601) and SRTM3 (1201×1201) .hgt tiles named after their south-west corner (N44W072.hgt), as USGS and most mirrors serve them unzipped. `los terrain default` goes back to the data directory's terrain folder. The built-in tile N44W072 is always there.",
-        arguments: [folder.spec],
-        examples: [Example("los terrain", "the tiles in use"), Example("los terrain ~/srtm", "read tiles from ~/srtm")]
-    ) { args, shell in
-        if let folder = args[LOSCommands.folder] {
-            if folder == "default" {
-                shell.session.useTerrain(directory: nil)
-            } else {
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else { throw ShellError(.noInput, "\(folder): no such folder") }
-                guard isDirectory.boolValue else { throw ShellError.usage("\(folder) is not a folder: give the folder that holds the .hgt tiles") }
-                shell.session.useTerrain(directory: (folder as NSString).standardizingPath)
-            }
-        }
-        let terrain = shell.lineOfSight.terrain()
-        var table = Table(key: "tiles", columns: [Column("tile", "Tile")])
-        table.rows = terrain.tileNames.map { [Cell($0)] }
-        var output = Output([.message("terrain folder: \(shell.lineOfSight.terrainDirectory ?? "none")")])
-        output.append(.table(table))
-        output.blocks += terrain.problems.map { .note("skipped " + $0) }
-        return output
     }
 }

@@ -89,7 +89,7 @@ enum LOSServerCommand {
         let result: (clear: Bool, profile: [(distance: Double, terrain: Double?, sightLine: Double?, clearance: Double?)])
         do { result = try SkyQuantClient.readCheck(answer) } catch { throw ShellError(feedError: error) }
         shell.session.pathChecked(to: target)
-        var fields = LOSCheckCommand.verdict(result.clear, from: origin, to: target)
+        var fields = LOSCheckCommand.verdict(result.clear ? .clear : .blocked, from: origin, to: target)
         if let hit = result.profile.dropFirst().first(where: { ($0.clearance ?? 0) < 0 }) {
             fields.append(
                 Field(

@@ -22,6 +22,9 @@ final class LineOfSightContext: ServiceContext {
         return terrain
     }
 
+    /// Reads the terrain folder again (tiles were fetched or removed).
+    func reload() { loaded = nil }
+
     /// The LOS origin, or the error that says how to set one.
     func origin() throws(ShellError) -> Place {
         guard let origin = shell.session.los.origin else {
@@ -62,11 +65,11 @@ enum LOSText {
         ])
     }
 
-    /// "31% of samples outside loaded terrain (0 m used there)", or nil when all had terrain.
+    /// "31% of samples without terrain (drawn at 0 m; fetch it with los terrain fetch)", or nil when all had terrain.
     static func missing(_ share: Double) -> String? {
         guard share > 0 else { return nil }
         let percent = share * 100
-        return "\(percent < 1 ? "<1" : Format.fixed(percent, 0))% of samples outside loaded terrain (0 m used there)"
+        return "\(percent < 1 ? "<1" : Format.fixed(percent, 0))% of samples without terrain (drawn at 0 m; fetch it with los terrain fetch)"
     }
 
     /// Reads an `agl`/`msl` height pair of options into one height; nil when neither is given.

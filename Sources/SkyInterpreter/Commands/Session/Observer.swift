@@ -10,7 +10,7 @@ enum ObserverCommand {
         "observer", aliases: ["obs"], category: .session,
         abstract: "Show or set where you are",
         discussion:
-            "Without arguments, shows the observer. With a place (an airport, coordinates or here) it moves the observer there, standing on the ground: at an airport's elevation, or at sea level where the ground height is not known. agl gives the eye height above the ground, msl the altitude above mean sea level.",
+            "Without arguments, shows the observer. With a place (an airport, coordinates or here) it moves the observer there, standing on the ground: at an airport's elevation, at the terrain's height where a terrain tile covers the place (los terrain), or at sea level where the ground height is not known. agl gives the eye height above the ground, msl the altitude above mean sea level.",
         arguments: [place.spec],
         options: [
             agl.spec,
@@ -23,7 +23,7 @@ enum ObserverCommand {
             Example("observer", "show the observer"),
         ]
     ) { args, shell in
-        guard let place = args[ObserverCommand.place] else {
+        guard var place = args[ObserverCommand.place] else {
             if args.given(ObserverCommand.agl) || args.given(ObserverCommand.msl) {
                 throw ShellError.usage("agl and msl need a place: observer <place> agl <height>")
             }
@@ -33,6 +33,12 @@ enum ObserverCommand {
             return .card(card(observer, shell))
         }
         if args.given(ObserverCommand.agl) && args.given(ObserverCommand.msl) { throw ShellError.usage("give agl or msl, not both") }
+        // Where the place has no elevation of its own (coordinates), the terrain gives it.
+        var fromTerrain = false
+        if place.elevation == nil, let height = shell.lineOfSight.terrain().height(place.coordinate) {
+            place.elevation = Height(meters: height)
+            fromTerrain = true
+        }
         let ground = place.elevation ?? .zero
         var altitude = ground
         if let agl = args[ObserverCommand.agl] {
@@ -48,7 +54,9 @@ enum ObserverCommand {
         shell.session.placeObserver(observer)
         var output = Output([.card(card(observer, shell))])
         if place.elevation == nil, args.given(ObserverCommand.agl) || !args.given(ObserverCommand.msl) {
-            output.append(.note("ground height unknown here; heights are above sea level"))
+            output.append(.note("ground height unknown here (no terrain: los terrain fetch around it); heights are above sea level"))
+        } else if fromTerrain {
+            output.append(.note("ground height from the terrain tiles (SRTM)"))
         }
         return output
     }

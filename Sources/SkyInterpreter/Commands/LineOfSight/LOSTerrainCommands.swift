@@ -1,0 +1,182 @@
+import Foundation
+import SkyKit
+
+/// `los terrain`: the tiles in use, where they come from, fetching and removing them.
+enum LOSTerrainCommands {
+    static let folder = Argument("folder", .path(), "a folder of .hgt files, or default", .optional)
+
+    static let terrain = CommandSpec(
+        "terrain", category: .lineOfSight,
+        abstract: "Show the terrain tiles, or read .hgt tiles from another folder",
+        discussion:
+            "SRTM1 (3601×3601) and SRTM3 (1201×1201) .hgt tiles named after their south-west corner (N44W072.hgt), as USGS and most mirrors serve them unzipped; `los terrain fetch` downloads them. Squares the mirror has no tile for are known sea (N44W072.sea). `los terrain default` goes back to the data directory's terrain folder. The built-in tile N44W072 is always there. Terrain data: Terrain Tiles (Mapzen/Linux Foundation), from SRTM (NASA), 3DEP, GMTED2010, ETOPO1 and others; see Docs/DATA.md.",
+        arguments: [folder.spec],
+        subcommands: [fetch, rm, source],
+        examples: [Example("los terrain", "the tiles in use"), Example("los terrain ~/srtm", "read tiles from ~/srtm")]
+    ) { args, shell in
+        if let folder = args[LOSTerrainCommands.folder] {
+            if folder == "default" {
+                shell.session.useTerrain(directory: nil)
+            } else {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else { throw ShellError(.noInput, "\(folder): no such folder") }
+                guard isDirectory.boolValue else { throw ShellError.usage("\(folder) is not a folder: give the folder that holds the .hgt tiles") }
+                shell.session.useTerrain(directory: (folder as NSString).standardizingPath)
+            }
+        }
+        let terrain = shell.lineOfSight.terrain()
+        var table = Table(key: "tiles", columns: [Column("tile", "Tile"), Column("kind", "Kind"), Column("bytes", "Size", .right)])
+        var total = 0
+        for tile in terrain.loadedTiles {
+            let bytes = tile.size * tile.size * 2
+            if !tile.origin.hasPrefix("embedded") { total += bytes }
+            table.rows.append([Cell(tile.origin), Cell(tile.size == 3601 ? "1″ (SRTM1)" : "3″ (SRTM3)"), Cell(.int(bytes), text: megabytes(bytes))])
+        }
+        for corner in terrain.seaSquares { table.rows.append([Cell(corner.description + ".sea"), Cell("sea"), Cell(.int(0), text: "—")]) }
+        var output = Output([.message("terrain folder: \(shell.lineOfSight.terrainDirectory ?? "none") — \(megabytes(total)) of tiles in it")])
+        output.append(.table(table))
+        output.append(.data("bytes", .int(total)))
+        output.blocks += terrain.problems.map { .note("skipped " + $0) }
+        return output
+    }
+
+    static func megabytes(_ bytes: Int) -> String { Format.fixed(Double(bytes) / 1_048_576, 1) + " MB" }
+
+    static let around = Option("around", .place, "the centre of the area (default: the LOS origin)")
+    static let radius = Option("radius", .distance(), "how far around it (default: the LOS range)")
+    static let resolution = Option(
+        "resolution", .choice(TerrainFetch.Resolution.self, placeholder: "arc-seconds"), "3 (1201×1201, 2.9 MB a tile) or 1 (3601×3601, 26 MB)",
+        default: .three, shown: "3", bare: false)
+
+    static let fetch = CommandSpec(
+        "fetch", category: .lineOfSight,
+        abstract: "Download the terrain tiles that cover an area",
+        discussion:
+            "Downloads the 1°×1° tiles within the radius of the place (the LOS origin and range by default) that the terrain folder lacks, from the mirror `los terrain source` names (by default the Terrain Tiles open dataset, no key needed). Each tile is checked (the gzip data whole, the exact size) and installed in one step, at 3″ (every third 1″ sample, as SRTMGL3S) unless --resolution 1. A tile the mirror does not have is all water: it is recorded as known sea. A second run fetches only what is missing. Ctrl-C stops between and within tiles, leaving no partial tile.",
+        options: [around.spec, radius.spec, resolution.spec],
+        examples: [
+            Example("los terrain fetch", "the tiles around the LOS origin, out to the LOS range"),
+            Example("los terrain fetch around KSFO radius 50km", "the tiles within 50 km of San Francisco"),
+        ]
+    ) { args, shell in
+        let center = try args[around]?.coordinate ?? shell.lineOfSight.origin().coordinate
+        let reach = args[radius] ?? shell.session.los.range
+        guard reach.meters > 0, reach.meters <= 1_000_000 else { throw ShellError.usage("the radius must be more than 0 and at most 1,000 km") }
+        guard let folder = shell.lineOfSight.terrainDirectory else { throw ShellError(.state, "no terrain folder (skyshell has no data directory here)") }
+        do throws(FileWriteError) { _ = try PrivateDirectory.ensure(folder) } catch {
+            throw ShellError(.cannotCreate, "cannot make the terrain folder \(folder): \(error.message)")
+        }
+        let corners = TileCorner.covering(center, radius: reach)
+        let missing = corners.filter { TerrainFetch.holding($0, in: folder) == .missing }
+        let source = TileSource(template: shell.session.los.terrainSource ?? TileSource.defaultTemplate)
+        if missing.isEmpty {
+            return .message(
+                "the terrain folder already has all \(corners.count) tile\(corners.count == 1 ? "" : "s") within \(Format.fixed(reach.kilometers, 0)) km (nothing to fetch)"
+            )
+        }
+        let client = shell.web.client(timeout: 120)
+        let progress = ProgressLine(shell: shell, label: "fetching terrain", total: missing.count)
+        var installed = 0, sea = 0, downloaded = 0, stored = 0
+        var failures: [String] = []
+        defer { progress.finish() }
+        for (n, corner) in missing.enumerated() {
+            progress.show("\(corner) (\(n + 1) of \(missing.count), \(megabytes(downloaded)) so far)")
+            let outcome: TerrainFetch.Outcome
+            do {
+                outcome = try TerrainFetch.fetch(
+                    corner, from: source, into: folder, resolution: try args.value(resolution), client: client, cancelled: { Interrupt.requested })
+            } catch {
+                progress.finish()
+                shell.lineOfSight.reload()
+                throw ShellError(
+                    .interrupted,
+                    "interrupted: \(installed) tile\(installed == 1 ? "" : "s") installed, \(missing.count - n) not fetched; no partial tile was left")
+            }
+            switch outcome {
+            case .installed(let got, let kept):
+                installed += 1
+                downloaded += got
+                stored += kept
+            case .sea: sea += 1
+            case .failed(let why): failures.append("\(corner): \(why)")
+            }
+        }
+        progress.finish()
+        shell.lineOfSight.reload()
+        var output = Output(
+            [
+                .message(
+                    "fetched \(installed) tile\(installed == 1 ? "" : "s") (\(megabytes(downloaded)) downloaded, \(megabytes(stored)) stored)"
+                        + (sea > 0 ? ", \(sea) known sea" : "") + " into \(folder)", installed + sea > 0 ? .good : .plain)
+            ])
+        output.append(.data("installed", .int(installed)))
+        output.append(.data("sea", .int(sea)))
+        output.append(.data("failed", .int(failures.count)))
+        if !failures.isEmpty {
+            if let failure = shell.emit(output) { throw failure }
+            throw ShellError(.unavailable, "\(failures.count) tile\(failures.count == 1 ? "" : "s") could not be fetched — " + failures.joined(separator: "; "))
+        }
+        return output
+    }
+
+    static let tiles = Argument("tiles", .words, "tile names (N44W072), or all", .optional)
+
+    static let rm = CommandSpec(
+        "rm", category: .lineOfSight,
+        abstract: "Remove downloaded terrain tiles from the terrain folder",
+        discussion: "Removes the named tiles (and sea records) from the terrain folder, or every one with `all`. The built-in tile stays.",
+        arguments: [tiles.spec],
+        examples: [Example("los terrain rm N37W123", "remove one tile"), Example("los terrain rm all", "empty the terrain folder")]
+    ) { args, shell in
+        guard let words = args[tiles]?.split(separator: " ").map(String.init), !words.isEmpty else {
+            throw ShellError.usage("los terrain rm needs tile names (like N44W072) or all")
+        }
+        guard let folder = shell.lineOfSight.terrainDirectory else { throw ShellError(.state, "no terrain folder") }
+        var corners: [TileCorner] = []
+        if words.map({ $0.lowercased() }) == ["all"] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            corners = names.compactMap { name in
+                let base = name.lowercased().hasSuffix(".sea") ? String(name.dropLast(4)) + ".hgt" : name
+                return HGTTile.corner(fileName: base).map { TileCorner(south: $0.south, west: $0.west) }
+            }
+        } else {
+            for word in words {
+                guard let corner = HGTTile.corner(fileName: word.uppercased().replacingOccurrences(of: ".HGT", with: "") + ".hgt") else {
+                    throw ShellError.usage("'\(word)' is not a tile name (like N44W072)")
+                }
+                corners.append(TileCorner(south: corner.south, west: corner.west))
+            }
+        }
+        var removed = 0
+        for corner in Set(corners).sorted() {
+            for path in [TerrainFetch.tilePath(corner, in: folder), TerrainFetch.seaPath(corner, in: folder)] where unlink(path) == 0 { removed += 1 }
+        }
+        shell.lineOfSight.reload()
+        return Output([.message("removed \(removed) file\(removed == 1 ? "" : "s") from \(folder)"), .data("removed", .int(removed))])
+    }
+
+    static let template = Argument("url", .text, "a URL template with {tile} (or {ns}{lat} and {ew}{lon}), or default", .optional)
+
+    static let source = CommandSpec(
+        "source", category: .lineOfSight,
+        abstract: "Show or set where terrain tiles are downloaded from",
+        discussion:
+            "A URL template: {tile} becomes the tile's name (N44W072), {ns} and {ew} the hemisphere letters, {lat} two digits and {lon} three. The default is the Terrain Tiles open dataset: \(TileSource.defaultTemplate). The answer must be a gzipped .hgt tile; a 404 means all water.",
+        arguments: [template.spec],
+        examples: [
+            Example("los terrain source", "where tiles come from"),
+            Example("los terrain source http://127.0.0.1:8000/{tile}.hgt.gz", "a local mirror"),
+        ]
+    ) { args, shell in
+        if let text = args[template] {
+            if text == "default" {
+                shell.session.useTerrainSource(nil)
+            } else {
+                if let problem = TileSource.problem(text) { throw ShellError.usage(problem) }
+                shell.session.useTerrainSource(text)
+            }
+        }
+        let current = shell.session.los.terrainSource ?? TileSource.defaultTemplate
+        return Output([.message("terrain tiles come from \(current)"), .data("source", .string(current))])
+    }
+}

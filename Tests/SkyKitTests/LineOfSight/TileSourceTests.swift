@@ -1,0 +1,49 @@
+import SkyKit
+import SkyTestSupport
+import Testing
+
+/// Which tiles cover an area, where they are downloaded from, and gzip read strictly.
+@Suite("Terrain tile sources")
+struct TileSourceTests {
+    @Test func cornersAreNamedAsSRTMNamesThem() {
+        #expect(TileCorner(south: 44, west: -72).description == "N44W072")
+        #expect(TileCorner(south: -34, west: 151).description == "S34E151")
+        #expect(TileCorner(Coordinate(validLatitude: -0.5, longitude: -0.5)).description == "S01W001")
+        #expect(TileCorner(Coordinate(validLatitude: 10.2, longitude: 179.9)).description == "N10E179")
+    }
+
+    @Test func anAreaIsCoveredByEverySquareItTouches() {
+        let sfo = Coordinate(validLatitude: 37.61881, longitude: -122.37542)
+        #expect(TileCorner.covering(sfo, radius: Distance(10, .kilometers)).map(\.description) == ["N37W123"])
+        // 60 km reach 37.08–38.16° N and 123.08–121.68° W.
+        let wide = TileCorner.covering(sfo, radius: Distance(60, .kilometers)).map(\.description)
+        #expect(wide == ["N37W124", "N37W123", "N37W122", "N38W124", "N38W123", "N38W122"], "\(wide)")
+        // Across the antimeridian: both sides.
+        let fiji = TileCorner.covering(Coordinate(validLatitude: -17.5, longitude: 179.95), radius: Distance(20, .kilometers)).map(\.description)
+        #expect(fiji.contains("S18E179") && fiji.contains("S18W180"), "\(fiji)")
+        // Near a pole every longitude.
+        #expect(TileCorner.covering(Coordinate(validLatitude: 89.9, longitude: 0), radius: Distance(50, .kilometers)).count == 360)
+    }
+
+    @Test func theTemplateFillsInTheTile() {
+        let skadi = TileSource()
+        #expect(skadi.url(TileCorner(south: 44, west: -72))?.absoluteString == "https://s3.amazonaws.com/elevation-tiles-prod/skadi/N44/N44W072.hgt.gz")
+        let parts = TileSource(template: "http://127.0.0.1:9/{ns}{lat}{ew}{lon}.hgt.gz")
+        #expect(parts.url(TileCorner(south: -3, west: 5))?.absoluteString == "http://127.0.0.1:9/S03E005.hgt.gz")
+        #expect(TileSource.problem("http://x/static.hgt.gz") != nil)
+        #expect(TileSource.problem("file:///tmp/{tile}.hgt.gz") != nil)
+        #expect(TileSource.problem(TileSource.defaultTemplate) == nil)
+    }
+
+    @Test func gzipIsReadWholeOrNotAtAll() throws {
+        let text = Array(String(repeating: "skyshell terrain ", count: 1000).utf8)
+        let packed = GzipWriter.compress(text)
+        #expect(try Gzip.decompress(packed, limit: 1 << 20) == text)
+        #expect(throws: TerrainError.self) { try Gzip.decompress(Array(packed.dropLast(3)), limit: 1 << 20) }
+        var damaged = packed
+        damaged[damaged.count - 6] ^= 0xFF  // the CRC
+        #expect(throws: TerrainError.self) { try Gzip.decompress(damaged, limit: 1 << 20) }
+        #expect(throws: TerrainError("the data expands past 0 MB")) { try Gzip.decompress(packed, limit: 1000) }
+        #expect(throws: TerrainError("not gzip data")) { try Gzip.decompress(Array("<html>".utf8) + [UInt8](repeating: 0, count: 20), limit: 1000) }
+    }
+}

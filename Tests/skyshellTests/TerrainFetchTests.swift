@@ -1,0 +1,149 @@
+import Foundation
+import Glibc
+import SkyTestSupport
+import Testing
+
+/// `los terrain fetch` against a server on 127.0.0.1 that serves gzipped 1″ tiles the way the
+/// Terrain Tiles mirror does: every tile installed whole or not at all.
+@Suite("Terrain fetch")
+struct TerrainFetchTests {
+    let home = HostileHome()
+    var folder: String { home.path + "/terrain" }
+
+    /// A 1″ tile whose height at row r, column c is (r + 2c) mod 3000 metres.
+    static let tile1: [UInt8] = {
+        var bytes = [UInt8](repeating: 0, count: 3601 * 3601 * 2)
+        for r in 0..<3601 {
+            for c in 0..<3601 {
+                let h = UInt16((r + 2 * c) % 3000)
+                bytes[2 * (r * 3601 + c)] = UInt8(h >> 8)
+                bytes[2 * (r * 3601 + c) + 1] = UInt8(h & 0xFF)
+            }
+        }
+        return bytes
+    }()
+    static let gzipped = GzipWriter.compress(tile1)
+
+    /// Serves N10E020 as a tile and answers every other square with `other`.
+    func server(_ other: @escaping @Sendable (String) -> HTTPTestServer.Reply = { _ in .respond(status: 404, body: "") }) throws -> HTTPTestServer {
+        let tile = Self.gzipped
+        return try HTTPTestServer { request in
+            request.path == "/tiles/N10E020.hgt.gz" ? .bytes(status: 200, headers: [("Content-Type", "application/gzip")], body: tile) : other(request.path)
+        }
+    }
+
+    func files() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() }
+
+    @Test func aTileIsStoredAt3ArcSecondsAndFetchedOnce() throws {
+        let server = try server()
+        let first = home.sky("los terrain source \(server.url)/tiles/{tile}.hgt.gz; los terrain fetch around 10.5 20.5 radius 5km")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("fetched 1 tile"), "\(first.stdout)")
+        #expect(files() == ["N10E020.hgt"])
+        let stored = try #require(FileManager.default.contents(atPath: folder + "/N10E020.hgt"))
+        #expect(stored.count == 1201 * 1201 * 2)
+        // The 3″ sample at row 100, column 200 is the 1″ sample at row 300, column 600.
+        let offset = 2 * (100 * 1201 + 200)
+        #expect(Int(stored[offset]) << 8 | Int(stored[offset + 1]) == (300 + 1200) % 3000)
+        var mode = stat()
+        #expect(stat(folder + "/N10E020.hgt", &mode) == 0 && mode.st_mode & 0o777 == 0o600)
+        let again = home.sky("los terrain fetch around 10.5 20.5 radius 5km")
+        #expect(again.status == 0 && again.stdout.contains("nothing to fetch"), "\(again.stdout)")
+        #expect(server.requests.count == 1, "a second run fetches only what is missing")
+        // The observer stands on the fetched ground: 10.5 N 20.5 E is row 600, column 600 of the
+        // 3″ grid, the 1″ sample at row 1800, column 1800: (1800 + 3600) mod 3000 = 2,400 m.
+        let observer = home.sky("observer 10.5 20.5")
+        #expect(observer.stdout.contains("ground     2,400 m MSL"), "\(observer.stdout)")
+        server.stop()
+    }
+
+    @Test func resolution1KeepsTheWholeTile() throws {
+        let server = try server()
+        let result = home.sky("los terrain source \(server.url)/tiles/{tile}.hgt.gz; los terrain fetch around 10.5 20.5 radius 5km --resolution 1")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.contents(atPath: folder + "/N10E020.hgt") == Data(Self.tile1))
+        server.stop()
+    }
+
+    @Test func aMissingTileIsKnownSeaAndPathsOverItAreAnswered() throws {
+        let server = try server()
+        let result = home.sky("los terrain source \(server.url)/tiles/{tile}.hgt.gz; los terrain fetch around 10.5 21.5 radius 5km; los terrain")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(files() == ["N10E021.sea"])
+        #expect(result.stdout.contains("N10E021.sea") && result.stdout.contains("sea"), "\(result.stdout)")
+        let check = home.sky("los origin 10.2 21.2; los check 10.8 21.8")
+        #expect(check.status == 0, "known sea is sea level, not unknown: \(check.stderr)")
+        #expect(check.stdout.contains("CLEAR"), "\(check.stdout)")
+        server.stop()
+    }
+
+    @Test(arguments: ["500", "truncated", "wrong size", "not gzip"])
+    func aBadAnswerInstallsNothing(_ fault: String) throws {
+        let tile = Self.gzipped
+        let server = try HTTPTestServer { _ in
+            switch fault {
+            case "500": .respond(status: 500, body: "oops")
+            case "truncated": .bytes(status: 200, headers: [], body: Array(tile.prefix(tile.count / 2)))
+            case "wrong size": .bytes(status: 200, headers: [], body: GzipWriter.compress([UInt8](repeating: 1, count: 1000)))
+            default: .bytes(status: 200, headers: [], body: Array("<html>nope</html>".utf8))
+            }
+        }
+        let result = home.sky("los terrain source \(server.url)/{tile}.hgt.gz; los terrain fetch around 10.5 20.5 radius 5km")
+        #expect(result.status == 69, "\(result.stderr)")
+        let expected = ["500": "HTTP 500", "truncated": "cut short", "wrong size": "neither an SRTM1", "not gzip": "not gzip"][fault]!
+        #expect(result.stderr.contains("N10E020: ") && result.stderr.contains(expected), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "one error line: \(result.stderr)")
+        #expect(files().isEmpty, "nothing installed: \(files())")
+        server.stop()
+    }
+
+    @Test func aSlowBodyIsStoppedAtTheDeadline() throws {
+        let server = try HTTPTestServer { _ in .stallBody(headers: [("Content-Length", "100000")], body: String(repeating: "x", count: 100_000), sent: 10) }
+        let result = home.sky(
+            "los terrain source \(server.url)/{tile}.hgt.gz; los terrain fetch around 10.5 20.5 radius 5km", env: ["SKYSHELL_HTTP_TIMEOUT": "1"])
+        #expect(result.status == 69 && result.stderr.contains("did not answer within 1 s"), "\(result.stderr)")
+        #expect(files().isEmpty)
+        server.stop()
+    }
+
+    @Test func ctrlCInTheMiddleLeavesNoPartialTile() throws {
+        let tile = Self.gzipped
+        // The first tile comes at once; every other one stalls half-way through its body.
+        let server = try HTTPTestServer { request in
+            request.path.hasSuffix("N10E020.hgt.gz")
+                ? .bytes(status: 200, headers: [], body: tile)
+                : .stallBody(headers: [("Content-Length", String(tile.count))], body: String(repeating: "x", count: tile.count), sent: 1000)
+        }
+        let live = try LiveProcess(
+            Executable.skyshell, ["-c", "los terrain source \(server.url)/{tile}.hgt.gz; los terrain fetch around 10.5 20.9 radius 30km; status"],
+            environment: home.env, directory: home.path,
+            scratch: home.path)
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, server.requests.count < 2 { usleep(50_000) }
+        usleep(300_000)
+        live.signal(SIGINT)
+        #expect(try live.waitForExit(timeout: 20) == 130, "\(live.stderr)")
+        #expect(live.stderr.contains("no partial tile"), "\(live.stderr)")
+        #expect(files() == ["N10E020.hgt"], "the finished tile stays, nothing else: \(files())")
+        server.stop()
+    }
+
+    @Test func rmRemovesTilesAndSeaRecords() throws {
+        let server = try server()
+        let fetched = home.sky("los terrain source \(server.url)/tiles/{tile}.hgt.gz; los terrain fetch around 10.5 21.0 radius 20km")
+        #expect(fetched.status == 0 && files() == ["N10E020.hgt", "N10E021.sea"], "\(fetched.stderr) \(files())")
+        let one = home.sky("los terrain rm N10E020")
+        #expect(one.status == 0 && one.stdout.contains("removed 1 file") && files() == ["N10E021.sea"], "\(one.stdout)")
+        #expect(home.sky("los terrain rm N10E0200").status == 65)
+        let all = home.sky("los terrain rm all")
+        #expect(all.status == 0 && files().isEmpty, "\(all.stdout)")
+        server.stop()
+    }
+
+    @Test func aTemplateWithoutATileIsRefused() {
+        let result = home.sky("los terrain source http://127.0.0.1/static.hgt.gz")
+        #expect(result.status == 65 && result.stderr.contains("needs {tile}"), "\(result.stderr)")
+        let ftp = home.sky("los terrain source ftp://example.org/{tile}.hgt.gz")
+        #expect(ftp.status == 65 && ftp.stderr.contains("http:// or https://"), "\(ftp.stderr)")
+    }
+}
