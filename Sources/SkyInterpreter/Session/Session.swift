@@ -61,12 +61,14 @@ public struct ViewshedSummary: Equatable, Sendable, Codable {
     public var visibleArea: Double
     public var share: Double
     public var missingShare: Double
+    /// The share of the disc whose visibility is unknown (no terrain there or before it).
+    public var unknownShare: Double?
     public var azimuthStep: Double
     public var rangeStep: Double
     public var source: String
 
     public init(
-        observerGround: Double?, observerMSL: Double, range: Double, visibleArea: Double, share: Double, missingShare: Double,
+        observerGround: Double?, observerMSL: Double, range: Double, visibleArea: Double, share: Double, missingShare: Double, unknownShare: Double? = nil,
         azimuthStep: Double, rangeStep: Double, source: String
     ) {
         self.observerGround = observerGround
@@ -75,6 +77,7 @@ public struct ViewshedSummary: Equatable, Sendable, Codable {
         self.visibleArea = visibleArea
         self.share = share
         self.missingShare = missingShare
+        self.unknownShare = unknownShare
         self.azimuthStep = azimuthStep
         self.rangeStep = rangeStep
         self.source = source

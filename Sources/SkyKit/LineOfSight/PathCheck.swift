@@ -23,6 +23,8 @@ public struct PathCheck: Sendable {
     public var observerMSL: Double
     public var targetGround: Double?
     public var targetMSL: Double
+    /// Whether the target was given above the ground (AGL) rather than above sea level.
+    public var targetIsAboveGround = false
     public var points: [ProfilePoint]
 
     /// What a check can say: clear, blocked by known terrain, or unknown because part of the
@@ -32,6 +34,8 @@ public struct PathCheck: Sendable {
     }
 
     public var verdict: Verdict {
+        // A target given above a ground nobody knows is at a height nobody knows.
+        if targetGround == nil, targetIsAboveGround { return .unknown }
         if let hit = firstObstruction, hit.terrain != nil { return .blocked }
         if points.contains(where: { $0.terrain == nil }) { return .unknown }
         return isClear ? .clear : .blocked
@@ -107,6 +111,7 @@ public struct PathCheck: Sendable {
         }
         return PathCheck(
             origin: origin, target: target, earth: earth, distance: total, azimuth: line.initialAzimuth.normalizedBearing,
-            observerGround: heights[0], observerMSL: observerMSL, targetGround: heights[samples - 1], targetMSL: targetMSL, points: points)
+            observerGround: heights[0], observerMSL: observerMSL, targetGround: heights[samples - 1], targetMSL: targetMSL,
+            targetIsAboveGround: targetHeight.reference == .agl, points: points)
     }
 }

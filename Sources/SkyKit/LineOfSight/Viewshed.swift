@@ -38,10 +38,23 @@ public struct Viewshed: Sendable {
     public var observerMSL: Double
     /// Per ray, the visible stretches as ranges of sample numbers (1 = the first step out).
     public var stretches: [[ClosedRange<Int32>]]
+    /// Per ray, the stretches whose visibility is not known: samples without terrain (neither a
+    /// tile nor known sea), and samples beyond one that known terrain does not already hide.
+    public var unknown: [[ClosedRange<Int32>]]
     /// Samples with no terrain under them, and all samples.
     public var missingSamples: Int, totalSamples: Int
 
     public var missingShare: Double { Double(missingSamples) / Double(max(totalSamples, 1)) }
+
+    /// The share of the samples whose visibility is unknown.
+    public var unknownShare: Double {
+        Double(unknown.reduce(0) { $0 + $1.reduce(0) { $0 + Int($1.count) } }) / Double(max(totalSamples, 1))
+    }
+
+    /// What the viewshed says of one place.
+    public enum Visibility: String, Sendable {
+        case visible, hidden, unknown
+    }
 
     /// The inner and outer distance (metres) of a stretch: each sample stands for half a step
     /// either side of it.
@@ -72,13 +85,24 @@ public struct Viewshed: Sendable {
         return isVisible(distance: line.distance.meters, azimuth: line.initialAzimuth.normalizedBearing.degrees)
     }
 
-    /// Whether the ray nearest `azimuth` is visible at the sample nearest `distance`.
+    /// Whether the ray nearest `azimuth` is visible at the sample nearest `distance`; nil
+    /// beyond the range or where it is not known.
     public func isVisible(distance: Double, azimuth: Double) -> Bool? {
+        switch visibility(distance: distance, azimuth: azimuth) {
+        case .visible?: true
+        case .hidden?: false
+        case .unknown?, nil: nil
+        }
+    }
+
+    /// What the ray nearest `azimuth` says at the sample nearest `distance`; nil beyond the range.
+    public func visibility(distance: Double, azimuth: Double) -> Visibility? {
         guard distance <= request.range else { return nil }
         let sample = Int32((distance / request.rangeStep).rounded())
-        if sample == 0 { return true }
+        if sample == 0 { return .visible }
         let ray = Int((azimuth / request.azimuthStep).rounded()) % stretches.count
-        return stretches[ray].contains { $0.contains(sample) }
+        if stretches[ray].contains(where: { $0.contains(sample) }) { return .visible }
+        return unknown[ray].contains(where: { $0.contains(sample) }) ? .unknown : .hidden
     }
 
     /// Sweeps every ray outward from the origin. `progress` is called with the share done;
@@ -91,6 +115,7 @@ public struct Viewshed: Sendable {
         let observerMSL = request.observer.msl(ground: ground)
         let rays = request.rayCount, samples = request.samplesPerRay
         var stretches: [[ClosedRange<Int32>]] = Array(repeating: [], count: rays)
+        var unknown: [[ClosedRange<Int32>]] = Array(repeating: [], count: rays)
         var missing = 0
         var lookup = TerrainLookup(terrain)
         let step = request.rangeStep, earth = request.earth
@@ -103,31 +128,49 @@ public struct Viewshed: Sendable {
             }
             var walker = RayWalker(origin: request.origin, azimuth: Double(r) * request.azimuthStep, step: step)
             var maxSlope = -Double.infinity
-            var runStart: Int32 = -1
-            var ray: [ClosedRange<Int32>] = []
+            var runStart: Int32 = -1, unknownStart: Int32 = -1
+            var ray: [ClosedRange<Int32>] = [], rayUnknown: [ClosedRange<Int32>] = []
+            // Past a sample without terrain, only what known terrain hides is known.
+            var pastMissing = false
             for k in 1...samples {
                 let (lat, lon) = walker.next()
                 let d = Double(k) * step
-                let h: Double
-                if let found = lookup.height(latitude: lat, longitude: lon) { h = found } else { h = 0; missing += 1 }
                 let drop = earth.drop(d)
-                let target = targetMSL ?? h + targetAGL
-                let visible = target >= h && (target - drop - observerMSL) / d >= maxSlope
-                let slope = (h - drop - observerMSL) / d
-                if slope > maxSlope { maxSlope = slope }
+                var visible = false, isUnknown = false
+                if let h = lookup.height(latitude: lat, longitude: lon) {
+                    let target = targetMSL ?? h + targetAGL
+                    let inSight = target >= h && (target - drop - observerMSL) / d >= maxSlope
+                    let slope = (h - drop - observerMSL) / d
+                    if slope > maxSlope { maxSlope = slope }
+                    if pastMissing { isUnknown = inSight } else { visible = inSight }
+                } else {
+                    // No ground here: a target above sea level that known terrain already hides
+                    // is hidden; anything else is unknown.
+                    missing += 1
+                    pastMissing = true
+                    isUnknown = targetMSL.map { ($0 - drop - observerMSL) / d >= maxSlope } ?? true
+                }
                 if visible {
                     if runStart < 0 { runStart = Int32(k) }
                 } else if runStart >= 0 {
                     ray.append(runStart...Int32(k - 1))
                     runStart = -1
                 }
+                if isUnknown {
+                    if unknownStart < 0 { unknownStart = Int32(k) }
+                } else if unknownStart >= 0 {
+                    rayUnknown.append(unknownStart...Int32(k - 1))
+                    unknownStart = -1
+                }
             }
             if runStart >= 0 { ray.append(runStart...Int32(samples)) }
+            if unknownStart >= 0 { rayUnknown.append(unknownStart...Int32(samples)) }
             stretches[r] = ray
+            unknown[r] = rayUnknown
         }
         progress(1)
         return Viewshed(
-            request: request, observerGround: ground, observerMSL: observerMSL, stretches: stretches,
+            request: request, observerGround: ground, observerMSL: observerMSL, stretches: stretches, unknown: unknown,
             missingSamples: missing, totalSamples: rays * samples)
     }
 }
@@ -176,6 +219,7 @@ struct RayWalker {
 struct TerrainLookup {
     let terrain: Terrain
     var tile: HGTTile?
+    var sea = false
     var south = Int.min, west = Int.min
 
     init(_ terrain: Terrain) { self.terrain = terrain }
@@ -188,7 +232,9 @@ struct TerrainLookup {
             south = s
             west = w
             tile = terrain.tiles[Terrain.key(s, w)]
+            sea = tile == nil && terrain.sea.contains(Terrain.key(s, w))
         }
+        if sea { return 0 }
         return tile?.height(latitude: latitude, longitude: longitude)
     }
 }

@@ -125,7 +125,7 @@ struct SightLineTests {
             ).isClear)
     }
 
-    @Test func samplesOutsideTheTerrainAreCountedAndTakenAsSeaLevel() throws {
+    @Test func samplesOutsideTheTerrainAreUnknownAndKnownSeaIsSeaLevel() throws {
         let terrain = try SyntheticTerrain.terrain { _, _ in 0 }
         // From the tile's east edge, half of every ray's ground is off the tile.
         let edge = Coordinate(validLatitude: 10.5, longitude: 10.9999)
@@ -134,7 +134,25 @@ struct SightLineTests {
             range: 20_000, earth: .radio, azimuthStep: 1, rangeStep: 100)
         let v = try #require(Viewshed.sweep(request, terrain: terrain))
         #expect(abs(v.missingShare - 0.5) < 0.02)
-        #expect(abs(v.visibleArea / v.discArea - 1) < 0.02)
+        #expect(abs(v.unknownShare - 0.5) < 0.02, "no terrain is neither visible nor hidden: \(v.unknownShare)")
+        #expect(abs(v.visibleArea / v.discArea - 0.5) < 0.02)
+        #expect(v.visibility(distance: 10_000, azimuth: 90) == .unknown && v.isVisible(distance: 10_000, azimuth: 90) == nil)
+        #expect(v.visibility(distance: 10_000, azimuth: 270) == .visible)
+        // The exported GeoJSON carries the unknown area as its own feature, and its share.
+        guard case .object(let collection) = v.geoJSON(), case .list(let features)? = collection.first(where: { $0.0 == "features" })?.1 else {
+            Issue.record("not a FeatureCollection")
+            return
+        }
+        let names = features.compactMap { $0["properties"]?["name"]?.string }
+        #expect(names == ["visible", "unknown", "range", "origin"])
+        #expect(features[1]["properties"]?["visibility"]?.string == "unknown")
+        #expect((features[1]["geometry"]?["coordinates"]?.list?.count ?? 0) >= 170, "one sector or more per eastern ray")
+        #expect(features[0]["properties"]?["unknown_share"] == .number(Viewshed.rounded(v.unknownShare, 4)))
+        // The same square east of the tile recorded as known sea: sea level, all in sight.
+        let withSea = Terrain(tiles: terrain.loadedTiles, sea: [TileCorner(south: 10, west: 11)])
+        let sea = try #require(Viewshed.sweep(request, terrain: withSea))
+        #expect(sea.missingShare == 0 && sea.unknownShare == 0)
+        #expect(abs(sea.visibleArea / sea.discArea - 1) < 0.02)
     }
 
     @Test func aSweepStopsWhenCancelledAndReportsProgress() throws {

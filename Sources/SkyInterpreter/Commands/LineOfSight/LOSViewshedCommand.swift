@@ -57,7 +57,7 @@ enum LOSViewshedCommand {
     static func summary(_ v: Viewshed, source: String) -> ViewshedSummary {
         ViewshedSummary(
             observerGround: v.observerGround, observerMSL: v.observerMSL, range: v.request.range, visibleArea: v.visibleArea,
-            share: v.visibleArea / v.discArea, missingShare: v.missingShare, azimuthStep: v.request.azimuthStep,
+            share: v.visibleArea / v.discArea, missingShare: v.missingShare, unknownShare: v.unknownShare, azimuthStep: v.request.azimuthStep,
             rangeStep: v.request.rangeStep, source: source)
     }
 
@@ -102,7 +102,15 @@ enum LOSViewshedCommand {
                     Field(
                         "visible_share", "share of the disc", Cell(.number((s.share * 10_000).rounded() / 10_000), text: Format.fixed(s.share * 100, 1) + "%")),
                     Field("earth", "earth", Cell(los.earth.rawValue)),
-                ]))
+                ]
+                    + (s.unknownShare ?? 0 > 0
+                        ? [
+                            Field(
+                                "unknown_share", "unknown (no terrain)",
+                                Cell(
+                                    .number(((s.unknownShare ?? 0) * 10_000).rounded() / 10_000),
+                                    text: Format.fixed((s.unknownShare ?? 0) * 100, 1) + "% of the disc"))
+                        ] : [])))
         if let note = LOSText.missing(s.missingShare) { output.append(.note(note)) }
         return output
     }

@@ -2,7 +2,8 @@ import Foundation
 import SkyKit
 
 /// A viewshed as a round map in braille dots, north up: the visible area filled in the
-/// viewshed colour, the range ring dashed, the coastline of the land outline and the origin.
+/// viewshed colour, the unknown area (no terrain) half-filled and dim, the range ring dashed,
+/// the coastline of the land outline and the origin.
 struct ViewshedMap {
     var viewshed: Viewshed
     var color: Style
@@ -13,14 +14,18 @@ struct ViewshedMap {
         let cx = Double(canvas.width) / 2, cy = Double(canvas.height) / 2
         let range = viewshed.request.range
         let scale = radius / range  // dots per metre
-        canvas.beginLayer(color)
-        for y in 0..<canvas.height {
-            for x in 0..<canvas.width {
-                let east = (Double(x) + 0.5 - cx) / scale, north = (cy - Double(y) - 0.5) / scale
-                let d = (east * east + north * north).squareRoot()
-                guard d <= range else { continue }
-                let azimuth = Angle(degrees: atan2(east, north) * 180 / .pi).normalizedBearing.degrees
-                if viewshed.isVisible(distance: d, azimuth: azimuth) == true { canvas.dot(x, y) }
+        // Visible dots in the viewshed colour, then unknown ones (no terrain) as a dim
+        // checkerboard: a shade of their own, neither visible nor hidden.
+        for (layer, wanted) in [(color, Viewshed.Visibility.visible), (Style.dim, .unknown)] {
+            canvas.beginLayer(layer)
+            for y in 0..<canvas.height {
+                for x in 0..<canvas.width where wanted == .visible || (x + y) % 2 == 0 {
+                    let east = (Double(x) + 0.5 - cx) / scale, north = (cy - Double(y) - 0.5) / scale
+                    let d = (east * east + north * north).squareRoot()
+                    guard d <= range else { continue }
+                    let azimuth = Angle(degrees: atan2(east, north) * 180 / .pi).normalizedBearing.degrees
+                    if viewshed.visibility(distance: d, azimuth: azimuth) == wanted { canvas.dot(x, y) }
+                }
             }
         }
         // The coast, in a local equirectangular projection around the origin.
