@@ -8,7 +8,8 @@ enum AllCommands {
             AircraftCommand.spec, DistanceCommands.distance, DistanceCommands.bearing,
             LogbookCommands.spec, FlightCommands.flight, FlightsCommand.spec, StatsCommand.spec, MapCommands.spec,
             BadgeCommands.badges, BadgeCommands.badge,
-            RadarCommands.spec, SpotCommand.spec, LOSCommands.spec, ISSCommands.spec, TLECommands.spec, TrackCommand.spec, ExplainCommand.spec,
+            RadarCommands.spec, SpotCommand.spec, LOSCommands.spec, HorizonCommand.spec, ISSCommands.spec, TLECommands.spec, TrackCommand.spec,
+            ExplainCommand.spec,
             LessonCommands.spec,
         ]
     }

@@ -8,7 +8,8 @@ public struct LookAngle: Sendable, Equatable {
     public var range: Double
 }
 
-/// One pass of a satellite over an observer: rise, culmination and set (elevation 0°), and
+/// One pass of a satellite over an observer: rise, culmination and set (over the horizon: 0°
+/// or the terrain's skyline), and
 /// whether it can be seen with the eye (lit by the Sun while the observer's sky is dark).
 public struct SatellitePass: Sendable, Equatable {
     public var rise: Date, riseAzimuth: Double
@@ -33,13 +34,20 @@ extension SGP4 {
     /// The passes that rise within `days` from `start` (a pass in progress at `start` counts
     /// from `start`). Times are found to 0.01 s by bisection, the culmination by golden-section
     /// search. `cancelled` is polled every simulated hour.
+    /// `horizon` gives the elevation (degrees) of the observer's horizon toward an azimuth:
+    /// 0° everywhere by default, or the terrain's skyline (`Skyline.elevation(towards:)`), and a
+    /// pass then runs from when the satellite clears it to when it sinks behind it.
     public func passes(
         observer: Coordinate, height: Double, from start: Date, days: Double,
-        cancelled: () -> Bool = { false }
+        horizon: (Double) -> Double = { _ in 0 }, cancelled: () -> Bool = { false }
     ) throws(SGP4Error) -> [SatellitePass]? {
         let frame = LocalFrame(latitude: observer.latitude, longitude: observer.longitude, height: height)
         let end = start.addingTimeInterval(days * 86_400)
-        func elevation(_ d: Date) throws(SGP4Error) -> Double { try look(from: frame, at: d).elevation }
+        /// How far above the horizon the satellite is, degrees.
+        func elevation(_ d: Date) throws(SGP4Error) -> Double {
+            let look = try look(from: frame, at: d)
+            return look.elevation - horizon(look.azimuth)
+        }
         /// The moment in (a, b] where the elevation crosses 0°.
         func crossing(_ a: Date, _ b: Date, rising: Bool) throws(SGP4Error) -> Date {
             var lo = a, hi = b

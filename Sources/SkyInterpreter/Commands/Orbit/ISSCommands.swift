@@ -95,23 +95,37 @@ enum ISSCommands {
     }
 
     static let days = Option("days", .integer(1...30), "how many days ahead", default: 3, shown: "3")
+    static let horizon = Option(
+        "horizon", .choice(PassHorizon.self, placeholder: "horizon"), "flat (0° all round) or terrain (the skyline of the terrain tiles)", default: .flat,
+        shown: "flat", bare: false)
 
     static let passes = CommandSpec(
         "passes", category: .orbit,
         abstract: "When the ISS passes over the observer, and which passes you can see",
         discussion:
-            "Rise, highest point and set (0° elevation) with their directions, in local time (the observer's airport or the nearest one's time zone) and UTC. A pass is visible to the eye when the ISS is in sunlight while the Sun is at least 6° below your horizon; the best ones are high and long.",
-        options: [days.spec],
+            "Rise, highest point and set (0° elevation, or the terrain's skyline with --horizon terrain) with their directions, in local time (the observer's airport or the nearest one's time zone) and UTC. A pass is visible to the eye when the ISS is in sunlight while the Sun is at least 6° below your horizon; the best ones are high and long.",
+        options: [days.spec, horizon.spec],
         requires: [.observer],
-        examples: [Example("observer LFPG; iss passes", "the next three days over Paris"), Example("iss passes days 7", "a week")]
+        examples: [
+            Example("observer LFPG; iss passes", "the next three days over Paris"), Example("iss passes days 7", "a week"),
+            Example("observer 44.3062 -71.7701; iss passes --horizon terrain", "from a valley: over the mountains, not the 0° line"),
+        ]
     ) { args, shell in
         guard let observer = shell.session.observer else { throw ShellError(.state, Requirement.observer.message) }
         let days = Double(try args.value(ISSCommands.days))
         let sgp4 = try shell.orbit.propagator()
         let start = shell.clock.now
         let found: [SatellitePass]?
+        var skyline: Skyline?
+        if try args.value(ISSCommands.horizon) == .terrain {
+            skyline = Skyline.compute(
+                terrain: shell.lineOfSight.terrain(), origin: observer.place.coordinate, observerMSL: observer.altitude.meters,
+                earth: shell.session.los.earth)
+        }
         do {
-            found = try sgp4.passes(observer: observer.place.coordinate, height: observer.altitude.meters, from: start, days: days) { Interrupt.requested }
+            found = try sgp4.passes(
+                observer: observer.place.coordinate, height: observer.altitude.meters, from: start, days: days,
+                horizon: { skyline?.elevation(towards: $0) ?? 0 }, cancelled: { Interrupt.requested })
         } catch {
             throw ShellError.data("the passes cannot be computed that far: \(error)")
         }
@@ -150,6 +164,12 @@ enum ISSCommands {
                 .accent)
         ])
         output.append(.table(table))
+        if let skyline {
+            output.append(
+                .note(
+                    "rise and set are over the terrain's skyline (highest \(HorizonCommand.angle(skyline.angles.max() ?? 0)); horizon draws it)"
+                        + (skyline.isIncomplete ? "; part of it runs off the terrain skyshell has, so it may be higher there" : "")))
+        }
         if let stale = OrbitText.staleness(sgp4.tle, at: start) { output.append(.note(stale)) }
         return output
     }
@@ -185,4 +205,9 @@ enum ISSCommands {
             .data("track", .list(track.map { .list([.number(($0.longitude * 1e4).rounded() / 1e4), .number(($0.latitude * 1e4).rounded() / 1e4)]) })))
         return output
     }
+}
+
+/// What a pass must clear to count as above the horizon.
+enum PassHorizon: String, CaseIterable, Sendable {
+    case flat, terrain
 }
