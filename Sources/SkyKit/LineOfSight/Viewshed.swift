@@ -36,42 +36,39 @@ public struct Viewshed: Sendable {
     public var request: ViewshedRequest
     public var observerGround: Double?
     public var observerMSL: Double
-    /// Per ray, the visible stretches as ranges of sample numbers (1 = the first step out).
-    public var stretches: [[ClosedRange<Int32>]]
+    /// Per ray, the visible stretches, metres from the origin. A stretch ends where the sight
+    /// line to the target crosses the terrain's running horizon, found between the two samples
+    /// either side (linear in the target's height above that horizon), not at a sample.
+    public var stretches: [[ClosedRange<Double>]]
     /// Per ray, the stretches whose visibility is not known: samples without terrain (neither a
-    /// tile nor known sea), and samples beyond one that known terrain does not already hide.
-    public var unknown: [[ClosedRange<Int32>]]
+    /// tile nor known sea), and samples beyond one that known terrain does not already hide
+    /// (each sample standing for half a step either side).
+    public var unknown: [[ClosedRange<Double>]]
     /// Samples with no terrain under them, and all samples.
     public var missingSamples: Int, totalSamples: Int
 
     public var missingShare: Double { Double(missingSamples) / Double(max(totalSamples, 1)) }
 
     /// The share of the samples whose visibility is unknown.
-    public var unknownShare: Double {
-        Double(unknown.reduce(0) { $0 + $1.reduce(0) { $0 + Int($1.count) } }) / Double(max(totalSamples, 1))
-    }
+    public var unknownShare: Double { area(unknown) / discArea }
 
     /// What the viewshed says of one place.
     public enum Visibility: String, Sendable {
         case visible, hidden, unknown
     }
 
-    /// The inner and outer distance (metres) of a stretch: each sample stands for half a step
-    /// either side of it.
-    public func extent(_ stretch: ClosedRange<Int32>) -> (Double, Double) {
-        let s = request.rangeStep
-        return (max(0, (Double(stretch.lowerBound) - 0.5) * s), min(request.range, (Double(stretch.upperBound) + 0.5) * s))
-    }
+    /// The inner and outer distance (metres) of a stretch.
+    public func extent(_ stretch: ClosedRange<Double>) -> (Double, Double) { (stretch.lowerBound, stretch.upperBound) }
 
     /// The visible area, square metres (each stretch a sector of a ring).
-    public var visibleArea: Double {
+    public var visibleArea: Double { area(stretches) }
+
+    /// The area (square metres) of stretches of every ray, each a sector of a ring.
+    func area(_ rays: [[ClosedRange<Double>]]) -> Double {
         let angle = request.azimuthStep * .pi / 180
         var area = 0.0
-        for ray in stretches {
-            for stretch in ray {
-                let (inner, outer) = extent(stretch)
-                area += angle / 2 * (outer * outer - inner * inner)
-            }
+        for ray in rays {
+            for stretch in ray { area += angle / 2 * (stretch.upperBound * stretch.upperBound - stretch.lowerBound * stretch.lowerBound) }
         }
         return area
     }
@@ -98,11 +95,10 @@ public struct Viewshed: Sendable {
     /// What the ray nearest `azimuth` says at the sample nearest `distance`; nil beyond the range.
     public func visibility(distance: Double, azimuth: Double) -> Visibility? {
         guard distance <= request.range else { return nil }
-        let sample = Int32((distance / request.rangeStep).rounded())
-        if sample == 0 { return .visible }
+        if distance < request.rangeStep / 2 { return .visible }
         let ray = Int((azimuth / request.azimuthStep).rounded()) % stretches.count
-        if stretches[ray].contains(where: { $0.contains(sample) }) { return .visible }
-        return unknown[ray].contains(where: { $0.contains(sample) }) ? .unknown : .hidden
+        if stretches[ray].contains(where: { $0.contains(distance) }) { return .visible }
+        return unknown[ray].contains(where: { $0.contains(distance) }) ? .unknown : .hidden
     }
 
     /// Sweeps every ray outward from the origin. `progress` is called with the share done;
@@ -114,11 +110,11 @@ public struct Viewshed: Sendable {
         let ground = terrain.height(request.origin)
         let observerMSL = request.observer.msl(ground: ground)
         let rays = request.rayCount, samples = request.samplesPerRay
-        var stretches: [[ClosedRange<Int32>]] = Array(repeating: [], count: rays)
-        var unknown: [[ClosedRange<Int32>]] = Array(repeating: [], count: rays)
+        var stretches: [[ClosedRange<Double>]] = Array(repeating: [], count: rays)
+        var unknown: [[ClosedRange<Double>]] = Array(repeating: [], count: rays)
         var missing = 0
         var lookup = TerrainLookup(terrain)
-        let step = request.rangeStep, earth = request.earth
+        let step = request.rangeStep, earth = request.earth, range = request.range
         let targetMSL = request.target.reference == .msl ? request.target.height.meters : nil
         let targetAGL = request.target.height.meters
         for r in 0..<rays {
@@ -128,21 +124,27 @@ public struct Viewshed: Sendable {
             }
             var walker = RayWalker(origin: request.origin, azimuth: Double(r) * request.azimuthStep, step: step)
             var maxSlope = -Double.infinity
-            var runStart: Int32 = -1, unknownStart: Int32 = -1
-            var ray: [ClosedRange<Int32>] = [], rayUnknown: [ClosedRange<Int32>] = []
+            // The open visible stretch's start (metres), and the unknown one's; the last
+            // sample's margin (metres the target is above the horizon line, negative when
+            // hidden) and distance.
+            var visibleFrom: Double? = 0, unknownFrom: Double?
+            var previousMargin = Double.infinity, previousD = 0.0
+            var ray: [ClosedRange<Double>] = [], rayUnknown: [ClosedRange<Double>] = []
             // Past a sample without terrain, only what known terrain hides is known.
             var pastMissing = false
             for k in 1...samples {
                 let (lat, lon) = walker.next()
                 let d = Double(k) * step
                 let drop = earth.drop(d)
-                var visible = false, isUnknown = false
+                var margin = -Double.infinity, isUnknown = false
                 if let h = lookup.height(latitude: lat, longitude: lon) {
                     let target = targetMSL ?? h + targetAGL
-                    let inSight = target >= h && (target - drop - observerMSL) / d >= maxSlope
+                    // How far the target is above the horizon line at d, and above the ground.
+                    let aboveHorizon = maxSlope == -.infinity ? Double.infinity : target - drop - observerMSL - maxSlope * d
+                    let found = min(aboveHorizon, target - h)
                     let slope = (h - drop - observerMSL) / d
                     if slope > maxSlope { maxSlope = slope }
-                    if pastMissing { isUnknown = inSight } else { visible = inSight }
+                    if pastMissing { isUnknown = found >= 0 } else { margin = found }
                 } else {
                     // No ground here: a target above sea level that known terrain already hides
                     // is hidden; anything else is unknown.
@@ -150,21 +152,28 @@ public struct Viewshed: Sendable {
                     pastMissing = true
                     isUnknown = targetMSL.map { ($0 - drop - observerMSL) / d >= maxSlope } ?? true
                 }
-                if visible {
-                    if runStart < 0 { runStart = Int32(k) }
-                } else if runStart >= 0 {
-                    ray.append(runStart...Int32(k - 1))
-                    runStart = -1
+                // Where the margin changes sign between the last sample and this one.
+                func crossing() -> Double {
+                    guard previousMargin.isFinite, margin.isFinite, previousMargin != margin else { return previousD + step / 2 }
+                    return previousD + (d - previousD) * previousMargin / (previousMargin - margin)
+                }
+                if margin >= 0 {
+                    if visibleFrom == nil { visibleFrom = crossing() }
+                } else if let from = visibleFrom {
+                    ray.append(from...max(from, crossing()))
+                    visibleFrom = nil
                 }
                 if isUnknown {
-                    if unknownStart < 0 { unknownStart = Int32(k) }
-                } else if unknownStart >= 0 {
-                    rayUnknown.append(unknownStart...Int32(k - 1))
-                    unknownStart = -1
+                    if unknownFrom == nil { unknownFrom = d - step / 2 }
+                } else if let from = unknownFrom {
+                    rayUnknown.append(from...(d - step / 2))
+                    unknownFrom = nil
                 }
+                previousMargin = margin
+                previousD = d
             }
-            if runStart >= 0 { ray.append(runStart...Int32(samples)) }
-            if unknownStart >= 0 { rayUnknown.append(unknownStart...Int32(samples)) }
+            if let from = visibleFrom { ray.append(from...range) }
+            if let from = unknownFrom { rayUnknown.append(from...range) }
             stretches[r] = ray
             unknown[r] = rayUnknown
         }

@@ -15,7 +15,7 @@ extension Viewshed {
             return .list([.number(Viewshed.rounded(c.longitude)), .number(Viewshed.rounded(c.latitude))])
         }
         /// One ring sector per stretch of each ray.
-        func sectors(_ rays: [[ClosedRange<Int32>]]) -> [Datum] {
+        func sectors(_ rays: [[ClosedRange<Double>]]) -> [Datum] {
             var polygons: [Datum] = []
             for (r, ray) in rays.enumerated() {
                 let azimuth = Double(r) * request.azimuthStep
