@@ -140,6 +140,43 @@ struct TerrainFetchTests {
         server.stop()
     }
 
+    @Test func withTerrainFetchAutoACheckFetchesWhatItLacks() throws {
+        let server = try server()
+        let result = home.sky(
+            "set terrain-fetch auto; los terrain source \(server.url)/tiles/{tile}.hgt.gz; los origin 10.5 20.5; los check 10.6 20.6")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("fetched 1 tile") && !result.stdout.contains("UNKNOWN"), "\(result.stdout)")
+        #expect(files() == ["N10E020.hgt"])
+        server.stop()
+    }
+
+    @Test func aScriptNeverFetchesUnlessToldTo() throws {
+        let server = try server()
+        let result = home.sky("los terrain source \(server.url)/tiles/{tile}.hgt.gz; los origin 10.5 20.5; los check 10.6 20.6")
+        #expect(result.status == 69 && result.stderr.contains("the verdict is unknown"), "\(result.stderr)")
+        #expect(server.requests.isEmpty && files().isEmpty, "no network in a script by default")
+        server.stop()
+    }
+
+    @Test func atATerminalACheckAsksBeforeFetching() throws {
+        let server = try server()
+        let pty = try PTYSession.skyshell(home: home.path)
+        try pty.waitFor("> ")
+        try pty.enter("los terrain source \(server.url)/tiles/{tile}.hgt.gz", until: "> ")
+        try pty.enter("los origin 10.5 20.5", until: "> ")
+        let asked = PTYSession.plain(try pty.enter("los check 10.6 20.6", until: "[y/N] "))
+        #expect(asked.contains("No terrain for N10E020: fetch 1 tile"), "\(asked)")
+        let answered = PTYSession.plain(try pty.enter("y", until: "> "))
+        #expect(answered.contains("fetched 1 tile") && (answered.contains("CLEAR") || answered.contains("BLOCKED")), "\(answered)")
+        // Declined: nothing is fetched and the answer says what is unknown.
+        try pty.enter("los terrain rm all", until: "> ")
+        try pty.enter("los check 10.6 20.6", until: "[y/N] ")
+        #expect(PTYSession.plain(try pty.enter("", until: "> ")).contains("the verdict is unknown"))
+        #expect(files().isEmpty)
+        _ = try pty.exitShell()
+        server.stop()
+    }
+
     @Test func aTemplateWithoutATileIsRefused() {
         let result = home.sky("los terrain source http://127.0.0.1/static.hgt.gz")
         #expect(result.status == 65 && result.stderr.contains("needs {tile}"), "\(result.stderr)")

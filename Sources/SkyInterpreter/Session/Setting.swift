@@ -60,6 +60,20 @@ extension Setting where Value == RadarTheme {
     }
 }
 
+extension Setting where Value == TerrainFetchMode {
+    public static var terrainFetch: Self {
+        Setting(
+            "terrain-fetch",
+            "terrain tiles a computation lacks: ask (at a terminal; never in scripts), auto (download them) or never (say which command fetches them)",
+            default: .ask)
+    }
+}
+
+/// When missing terrain is downloaded.
+public enum TerrainFetchMode: String, SettingValue {
+    case ask, auto, never
+}
+
 /// Systems of units for showing values.
 public enum UnitSystem: String, SettingValue {
     case metric, imperial, aviation

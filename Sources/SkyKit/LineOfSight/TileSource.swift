@@ -24,6 +24,23 @@ public struct TileCorner: Hashable, Comparable, Sendable, CustomStringConvertibl
         self.init(south: min(Int(c.latitude.rounded(.down)), 89), west: min(Int(lon.rounded(.down)), 179))
     }
 
+    /// The squares a geodesic from `a` to `b` passes over, in order (checked every 500 m).
+    public static func along(_ a: Coordinate, _ b: Coordinate) -> [TileCorner] {
+        let line = Geodesic.wgs84.inverse(a, b)
+        let steps = max(1, Int((line.distance.meters / 500).rounded(.up)))
+        var corners: [TileCorner] = []
+        for k in 0...steps {
+            let c =
+                k == steps
+                ? b
+                : Geodesic.wgs84.direct(from: a, azimuth: line.initialAzimuth, distance: Distance(meters: line.distance.meters * Double(k) / Double(steps)))
+                    .coordinate
+            let corner = TileCorner(c)
+            if corners.last != corner, !corners.contains(corner) { corners.append(corner) }
+        }
+        return corners
+    }
+
     /// The squares that cover everything within `radius` of `center` (its bounding box in
     /// latitude and longitude, across the antimeridian; around a pole, every longitude).
     public static func covering(_ center: Coordinate, radius: Distance) -> [TileCorner] {

@@ -70,3 +70,44 @@ struct TerrainTests {
         #expect(throws: TerrainError("N47W072.hgt: No such file or directory")) { try HGTTile.open(path: dir.path + "/N47W072.hgt") }
     }
 }
+
+/// Four tiles meeting at a corner act as one terrain: a plane across all four is read the same
+/// on every side of the seams, and sight lines and sweeps cross them without a step.
+@Suite("Terrain across tiles")
+struct TerrainAcrossTilesTests {
+    /// The plane 1000 × (latitude − 10) + 100 × (longitude − 10) metres, on N10E010, N10E011,
+    /// N11E010 and N11E011.
+    static func fourTiles() throws -> Terrain {
+        let plane: (Double, Double) -> Int16 = { lat, lon in Int16((1000 * (lat - 10) + 100 * (lon - 10)).rounded()) }
+        return Terrain(tiles: try [(10, 10), (10, 11), (11, 10), (11, 11)].map { try SyntheticTerrain.tile(south: $0.0, west: $0.1, height: plane) })
+    }
+
+    @Test func heightsAreContinuousAcrossTheCorner() throws {
+        let terrain = try Self.fourTiles()
+        for (lat, lon) in [(10.9999, 10.9999), (11.0, 11.0), (11.0001, 11.0001), (10.9999, 11.0001), (11.0001, 10.9999), (11.5, 10.2), (10.2, 11.7)] {
+            let h = try #require(terrain.height(latitude: lat, longitude: lon))
+            #expect(abs(h - (1000 * (lat - 10) + 100 * (lon - 10))) < 1, "\(lat), \(lon): \(h)")
+        }
+    }
+
+    @Test func aPathAndASweepCrossTheSeamsLikeAnyOtherGround() throws {
+        let terrain = try Self.fourTiles()
+        let corner = Coordinate(validLatitude: 11, longitude: 11)
+        // Across the corner, diagonally: every sample has terrain and the verdict is known.
+        let check = try #require(
+            PathCheck.run(
+                terrain: terrain, origin: Coordinate(validLatitude: 10.8, longitude: 10.8), observer: LOSHeight(Height(meters: 10), .agl),
+                target: Coordinate(validLatitude: 11.2, longitude: 11.2), targetHeight: LOSHeight(Height(meters: 10), .agl), earth: .radio))
+        #expect(check.missingShare == 0 && check.verdict != .unknown)
+        // A sweep from the corner: no unknown ground, and on a rising plane the uphill side
+        // (north) is in sight as on any single tile.
+        let request = ViewshedRequest(
+            origin: corner, observer: LOSHeight(Height(meters: 10), .agl), target: LOSHeight(Height(meters: 10), .agl), range: 30_000,
+            earth: .radio, azimuthStep: 1, rangeStep: 100)
+        let v = try #require(Viewshed.sweep(request, terrain: terrain))
+        #expect(v.missingSamples == 0 && v.unknownShare == 0)
+        #expect(v.visibility(distance: 20_000, azimuth: 0) == .visible)
+        let skyline = Skyline.compute(terrain: terrain, origin: corner, observerMSL: 1100 + 10, range: 30_000)
+        #expect(!skyline.isIncomplete)
+    }
+}

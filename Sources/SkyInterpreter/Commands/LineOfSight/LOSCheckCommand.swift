@@ -25,6 +25,7 @@ enum LOSCheckCommand {
             return try LOSServerCommand.check(server, origin: origin, target: target, shell)
         }
         let los = shell.session.los
+        let fetched = try shell.lineOfSight.offerToFetch(TileCorner.along(origin.coordinate, target.coordinate))
         guard
             let check = PathCheck.run(
                 terrain: shell.lineOfSight.terrain(), origin: origin.coordinate, observer: los.observer, target: target.coordinate,
@@ -35,6 +36,7 @@ enum LOSCheckCommand {
         shell.session.pathChecked(to: target)
         shell.lineOfSight.lastPathCheck = check
         var output = report(check, origin: origin, target: target, shell)
+        output.blocks = fetched + output.blocks
         if args.flag(LOSCheckCommand.trace) { output.blocks = trace(check, shell).map { .message($0, .dim) } + output.blocks }
         if check.verdict == .unknown {
             // The card and profile are shown; the status says the answer is not known.

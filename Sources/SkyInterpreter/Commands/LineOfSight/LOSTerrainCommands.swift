@@ -62,59 +62,22 @@ enum LOSTerrainCommands {
         let center = try args[around]?.coordinate ?? shell.lineOfSight.origin().coordinate
         let reach = args[radius] ?? shell.session.los.range
         guard reach.meters > 0, reach.meters <= 1_000_000 else { throw ShellError.usage("the radius must be more than 0 and at most 1,000 km") }
-        guard let folder = shell.lineOfSight.terrainDirectory else { throw ShellError(.state, "no terrain folder (skyshell has no data directory here)") }
-        do throws(FileWriteError) { _ = try PrivateDirectory.ensure(folder) } catch {
-            throw ShellError(.cannotCreate, "cannot make the terrain folder \(folder): \(error.message)")
-        }
         let corners = TileCorner.covering(center, radius: reach)
+        let folder = try shell.lineOfSight.terrainFolder()
         let missing = corners.filter { TerrainFetch.holding($0, in: folder) == .missing }
-        let source = TileSource(template: shell.session.los.terrainSource ?? TileSource.defaultTemplate)
         if missing.isEmpty {
             return .message(
                 "the terrain folder already has all \(corners.count) tile\(corners.count == 1 ? "" : "s") within \(Format.fixed(reach.kilometers, 0)) km (nothing to fetch)"
             )
         }
-        let client = shell.web.client(timeout: 120)
-        let progress = ProgressLine(shell: shell, label: "fetching terrain", total: missing.count)
-        var installed = 0, sea = 0, downloaded = 0, stored = 0
-        var failures: [String] = []
-        defer { progress.finish() }
-        for (n, corner) in missing.enumerated() {
-            progress.show("\(corner) (\(n + 1) of \(missing.count), \(megabytes(downloaded)) so far)")
-            let outcome: TerrainFetch.Outcome
-            do {
-                outcome = try TerrainFetch.fetch(
-                    corner, from: source, into: folder, resolution: try args.value(resolution), client: client, cancelled: { Interrupt.requested })
-            } catch {
-                progress.finish()
-                shell.lineOfSight.reload()
-                throw ShellError(
-                    .interrupted,
-                    "interrupted: \(installed) tile\(installed == 1 ? "" : "s") installed, \(missing.count - n) not fetched; no partial tile was left")
-            }
-            switch outcome {
-            case .installed(let got, let kept):
-                installed += 1
-                downloaded += got
-                stored += kept
-            case .sea: sea += 1
-            case .failed(let why): failures.append("\(corner): \(why)")
-            }
-        }
-        progress.finish()
-        shell.lineOfSight.reload()
-        var output = Output(
-            [
-                .message(
-                    "fetched \(installed) tile\(installed == 1 ? "" : "s") (\(megabytes(downloaded)) downloaded, \(megabytes(stored)) stored)"
-                        + (sea > 0 ? ", \(sea) known sea" : "") + " into \(folder)", installed + sea > 0 ? .good : .plain)
-            ])
-        output.append(.data("installed", .int(installed)))
-        output.append(.data("sea", .int(sea)))
-        output.append(.data("failed", .int(failures.count)))
-        if !failures.isEmpty {
+        let report = try shell.lineOfSight.fetch(missing, resolution: try args.value(resolution))
+        var output = Output([report.message])
+        output.append(.data("installed", .int(report.installed)))
+        output.append(.data("sea", .int(report.sea)))
+        output.append(.data("failed", .int(report.failures.count)))
+        if !report.failures.isEmpty {
             if let failure = shell.emit(output) { throw failure }
-            throw ShellError(.unavailable, "\(failures.count) tile\(failures.count == 1 ? "" : "s") could not be fetched — " + failures.joined(separator: "; "))
+            throw report.failure!
         }
         return output
     }

@@ -35,6 +35,7 @@ enum LOSViewshedCommand {
         if let server = los.server {
             return try LOSServerCommand.viewshed(server, origin: origin, shell, geojson: file)
         }
+        let fetched = try shell.lineOfSight.offerToFetch(TileCorner.covering(origin.coordinate, radius: los.range))
         let request = ViewshedRequest(
             origin: origin.coordinate, observer: los.observer, target: los.target, range: los.range.meters, earth: los.earth,
             azimuthStep: step, rangeStep: rangeStep)
@@ -50,7 +51,7 @@ enum LOSViewshedCommand {
         shell.session.viewshedComputed(summary(viewshed, source: "local"))
         shell.session.clearPathKeepingViewshed()
         var report = report(viewshed, origin: origin, shell)
-        report.blocks += output.blocks
+        report.blocks = fetched + report.blocks + output.blocks
         return report
     }
 

@@ -25,6 +25,96 @@ final class LineOfSightContext: ServiceContext {
     /// Reads the terrain folder again (tiles were fetched or removed).
     func reload() { loaded = nil }
 
+    /// The terrain folder, made (0700) when missing.
+    func terrainFolder() throws(ShellError) -> String {
+        guard let folder = terrainDirectory else { throw ShellError(.state, "no terrain folder (skyshell has no data directory here)") }
+        do throws(FileWriteError) { _ = try PrivateDirectory.ensure(folder) } catch {
+            throw ShellError(.cannotCreate, "cannot make the terrain folder \(folder): \(error.message)")
+        }
+        return folder
+    }
+
+    /// What fetching tiles did.
+    struct FetchReport {
+        var installed = 0, sea = 0, downloaded = 0, stored = 0
+        var failures: [String] = []
+        var folder: String
+        var message: Block {
+            .message(
+                "fetched \(installed) tile\(installed == 1 ? "" : "s") (\(LOSTerrainCommands.megabytes(downloaded)) downloaded, \(LOSTerrainCommands.megabytes(stored)) stored)"
+                    + (sea > 0 ? ", \(sea) known sea" : "") + " into \(folder)", installed + sea > 0 ? .good : .plain)
+        }
+        /// The error that names the tiles that could not be fetched.
+        var failure: ShellError? {
+            failures.isEmpty
+                ? nil
+                : ShellError(.unavailable, "\(failures.count) tile\(failures.count == 1 ? "" : "s") could not be fetched — " + failures.joined(separator: "; "))
+        }
+    }
+
+    /// Downloads `corners` into the terrain folder from the source the session names, with a
+    /// progress line; Ctrl-C stops it (finished tiles stay, no partial one is left).
+    func fetch(_ corners: [TileCorner], resolution: TerrainFetch.Resolution = .three) throws(ShellError) -> FetchReport {
+        let folder = try terrainFolder()
+        let source = TileSource(template: shell.session.los.terrainSource ?? TileSource.defaultTemplate)
+        let client = shell.web.client(timeout: 120)
+        let progress = ProgressLine(shell: shell, label: "fetching terrain", total: corners.count)
+        var report = FetchReport(folder: folder)
+        defer {
+            progress.finish()
+            reload()
+        }
+        for (n, corner) in corners.enumerated() {
+            progress.show("\(corner) (\(n + 1) of \(corners.count), \(LOSTerrainCommands.megabytes(report.downloaded)) so far)")
+            let outcome: TerrainFetch.Outcome
+            do {
+                outcome = try TerrainFetch.fetch(corner, from: source, into: folder, resolution: resolution, client: client, cancelled: { Interrupt.requested })
+            } catch {
+                throw ShellError(
+                    .interrupted,
+                    "interrupted: \(report.installed) tile\(report.installed == 1 ? "" : "s") installed, \(corners.count - n) not fetched; no partial tile was left"
+                )
+            }
+            switch outcome {
+            case .installed(let got, let kept):
+                report.installed += 1
+                report.downloaded += got
+                report.stored += kept
+            case .sea: report.sea += 1
+            case .failed(let why): report.failures.append("\(corner): \(why)")
+            }
+        }
+        return report
+    }
+
+    /// Before a computation over `corners`: the squares the folder lacks are fetched when the
+    /// `terrain-fetch` setting says so — `auto`, or `ask` at a terminal and the user agrees.
+    /// Returns the notes to show (what was fetched); in scripts `ask` fetches nothing.
+    func offerToFetch(_ corners: [TileCorner]) throws(ShellError) -> [Block] {
+        guard let folder = terrainDirectory else { return [] }
+        let terrain = terrain()
+        let missing = corners.filter { corner in
+            let center = Coordinate(validLatitude: Double(corner.south) + 0.5, longitude: Double(corner.west) + 0.5)
+            return !terrain.covers(center) && TerrainFetch.holding(corner, in: folder) == .missing
+        }
+        guard !missing.isEmpty else { return [] }
+        switch shell.setting(.terrainFetch) {
+        case .never: return []
+        case .ask:
+            guard let ask = shell.prompter else { return [] }
+            let names = missing.prefix(6).map(\.description).joined(separator: ", ") + (missing.count > 6 ? ", …" : "")
+            let answer = ask(
+                Question(
+                    "No terrain for \(names): fetch \(missing.count) tile\(missing.count == 1 ? "" : "s") (up to ~25 MB each to download, 2.9 MB each kept)? [y/N] "
+                ))
+            guard let answer, ["y", "yes"].contains(answer.trimmingWhitespace.lowercased()) else { return [] }
+        case .auto: break
+        }
+        let report = try fetch(missing)
+        if let failure = report.failure { throw failure }
+        return [report.message]
+    }
+
     /// The LOS origin, or the error that says how to set one.
     func origin() throws(ShellError) -> Place {
         guard let origin = shell.session.los.origin else {
