@@ -24,12 +24,14 @@ public struct SatelliteSighting: Sendable, Equatable {
 extension SGP4 {
     /// The satellite as `observer` sees it at `date`, or nil when it is below the horizon or
     /// cannot be propagated to then.
-    public func sighting(at date: Date, from observer: Observer) -> SatelliteSighting? {
+    /// `horizon` is the elevation (degrees) the satellite must clear toward an azimuth: 0°, or
+    /// the terrain's skyline.
+    public func sighting(at date: Date, from observer: Observer, horizon: (Double) -> Double = { _ in 0 }) -> SatelliteSighting? {
         guard let state = try? propagate(to: date) else { return nil }
         let jd = JulianDate.of(date)
         let (p, _) = OrbitFrames.ecef(state, julianDate: jd)
         let look = observer.localFrame.enu(p)
-        guard look.elevation > 0 else { return nil }
+        guard look.elevation > max(0, horizon(look.azimuth)) else { return nil }
         let lit = Sun.lights(state.position, julianDate: jd)
         let dark = Sun.elevation(at: observer.place.coordinate, height: observer.altitude.meters, julianDate: jd) <= -6
         return SatelliteSighting(

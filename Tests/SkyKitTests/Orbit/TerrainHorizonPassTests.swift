@@ -42,5 +42,17 @@ struct TerrainHorizonPassTests {
             }
         }
         #expect(later >= over.count / 2, "most passes rise later over the mountains: \(later) of \(over.count)")
+        // The radar's marker: a moment the ISS is above 0° but behind the skyline is no sighting.
+        let observer = Observer(place: Place(coordinate: place, name: "Littleton"), altitude: Height(meters: ground + 2))
+        var behind: Date?
+        var t = start
+        while t < start.addingTimeInterval(2 * 86_400), behind == nil {
+            let look = try sgp4.look(from: frame, at: t)
+            if look.elevation > 0.5, look.elevation < skyline.elevation(towards: look.azimuth) - 0.5 { behind = t }
+            t = t.addingTimeInterval(10)
+        }
+        let hidden = try #require(behind, "some moment of two days puts the ISS behind the mountains")
+        #expect(sgp4.sighting(at: hidden, from: observer) != nil)
+        #expect(sgp4.sighting(at: hidden, from: observer, horizon: skyline.elevation(towards:)) == nil)
     }
 }

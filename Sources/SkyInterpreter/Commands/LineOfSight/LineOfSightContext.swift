@@ -23,7 +23,27 @@ final class LineOfSightContext: ServiceContext {
     }
 
     /// Reads the terrain folder again (tiles were fetched or removed).
-    func reload() { loaded = nil }
+    func reload() {
+        loaded = nil
+        skylines = [:]
+    }
+
+    /// Skylines already drawn, by observer position and height.
+    private var skylines: [String: Skyline?] = [:]
+
+    /// The observer's skyline (50 km, the LOS Earth model), when terrain covers the observer;
+    /// computed once per position.
+    func skyline(for observer: Observer) -> Skyline? {
+        let c = observer.place.coordinate
+        let key = "\(c.latitude),\(c.longitude),\(observer.altitude.meters),\(shell.session.los.earth.rawValue)"
+        if let known = skylines[key] { return known }
+        let terrain = terrain()
+        let skyline =
+            terrain.covers(c)
+            ? Skyline.compute(terrain: terrain, origin: c, observerMSL: observer.altitude.meters, earth: shell.session.los.earth) : nil
+        skylines[key] = skyline
+        return skyline
+    }
 
     /// The terrain folder, made (0700) when missing.
     func terrainFolder() throws(ShellError) -> String {

@@ -97,11 +97,14 @@ final class RadarContext: ServiceContext {
         return picture
     }
 
-    /// The ISS when it is above the horizon at `time`, if the element set is recent enough for
+    /// The ISS when it is above the horizon (the terrain's skyline where there is terrain) at `time`, if the element set is recent enough for
     /// that time (within 30 days of its epoch: the recordings of 2018 and 2021 show none).
     func satellites(at time: Double, from observer: Observer) -> [SatelliteSighting] {
         guard let sgp4 = try? shell.orbit.propagator(), abs(time - sgp4.tle.epoch.timeIntervalSince1970) < 30 * 86_400 else { return [] }
-        return sgp4.sighting(at: Date(timeIntervalSince1970: time), from: observer).map { [$0] } ?? []
+        // Behind the mountains is not above the horizon: the terrain's skyline where tiles cover
+        // the observer.
+        let skyline = shell.lineOfSight.skyline(for: observer)
+        return sgp4.sighting(at: Date(timeIntervalSince1970: time), from: observer, horizon: { skyline?.elevation(towards: $0) ?? 0 }).map { [$0] } ?? []
     }
 }
 
