@@ -69,6 +69,29 @@ extension Setting where Value == TerrainFetchMode {
     }
 }
 
+extension Setting where Value == TerrainCap {
+    public static var terrainCap: Self {
+        Setting(
+            "terrain-cap", "the most the downloaded terrain tiles may take; past it the least recently used go (off: no limit)", default: .off)
+    }
+}
+
+/// How much room downloaded terrain may take.
+public enum TerrainCap: String, SettingValue {
+    case off, mb100 = "100mb", mb500 = "500mb", gb1 = "1gb", gb5 = "5gb"
+
+    /// The cap in bytes, nil for none.
+    public var bytes: Int? {
+        switch self {
+        case .off: nil
+        case .mb100: 100 * 1_048_576
+        case .mb500: 500 * 1_048_576
+        case .gb1: 1_073_741_824
+        case .gb5: 5 * 1_073_741_824
+        }
+    }
+}
+
 /// When missing terrain is downloaded.
 public enum TerrainFetchMode: String, SettingValue {
     case ask, auto, never

@@ -16,7 +16,7 @@ public struct SettingSpec: Sendable {
     /// Every setting skyshell knows, in display order.
     public static let all: [SettingSpec] = [
         Setting.units.spec, Setting.output.spec, Setting.color.spec, Setting.charts.spec, Setting.codes.spec, Setting.accent.spec,
-        Setting.theme.spec, Setting.viewshedColor.spec, Setting.terrainFetch.spec,
+        Setting.theme.spec, Setting.viewshedColor.spec, Setting.terrainFetch.spec, Setting.terrainCap.spec,
     ]
 
     static let byName: [String: SettingSpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

@@ -92,6 +92,35 @@ public enum TerrainFetch {
         return .installed(downloaded: response.body.count, stored: stored.count)
     }
 
+    /// Marks the tiles of `corners` in `folder` as just used (their modification time, which
+    /// `evict` orders by).
+    public static func touch(_ corners: [TileCorner], in folder: String) {
+        for corner in corners { utimensat(AT_FDCWD, tilePath(corner, in: folder), nil, 0) }
+    }
+
+    /// Removes the least recently used tiles of `folder` (oldest modification time first) until
+    /// the tiles take at most `cap` bytes, never one of `keeping`; returns what it removed.
+    public static func evict(in folder: String, cap: Int, keeping: Set<TileCorner> = []) -> [TileCorner] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var tiles: [(corner: TileCorner, bytes: Int, used: Double)] = []
+        for name in names {
+            guard let c = HGTTile.corner(fileName: name), name == TileCorner(south: c.south, west: c.west).description + ".hgt" else { continue }
+            var info = stat()
+            guard stat(folder + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            let used = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+            tiles.append((TileCorner(south: c.south, west: c.west), Int(info.st_size), used))
+        }
+        var total = tiles.reduce(0) { $0 + $1.bytes }
+        var removed: [TileCorner] = []
+        for tile in tiles.sorted(by: { ($0.used, $0.corner) < ($1.used, $1.corner) }) where total > cap && !keeping.contains(tile.corner) {
+            if unlink(tilePath(tile.corner, in: folder)) == 0 {
+                total -= tile.bytes
+                removed.append(tile.corner)
+            }
+        }
+        return removed
+    }
+
     /// A 1″ tile's samples at every third row and column: the 3″ tile of the same grid points.
     static func subsample(_ raw: [UInt8]) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: HGTTile.srtm3Bytes)

@@ -1,3 +1,4 @@
+import Foundation
 import SkyKit
 import SkyTestSupport
 import Testing
@@ -45,5 +46,31 @@ struct TileSourceTests {
         #expect(throws: TerrainError.self) { try Gzip.decompress(damaged, limit: 1 << 20) }
         #expect(throws: TerrainError("the data expands past 0 MB")) { try Gzip.decompress(packed, limit: 1000) }
         #expect(throws: TerrainError("not gzip data")) { try Gzip.decompress(Array("<html>".utf8) + [UInt8](repeating: 0, count: 20), limit: 1000) }
+    }
+}
+
+/// The terrain folder kept under a size: the least recently used tiles go first.
+@Suite("Terrain folder cap")
+struct TerrainCapTests {
+    @Test func theLeastRecentlyUsedTilesGoFirstAndTheOnesInUseStay() throws {
+        let directory = TemporaryDirectory("terrain-cap")
+        let folder = directory.path
+        let corners = [TileCorner(south: 10, west: 10), TileCorner(south: 10, west: 11), TileCorner(south: 11, west: 10)]
+        for (n, corner) in corners.enumerated() {
+            let path = TerrainFetch.tilePath(corner, in: folder)
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(count: 1_000)))
+            // Used n hours ago, newest last.
+            var times = [timespec(tv_sec: time(nil) - Int(3 - n) * 3600, tv_nsec: 0), timespec(tv_sec: time(nil) - Int(3 - n) * 3600, tv_nsec: 0)]
+            #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        }
+        FileManager.default.createFile(atPath: folder + "/notes.txt", contents: Data(count: 5_000))
+        // Using the oldest makes it the newest.
+        TerrainFetch.touch([corners[0]], in: folder)
+        #expect(TerrainFetch.evict(in: folder, cap: 3_000) == [])
+        #expect(TerrainFetch.evict(in: folder, cap: 2_000) == [corners[1]])
+        #expect(TerrainFetch.evict(in: folder, cap: 0, keeping: [corners[0]]) == [corners[2]])
+        #expect(TerrainFetch.holding(corners[0], in: folder) == .tile(bytes: 1_000))
+        #expect(FileManager.default.fileExists(atPath: folder + "/notes.txt"), "only tiles are ever removed")
+        withExtendedLifetime(directory) {}
     }
 }

@@ -59,10 +59,16 @@ final class LineOfSightContext: ServiceContext {
         var installed = 0, sea = 0, downloaded = 0, stored = 0
         var failures: [String] = []
         var folder: String
+        /// Tiles removed to stay under the `terrain-cap`, least recently used first.
+        var evicted: [TileCorner] = []
         var message: Block {
             .message(
                 "fetched \(installed) tile\(installed == 1 ? "" : "s") (\(LOSTerrainCommands.megabytes(downloaded)) downloaded, \(LOSTerrainCommands.megabytes(stored)) stored)"
-                    + (sea > 0 ? ", \(sea) known sea" : "") + " into \(folder)", installed + sea > 0 ? .good : .plain)
+                    + (sea > 0 ? ", \(sea) known sea" : "") + " into \(folder)"
+                    + (evicted.isEmpty
+                        ? ""
+                        : "; removed \(evicted.count) least recently used tile\(evicted.count == 1 ? "" : "s") (\(evicted.map(\.description).joined(separator: ", "))) to stay under terrain-cap"),
+                installed + sea > 0 ? .good : .plain)
         }
         /// The error that names the tiles that could not be fetched.
         var failure: ShellError? {
@@ -104,6 +110,7 @@ final class LineOfSightContext: ServiceContext {
             case .failed(let why): report.failures.append("\(corner): \(why)")
             }
         }
+        if let cap = shell.setting(.terrainCap).bytes { report.evicted = TerrainFetch.evict(in: folder, cap: cap, keeping: Set(corners)) }
         return report
     }
 
@@ -112,6 +119,8 @@ final class LineOfSightContext: ServiceContext {
     /// Returns the notes to show (what was fetched); in scripts `ask` fetches nothing.
     func offerToFetch(_ corners: [TileCorner]) throws(ShellError) -> [Block] {
         guard let folder = terrainDirectory else { return [] }
+        // The tiles this computation uses are the most recently used (terrain-cap keeps them).
+        TerrainFetch.touch(corners, in: folder)
         let terrain = terrain()
         let missing = corners.filter { corner in
             let center = Coordinate(validLatitude: Double(corner.south) + 0.5, longitude: Double(corner.west) + 0.5)
