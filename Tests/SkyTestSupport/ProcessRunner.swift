@@ -140,6 +140,22 @@ public enum ProcessRunner {
         status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 
+    /// The unprivileged user the tests run programs as where file modes must apply.
+    public static let nobody: UInt32 = 65534
+
+    /// Runs a program as the unprivileged user `nobody` (no groups) when the tests run as root —
+    /// as CI does, and root reads and writes anything — so that file modes apply; as any other
+    /// user the tests are unprivileged already and the program runs directly.
+    public static func runUnprivileged(
+        _ executable: String, _ arguments: [String], environment: [String: String], directory: String? = nil, timeout: Double = 60
+    ) -> ProcessResult {
+        guard getuid() == 0 else { return run(executable, arguments, environment: environment, directory: directory, timeout: timeout) }
+        let id = String(nobody)
+        return run(
+            "/usr/bin/setpriv", ["--reuid=\(id)", "--regid=\(id)", "--clear-groups", executable] + arguments, environment: environment,
+            directory: directory, timeout: timeout)
+    }
+
     /// A clean environment for skyshell runs: fixed clock, locale, width; `home` as
     /// SKYSHELL_HOME and HOME.
     public static func environment(home: String, extra: [String: String] = [:]) -> [String: String] {

@@ -9,13 +9,12 @@ struct LogbookFaultTests {
     let home = TemporaryDirectory("faults")
     var env: [String: String] { ProcessRunner.environment(home: home.path) }
 
-    func sky(_ commands: String, env extra: [String: String] = [:], as user: Int? = nil) -> ProcessResult {
+    /// Runs `-c commands`; `unprivileged` runs it as nobody when the tests run as root, so
+    /// that file modes apply.
+    func sky(_ commands: String, env extra: [String: String] = [:], unprivileged: Bool = false) -> ProcessResult {
         var environment = env
         for (k, v) in extra { environment[k] = v }
-        if let user {
-            return ProcessRunner.run(
-                "/usr/bin/setpriv", ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", Executable.skyshell, "-c", commands], environment: environment)
-        }
+        if unprivileged { return ProcessRunner.runUnprivileged(Executable.skyshell, ["-c", commands], environment: environment) }
         return ProcessRunner.run(Executable.skyshell, ["-c", commands], environment: environment)
     }
 
@@ -30,12 +29,25 @@ struct LogbookFaultTests {
         chmod(home.path, 0o555)
         chmod(db, 0o444)
         defer { chmod(home.path, 0o755); chmod(db, 0o644) }
-        // As root, permissions do not apply: run as nobody instead.
-        let user = getuid() == 0 ? 65534 : nil
-        let result = sky("flight add JFK LHR date 2025-01-02", as: user)
+        let result = sky("flight add JFK LHR date 2025-01-02", unprivileged: true)
         #expect(result.status == 74, "\(result.stderr)")
         #expect(result.stderr.contains("logbook.sqlite"))
         #expect(result.stderr.contains("cannot"))
+        chmod(home.path, 0o755)
+        #expect(count() == 1)
+    }
+
+    @Test func aReadOnlyFileCanBeReadButNotWritten() throws {
+        #expect(sky("flight add SFO JFK date 2025-01-01").status == 0)
+        let db = home.path + "/logbook.sqlite"
+        // WAL mode needs the -shm/-wal files; make the whole folder read-only too.
+        chmod(db, 0o444)
+        chmod(home.path, 0o555)
+        defer { chmod(home.path, 0o755); chmod(db, 0o644) }
+        let listed = sky("flights", unprivileged: true)
+        #expect(listed.status == 0 && listed.stdout.contains("KSFO → KJFK"), "it is read: \(listed.stderr)")
+        let added = sky("flight add JFK LHR date 2025-01-02", unprivileged: true)
+        #expect(added.status == 74 && added.stderr.contains("cannot be written"), "\(added.stderr)")
         chmod(home.path, 0o755)
         #expect(count() == 1)
     }

@@ -117,14 +117,14 @@ struct FileSafetyTests {
     @Test func anUnreadableSessionIsNeverSavedOver() throws {
         // The home belongs to nobody, who cannot read its mode-000 session.
         let nobodyHome = TemporaryDirectory("nobodyhome")
-        chown(nobodyHome.path, 65534, 65534)
+        chown(nobodyHome.path, ProcessRunner.nobody, ProcessRunner.nobody)
         let file = nobodyHome.path + "/session.json"
         _ = FileManager.default.createFile(atPath: file, contents: Data("{\"logbook\": \"mine\"}".utf8))
-        chown(file, 65534, 65534)
+        chown(file, ProcessRunner.nobody, ProcessRunner.nobody)
         chmod(file, 0)
-        let r = ProcessRunner.run(
-            "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", Executable.skyshell, "--resume", "-c", "heading 90; logbook use other"],
-            environment: ProcessRunner.environment(home: nobodyHome.path), directory: "/")
+        let r = ProcessRunner.runUnprivileged(
+            Executable.skyshell, ["--resume", "-c", "heading 90; logbook use other"], environment: ProcessRunner.environment(home: nobodyHome.path),
+            directory: "/")
         #expect(r.stderr.contains("cannot read \(file) (Permission denied); using defaults, and it will not be written over"), "\(r.stderr)")
         chmod(file, 0o600)
         #expect(String(decoding: FileManager.default.contents(atPath: file)!, as: UTF8.self) == "{\"logbook\": \"mine\"}")

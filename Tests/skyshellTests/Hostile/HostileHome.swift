@@ -26,11 +26,7 @@ final class HostileHome {
 
     /// Runs `-c commands` as the unprivileged user `nobody` (root ignores file modes).
     func skyAsNobody(_ commands: String, resume: Bool = false) -> ProcessResult {
-        let user = "65534"
-        return ProcessRunner.run(
-            "/usr/bin/setpriv",
-            ["--reuid=\(user)", "--regid=\(user)", "--clear-groups", Executable.skyshell] + (resume ? ["--resume"] : []) + ["-c", commands],
-            environment: env, directory: "/")
+        ProcessRunner.runUnprivileged(Executable.skyshell, (resume ? ["--resume"] : []) + ["-c", commands], environment: env, directory: "/")
     }
 
     /// Runs `-c commands` with the umask set first (as a login shell would).
