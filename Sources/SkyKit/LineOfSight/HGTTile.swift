@@ -56,7 +56,7 @@ public struct HGTTile: @unchecked Sendable {
     /// The tile over bytes already in memory (the embedded tile).
     public init(south: Int, west: Int, bytes: UnsafeRawBufferPointer, origin: String, owner: AnyObject? = nil) throws(TerrainError) {
         guard let size = HGTTile.samplesPerSide(byteCount: bytes.count), let base = bytes.baseAddress else {
-            throw TerrainError("\(origin): \(bytes.count) bytes is neither an SRTM3 (2,884,802) nor an SRTM1 (25,934,402) tile")
+            throw HGTTile.wrongSize(origin, bytes.count)
         }
         self.south = south
         self.west = west
@@ -64,6 +64,11 @@ public struct HGTTile: @unchecked Sendable {
         self.origin = origin
         self.base = base
         self.owner = owner
+    }
+
+    /// The error for a file of `byteCount` bytes that is no tile.
+    static func wrongSize(_ origin: String, _ byteCount: Int) -> TerrainError {
+        TerrainError("\(origin): \(byteCount) bytes is neither an SRTM3 (2,884,802) nor an SRTM1 (25,934,402) tile")
     }
 
     static func samplesPerSide(byteCount: Int) -> Int? {

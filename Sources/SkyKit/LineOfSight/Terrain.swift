@@ -1,31 +1,43 @@
 import CSkyData
 import Foundation
+import Synchronization
 
 /// The terrain skyshell knows: the embedded tile (N44W072, the White Mountains) and the tiles
 /// of a folder. Heights are metres above mean sea level: 0 in squares known to be sea, nil
-/// where nothing is known.
+/// where nothing is known. A folder's tiles are found by name and size when it is opened and
+/// each is read the first time a height in its square is asked for, so a command that needs
+/// one square (or none) never reads the others.
 public final class Terrain: @unchecked Sendable {
-    /// Tiles by corner (latitude × 1000 + longitude).
+    /// Tiles in memory by corner (latitude × 1000 + longitude): the embedded one, test tiles.
     let tiles: [Int: HGTTile]
-    /// Files in the folder that could not be used, one message each.
-    public let problems: [String]
-    /// The folder tiles were read from, if any.
+    /// The folder's tile files by corner, with their sizes, read on first use.
+    let files: [Int: (path: String, bytes: Int)]
+    /// Folder tiles read so far (nil: the file could not be read when it was needed).
+    private let read = Mutex<[Int: HGTTile?]>([:])
+    /// Files found unusable when the folder was opened, and later when read.
+    private let foundProblems: [String]
+    private let readProblems = Mutex<[String]>([])
+    /// The folder tiles come from, if any.
     public let directory: String?
     /// Squares known to be all water (`N44W072.sea` in the folder): sea level there, not missing.
     let sea: Set<Int>
     /// The squares known to be sea.
     public let seaSquares: [TileCorner]
 
-    public init(tiles: [HGTTile], sea: [TileCorner] = [], directory: String? = nil, problems: [String] = []) {
+    public init(
+        tiles: [HGTTile], files: [Int: (path: String, bytes: Int)] = [:], sea: [TileCorner] = [], directory: String? = nil, problems: [String] = []
+    ) {
         var byCorner: [Int: HGTTile] = [:]
         for tile in tiles where byCorner[Terrain.key(tile.south, tile.west)] == nil || tile.size > byCorner[Terrain.key(tile.south, tile.west)]!.size {
             byCorner[Terrain.key(tile.south, tile.west)] = tile
         }
-        self.tiles = byCorner
-        seaSquares = sea.filter { byCorner[Terrain.key($0.south, $0.west)] == nil }.sorted()
+        // A folder's tile wins over one in memory for the same square.
+        self.tiles = byCorner.filter { files[$0.key] == nil }
+        self.files = files
+        seaSquares = sea.filter { byCorner[Terrain.key($0.south, $0.west)] == nil && files[Terrain.key($0.south, $0.west)] == nil }.sorted()
         self.sea = Set(seaSquares.map { Terrain.key($0.south, $0.west) })
         self.directory = directory
-        self.problems = problems
+        foundProblems = problems
     }
 
     @inline(__always) static func key(_ south: Int, _ west: Int) -> Int { south * 1000 + west }
@@ -37,50 +49,105 @@ public final class Terrain: @unchecked Sendable {
         return try? HGTTile(south: 44, west: -72, bytes: UnsafeRawBufferPointer(start: start, count: Int(length)), origin: "embedded N44W072")
     }()
 
-    /// The embedded tile plus every `.hgt` tile in `directory` (the folder's win where both
-    /// cover a square). Unreadable files are listed in `problems`, not fatal.
+    /// The embedded tile plus the `.hgt` tiles of `directory` (the folder's win where both cover
+    /// a square; of two files for one square, the larger). Files that are no tile by name or
+    /// size are listed in `problems`, not fatal; nothing is read yet.
     public static func load(directory: String?) -> Terrain {
-        var tiles = embeddedTile.map { [$0] } ?? []
         var problems: [String] = []
         var sea: [TileCorner] = []
+        var files: [Int: (path: String, bytes: Int)] = [:]
         if let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory) {
-            for name in names where name.lowercased().hasSuffix(".sea") {
-                if let corner = HGTTile.corner(fileName: String(name.dropLast(4)) + ".hgt") { sea.append(TileCorner(south: corner.south, west: corner.west)) }
-            }
-            var folder: [HGTTile] = []
-            for name in names.sorted() where name.lowercased().hasSuffix(".hgt") {
-                do throws(TerrainError) {
-                    folder.append(try HGTTile.open(path: directory + "/" + name))
-                } catch {
-                    problems.append(error.message)
+            for name in names.sorted() {
+                let lower = name.lowercased()
+                guard lower.hasSuffix(".hgt") || lower.hasSuffix(".sea") else { continue }
+                guard let corner = TileCorner(fileName: name) else {
+                    problems.append("\(name): not a tile name (like N44W072.hgt)")
+                    continue
                 }
+                if lower.hasSuffix(".sea") {
+                    sea.append(corner)
+                    continue
+                }
+                var info = stat()
+                let path = directory + "/" + name
+                guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+                    problems.append("\(name): not a regular file")
+                    continue
+                }
+                let bytes = Int(info.st_size)
+                guard HGTTile.samplesPerSide(byteCount: bytes) != nil else {
+                    problems.append(HGTTile.wrongSize(name, bytes).message)
+                    continue
+                }
+                let key = key(corner.south, corner.west)
+                if files[key] == nil || bytes > files[key]!.bytes { files[key] = (path, bytes) }
             }
-            let covered = Set(folder.map { key($0.south, $0.west) })
-            tiles = tiles.filter { !covered.contains(key($0.south, $0.west)) } + folder
         }
-        return Terrain(tiles: tiles, sea: sea, directory: directory, problems: problems)
+        return Terrain(tiles: embeddedTile.map { [$0] } ?? [], files: files, sea: sea, directory: directory, problems: problems)
     }
 
-    /// The tiles loaded, south-west first.
-    public var loadedTiles: [HGTTile] { tiles.values.sorted { ($0.south, $0.west) < ($1.south, $1.west) } }
+    /// Files that could not be used, one message each.
+    public var problems: [String] { foundProblems + readProblems.withLock { $0 } }
 
-    /// The tiles loaded, by name.
-    public var tileNames: [String] { tiles.values.map(\.origin).sorted() }
+    /// The tile of a square, read from its file the first time.
+    func tile(_ key: Int) -> HGTTile? {
+        if let tile = tiles[key] { return tile }
+        guard let file = files[key] else { return nil }
+        return read.withLock { cache in
+            if let known = cache[key] { return known }
+            var tile: HGTTile?
+            do throws(TerrainError) {
+                tile = try HGTTile.open(path: file.path)
+            } catch {
+                readProblems.withLock { $0.append(error.message) }
+            }
+            cache[key] = tile
+            return tile
+        }
+    }
+
+    /// One tile the terrain has, without reading it.
+    public struct Entry: Sendable {
+        public var name: String
+        /// Samples a side (1201 or 3601).
+        public var samples: Int
+        public var bytes: Int
+        public var isEmbedded: Bool
+    }
+
+    /// The tiles, south-west first, by what their names and sizes say.
+    public var entries: [Entry] {
+        let memory = tiles.map {
+            (key: $0.key, entry: Entry(name: $0.value.origin, samples: $0.value.size, bytes: $0.value.size * $0.value.size * 2, isEmbedded: true))
+        }
+        let folder = files.map { file in
+            (
+                key: file.key,
+                entry: Entry(
+                    name: (file.value.path as NSString).lastPathComponent, samples: HGTTile.samplesPerSide(byteCount: file.value.bytes) ?? 0,
+                    bytes: file.value.bytes, isEmbedded: false)
+            )
+        }
+        return (memory + folder).sorted { $0.key < $1.key }.map(\.entry)
+    }
+
+    /// The tiles, by name.
+    public var tileNames: [String] { entries.map(\.name).sorted() }
 
     /// Whether the terrain at a point is known: a tile or known sea covers it.
     public func covers(_ c: Coordinate) -> Bool {
         let corner = TileCorner(c)
         let key = Terrain.key(corner.south, corner.west)
-        return tiles[key] != nil || sea.contains(key)
+        return tiles[key] != nil || files[key] != nil || sea.contains(key)
     }
 
-    /// The height at a point, or nil outside the loaded tiles (or in a void with no valid
+    /// The height at a point, or nil where nothing is known (or in a void with no valid
     /// neighbour).
     @inline(__always)
     public func height(latitude: Double, longitude: Double) -> Double? {
         guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 360 else { return nil }
-        let south = Int(latitude.rounded(.down)), west = Int(longitude.rounded(.down))
-        guard let tile = tiles[Terrain.key(south, west)] else { return sea.isEmpty || !sea.contains(Terrain.key(south, west)) ? nil : 0 }
+        let key = Terrain.key(Int(latitude.rounded(.down)), Int(longitude.rounded(.down)))
+        guard let tile = tile(key) else { return sea.contains(key) ? 0 : nil }
         return tile.height(latitude: latitude, longitude: longitude)
     }
 

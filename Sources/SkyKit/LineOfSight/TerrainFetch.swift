@@ -104,11 +104,11 @@ public enum TerrainFetch {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         var tiles: [(corner: TileCorner, bytes: Int, used: Double)] = []
         for name in names {
-            guard let c = HGTTile.corner(fileName: name), name == TileCorner(south: c.south, west: c.west).description + ".hgt" else { continue }
+            guard let corner = TileCorner(fileName: name), name == corner.description + ".hgt" else { continue }
             var info = stat()
             guard stat(folder + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
             let used = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-            tiles.append((TileCorner(south: c.south, west: c.west), Int(info.st_size), used))
+            tiles.append((corner, Int(info.st_size), used))
         }
         var total = tiles.reduce(0) { $0 + $1.bytes }
         var removed: [TileCorner] = []

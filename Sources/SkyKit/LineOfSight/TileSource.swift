@@ -16,6 +16,14 @@ public struct TileCorner: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     public static func < (a: TileCorner, b: TileCorner) -> Bool { (a.south, a.west) < (b.south, b.west) }
 
+    /// The square a terrain folder's file is about (`N44W072.hgt`, or `N44W072.sea` for known
+    /// sea), any case; nil for any other name.
+    public init?(fileName: String) {
+        let lower = fileName.lowercased()
+        guard lower.hasSuffix(".hgt") || lower.hasSuffix(".sea"), let c = HGTTile.corner(fileName: String(fileName.dropLast(4)) + ".hgt") else { return nil }
+        self.init(south: c.south, west: c.west)
+    }
+
     /// The square a point lies in.
     public init(_ c: Coordinate) {
         var lon = c.longitude.truncatingRemainder(dividingBy: 360)

@@ -240,7 +240,7 @@ struct TerrainLookup {
         if s != south || w != west {
             south = s
             west = w
-            tile = terrain.tiles[Terrain.key(s, w)]
+            tile = terrain.tile(Terrain.key(s, w))
             sea = tile == nil && terrain.sea.contains(Terrain.key(s, w))
         }
         if sea { return 0 }

@@ -71,6 +71,28 @@ struct TerrainTests {
     }
 }
 
+/// A folder's tiles are read when a height in their square is first asked for, not before.
+@Suite("Terrain folder reading")
+struct TerrainFolderReadingTests {
+    @Test func aTileIsReadOnlyWhenItsSquareIsUsed() throws {
+        let directory = TemporaryDirectory("lazy-terrain")
+        let tile = [UInt8](repeating: 0, count: 1201 * 1201 * 2)
+        for name in ["N10E010.hgt", "N10E011.hgt"] {
+            #expect(FileManager.default.createFile(atPath: directory.path + "/" + name, contents: Data(tile)))
+        }
+        FileManager.default.createFile(atPath: directory.path + "/N10E012.hgt", contents: Data(count: 1000))
+        let terrain = Terrain.load(directory: directory.path)
+        #expect(terrain.problems == ["N10E012.hgt: 1000 bytes is neither an SRTM3 (2,884,802) nor an SRTM1 (25,934,402) tile"])
+        #expect(terrain.tileNames == ["N10E010.hgt", "N10E011.hgt", "embedded N44W072"])
+        // The second file goes away after the folder was opened: nothing notices until its square is used.
+        unlink(directory.path + "/N10E011.hgt")
+        #expect(terrain.height(latitude: 10.5, longitude: 10.5) == 0)
+        #expect(terrain.problems.count == 1)
+        #expect(terrain.height(latitude: 10.5, longitude: 11.5) == nil)
+        #expect(terrain.problems.count == 2 && terrain.problems[1].contains("N10E011.hgt"), "\(terrain.problems)")
+    }
+}
+
 /// Four tiles meeting at a corner act as one terrain: a plane across all four is read the same
 /// on every side of the seams, and sight lines and sweeps cross them without a step.
 @Suite("Terrain across tiles")

@@ -27,10 +27,9 @@ enum LOSTerrainCommands {
         let terrain = shell.lineOfSight.terrain()
         var table = Table(key: "tiles", columns: [Column("tile", "Tile"), Column("kind", "Kind"), Column("bytes", "Size", .right)])
         var total = 0
-        for tile in terrain.loadedTiles {
-            let bytes = tile.size * tile.size * 2
-            if !tile.origin.hasPrefix("embedded") { total += bytes }
-            table.rows.append([Cell(tile.origin), Cell(tile.size == 3601 ? "1″ (SRTM1)" : "3″ (SRTM3)"), Cell(.int(bytes), text: megabytes(bytes))])
+        for tile in terrain.entries {
+            if !tile.isEmbedded { total += tile.bytes }
+            table.rows.append([Cell(tile.name), Cell(tile.samples == 3601 ? "1″ (SRTM1)" : "3″ (SRTM3)"), Cell(.int(tile.bytes), text: megabytes(tile.bytes))])
         }
         for corner in terrain.seaSquares { table.rows.append([Cell(corner.description + ".sea"), Cell("sea"), Cell(.int(0), text: "—")]) }
         var output = Output([.message("terrain folder: \(shell.lineOfSight.terrainDirectory ?? "none") — \(megabytes(total)) of tiles in it")])
@@ -98,16 +97,13 @@ enum LOSTerrainCommands {
         var corners: [TileCorner] = []
         if words.map({ $0.lowercased() }) == ["all"] {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            corners = names.compactMap { name in
-                let base = name.lowercased().hasSuffix(".sea") ? String(name.dropLast(4)) + ".hgt" : name
-                return HGTTile.corner(fileName: base).map { TileCorner(south: $0.south, west: $0.west) }
-            }
+            corners = names.compactMap(TileCorner.init(fileName:))
         } else {
             for word in words {
-                guard let corner = HGTTile.corner(fileName: word.uppercased().replacingOccurrences(of: ".HGT", with: "") + ".hgt") else {
+                guard let corner = TileCorner(fileName: word.lowercased().hasSuffix(".hgt") ? word : word + ".hgt") else {
                     throw ShellError.usage("'\(word)' is not a tile name (like N44W072)")
                 }
-                corners.append(TileCorner(south: corner.south, west: corner.west))
+                corners.append(corner)
             }
         }
         var removed = 0
