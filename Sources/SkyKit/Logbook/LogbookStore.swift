@@ -257,12 +257,14 @@ public final class LogbookStore {
 
     /// Flights an import inserts with one statement.
     static let rowsPerInsert = 64
+    /// A flight's own columns, in the order `bindFields` binds them.
+    static let fieldColumns = [
+        "origin", "destination", "airline", "aircraft", "date", "class", "row", "seat_position", "seat_letter", "flight_number", "registration",
+        "notes", "departure_time", "arrival_time", "arrival_date", "duration", "reason", "trip", "distance",
+    ]
     /// The columns a flight is inserted with: `bind` binds them in this order.
-    static let insertColumns = """
-        logbook_id, number, origin, destination, airline, aircraft, date, class, row, seat_position, seat_letter, flight_number, \
-        registration, notes, departure_time, arrival_time, arrival_date, duration, reason, trip, distance, import_id, duplicate
-        """
-    static let insertColumnCount = 23
+    static let insertColumns = "logbook_id, number, " + fieldColumns.joined(separator: ", ") + ", import_id, duplicate"
+    static let insertColumnCount = fieldColumns.count + 4
     /// The inserts of one flight and of `rowsPerInsert`, prepared once (imports run them for every row).
     var insertStatements: [Int: SQLiteStatement] = [:]
 
@@ -288,28 +290,26 @@ public final class LogbookStore {
         return id
     }
 
-    /// Binds every column of row `row` of an insert (`insertColumns`), the texts in place (an
-    /// import binds a hundred thousand rows).
+    /// Binds every column of row `row` of an insert (`insertColumns`).
     func bind(_ f: Flight, number: Int, logbookID: Int64, importID: Int64?, duplicate: Bool, to s: SQLiteStatement, row: Int) {
         let b = Int32(row * Self.insertColumnCount)
-        s.bind(b + 1, logbookID); s.bind(b + 2, Int64(number))
-        s.bindInPlace(b + 3, f.origin); s.bindInPlace(b + 4, f.destination); s.bindInPlace(b + 5, f.airline); s.bindInPlace(b + 6, f.aircraft)
-        s.bindInPlace(b + 7, f.date.description); s.bindInPlace(b + 8, f.cabinClass?.rawValue); s.bind(b + 9, f.row.map(Int64.init))
-        s.bindInPlace(b + 10, f.seatPosition?.rawValue); s.bindInPlace(b + 11, f.seatLetter); s.bindInPlace(b + 12, f.flightNumber)
-        s.bindInPlace(b + 13, f.registration); s.bindInPlace(b + 14, f.notes); s.bindInPlace(b + 15, f.departureTime?.description)
-        s.bindInPlace(b + 16, f.arrivalTime?.description); s.bindInPlace(b + 17, f.arrivalDate?.description)
-        s.bind(b + 18, f.duration.map(Int64.init)); s.bindInPlace(b + 19, f.reason?.rawValue); s.bindInPlace(b + 20, f.trip)
-        s.bind(b + 21, f.recordedDistance.map { SQLiteValue.real($0.kilometers) }); s.bind(b + 22, importID); s.bind(b + 23, Int64(duplicate ? 1 : 0))
+        s.bind(b + 1, logbookID)
+        s.bind(b + 2, Int64(number))
+        bindFields(f, to: s, after: b + 2)
+        s.bind(b + 3 + Int32(Self.fieldColumns.count), importID)
+        s.bind(b + 4 + Int32(Self.fieldColumns.count), Int64(duplicate ? 1 : 0))
     }
 
-    /// The flight's fields in column order, from origin to distance.
-    func fieldValues(_ f: Flight) -> [SQLiteValue?] {
-        [
-            .text(f.origin), .text(f.destination), .of(f.airline), .of(f.aircraft), .text(f.date.description), .of(f.cabinClass?.rawValue),
-            .of(f.row), .of(f.seatPosition?.rawValue), .of(f.seatLetter), .of(f.flightNumber), .of(f.registration), .of(f.notes),
-            .of(f.departureTime?.description), .of(f.arrivalTime?.description), .of(f.arrivalDate?.description), .of(f.duration),
-            .of(f.reason?.rawValue), .of(f.trip), f.recordedDistance.map { .real($0.kilometers) },
-        ]
+    /// Binds the flight's own columns (`fieldColumns`) to the parameters after `b`, the texts in
+    /// place (an import binds a hundred thousand rows).
+    func bindFields(_ f: Flight, to s: SQLiteStatement, after b: Int32) {
+        s.bindInPlace(b + 1, f.origin); s.bindInPlace(b + 2, f.destination); s.bindInPlace(b + 3, f.airline); s.bindInPlace(b + 4, f.aircraft)
+        s.bindInPlace(b + 5, f.date.description); s.bindInPlace(b + 6, f.cabinClass?.rawValue); s.bind(b + 7, f.row.map(Int64.init))
+        s.bindInPlace(b + 8, f.seatPosition?.rawValue); s.bindInPlace(b + 9, f.seatLetter); s.bindInPlace(b + 10, f.flightNumber)
+        s.bindInPlace(b + 11, f.registration); s.bindInPlace(b + 12, f.notes); s.bindInPlace(b + 13, f.departureTime?.description)
+        s.bindInPlace(b + 14, f.arrivalTime?.description); s.bindInPlace(b + 15, f.arrivalDate?.description)
+        s.bind(b + 16, f.duration.map(Int64.init)); s.bindInPlace(b + 17, f.reason?.rawValue); s.bindInPlace(b + 18, f.trip)
+        s.bind(b + 19, f.recordedDistance.map { SQLiteValue.real($0.kilometers) })
     }
 
     /// Adds events to flight `number` of a logbook.
@@ -330,14 +330,10 @@ public final class LogbookStore {
         guard let id = flight.id else { throw StoreError(.invalid, "the flight has no id") }
         try check(flight)
         try db.writeTransaction {
-            try db.statement(
-                """
-                UPDATE flights SET origin = ?, destination = ?, airline = ?, aircraft = ?, date = ?, class = ?, row = ?,
-                                   seat_position = ?, seat_letter = ?, flight_number = ?, registration = ?, notes = ?,
-                                   departure_time = ?, arrival_time = ?, arrival_date = ?, duration = ?, reason = ?, trip = ?, distance = ?
-                WHERE id = ?
-                """
-            ).bind(fieldValues(flight) + [.integer(id)]).run()
+            let s = try db.statement("UPDATE flights SET " + Self.fieldColumns.map { "\($0) = ?" }.joined(separator: ", ") + " WHERE id = ?")
+            bindFields(flight, to: s, after: 0)
+            s.bind(Int32(Self.fieldColumns.count + 1), id)
+            try s.run()
             try db.statement("DELETE FROM flight_events WHERE flight_id = ?").bind([.integer(id)]).run()
             try insertEvents(flight.events, flightID: id)
         }

@@ -172,6 +172,7 @@ public final class SQLiteStatement {
     func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
+        scratchUsed = 0
     }
 
     /// Binds values to the parameters in order.

@@ -16,6 +16,9 @@ public struct UnresolvedValue: Sendable, Equatable {
     public var reason: String
     /// The codes the reason offers, best first.
     public var candidates: [String]
+
+    /// What tells values apart: the same text is counted once per kind.
+    static func key(_ kind: Kind, _ text: String) -> String { kind.rawValue + "|" + text }
 }
 
 /// What `--map` says: a file's value and the code it stands for, or nothing (`-`). The same
@@ -89,7 +92,7 @@ public struct ImportPlan: Sendable {
             notYours += part.notYours
             futureDates += part.futureDates
             for value in part.unresolved {
-                let key = value.kind.rawValue + "|" + value.text
+                let key = UnresolvedValue.key(value.kind, value.text)
                 if var known = unresolved[key] {
                     known.count += value.count
                     unresolved[key] = known

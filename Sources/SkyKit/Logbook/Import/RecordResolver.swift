@@ -45,7 +45,7 @@ final class RecordResolver {
         case .unresolved(let values):
             plan.unresolvedRows += 1
             for (kind, text, error) in values {
-                let key = kind.rawValue + "|" + text
+                let key = UnresolvedValue.key(kind, text)
                 if unresolved[key] == nil {
                     unresolved[key] = UnresolvedValue(kind: kind, text: text, count: 0, line: record.line, reason: error.message, candidates: error.candidates)
                 }
