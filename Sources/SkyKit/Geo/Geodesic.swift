@@ -360,41 +360,7 @@ public struct Geodesic: Sendable {
 
     /// The point reached from `start` after `distance` along the geodesic leaving at `azimuth`.
     public func direct(from start: Coordinate, azimuth: Angle, distance: Distance) -> GeodesicDirect {
-        let (salp1, calp1) = Degrees.sincos(Degrees.round(azimuth.degrees))
-        let (sbet1, cbet1) = reducedLatitude(Degrees.round(start.latitude))
-        let salp0 = salp1 * cbet1
-        let calp0 = (calp1 * calp1 + salp1 * sbet1 * salp1 * sbet1).squareRoot()
-        let somg1 = salp0 * sbet1
-        let comg1 = sbet1 != 0 || calp1 != 0 ? cbet1 * calp1 : 1
-        let (ssig1, csig1) = normalized(sbet1, comg1)
-
-        let eps = GeodesicSeries.epsilon(k2: calp0 * calp0 * ep2)
-        let a1 = GeodesicSeries.a1(eps)
-        let c1 = GeodesicSeries.c1(eps), c1p = GeodesicSeries.c1p(eps)
-        let b11 = GeodesicSeries.sineSum(ssig1, csig1, c1)
-        // τ = σ + B1(σ) is the distance in units of b·A1 from the equator crossing.
-        let sb11 = Foundation.sin(b11), cb11 = Foundation.cos(b11)
-        let stau1 = ssig1 * cb11 + csig1 * sb11, ctau1 = csig1 * cb11 - ssig1 * sb11
-        let tau12 = distance.meters / (b * a1)
-        let stau12 = Foundation.sin(tau12), ctau12 = Foundation.cos(tau12)
-        let b12 = GeodesicSeries.sineSum(stau1 * ctau12 + ctau1 * stau12, ctau1 * ctau12 - stau1 * stau12, c1p)
-        let sig12 = tau12 + b11 + b12
-        let ssig12 = Foundation.sin(sig12), csig12 = Foundation.cos(sig12)
-        let ssig2 = ssig1 * csig12 + csig1 * ssig12
-        var csig2 = csig1 * csig12 - ssig1 * ssig12
-        let sbet2 = calp0 * ssig2
-        var cbet2 = (salp0 * salp0 + calp0 * csig2 * calp0 * csig2).squareRoot()
-        if cbet2 == 0 { cbet2 = Geodesic.tiny; csig2 = Geodesic.tiny }
-        let somg2 = salp0 * ssig2, comg2 = csig2
-        let omg12 = Foundation.atan2(somg2 * comg1 - comg2 * somg1, comg2 * comg1 + somg2 * somg1)
-        let c3 = GeodesicSeries.c3(eps, n: n)
-        let b312 = GeodesicSeries.sineSum(ssig2, csig2, c3) - GeodesicSeries.sineSum(ssig1, csig1, c3)
-        let lam12 = omg12 - f * GeodesicSeries.a3(eps, n: n) * salp0 * (sig12 + b312)
-        let lon2 = Degrees.normalize(Degrees.normalize(start.longitude) + lam12 * 180 / .pi)
-        let lat2 = Degrees.atan2(sbet2, f1 * cbet2)
-        return GeodesicDirect(
-            coordinate: Coordinate(validLatitude: lat2, longitude: lon2 == 180 ? -180 : lon2),
-            finalAzimuth: Angle(degrees: Degrees.atan2(salp0, calp0 * csig2)))
+        GeodesicLine(self, from: start, azimuth: azimuth).position(distance)
     }
 
     // MARK: - Points along a geodesic
@@ -403,10 +369,10 @@ public struct Geodesic: Sendable {
     public func points(from p1: Coordinate, to p2: Coordinate, count: Int) -> [Coordinate] {
         guard count >= 2 else { return [p1] }
         let line = inverse(p1, p2)
+        let path = GeodesicLine(self, from: p1, azimuth: line.initialAzimuth)
         var result = [p1]
         for i in 1..<(count - 1) {
-            let d = line.distance.meters * Double(i) / Double(count - 1)
-            result.append(direct(from: p1, azimuth: line.initialAzimuth, distance: Distance(meters: d)).coordinate)
+            result.append(path.position(Distance(meters: line.distance.meters * Double(i) / Double(count - 1))).coordinate)
         }
         result.append(p2)
         return result

@@ -37,7 +37,7 @@ struct AgreementTests {
         // Real answers both ways, not a disc that is all hidden or all in sight.
         #expect(visible > 100 && visible < 900, "\(visible) of \(count) visible")
         #expect(unknown > 10, "the disc crosses the tile's east edge: \(unknown) points unknown")
-        #expect(share >= 0.98, "agreement \(share)")
+        #expect(share >= 0.989, "agreement \(share)")
         print("viewshed/check agreement at 0.25°/90 m over 40 km: \(share * 100)% (\(visible) of \(count) points visible)")
     }
 }
@@ -70,16 +70,21 @@ extension AgreementTests {
     }
 
     /// Ground-level targets are the hard case: sight lines graze the terrain, so the sampling
-    /// of the sweep (every step along a ray) and of the path check (500 points) decide more
-    /// answers. Measured: 98.7 % at 0.25°/90 m and 95.2 % at 1°/250 m (97.0 % for points on
-    /// the rays themselves: the rest is the distance between rays).
+    /// of the sweep (every step along a ray, nearest ray between rays) and of the path check
+    /// (500 points) decide more answers. Measured: 98.9 % at 0.25°/90 m and 94.9 % at 1°/250 m
+    /// (97.3 % for points on the rays themselves: the rest is the distance between rays); the
+    /// test allows half a point below each.
     @Test func groundLevelTargetsFromTheSummitAgreeAsMeasured() throws {
         let (fine, visible) = try Self.agreement(azimuthStep: 0.25, rangeStep: 90)
         #expect(visible > 150 && visible < 850)
-        #expect(fine >= 0.985, "fine steps: \(fine)")
+        #expect(fine >= 0.984, "fine steps: \(fine)")
         let (coarse, _) = try Self.agreement(azimuthStep: 1, rangeStep: 250)
-        #expect(coarse >= 0.95, "default steps: \(coarse)")
-        print("viewshed/check agreement, 10 m AGL target from the summit over 40 km (true Earth): \(fine * 100)% at 0.25°/90 m, \(coarse * 100)% at 1°/250 m")
+        #expect(coarse >= 0.944, "default steps: \(coarse)")
+        let (onRays, _) = try Self.agreement(azimuthStep: 1, rangeStep: 250, onRays: true)
+        #expect(onRays >= 0.968, "default steps, points on the rays: \(onRays)")
+        print(
+            "viewshed/check agreement, 10 m AGL target from the summit over 40 km (true Earth): \(fine * 100)% at 0.25°/90 m, \(coarse * 100)% at 1°/250 m, \(onRays * 100)% on the rays"
+        )
     }
 }
 
@@ -122,7 +127,73 @@ struct GDALAgreementTests {
         let share = Double(agree) / Double(rows.count)
         print("viewshed vs gdal_viewshed at 0.25°/90 m: \(share * 100)% of cells agree; of GDAL's \(gdalVisible) visible cells \(bothVisible) are visible here")
         #expect(gdalVisible > 200 && gdalVisible < 1800)
-        #expect(share >= 0.93, "agreement with GDAL \(share)")
-        #expect(Double(bothVisible) / Double(gdalVisible) >= 0.85)
+        #expect(share >= 0.983, "agreement with GDAL \(share)")
+        #expect(Double(bothVisible) / Double(gdalVisible) >= 0.98)
+    }
+}
+
+/// The exported GeoJSON is what the viewshed answers: the same random points, tested inside the
+/// file's polygons, get the same answers as `visibility` and the same agreement with `los check`.
+@Suite("Viewshed GeoJSON answers as the sweep")
+struct GeoJSONAgreementTests {
+    /// The polygons of one feature, each its outer ring as longitude/latitude pairs.
+    static func rings(_ collection: [String: Any], name: String) throws -> [[(Double, Double)]] {
+        let features = try #require(collection["features"] as? [[String: Any]])
+        let feature = try #require(features.first { ($0["properties"] as? [String: Any])?["name"] as? String == name })
+        let geometry = try #require(feature["geometry"] as? [String: Any])
+        let polygons = try #require(geometry["coordinates"] as? [[[[Double]]]])
+        return polygons.map { $0[0].map { ($0[0], $0[1]) } }
+    }
+
+    /// Whether a point is inside a ring (crossings of a ray to the east; lon/lat as a plane,
+    /// which over the few hundred metres of a ring sector is exact to centimetres).
+    static func contains(_ ring: [(Double, Double)], _ x: Double, _ y: Double) -> Bool {
+        var inside = false
+        for i in 0..<(ring.count - 1) {
+            let (x1, y1) = ring[i], (x2, y2) = ring[i + 1]
+            if (y1 > y) != (y2 > y), x < x1 + (y - y1) * (x2 - x1) / (y2 - y1) { inside.toggle() }
+        }
+        return inside
+    }
+
+    @Test func theExportedPolygonsAnswerAsTheSweepAndAsPathChecks() throws {
+        let terrain = Terrain(tiles: [try #require(Terrain.embeddedTile)])
+        let origin = Coordinate(validLatitude: 44.2706, longitude: -71.3033)
+        let observer = LOSHeight(Height(meters: 10), .agl), target = LOSHeight(Height(meters: 10), .agl)
+        let request = ViewshedRequest(
+            origin: origin, observer: observer, target: target, range: 40_000, earth: .trueEarth, azimuthStep: 0.25, rangeStep: 90)
+        let v = try #require(Viewshed.sweep(request, terrain: terrain))
+        let text = JSONWriter.compact(v.geoJSON())
+        let collection = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let visible = try Self.rings(collection, name: "visible"), unknown = try Self.rings(collection, name: "unknown")
+        // Bounding boxes first: a few thousand sectors per point otherwise.
+        func boxes(_ rings: [[(Double, Double)]]) -> [(Double, Double, Double, Double)] {
+            rings.map { r in (r.map(\.0).min()!, r.map(\.0).max()!, r.map(\.1).min()!, r.map(\.1).max()!) }
+        }
+        let visibleBoxes = boxes(visible), unknownBoxes = boxes(unknown)
+        func inside(_ rings: [[(Double, Double)]], _ boxes: [(Double, Double, Double, Double)], _ c: Coordinate) -> Bool {
+            rings.indices.contains { i in
+                let b = boxes[i]
+                return c.longitude >= b.0 && c.longitude <= b.1 && c.latitude >= b.2 && c.latitude <= b.3
+                    && Self.contains(rings[i], c.longitude, c.latitude)
+            }
+        }
+        var rng = SplitMix(seed: 11)
+        var same = 0, agree = 0
+        for _ in 0..<1_000 {
+            let distance = 40_000 * max(0.02, rng.unit().squareRoot()) * 0.999
+            let point = Geodesic.wgs84.direct(from: origin, azimuth: Angle(degrees: 360 * rng.unit()), distance: Distance(meters: distance)).coordinate
+            let file: Viewshed.Visibility =
+                inside(visible, visibleBoxes, point) ? .visible : inside(unknown, unknownBoxes, point) ? .unknown : .hidden
+            let line = Geodesic.wgs84.inverse(origin, point)
+            if file == v.visibility(distance: line.distance.meters, azimuth: line.initialAzimuth.normalizedBearing.degrees) { same += 1 }
+            let check = try #require(
+                PathCheck.run(terrain: terrain, origin: origin, observer: observer, target: point, targetHeight: target, earth: .trueEarth))
+            let expected: Viewshed.Visibility = check.verdict == .clear ? .visible : check.verdict == .blocked ? .hidden : .unknown
+            if file == expected { agree += 1 }
+        }
+        print("viewshed GeoJSON: \(same) of 1000 points answer as the sweep; \(agree) agree with los check")
+        #expect(same >= 998, "the file and the sweep differ at \(1000 - same) points")
+        #expect(agree >= 985, "the file agrees with los check at \(agree) of 1000")
     }
 }
