@@ -11,6 +11,10 @@ extension Shell {
 
     public var units: UnitSystem { setting(.units) }
 
+    /// Whether a setting was chosen, on the command line or with `set`, rather than left at
+    /// its default.
+    public func isChosen(_ name: String) -> Bool { overrides[name] != nil || session.settings.isCustomized(name) }
+
     /// Whether colour codes may be written to a stream that is (or is not) a terminal.
     public func colorEnabled(terminal: Bool) -> Bool {
         switch setting(.color) {

@@ -66,7 +66,9 @@ public struct Settings: Equatable, Sendable, Codable {
         guard spec.values.contains(v) else {
             throw ValueError("'\(value)' is not a value of \(spec.name) — use one of: \(spec.values.joined(separator: ", "))")
         }
-        values[spec.name] = v == spec.defaultValue ? nil : v
+        // Kept even when it is the default: a chosen `units metric` is a choice (line of
+        // sight shows metres then, feet until units are chosen).
+        values[spec.name] = v
     }
 
     /// Resets `name` (or every setting) to the default.
@@ -74,10 +76,10 @@ public struct Settings: Equatable, Sendable, Codable {
         if let name { values[name] = nil } else { values = [:] }
     }
 
-    /// The settings that differ from their defaults, by name.
+    /// The settings that were chosen with `set` (reset ones are not), by name.
     public var customized: [(String, String)] { values.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
 
-    /// True when `name` differs from its default.
+    /// True when `name` was chosen with `set` (even to its default value).
     public func isCustomized(_ name: String) -> Bool { values[name] != nil }
 
     /// The value of a setting as its enum.

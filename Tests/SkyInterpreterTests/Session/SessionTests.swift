@@ -90,7 +90,10 @@ struct SettingsTests {
         try s.set("units", "Aviation")
         #expect(s[.units] == .aviation)
         #expect(s.isCustomized("units"))
+        // Chosen, even as the default: line of sight shows metres once metric is chosen.
         try s.set("units", "metric")
+        #expect(s.isCustomized("units"))
+        s.reset("units")
         #expect(!s.isCustomized("units"))
     }
 

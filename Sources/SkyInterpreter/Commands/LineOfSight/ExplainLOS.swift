@@ -39,7 +39,7 @@ enum ExplainLOS {
         lines.append("   With k = 4/3 the air bends radio waves down a little, as if the Earth were flatter; k = 1 is geometry alone.")
         lines.append("2. A point d away lies below your horizontal plane by drop = d² / (2kR):")
         for d in [10_000.0, 50_000, 100_000] {
-            lines.append("   d = \(n(d / 1000, 0)) km → \(n(d * d / (2 * kr), 1)) m (\(LOSText.feet(d * d / (2 * kr))))")
+            lines.append("   d = \(n(d / 1000, 0)) km → \(n(d * d / (2 * kr), 1)) m (\(Format.height(Height(meters: d * d / (2 * kr)), in: .feet)))")
         }
         lines.append("3. The horizon from h above smooth ground is where the drop equals h: d = √(2kR·h).")
         lines.append("   Your eyes are \(n(eye, 1)) m above the ground → horizon \(n(los.earth.horizon(height: eye) / 1000, 2)) km;")

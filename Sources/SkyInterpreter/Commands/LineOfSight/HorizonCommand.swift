@@ -31,7 +31,7 @@ enum HorizonCommand {
         var output = Output(
             [
                 .message(
-                    "Skyline from \(Format.fixed(s.origin.latitude, 5)), \(Format.fixed(s.origin.longitude, 5)) at \(Format.height(Height(meters: s.observerMSL), shell.units)) MSL: highest \(angle(s.angles[highest])) toward \(Format.bearing(Angle(degrees: Double(highest) * s.azimuthStep))), \(Format.distance(Distance(meters: s.distances[highest]), shell.units, decimals: 1)) away"
+                    "Skyline from \(Format.fixed(s.origin.latitude, 5)), \(Format.fixed(s.origin.longitude, 5)) at \(LOSUnits(shell).height(s.observerMSL)) MSL: highest \(angle(s.angles[highest])) toward \(Format.bearing(Angle(degrees: Double(highest) * s.azimuthStep))), \(LOSUnits(shell).distance(s.distances[highest])) away"
                 )
             ])
         let chart = SkylineChart(skyline: s)
@@ -50,7 +50,7 @@ enum HorizonCommand {
                 Cell(.number((s.angles[i] * 100).rounded() / 100), text: angle(s.angles[i])),
                 Cell(
                     .number(s.distances[i].rounded()),
-                    text: s.distances[i] > 0 ? Format.distance(Distance(meters: s.distances[i]), shell.units, decimals: 1) : "—"),
+                    text: s.distances[i] > 0 ? LOSUnits(shell).distance(s.distances[i]) : "—"),
                 Cell(.bool(!s.incomplete[i]), text: s.incomplete[i] ? "incomplete" : "all"),
             ])
             a += every

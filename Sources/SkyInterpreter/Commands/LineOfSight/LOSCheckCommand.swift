@@ -53,8 +53,8 @@ enum LOSCheckCommand {
 
     /// The verdict card, the profile chart and the notes.
     static func report(_ check: PathCheck, origin: Place, target: Place, _ shell: Shell) -> Output {
-        let units = shell.units
-        func distance(_ m: Double) -> String { Format.distance(Distance(meters: m), units, decimals: 1) }
+        let units = LOSUnits(shell)
+        func distance(_ m: Double) -> String { units.distance(m) }
         var fields = verdict(check.verdict, from: origin, to: target)
         fields.append(
             Field(
@@ -62,7 +62,7 @@ enum LOSCheckCommand {
             ))
         /// One end of the line: its height above the sea and the ground under it.
         func end(_ key: String, _ label: String, msl: Double, ground: Double?) -> Field {
-            Field(key, label, Cell(.number(msl), text: "\(LOSText.feet(msl)) MSL (ground \(ground.map(LOSText.feet) ?? "unknown"))"))
+            Field(key, label, Cell(.number(msl), text: "\(units.height(msl)) MSL (ground \(ground.map(units.height) ?? "unknown"))"))
         }
         fields.append(end("observer_msl_m", "observer", msl: check.observerMSL, ground: check.observerGround))
         fields.append(end("target_msl_m", "target", msl: check.targetMSL, ground: check.targetGround))
@@ -75,7 +75,7 @@ enum LOSCheckCommand {
                             ("distance_m", .number(hit.distance.rounded())), ("above_m", .number(-hit.clearance)),
                             ("terrain_m", hit.terrain.map { .number($0) } ?? .null),
                         ]),
-                        text: "at \(distance(hit.distance)): terrain \(LOSText.feet(-hit.clearance)) above the sight line")))
+                        text: "at \(distance(hit.distance)): terrain \(units.height(-hit.clearance)) above the sight line")))
         }
         if let low = check.minimumClearance {
             fields.append(
@@ -83,7 +83,7 @@ enum LOSCheckCommand {
                     "min_clearance", "minimum clearance",
                     Cell(
                         .object([("m", .number(low.clearance)), ("distance_m", .number(low.distance.rounded()))]),
-                        text: "\(LOSText.feet(low.clearance)) at \(distance(low.distance))")))
+                        text: "\(units.height(low.clearance)) at \(distance(low.distance))")))
         }
         fields.append(Field("earth", "earth", Cell(check.earth.rawValue + " (k = \(check.earth == .radio ? "4/3" : "1"))")))
         var output = Output.card(Card(title: "Line of sight", fields: fields))
@@ -145,16 +145,16 @@ enum LOSCheckCommand {
         guard let at = args[LOSCheckCommand.at] else { throw ShellError.usage("los profile needs a distance: los profile at 12km") }
         guard at.meters >= 0, at.meters <= check.distance else {
             throw ShellError.usage(
-                "\(Format.distance(at, shell.units)) is beyond the path, which is \(Format.distance(Distance(meters: check.distance), shell.units)) long")
+                "\(LOSUnits(shell).distance(at.meters)) is beyond the path, which is \(LOSUnits(shell).distance(check.distance)) long")
         }
         guard let p = check.point(at: at.meters) else { throw ShellError.usage("the path has no points") }
-        let units = shell.units
+        let units = LOSUnits(shell)
         return .card(
             Card(
                 title: "Profile",
                 fields: [
                     Field(
-                        "distance_m", "distance", Cell(.number(p.distance.rounded()), text: Format.distance(Distance(meters: p.distance), units, decimals: 2))),
+                        "distance_m", "distance", Cell(.number(p.distance.rounded()), text: units.distance(p.distance, decimals: 2))),
                     Field(
                         "coordinate", "position",
                         Cell(
@@ -162,12 +162,12 @@ enum LOSCheckCommand {
                             text: Format.fixed(p.coordinate.latitude, 5) + ", " + Format.fixed(p.coordinate.longitude, 5))),
                     Field(
                         "terrain_m", "terrain",
-                        Cell(p.terrain.map { .number($0) } ?? .null, text: p.terrain.map { LOSText.feet($0) + " MSL" } ?? "no terrain (0 ft used)")),
-                    Field("los_m", "LOS altitude", Cell(.number(p.sightLine), text: LOSText.feet(p.sightLine) + " MSL")),
+                        Cell(p.terrain.map { .number($0) } ?? .null, text: p.terrain.map { units.height($0) + " MSL" } ?? "no terrain (0 used)")),
+                    Field("los_m", "LOS altitude", Cell(.number(p.sightLine), text: units.height(p.sightLine) + " MSL")),
                     Field(
                         "clearance_m", "clearance",
                         Cell(
-                            .number(p.clearance), text: LOSText.feet(p.clearance) + (p.clearance < 0 ? " (blocked here)" : ""),
+                            .number(p.clearance), text: units.height(p.clearance) + (p.clearance < 0 ? " (blocked here)" : ""),
                             style: p.clearance < 0 ? .bad : .good)),
                 ]))
     }

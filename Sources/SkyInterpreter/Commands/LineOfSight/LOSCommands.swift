@@ -24,15 +24,15 @@ enum LOSCommands {
 
     /// The state card `los` shows.
     static func state(_ shell: Shell) -> Output {
-        let los = shell.session.los
+        let los = shell.session.los, units = LOSUnits(shell)
         var fields = [Field("stage", "stage", Cell(los.stage.rawValue))]
         fields.append(
             Field(
                 "origin", "origin",
                 los.origin.map { Cell(LOSText.placeDatum($0), text: LOSText.place($0)) } ?? Cell(.null, text: "none — los origin <place>", style: .dim)))
-        fields.append(Field("observer", "observer", Cell(LOSText.heightDatum(los.observer), text: LOSText.height(los.observer))))
-        fields.append(Field("target", "LOS altitude", Cell(LOSText.heightDatum(los.target), text: LOSText.height(los.target))))
-        fields.append(Field("range_km", "range", Cell(.number(los.range.kilometers), text: Format.distance(los.range, in: .kilometers, decimals: 0))))
+        fields.append(Field("observer", "observer", Cell(LOSText.heightDatum(los.observer), text: units.height(los.observer))))
+        fields.append(Field("target", "LOS altitude", Cell(LOSText.heightDatum(los.target), text: units.height(los.target))))
+        fields.append(Field("range_km", "range", Cell(.number(los.range.kilometers), text: units.distance(los.range.meters, decimals: 0))))
         fields.append(Field("earth", "earth", Cell(.string(los.earth.rawValue), text: "\(los.earth.name) (k = \(los.earth == .radio ? "4/3" : "1"))")))
         if let v = los.viewshed {
             fields.append(
@@ -44,7 +44,7 @@ enum LOSCommands {
                             ("observer_ground_m", v.observerGround.map { .number($0) } ?? .null), ("range_km", .number(v.range / 1000)),
                         ]),
                         text:
-                            "\(Format.grouped(v.visibleArea / 1e6)) km² visible (\(Format.fixed(v.share * 100, 1))% of the disc), observer \(LOSText.feet(v.observerMSL)) MSL"
+                            "\(units.area(v.visibleArea)) visible (\(Format.fixed(v.share * 100, 1))% of the disc), observer \(units.height(v.observerMSL)) MSL"
                     )))
         }
         if let target = los.lastTarget {
@@ -81,17 +81,18 @@ enum LOSCommands {
     ) { args, shell in
         guard let place = args[LOSCommands.place] else { throw ShellError.usage("los origin needs a place") }
         let height =
-            try LOSText.height(agl: args[LOSCommands.agl], msl: args[LOSCommands.msl], what: "observer")
+            try LOSText.height(agl: args[LOSCommands.agl], msl: args[LOSCommands.msl], what: "observer", units: LOSUnits(shell))
             ?? LOSHeight(Height(33, .feet), .agl)
         let hadViewshed = shell.session.los.viewshed != nil
         shell.session.setLOSOrigin(place, observer: height)
         let ground = shell.lineOfSight.terrain().height(place.coordinate)
+        let units = LOSUnits(shell)
         var output = Output.message(
-            "los origin \(LOSText.place(place)), observer \(LOSText.height(height))"
-                + (ground.map { " — ground \(LOSText.feet($0)), observer at \(LOSText.feet(height.msl(ground: $0))) MSL" } ?? ""))
+            "los origin \(LOSText.place(place)), observer \(units.height(height))"
+                + (ground.map { " — ground \(units.height($0)), observer at \(units.height(height.msl(ground: $0))) MSL" } ?? ""))
         if ground == nil { output.append(.note("no terrain there (los terrain fetch gets it): paths from here are unknown where terrain is missing")) }
         if let ground, height.reference == .msl, height.height.meters < ground {
-            output.append(.note("the observer is \(LOSText.feet(ground - height.height.meters)) below the ground here"))
+            output.append(.note("the observer is \(units.height(ground - height.height.meters)) below the ground here"))
         }
         if hadViewshed { output.append(.note("the viewshed was dropped (new origin)")) }
         return output
@@ -113,10 +114,10 @@ enum LOSCommands {
     ) { args, shell in
         guard let height = args[LOSCommands.height] else { throw ShellError.usage("los target needs a height") }
         let agl = args[LOSCommands.reference] == .agl
-        guard let target = try LOSText.height(agl: agl ? height : nil, msl: agl ? nil : height, what: "target") else {
+        guard let target = try LOSText.height(agl: agl ? height : nil, msl: agl ? nil : height, what: "target", units: LOSUnits(shell)) else {
             throw ShellError.usage("los target needs a height")
         }
-        return parameterChanged(shell, "LOS altitude \(LOSText.height(target))") { $0.setLOSParameters(target: target) }
+        return parameterChanged(shell, "LOS altitude \(LOSUnits(shell).height(target))") { $0.setLOSParameters(target: target) }
     }
 
     /// Applies a change the viewshed depends on, saying so when it drops one.
@@ -138,11 +139,12 @@ enum LOSCommands {
     ) { args, shell in
         guard let asked = args[LOSCommands.distance] else { throw ShellError.usage("los range needs a distance") }
         let km = min(max(asked.kilometers, SessionRules.losRange.lowerBound), SessionRules.losRange.upperBound)
-        var output = parameterChanged(shell, "los range \(Format.distance(Distance(km, .kilometers), in: .kilometers, decimals: 0))") {
+        let units = LOSUnits(shell)
+        var output = parameterChanged(shell, "los range \(units.distance(km * 1000, decimals: 0))") {
             $0.setLOSParameters(range: Distance(km, .kilometers))
         }
         if km != asked.kilometers {
-            output.blocks.insert(.note("\(Format.distance(asked, in: .kilometers, decimals: 1)) is outside 5–500 km: using \(Format.fixed(km, 0)) km"), at: 0)
+            output.blocks.insert(.note("\(units.distance(asked.meters)) is outside 5–500 km: using \(units.distance(km * 1000, decimals: 0))"), at: 0)
         }
         return output
     }

@@ -97,7 +97,7 @@ enum LOSServerCommand {
                     Cell(
                         .number(hit.distance),
                         text:
-                            "at \(Format.distance(Distance(meters: hit.distance), shell.units)): terrain \(LOSText.feet(-(hit.clearance ?? 0))) above the sight line"
+                            "at \(LOSUnits(shell).distance(hit.distance)): terrain \(LOSUnits(shell).height(-(hit.clearance ?? 0))) above the sight line"
                     )))
         }
         fields.append(Field("server", "computed by", Cell(client.baseURL.absoluteString)))

@@ -78,7 +78,7 @@ enum LOSViewshedCommand {
 
     /// The figures SkyQuant shows: ground at the origin, observer MSL, range, visible area.
     static func stats(_ s: ViewshedSummary, origin: Place, _ shell: Shell) -> Output {
-        let los = shell.session.los
+        let los = shell.session.los, units = LOSUnits(shell)
         var output = Output.card(
             Card(
                 title: "Viewshed",
@@ -87,19 +87,19 @@ enum LOSViewshedCommand {
                     Field(
                         "observer_ground_m", "ground elevation",
                         Cell(
-                            s.observerGround.map { .number($0) } ?? .null, text: s.observerGround.map { LOSText.feet($0) + " MSL" } ?? "no terrain (0 ft used)")
+                            s.observerGround.map { .number($0) } ?? .null, text: s.observerGround.map { units.height($0) + " MSL" } ?? "no terrain (0 used)")
                     ),
-                    Field("observer_msl_m", "observer", Cell(.number(s.observerMSL), text: LOSText.feet(s.observerMSL) + " MSL")),
-                    Field("target", "LOS altitude", Cell(LOSText.heightDatum(los.target), text: LOSText.height(los.target))),
+                    Field("observer_msl_m", "observer", Cell(.number(s.observerMSL), text: units.height(s.observerMSL) + " MSL")),
+                    Field("target", "LOS altitude", Cell(LOSText.heightDatum(los.target), text: units.height(los.target))),
                     Field(
                         "range_km", "range swept",
                         Cell(
                             .number(s.range / 1000),
-                            text: Format.distance(Distance(meters: s.range), in: .kilometers, decimals: 0)
+                            text: units.distance(s.range, decimals: 0)
                                 + " (every \(Format.fixed(s.azimuthStep, s.azimuthStep < 1 ? 2 : 0))°, \(Format.fixed(s.rangeStep, 0)) m steps)")),
                     Field(
                         "visible_km2", "visible area",
-                        Cell(.number((s.visibleArea / 1e6 * 10).rounded() / 10), text: Format.grouped(s.visibleArea / 1e6) + " km²")),
+                        Cell(.number((s.visibleArea / 1e6 * 10).rounded() / 10), text: units.area(s.visibleArea))),
                     Field(
                         "visible_share", "share of the disc", Cell(.number((s.share * 10_000).rounded() / 10_000), text: Format.fixed(s.share * 100, 1) + "%")),
                     Field("earth", "earth", Cell(los.earth.rawValue)),

@@ -159,11 +159,39 @@ extension Shell {
 }
 
 /// Words and numbers of the line-of-sight commands: feet in the interface, metres inside.
-enum LOSText {
-    static func feet(_ meters: Double) -> String { Format.height(Height(meters: meters), in: .feet) }
+/// The units line-of-sight figures are shown in: heights in feet (as SkyQuant shows them) and
+/// distances in kilometres until `units` is chosen, then that system's (metric: metres and
+/// kilometres; imperial: feet and miles; aviation: feet and nautical miles). JSON stays metric.
+struct LOSUnits {
+    let heightUnit: LengthUnit, distanceUnit: LengthUnit
+
+    init(_ shell: Shell) {
+        heightUnit = shell.isChosen(Setting.units.name) ? Format.heightUnit(shell.units) : .feet
+        distanceUnit = Format.distanceUnit(shell.units)
+    }
+
+    /// "6,291 ft", "1,917 m", "0.6 m" (a tenth of a metre under 10 m, which feet do not need).
+    func height(_ meters: Double) -> String {
+        let value = meters / heightUnit.meters
+        return Format.grouped(value, heightUnit == .meters && abs(value) < 9.95 && value != value.rounded() ? 1 : 0) + " " + heightUnit.symbol
+    }
 
     /// "33 ft AGL", "30,000 ft MSL".
-    static func height(_ h: LOSHeight) -> String { feet(h.height.meters) + " " + h.reference.rawValue.uppercased() }
+    func height(_ h: LOSHeight) -> String { height(h.height.meters) + " " + h.reference.rawValue.uppercased() }
+
+    /// "12.3 km", "7.6 mi".
+    func distance(_ meters: Double, decimals: Int = 1) -> String {
+        Format.distance(Distance(meters: meters), in: distanceUnit, decimals: decimals)
+    }
+
+    /// "4,386 km²", "1,693 mi²".
+    func area(_ squareMeters: Double) -> String {
+        let side = distanceUnit.meters
+        return Format.grouped(squareMeters / (side * side)) + " " + distanceUnit.symbol + "²"
+    }
+}
+
+enum LOSText {
 
     /// "44.27056, -71.30333" (5 decimals, as SkyQuant shows them), with the airport code first.
     static func place(_ p: Place) -> String {
@@ -192,20 +220,22 @@ enum LOSText {
     }
 
     /// Reads an `agl`/`msl` height pair of options into one height; nil when neither is given.
-    static func height(agl: Height?, msl: Height?, what: String) throws(ShellError) -> LOSHeight? {
+    static func height(agl: Height?, msl: Height?, what: String, units: LOSUnits) throws(ShellError) -> LOSHeight? {
         if agl != nil, msl != nil { throw ShellError.usage("give the \(what) height once: agl <height> or msl <height>") }
         if let agl {
             guard agl.meters >= SessionRules.heightsAGL.lowerBound else {
-                throw ShellError.usage("a height above the ground cannot be negative (\(feet(agl.meters)) AGL)")
+                throw ShellError.usage("a height above the ground cannot be negative (\(units.height(agl.meters)) AGL)")
             }
             guard agl.meters <= SessionRules.heightsAGL.upperBound else {
-                throw ShellError.usage("\(feet(agl.meters)) AGL is out of reach: at most 100 km (328,084 ft)")
+                throw ShellError.usage("\(units.height(agl.meters)) AGL is out of reach: at most \(units.height(SessionRules.heightsAGL.upperBound))")
             }
             return LOSHeight(agl, .agl)
         }
         if let msl {
             guard SessionRules.heightsMSL.contains(msl.meters) else {
-                throw ShellError.usage("\(feet(msl.meters)) MSL is out of reach: between -1,640 ft and 328,084 ft")
+                throw ShellError.usage(
+                    "\(units.height(msl.meters)) MSL is out of reach: between \(units.height(SessionRules.heightsMSL.lowerBound)) and \(units.height(SessionRules.heightsMSL.upperBound))"
+                )
             }
             return LOSHeight(msl, .msl)
         }

@@ -2,17 +2,17 @@ import SkyKit
 
 /// A terrain profile chart in character cells: the terrain filled from below, the sight line
 /// drawn solid where it clears the ground and dashed (in the warning colour) where the terrain
-/// is in the way, a height axis in feet on the left and a distance axis below.
+/// is in the way, a height axis on the left (feet until units are chosen) and a distance axis below.
 struct ProfileChart {
     var check: PathCheck
-    var units: UnitSystem
+    var units: LOSUnits
 
     func draw(columns: Int, rows: Int) -> [StyledLine] {
         let points = check.points
         guard points.count >= 2 else { return [] }
         let axisWidth = 10
         let width = max(20, columns - axisWidth - 1), height = max(6, rows - 2)
-        let feet = LengthUnit.feet.meters
+        let feet = units.heightUnit.meters
         var low = Double.infinity, high = -Double.infinity
         for p in points {
             let ground = p.terrain ?? 0
@@ -45,7 +45,7 @@ struct ProfileChart {
         var lines: [StyledLine] = []
         for r in 0..<height {
             let value = high - Double(r) / Double(height - 1) * (high - low)
-            let label = r == 0 || r == height - 1 || r == height / 2 ? Format.grouped(value) + " ft" : ""
+            let label = r == 0 || r == height - 1 || r == height / 2 ? Format.grouped(value) + " " + units.heightUnit.symbol : ""
             var line: StyledLine = [Span(String(repeating: " ", count: max(0, axisWidth - label.count)) + label + "│", .dim)]
             var run = "", runStyle = styles[r][0]
             for c in 0..<width {
@@ -59,8 +59,7 @@ struct ProfileChart {
             line.append(Span(run, runStyle))
             lines.append(line)
         }
-        let unit = Format.distanceUnit(units)
-        let end = Format.distance(Distance(meters: check.distance), in: unit, decimals: 1)
+        let end = units.distance(check.distance)
         lines.append([Span(String(repeating: " ", count: axisWidth) + "└" + String(repeating: "─", count: width), .dim)])
         lines.append([Span(String(repeating: " ", count: axisWidth + 1) + "0" + String(repeating: " ", count: max(1, width - 1 - end.count)) + end, .dim)])
         return lines
