@@ -51,6 +51,10 @@ extension Arguments {
     /// The value of an option: the one given, else its declared default, else nil.
     public subscript<Value>(_ option: Option<Value>) -> Value? { (values[option.name]?.first as? Value) ?? option.defaultValue }
 
+    /// The value of an option only when it was given (its default left out), for options whose
+    /// default comes from a setting.
+    public func given<Value>(_ option: Option<Value>) -> Value? { values[option.name]?.first as? Value }
+
     /// The value of an option that has a default.
     public func value<Value>(_ option: Option<Value>) throws(ShellError) -> Value {
         guard let value = self[option] else { throw ShellError(.internal, "the option \(option.name) has no value and no default") }

@@ -43,7 +43,8 @@ public enum Reference {
         for kind in kinds { md += "| `<\(kind.placeholder)>` | \(escape(kind.summary)) |\n" }
         md += "\n## Settings\n\n| Setting | Values (first is the default) | Meaning |\n|---|---|---|\n"
         for spec in SettingSpec.all {
-            md += "| `\(spec.name)` | \(spec.values.map { "`\($0)`" }.joined(separator: ", ")) | \(escape(spec.summary)) |\n"
+            md +=
+                "| `\(spec.name)` | \(spec.problem == nil ? spec.values.map { "`\($0)`" }.joined(separator: ", ") : "text, default `\(spec.defaultValue)`") | \(escape(spec.summary)) |\n"
         }
         return md
     }

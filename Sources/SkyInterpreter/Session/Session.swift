@@ -21,8 +21,6 @@ public struct LOSState: Equatable, Sendable, Codable {
     public var terrainDirectory: String?
     /// A SkyQuant server's base URL (nil: the local engine).
     public var server: String?
-    /// Where `los terrain fetch` downloads tiles (a `TileSource` template; nil: the default).
-    public var terrainSource: String?
 
     public init() {}
 
@@ -35,7 +33,7 @@ public struct LOSState: Equatable, Sendable, Codable {
     }
 
     // Codable: missing keys take defaults so older files still load.
-    enum CodingKeys: String, CodingKey { case origin, observer, target, range, earth, viewshed, lastTarget, checked, terrainDirectory, server, terrainSource }
+    enum CodingKeys: String, CodingKey { case origin, observer, target, range, earth, viewshed, lastTarget, checked, terrainDirectory, server }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -49,7 +47,6 @@ public struct LOSState: Equatable, Sendable, Codable {
         checked = c.lenient(Bool.self, .checked, decoder, prefix: "los.") ?? false
         terrainDirectory = c.lenient(String.self, .terrainDirectory, decoder, prefix: "los.")
         server = c.lenient(String.self, .server, decoder, prefix: "los.")
-        terrainSource = c.lenient(String.self, .terrainSource, decoder, prefix: "los.").flatMap { TileSource.problem($0) == nil ? $0 : nil }
     }
 }
 
@@ -200,7 +197,6 @@ public struct Session: Equatable, Sendable, Codable {
     /// Reads terrain from another folder (nil: the default one).
     public mutating func useTerrain(directory: String?) { los.terrainDirectory = directory }
     /// Downloads terrain tiles from this URL template (nil: the default mirror).
-    public mutating func useTerrainSource(_ template: String?) { los.terrainSource = template }
     /// Sends LOS work to a SkyQuant server (nil: computes locally).
     public mutating func useLOSServer(_ url: String?) {
         los.server = url

@@ -76,6 +76,17 @@ extension Setting where Value == TerrainCap {
     }
 }
 
+extension Setting where Value == PassHorizon {
+    public static var passHorizon: Self {
+        Setting("pass-horizon", "where passes rise and set: the flat 0° line or the terrain's skyline around the observer (as --horizon)", default: .flat)
+    }
+}
+
+/// Which horizon satellite passes are counted from.
+public enum PassHorizon: String, SettingValue {
+    case flat, terrain
+}
+
 /// How much room downloaded terrain may take.
 public enum TerrainCap: String, SettingValue {
     case off, mb100 = "100mb", mb500 = "500mb", gb1 = "1gb", gb5 = "5gb"

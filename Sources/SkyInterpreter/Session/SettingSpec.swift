@@ -1,23 +1,38 @@
+import SkyKit
+
 /// A user setting declared once: its name, allowed values, default and meaning. `set`,
 /// `settings`, completion, help and the reference derive from these declarations.
 public struct SettingSpec: Sendable {
     public var name: String
     public var summary: String
-    /// The allowed values; the first is the default.
+    /// The allowed values; the first is the default. A free-text setting lists only its default.
     public var values: [String]
     public var defaultValue: String { values[0] }
+    /// For a free-text setting (a URL template), what is wrong with a value, nil when it is fine;
+    /// nil for a setting with a closed set of words.
+    public var problem: (@Sendable (String) -> String?)?
 
-    public init(_ name: String, _ summary: String, values: [String]) {
+    public init(_ name: String, _ summary: String, values: [String], problem: (@Sendable (String) -> String?)? = nil) {
         self.name = name
         self.summary = summary
         self.values = values
+        self.problem = problem
     }
+
+    /// The words shown for the values: the closed set, or what kind of text.
+    public var valuesText: String { problem == nil ? values.joined(separator: "|") : "a URL template" }
 
     /// Every setting skyshell knows, in display order.
     public static let all: [SettingSpec] = [
         Setting.units.spec, Setting.output.spec, Setting.color.spec, Setting.charts.spec, Setting.codes.spec, Setting.accent.spec,
-        Setting.theme.spec, Setting.viewshedColor.spec, Setting.terrainFetch.spec, Setting.terrainCap.spec,
+        Setting.theme.spec, Setting.viewshedColor.spec, Setting.terrainFetch.spec, Setting.terrainCap.spec, terrainURL,
+        Setting.passHorizon.spec,
     ]
+
+    /// Where terrain tiles are downloaded from: a URL template (`{tile}`, `{ns}`, `{ew}`, `{lat}`, `{lon}`).
+    public static let terrainURL = SettingSpec(
+        "terrain-url", "where terrain tiles are downloaded from: a URL template with {tile} or {ns}{lat}{ew}{lon} (default: the Terrain Tiles open dataset)",
+        values: [TileSource.defaultTemplate], problem: { TileSource.problem($0) })
 
     static let byName: [String: SettingSpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
@@ -61,6 +76,11 @@ public struct Settings: Equatable, Sendable, Codable {
     public mutating func set(_ name: String, _ value: String) throws(ValueError) {
         guard let spec = SettingSpec.named(name) else {
             throw ValueError("unknown setting '\(name)'" + suggestion(name, among: SettingSpec.all.map(\.name)))
+        }
+        if let problem = spec.problem {
+            if let why = problem(value) { throw ValueError("\(spec.name): \(why)") }
+            values[spec.name] = value
+            return
         }
         let v = value.lowercased()
         guard spec.values.contains(v) else {

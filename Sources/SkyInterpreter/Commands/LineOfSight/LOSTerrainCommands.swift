@@ -118,7 +118,7 @@ enum LOSTerrainCommands {
 
     static let source = CommandSpec(
         "source", category: .lineOfSight,
-        abstract: "Show or set where terrain tiles are downloaded from",
+        abstract: "Show or set where terrain tiles are downloaded from (the terrain-url setting)",
         discussion:
             "A URL template: {tile} becomes the tile's name (N44W072), {ns} and {ew} the hemisphere letters, {lat} two digits and {lon} three. The default is the Terrain Tiles open dataset: \(TileSource.defaultTemplate). The answer must be a gzipped .hgt tile; a 404 means all water.",
         arguments: [template.spec],
@@ -127,15 +127,20 @@ enum LOSTerrainCommands {
             Example("los terrain source http://127.0.0.1:8000/{tile}.hgt.gz", "a local mirror"),
         ]
     ) { args, shell in
+        let name = SettingSpec.terrainURL.name
         if let text = args[template] {
             if text == "default" {
-                shell.session.useTerrainSource(nil)
+                shell.session.settings.reset(name)
             } else {
-                if let problem = TileSource.problem(text) { throw ShellError.usage(problem) }
-                shell.session.useTerrainSource(text)
+                do {
+                    try shell.session.settings.set(name, text)
+                } catch let error as ValueError {
+                    throw ShellError.usage(error.message)
+                }
             }
+            shell.overrides[name] = nil
         }
-        let current = shell.session.los.terrainSource ?? TileSource.defaultTemplate
+        let current = shell.setting(named: name)
         return Output([.message("terrain tiles come from \(current)"), .data("source", .string(current))])
     }
 }

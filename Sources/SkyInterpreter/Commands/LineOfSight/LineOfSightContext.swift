@@ -82,7 +82,7 @@ final class LineOfSightContext: ServiceContext {
     /// progress line; Ctrl-C stops it (finished tiles stay, no partial one is left).
     func fetch(_ corners: [TileCorner], resolution: TerrainFetch.Resolution = .three) throws(ShellError) -> FetchReport {
         let folder = try terrainFolder()
-        let source = TileSource(template: shell.session.los.terrainSource ?? TileSource.defaultTemplate)
+        let source = TileSource(template: shell.setting(named: SettingSpec.terrainURL.name))
         let client = shell.web.client(timeout: 120)
         let progress = ProgressLine(shell: shell, label: "fetching terrain", total: corners.count)
         var report = FetchReport(folder: folder)

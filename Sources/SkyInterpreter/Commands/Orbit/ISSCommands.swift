@@ -96,14 +96,15 @@ enum ISSCommands {
 
     static let days = Option("days", .integer(1...30), "how many days ahead", default: 3, shown: "3")
     static let horizon = Option(
-        "horizon", .choice(PassHorizon.self, placeholder: "horizon"), "flat (0° all round) or terrain (the skyline of the terrain tiles)", default: .flat,
+        "horizon", .choice(PassHorizon.self, placeholder: "horizon"),
+        "flat (0° all round) or terrain (the skyline of the terrain tiles); when left out, the pass-horizon setting", default: .flat,
         shown: "flat", bare: false)
 
     static let passes = CommandSpec(
         "passes", category: .orbit,
         abstract: "When the ISS passes over the observer, and which passes you can see",
         discussion:
-            "Rise, highest point and set (0° elevation, or the terrain's skyline with --horizon terrain) with their directions, in local time (the observer's airport or the nearest one's time zone) and UTC. A pass is visible to the eye when the ISS is in sunlight while the Sun is at least 6° below your horizon; the best ones are high and long.",
+            "Rise, highest point and set (0° elevation, or the terrain's skyline with --horizon terrain or `set pass-horizon terrain`) with their directions, in local time (the observer's airport or the nearest one's time zone) and UTC. A pass is visible to the eye when the ISS is in sunlight while the Sun is at least 6° below your horizon; the best ones are high and long.",
         options: [days.spec, horizon.spec],
         requires: [.observer],
         examples: [
@@ -117,7 +118,7 @@ enum ISSCommands {
         let start = shell.clock.now
         let found: [SatellitePass]?
         var skyline: Skyline?
-        if try args.value(ISSCommands.horizon) == .terrain {
+        if args.given(ISSCommands.horizon) ?? shell.setting(.passHorizon) == .terrain {
             skyline = Skyline.compute(
                 terrain: shell.lineOfSight.terrain(), origin: observer.place.coordinate, observerMSL: observer.altitude.meters,
                 earth: shell.session.los.earth)
@@ -205,9 +206,4 @@ enum ISSCommands {
             .data("track", .list(track.map { .list([.number(($0.longitude * 1e4).rounded() / 1e4), .number(($0.latitude * 1e4).rounded() / 1e4)]) })))
         return output
     }
-}
-
-/// What a pass must clear to count as above the horizon.
-enum PassHorizon: String, CaseIterable, Sendable {
-    case flat, terrain
 }

@@ -53,7 +53,7 @@ enum SettingsCommand {
 
     static func list(_ shell: Shell) throws -> Output {
         let rows = SettingSpec.all.map { spec in
-            [Cell(spec.name), Cell(shell.setting(named: spec.name), style: .accent), Cell(spec.values.joined(separator: "|")), Cell(spec.summary)]
+            [Cell(spec.name), Cell(shell.setting(named: spec.name), style: .accent), Cell(spec.valuesText), Cell(spec.summary)]
         }
         return .table(
             Table(
