@@ -183,4 +183,53 @@ struct TerrainFetchTests {
         let ftp = home.sky("los terrain source ftp://example.org/{tile}.hgt.gz")
         #expect(ftp.status == 65 && ftp.stderr.contains("http:// or https://"), "\(ftp.stderr)")
     }
+
+    /// A 1″ tile of one height all over (compresses to a few kilobytes).
+    static func flatTile(_ height: Int) -> [UInt8] {
+        var row: [UInt8] = []
+        for _ in 0..<3601 { row += [UInt8(height >> 8), UInt8(height & 0xFF)] }
+        var tile: [UInt8] = []
+        tile.reserveCapacity(3601 * row.count)
+        for _ in 0..<3601 { tile += row }
+        return GzipWriter.compress(tile)
+    }
+
+    /// A viewshed 350 km across over the tiles fetched for it: every square answered, each from
+    /// its own tile (the heights differ by square, so a tile under the wrong name would show).
+    @Test func aViewshed350KmAcrossRunsOnTheTilesFetchedForIt() throws {
+        // Height 100 m × (1 + (lat + lon) mod 4) by square.
+        let tiles = (0..<4).map { Self.flatTile(100 * (1 + $0)) }
+        let server = try HTTPTestServer { request in
+            let name = String(request.path.split(separator: "/").last ?? "")
+            guard name.count == 14, let lat = Int(name.dropFirst().prefix(2)), let lon = Int(name.dropFirst(4).prefix(3)) else {
+                return .respond(status: 404, body: "")
+            }
+            return .bytes(status: 200, headers: [], body: tiles[(lat + lon) % 4])
+        }
+        let fetched = home.sky(
+            "set terrain-url \(server.url)/{tile}.hgt.gz; los terrain fetch around 45.5 10.5 radius 175km; los terrain fetch around 45.5 10.5 radius 175km")
+        #expect(fetched.status == 0, "\(fetched.stderr)")
+        let names = files()
+        // 175 km is 1.57° of latitude (43.9–47.1° N) and 2.25° of longitude (8.25–12.75° E) at
+        // 45.5° N: 5 rows of 5 squares.
+        #expect(names.count == 25 && names.allSatisfy { $0.hasSuffix(".hgt") }, "\(names)")
+        #expect(names.first == "N43E008.hgt" && names.last == "N47E012.hgt", "\(names)")
+        #expect(server.requests.count == 25, "the second fetch found everything: \(server.requests.count) requests")
+        #expect(fetched.stdout.contains("fetched 25 tiles") && fetched.stdout.contains("nothing to fetch"), "\(fetched.stdout)")
+        let viewshed = home.sky("set output json; los origin 45.5 10.5 agl 10m; los target 10m agl; los range 175km; los viewshed")
+        #expect(viewshed.status == 0, "\(viewshed.stderr)")
+        // Ground from N45E010: (45 + 10) mod 4 = 3, so 400 m; nothing unknown anywhere.
+        #expect(viewshed.stdout.contains("\"observer_ground_m\": 400"), "\(viewshed.stdout.prefix(1200))")
+        #expect(viewshed.stdout.contains("\"visible_share\""), "\(viewshed.stdout.prefix(1200))")
+        #expect(!viewshed.stdout.contains("unknown_share"), "every sample had terrain")
+        // A check across four squares meets each square's own height: N45E010 400 m, N45E011
+        // 100 m, N46E011 200 m, N46E012 300 m.
+        let check = home.sky("set output json; los origin 45.5 10.5; los check 46.5 12.5")
+        #expect(check.status == 0, "\(check.stderr)")
+        for height in [100, 200, 300, 400] {
+            #expect(check.stdout.contains("\"terrain_m\": \(height)\n") || check.stdout.contains("\"terrain_m\": \(height),"), "\(height) m")
+        }
+        server.stop()
+    }
 }
+

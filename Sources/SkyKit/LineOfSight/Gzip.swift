@@ -20,7 +20,8 @@ public enum Gzip {
             while status == Z_OK {
                 if produced == output.count {
                     guard output.count < limit else { return }
-                    output.append(contentsOf: repeatElement(0, count: min(output.count, limit - output.count)))
+                    // Grows by a contiguous block (copied whole, not element by element).
+                    output += [UInt8](repeating: 0, count: min(output.count, limit - output.count))
                 }
                 output.withUnsafeMutableBufferPointer { target in
                     stream.next_out = target.baseAddress! + produced
