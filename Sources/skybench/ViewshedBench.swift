@@ -25,4 +25,34 @@ extension Bench {
             )
         }
     }
+
+    /// A 350 km viewshed over a folder of tiles (SKYBENCH_TILES, from Scripts/bench/gen-tiles.py)
+    /// from 43° N 72° W, at SkyQuant's steps and at 0.25° × 90 m: the first sweep (which reads
+    /// the tiles it crosses) and the median of later ones.
+    static func viewshedTiles() {
+        guard let folder = ProcessInfo.processInfo.environment["SKYBENCH_TILES"] else {
+            FileHandle.standardError.write(Data("skybench viewshed-tiles needs SKYBENCH_TILES=<folder of tiles>\n".utf8))
+            exit(64)
+        }
+        let terrain = Terrain.load(directory: folder)
+        let origin = Coordinate(validLatitude: 43, longitude: -72)
+        for (name, azimuthStep, rangeStep) in [("default", 1.0, 250.0), ("fine", 0.25, 90.0)] {
+            let request = ViewshedRequest(
+                origin: origin, observer: LOSHeight(Height(33, .feet), .agl), target: LOSHeight(Height(33, .feet), .agl), range: 350_000,
+                earth: .radio, azimuthStep: azimuthStep, rangeStep: rangeStep)
+            var times: [Double] = []
+            var unknown = 0.0
+            for _ in 0..<7 {
+                let t0 = now()
+                guard let v = Viewshed.sweep(request, terrain: terrain) else { fatalError("the sweep stopped") }
+                times.append(now() - t0)
+                unknown = v.unknownShare
+            }
+            let first = times[0]
+            let later = Array(times.dropFirst()).sorted()
+            print(
+                "viewshed_tiles_\(name)_ms \(String(format: "%.3f", quantile(later, 0.5) * 1000)) ms first=\(String(format: "%.1f", first * 1000)) samples=\(request.rayCount * request.samplesPerRay) unknown=\(String(format: "%.4f", unknown))"
+            )
+        }
+    }
 }

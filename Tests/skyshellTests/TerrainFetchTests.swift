@@ -232,4 +232,3 @@ struct TerrainFetchTests {
         server.stop()
     }
 }
-
