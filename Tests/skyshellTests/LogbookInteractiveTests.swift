@@ -60,6 +60,19 @@ struct LogbookInteractiveTests {
         try pty.exitShell()
     }
 
+    @Test func ctrlCInTheFormEndsTheLineAndSavesNothing() throws {
+        let pty = try start()
+        try pty.enter("flight add", until: "From: ")
+        try pty.enter("SEA", until: "To: ")
+        try pty.send("CD")
+        try pty.send("\u{03}")
+        let after = PTYSession.plain(try pty.waitFor("✈default> "))
+        // The typed text stays on its line; the message starts a line of its own.
+        #expect(after.contains("\ncancelled — no flight was saved") && !after.contains("CDcancelled"), "\(after.debugDescription)")
+        #expect(PTYSession.plain(try pty.enter("flights", until: "✈default> ")).contains("no flights"))
+        try pty.exitShell()
+    }
+
     @Test func anImportAsksOncePerValueAndShowsTheSummaryFirst() throws {
         let pty = try start()
         let file = Executable.packageRoot + "/Tests/Fixtures/logbooks/myflightradar24-19.csv"

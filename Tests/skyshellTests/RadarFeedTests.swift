@@ -142,7 +142,9 @@ struct RadarFeedTests {
 
     @Test func aReceiverOverHTTPRecordedAndReplayed() throws {
         let json = try String(contentsOfFile: Fixtures.directory + "/radar/readsb-aircraft.json", encoding: .utf8)
-        let server = try HTTPTestServer { _ in .json(json) }
+        // A live receiver: each answer a second newer than the one before.
+        let clock = Clock()
+        let server = try HTTPTestServer { _ in .json(json.replacingOccurrences(of: "\"now\" : 1733000000.1", with: "\"now\" : \(clock.tick())")) }
         defer { server.stop() }
         let recording = home.path + "/evening.jsonl"
         let r = sky("observer 49.0128 2.55; radar source readsb \(server.url)/data/aircraft.json; radar list; radar record \(recording) for 2s every 1s")
@@ -169,5 +171,17 @@ final class Counter: @unchecked Sendable {
         lock.withLock {
             value += 1; return value
         }
+    }
+}
+
+/// A counter the test server's handler (on another thread) advances: 1733000001, 1733000002…
+final class Clock: @unchecked Sendable {
+    let lock = NSLock()
+    var now = 1_733_000_000
+    func tick() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        now += 1
+        return now
     }
 }

@@ -82,6 +82,27 @@ struct TrackingTests {
         #expect(r.status == 0 && r.stdout.contains("ISS 50.11000, -30.25000 · 418.2 km"), "\(r.stdout) \(r.stderr)")
     }
 
+    @Test func anAltitudeInFeetIsReadWithItsUnit() throws {
+        let server = try HTTPTestServer { _ in .json("{\"lat\": 48.1, \"lon\": 11.2, \"alt_baro\": 32000}") }
+        defer { server.stop() }
+        let feet = ProcessRunner.run(
+            Executable.skyshell, ["-c", "track \(server.url)/p every 1s for 1s --alt alt_baro --alt-unit ft"],
+            environment: ProcessRunner.environment(home: home.path))
+        // 32,000 ft is 9.75 km, not 32,000 km.
+        #expect(feet.status == 0 && feet.stdout.contains("9.8 km") && !feet.stdout.contains("32,000"), "\(feet.stdout) \(feet.stderr)")
+        let bad = ProcessRunner.run(
+            Executable.skyshell, ["-c", "track \(server.url)/p for 1s --alt alt_baro --alt-unit furlongs"],
+            environment: ProcessRunner.environment(home: home.path))
+        #expect(bad.status == 65 && bad.stderr.contains("furlongs"), "\(bad.stderr)")
+    }
+
+    @Test func inAScriptTheHintNamesTheCommandThatWasGiven() {
+        let r = ProcessRunner.run(Executable.skyshell, ["-c", "iss live"], environment: ProcessRunner.environment(home: home.path))
+        #expect(r.status == 65 && r.stderr.contains("give a duration: iss live for 30s"), "\(r.stderr)")
+        let t = ProcessRunner.run(Executable.skyshell, ["-c", "track http://127.0.0.1:9/p"], environment: ProcessRunner.environment(home: home.path))
+        #expect(t.status == 65 && t.stderr.contains("give a duration: track URL for 30s"), "\(t.stderr)")
+    }
+
     @Test func theLiveMapFollowsAndQuitsCleanly() throws {
         let server = try Self.movingPoint()
         defer { server.stop() }

@@ -87,6 +87,10 @@ public final class EditlineReader: LineReader, HistoryProvider {
         let raw = el_gets(editor, &count)
         if interrupted {
             interrupted = false
+            // The discarded text stays on its line (as shells leave it); what follows, a
+            // prompt or a message, starts a new one.
+            fputs("\n", output)
+            fflush(output)
             return .interrupted
         }
         guard let raw, count > 0 else { return .end }

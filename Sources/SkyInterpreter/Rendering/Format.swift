@@ -1,3 +1,4 @@
+import Foundation
 import SkyKit
 
 /// Number and quantity formatting for people, independent of the C locale.
@@ -101,10 +102,19 @@ public enum Format {
     }
 
     /// "270° (W)"
-    public static func bearing(_ a: Angle) -> String {
+    /// "78.5° (ENE)"; in a column, `decimals` fixes the digits so every row has the same
+    /// ("288°" beside "231°", never beside "231.4°").
+    public static func bearing(_ a: Angle, decimals: Int? = nil) -> String {
         let b = a.normalizedBearing
         let shown = b.degrees.rounded() == 360 ? 0 : b.degrees
-        return trimmed(shown, maxDecimals: 1) + "° (" + CompassPoint(bearing: b).rawValue + ")"
+        let digits = decimals.map { d in (shown * pow(10, Double(d))).rounded() / pow(10, Double(d)) == 360 ? fixed(0, d) : fixed(shown, d) }
+        return (digits ?? trimmed(shown, maxDecimals: 1)) + "° (" + CompassPoint(bearing: b).rawValue + ")"
+    }
+
+    /// "1 fix", "3 fixes", "1,204 flights": a count with its noun, plural unless one (`plural`
+    /// when adding "s" is wrong).
+    public static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
+        grouped(Double(n)) + " " + (n == 1 ? singular : plural ?? singular + "s")
     }
 
     /// "United Airlines'", "Air France's".

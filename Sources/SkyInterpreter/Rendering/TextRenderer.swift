@@ -106,7 +106,8 @@ struct TextRenderer {
         }
         if let title = table.title { out += ANSI.paint(title, .accent, options) + "\n" }
         if table.rows.isEmpty {
-            out += ANSI.paint("(none)", .dim, options) + "\n"
+            // A title already says what is missing ("No airport matches …"); said once.
+            if table.title == nil { out += ANSI.paint("(none)", .dim, options) + "\n" }
             return
         }
         var widths = table.columns.map { displayWidth($0.title) }

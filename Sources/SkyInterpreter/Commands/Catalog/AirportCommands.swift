@@ -55,7 +55,7 @@ enum AirportCommands {
             [
                 Cell(hit.airport.icao), Cell(Datum.optional(hit.airport.iata)), Cell(hit.airport.name), Cell(hit.airport.city),
                 Cell(Datum.rounded(hit.distance.kilometers, 3), text: Format.distance(hit.distance, in: unit)),
-                hit.distance.meters < 1 ? Cell(.null, text: "—") : Cell(Datum.rounded(hit.bearing.degrees, 1), text: Format.bearing(hit.bearing)),
+                hit.distance.meters < 1 ? Cell(.null, text: "—") : Cell(Datum.rounded(hit.bearing.degrees, 1), text: Format.bearing(hit.bearing, decimals: 0)),
             ]
         }
         var table = Table(
@@ -81,6 +81,11 @@ enum AirportCommands {
         ]
     ) { args, shell in
         let text = try args.value(AirportCommands.text)
+        let words = TextFolding.fold(text).split(separator: " ").map(String.init)
+        if !words.isEmpty, words.allSatisfy(TextFolding.airportStopWords.contains), shell.catalog.airport(code: text.uppercased()) == nil {
+            throw ShellError.usage(
+                "'\(text)' is in too many airport names to search by: add a city or another word of the name (airports search chicago \(words[0]))")
+        }
         let found = shell.catalog.searchAirports(text, limit: try args.value(AirportCommands.searchLimit))
         let rows = found.map { a in
             [

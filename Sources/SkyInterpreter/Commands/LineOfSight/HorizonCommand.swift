@@ -46,7 +46,7 @@ enum HorizonCommand {
         while a < 360 - 1e-9 {
             let i = Int((a / s.azimuthStep).rounded()) % s.angles.count
             table.rows.append([
-                Cell(.number(a), text: Format.bearing(Angle(degrees: a))),
+                Cell(.number(a), text: Format.bearing(Angle(degrees: a), decimals: 0)),
                 Cell(.number((s.angles[i] * 100).rounded() / 100), text: angle(s.angles[i])),
                 Cell(
                     .number(s.distances[i].rounded()),

@@ -103,7 +103,15 @@ enum StatsCommand {
             case "airports":
                 return [.table(ranked("airports", "Airports", "to or from", stats.airports, label: airport))]
             case "regions":
-                return [.table(ranked("regions", "States and regions", "to or from", stats.regions, label: { key in (key, regionName(key)) }))]
+                return [
+                    .table(
+                        ranked(
+                            "regions", "States and regions", "to or from", stats.regions,
+                            label: { key in
+                                // A region without an ISO code is known by its name ("Bayern, DE"): no code to show.
+                                (key.contains(" ") ? "—" : key, regionName(key))
+                            }))
+                ]
             case "routes":
                 var routes = table(
                     "routes", "Routes", "\(stats.routes.count) flown, either way", [Column("route", "Route"), Column("flights", "Flights", .right)],
@@ -240,7 +248,7 @@ enum StatsCommand {
                 key, title, what, [Column("code", "Code"), Column("name", "Name"), Column("flights", "Flights", .right)],
                 items.map { item in
                     let (code, name) = label(item.key)
-                    return ([Cell(.string(item.key), text: code), Cell(name)], item.count)
+                    return ([Cell(code == "—" ? .null : .string(item.key), text: code), Cell(name)], item.count)
                 })
             if key == "seat_positions" || key == "rows" || key == "classes"
                 || (shell.setting(.codes) == .names && (key == "airports" || key == "departures" || key == "arrivals"))

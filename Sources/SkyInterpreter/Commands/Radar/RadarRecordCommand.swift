@@ -48,7 +48,8 @@ enum RadarRecordCommand {
         try write(TrafficRecording.headerLine(source: feed.label, started: start))
         let total = Int(duration / every) + 1
         let progress = ProgressLine(shell: shell, label: "recording snapshots", total: total)
-        var written = 0, failures = 0
+        var written = 0, failures = 0, unchanged = 0
+        var lastTime: Double?
         var stoppedBy: String?
         let began = Date()
         for k in 0..<total {
@@ -59,8 +60,15 @@ enum RadarRecordCommand {
                 let snapshot = try feed.snapshot(at: t, around: observer.place.coordinate, range: shell.session.radar.range, cancelled: { Interrupt.requested })
                 let geometry = RadarGeometry(observer: observer.place.coordinate, height: observer.altitude)
                 let inRange = snapshot.aircraft.filter { geometry.sight($0).groundDistance <= shell.session.radar.range }
-                try write(TrafficRecording.line(TrafficSnapshot(time: feed.isRecorded ? t : snapshot.time, aircraft: inRange)))
-                written += 1
+                // A live source that has not moved on (a file nothing rewrites, a stalled
+                // receiver) gives the same snapshot again: kept once.
+                if !feed.isRecorded, snapshot.time == lastTime {
+                    unchanged += 1
+                } else {
+                    try write(TrafficRecording.line(TrafficSnapshot(time: feed.isRecorded ? t : snapshot.time, aircraft: inRange)))
+                    written += 1
+                    lastTime = snapshot.time
+                }
             } catch let error as FeedError {
                 if error.kind == .cancelled { stoppedBy = "Ctrl-C"; break }
                 // A live service that fails now and then is retried at the next snapshot.
@@ -79,10 +87,13 @@ enum RadarRecordCommand {
         try shell.commit(file)
         if stoppedBy == "Ctrl-C" { _ = Interrupt.take() }
         var output = Output([
-            .message("recorded \(written) snapshot\(written == 1 ? "" : "s") of \(feed.label) to \(path)" + (stoppedBy.map { " (stopped by \($0))" } ?? ""))
+            .message("recorded \(Format.count(written, "snapshot")) of \(feed.label) to \(path)" + (stoppedBy.map { " (stopped by \($0))" } ?? ""))
         ])
         output.blocks += notes.map { .note($0) }
-        if failures > 0 { output.append(.note("\(failures) snapshot\(failures == 1 ? "" : "s") failed and were skipped")) }
+        if failures > 0 { output.append(.note("\(Format.count(failures, "snapshot")) failed and were skipped")) }
+        if unchanged > 0 {
+            output.append(.note("\(Format.count(unchanged, "snapshot")) left out: \(feed.label) had not changed since the one before (same time)"))
+        }
         output.append(.data("snapshots", .int(written)))
         output.append(.data("file", .string(path)))
         return output

@@ -9,7 +9,9 @@ enum TrackCommand {
     static let duration = Option("for", .duration(defaultSeconds: 1, placeholder: "duration"), "stop after this long (needed in scripts)")
     static let lat = Option("lat", .text, "path of the latitude in the JSON", bare: false)
     static let lon = Option("lon", .text, "path of the longitude", bare: false)
-    static let alt = Option("alt", .text, "path of the altitude (km)", bare: false)
+    static let alt = Option("alt", .text, "path of the altitude (in --alt-unit)", bare: false)
+    static let altUnit = Option(
+        "alt-unit", .lengthUnit, "what the feed's altitude numbers are in: km, m, ft, nm or mi", default: .kilometers, shown: "km", bare: false)
     static let label = Option("label", .text, "the marker's name on the map", bare: false)
     static let geojson = Option("geojson", .path(extensions: ["geojson", "json"]), "write the track to this file at the end", bare: false)
     static let force = Flag("force", "replace an existing GeoJSON file")
@@ -26,6 +28,7 @@ enum TrackCommand {
             lat.spec,
             lon.spec,
             alt.spec,
+            altUnit.spec,
             label.spec,
             geojson.spec,
             force.spec,
@@ -33,9 +36,11 @@ enum TrackCommand {
         examples: [
             Example("track http://api.open-notify.org/iss-now.json --lat iss_position.latitude --lon iss_position.longitude", "the ISS from Open Notify"),
             Example("track http://localhost:8080/position.json every 5s for 1m", "a minute of a local feed in a script"),
+            Example("track http://localhost:8080/plane.json --alt alt_baro --alt-unit ft for 1m", "a feed whose altitude is in feet"),
         ]
     ) { args, shell in
-        let tracker = try Tracker(url: try args.value(TrackCommand.url), shell: shell, args: args, label: args[TrackCommand.label] ?? "●")
+        let tracker = try Tracker(
+            url: try args.value(TrackCommand.url), shell: shell, args: args, label: args[TrackCommand.label] ?? "●", command: "track URL")
         return try tracker.run(duration: args[TrackCommand.duration])
     }
 }
@@ -59,7 +64,7 @@ enum ISSLiveCommand {
         ],
         examples: [Example("iss live", "the ISS moving over the map")]
     ) { args, shell in
-        let tracker = try Tracker(url: args[ISSLiveCommand.endpoint] ?? url, shell: shell, args: args, label: "ISS")
+        let tracker = try Tracker(url: args[ISSLiveCommand.endpoint] ?? url, shell: shell, args: args, label: "ISS", command: "iss live")
         return try tracker.run(duration: args[TrackCommand.duration])
     }
 }
@@ -71,18 +76,23 @@ final class Tracker {
     let host: String
     let paths: PositionPaths
     let label: String
+    /// The command as a script would give it ("iss live", "track URL"), for hints.
+    let command: String
     let interval: Double
     let geojson: AtomicFile?
     var track = Track(capacity: 10_000)
     var problem: String?
     var failures = 0
 
-    init(url: URL, shell: Shell, args: Arguments, label: String) throws(ShellError) {
+    init(url: URL, shell: Shell, args: Arguments, label: String, command: String) throws(ShellError) {
         self.shell = shell
+        self.command = command
         self.url = url
         host = url.host ?? url.absoluteString
         self.label = label
-        paths = PositionPaths(latitude: args[TrackCommand.lat], longitude: args[TrackCommand.lon], altitude: args[TrackCommand.alt])
+        paths = PositionPaths(
+            latitude: args[TrackCommand.lat], longitude: args[TrackCommand.lon], altitude: args[TrackCommand.alt],
+            altitudeUnit: try args.value(TrackCommand.altUnit))
         interval = max(1, try args.value(TrackCommand.every))
         // The file is checked (and refused when it exists without --force) before tracking starts.
         geojson = try args[TrackCommand.geojson].map { path throws(ShellError) in try shell.createUserFile(path, force: args.flag(TrackCommand.force)) }
@@ -112,7 +122,7 @@ final class Tracker {
     func run(duration: Double?) throws -> Output {
         guard let duration else {
             guard isatty(0) == 1, shell.stdoutIsTerminal else {
-                throw ShellError.usage("tracking needs a terminal; in scripts give a duration: track URL for 30s")
+                throw ShellError.usage("tracking needs a terminal; in scripts give a duration: \(command) for 30s")
             }
             try runLive()
             return try ending()
@@ -126,10 +136,10 @@ final class Tracker {
         var blocks: [Block] = []
         if let geojson {
             try shell.finish(geojson, with: JSONWriter.compact(track.geoJSON(name: label)) + "\n")
-            blocks.append(.message("wrote \(geojson.path) (\(track.fixes.count) fixes)", .dim))
+            blocks.append(.message("wrote \(geojson.path) (\(Format.count(track.fixes.count, "fix", "fixes")))", .dim))
         }
         blocks.append(
-            .message("tracking ended: \(track.fixes.count) fix\(track.fixes.count == 1 ? "" : "es"), \(failures) failed fetch\(failures == 1 ? "" : "es")"))
+            .message("tracking ended: \(Format.count(track.fixes.count, "fix", "fixes")), \(Format.count(failures, "failed fetch", "failed fetches"))"))
         return blocks
     }
 
