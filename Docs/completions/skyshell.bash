@@ -6,7 +6,7 @@ _skyshell() {
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     case "$prev" in
         -c|--command) return ;;
-        -o|--output) COMPREPLY=($(compgen -W "table json csv" -- "$cur")); return ;;
+        -o|--output) COMPREPLY=($(compgen -W "table json csv json-array" -- "$cur")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
         --generate) COMPREPLY=($(compgen -W "commands-md man bash-completion zsh-completion fish-completion" -- "$cur")); return ;;
     esac

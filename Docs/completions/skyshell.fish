@@ -2,7 +2,7 @@
 # Install as ~/.config/fish/completions/skyshell.fish.
 complete -c skyshell -k -a '(__fish_complete_suffix .sky)'
 complete -c skyshell -s c -l command -r -d 'run the commands (separated by ;) and exit'
-complete -c skyshell -s o -l output -x -a 'table json csv' -d 'result format: table, json or csv'
+complete -c skyshell -s o -l output -x -a 'table json csv json-array' -d 'result format: table, json or csv'
 complete -c skyshell -l color -x -a 'auto always never' -d 'colours: auto (terminal and no NO_COLOR), always or never'
 complete -c skyshell -s k -l keep-going -d 'in scripts, go on after an error instead of stopping'
 complete -c skyshell -l fresh -d 'start from default state; do not load or save the saved session'

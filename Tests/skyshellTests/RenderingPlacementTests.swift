@@ -12,19 +12,11 @@ struct RenderingPlacementTests {
         ProcessRunner.run(Executable.skyshell, arguments, environment: ProcessRunner.environment(home: home.path, extra: extra))
     }
 
-    /// Every JSON document in `text` (they follow each other, each starting at a line "{").
+    /// Every JSON document in `text`: JSON Lines, one compact document on each line.
     func documents(_ text: String) throws -> [[String: Any]] {
-        var docs: [[String: Any]] = []
-        var current = ""
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            current += line + "\n"
-            if line == "}" {
-                docs.append(try #require(try JSONSerialization.jsonObject(with: Data(current.utf8)) as? [String: Any]))
-                current = ""
-            }
+        try text.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not one JSON document: \(line)")
         }
-        #expect(current.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "text outside the JSON documents: \(current.debugDescription)")
-        return docs
     }
 
     @Test func jsonNeverDependsOnTheTerminal() throws {

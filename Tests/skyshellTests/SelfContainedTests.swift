@@ -20,10 +20,10 @@ struct SelfContainedTests {
             copy, ["-o", "json", "-c", "airport SFO; airline AS; aircraft 738; distance LHR JFK"],
             environment: env, directory: dir.path)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("\"icao\": \"KSFO\""))
-        #expect(result.stdout.contains("\"callsign\": \"ALASKA\""))
-        #expect(result.stdout.contains("\"designator\": \"B738\""))
-        #expect(result.stdout.contains("\"distance_km\": 5554.517"))
+        #expect(result.stdout.contains("\"icao\":\"KSFO\""))
+        #expect(result.stdout.contains("\"callsign\":\"ALASKA\""))
+        #expect(result.stdout.contains("\"designator\":\"B738\""))
+        #expect(result.stdout.contains("\"distance_km\":5554.517"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["skyshell"], "the binary wrote files beside itself")
     }
 

@@ -219,7 +219,7 @@ struct TerrainFetchTests {
         let viewshed = home.sky("set output json; los origin 45.5 10.5 agl 10m; los target 10m agl; los range 175km; los viewshed")
         #expect(viewshed.status == 0, "\(viewshed.stderr)")
         // Ground from N45E010: (45 + 10) mod 4 = 3, so 400 m; nothing unknown anywhere.
-        #expect(viewshed.stdout.contains("\"observer_ground_m\": 400"), "\(viewshed.stdout.prefix(1200))")
+        #expect(viewshed.stdout.contains("\"observer_ground_m\":400"), "\(viewshed.stdout.prefix(1200))")
         #expect(viewshed.stdout.contains("\"visible_share\""), "\(viewshed.stdout.prefix(1200))")
         #expect(!viewshed.stdout.contains("unknown_share"), "every sample had terrain")
         // A check across four squares meets each square's own height: N45E010 400 m, N45E011
@@ -227,7 +227,7 @@ struct TerrainFetchTests {
         let check = home.sky("set output json; los origin 45.5 10.5; los check 46.5 12.5")
         #expect(check.status == 0, "\(check.stderr)")
         for height in [100, 200, 300, 400] {
-            #expect(check.stdout.contains("\"terrain_m\": \(height)\n") || check.stdout.contains("\"terrain_m\": \(height),"), "\(height) m")
+            #expect(check.stdout.contains("\"terrain_m\":\(height),") || check.stdout.contains("\"terrain_m\":\(height)}"), "\(height) m")
         }
         server.stop()
     }

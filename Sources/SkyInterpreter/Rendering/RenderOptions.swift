@@ -1,8 +1,11 @@
 import SkyKit
 
-/// How results are written: `table` (aligned text), `json` or `csv`.
+/// How results are written: `table` (aligned text), `json` (JSON Lines: one compact document
+/// per command and line), `json-array` (the run's documents as one array) or `csv`.
 public enum OutputFormat: String, CaseIterable, Sendable {
     case table, json, csv
+    case jsonArray = "json-array"
+
 }
 
 /// Everything a renderer needs to know about the destination.
@@ -39,7 +42,7 @@ public enum Renderer {
     public static func render(_ output: Output, _ options: RenderOptions) -> String {
         switch options.format {
         case .table: TextRenderer(options: options).render(output)
-        case .json: output.blocks.isEmpty ? "" : JSONWriter.write(JSONRenderer.document(output)) + "\n"
+        case .json, .jsonArray: output.blocks.isEmpty ? "" : JSONWriter.compact(JSONRenderer.document(output)) + "\n"
         case .csv: Visible.text(CSVRenderer.render(output))
         }
     }
@@ -54,11 +57,29 @@ extension Renderer {
     /// Writes `output` to `sink`, streaming the rows of streamed tables as they come; returns
     /// the failure that stopped a stream, if one did (what was written stays written).
     @discardableResult
-    public static func write(_ output: Output, _ options: RenderOptions, to sink: OutputSink) -> ShellError? {
+    public static func write(_ output: Output, _ options: RenderOptions, to sink: OutputSink, prose: OutputSink? = nil) -> ShellError? {
+        if options.format != .jsonArray { closeArray(sink) }
         var pending = Output()
         func flushPending() {
             guard !pending.blocks.isEmpty else { return }
-            sink.write(terminalText(pending, options))
+            switch options.format {
+            case .table: sink.write(terminalText(pending, options))
+            case .json, .jsonArray:
+                sink.write(.rendered(documentPrefix(options, sink) + JSONWriter.compact(JSONRenderer.document(pending)) + "\n"))
+            case .csv:
+                // Prose (messages, notes, explanations) never lands among the rows: it goes to
+                // standard error as text.
+                let (tables, text) = CSVRenderer.split(pending)
+                if let prose, !text.blocks.isEmpty {
+                    sink.flush()
+                    prose.write(terminalText(text, options.asText))
+                    prose.flush()
+                }
+                for table in CSVRenderer.tables(tables) {
+                    sink.write(.rendered(Visible.text((sink.csvTables > 0 ? "\n" : "") + table)))
+                    sink.csvTables += 1
+                }
+            }
             pending = Output()
         }
         for block in output.blocks {
@@ -75,6 +96,28 @@ extension Renderer {
         }
         flushPending()
         return nil
+    }
+
+    /// What comes before a JSON document: nothing in JSON Lines; in `json-array` the opening
+    /// bracket before the first document and a comma before the others.
+    static func documentPrefix(_ options: RenderOptions, _ sink: OutputSink) -> String {
+        guard options.format == .jsonArray else { return "" }
+        defer { sink.arrayOpen = true }
+        return sink.arrayOpen ? "," : "["
+    }
+
+    /// Closes a `json-array` array the run opened (at its end, or when the format changes).
+    static func closeArray(_ sink: OutputSink) {
+        guard sink.arrayOpen else { return }
+        sink.write(.rendered("]\n"))
+        sink.arrayOpen = false
+    }
+
+    /// The end of a run: an open array is closed, and a `json-array` run that wrote nothing
+    /// still writes a valid (empty) array.
+    public static func finish(_ options: RenderOptions, to sink: OutputSink) {
+        if options.format == .jsonArray, !sink.arrayOpen { sink.write(.rendered("[]\n")) }
+        closeArray(sink)
     }
 }
 
@@ -105,15 +148,18 @@ struct StreamWriter {
                 count += 1
             }
             if count == 0, !table.empty.isEmpty { sink.write(.rendered(text.render(.message(table.empty, .dim)))) }
-        case .json:
-            sink.write("{\n  " + JSONWriter.write(.string(table.key)) + ": [")
+        case .json, .jsonArray:
+            // One compact document on one line, its rows written as they come.
+            sink.write(.rendered(Renderer.documentPrefix(options, sink) + "{" + JSONWriter.compact(.string(table.key)) + ":["))
             while let row = table.rows.next() {
                 let object = Datum.object(kept.map { (table.columns[$0].key, $0 < row.count ? row[$0].datum : .null) })
-                sink.write((count == 0 ? "\n    " : ",\n    ") + JSONWriter.write(object).replacingNewlines(with: "\n    "))
+                sink.write(.rendered((count == 0 ? "" : ",") + JSONWriter.compact(object)))
                 count += 1
             }
-            sink.write(count == 0 ? "]\n}\n" : "\n  ]\n}\n")
+            sink.write(.rendered("]}\n"))
         case .csv:
+            if sink.csvTables > 0 { sink.write("\n") }
+            sink.csvTables += 1
             sink.write(CSVRenderer.line(kept.map { table.columns[$0].key }))
             while let row = table.rows.next() {
                 sink.write(CSVRenderer.data(kept.map { $0 < row.count ? row[$0].datum : .null }))

@@ -10,6 +10,10 @@ public final class OutputSink {
     public private(set) var failure: String?
     /// Flush after every write (interactive sessions).
     public var autoFlush = false
+    /// Where the run's machine output stands: a JSON array opened by the first document of
+    /// `json-array`, and how many CSV tables were written (the next one starts after a blank line).
+    var arrayOpen = false
+    var csvTables = 0
 
     /// Everything written, when the sink keeps output in memory (tests, lesson checks).
     public private(set) var captured = ""

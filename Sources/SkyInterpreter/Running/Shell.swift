@@ -206,7 +206,7 @@ public final class Shell {
     /// streamed table, if one did.
     @discardableResult
     public func emit(_ output: Output) -> ShellError? {
-        Renderer.write(output, renderOptions, to: out)
+        Renderer.write(output, renderOptions, to: out, prose: err)
     }
 
     /// Saves the session when persistence is on and it changed.

@@ -84,6 +84,7 @@ public enum SkyshellMain {
         } else {
             status = runBatch(shell, options)
         }
+        Renderer.finish(shell.renderOptions, to: out)
         out.flush()
         if let failure = out.failure, status == 0 {
             shell.location = nil

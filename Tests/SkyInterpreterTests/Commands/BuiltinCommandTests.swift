@@ -8,7 +8,8 @@ struct BuiltinCommandTests {
         let shell = makeShell()
         shell.overrides["output"] = "json"
         let text = shell.output("status")
-        #expect(text.hasPrefix("{\n  \"observer\": null,\n  \"heading_deg\": 0,"))
+        // One compact document on one line (JSON Lines).
+        #expect(text.hasPrefix("{\"observer\":null,\"heading_deg\":0,") && text.hasSuffix("}\n") && text.filter { $0 == "\n" }.count == 1, "\(text)")
     }
 
     @Test func setRemovesACommandLineOverride() {

@@ -33,7 +33,7 @@ struct CompleterTests {
     @Test func settingNamesAndTheirValues() {
         #expect(words("set u") == ["units"])
         #expect(words("set units ") == ["metric", "imperial", "aviation"])
-        #expect(words("set output j") == ["json"])
+        #expect(words("set output j") == ["json", "json-array"])
         #expect(words("set color A") == ["auto", "always"])
         #expect(words("settings reset ac") == ["accent"])
     }
