@@ -41,7 +41,8 @@ struct GeneratedDocsTests {
             return ProcessRunner.run("/bin/bash", ["-c", setup], environment: ["PATH": "/usr/bin:/bin"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         #expect(complete(["skyshell", "--ou"]) == "--output")
-        #expect(complete(["skyshell", "--output", "j"]) == "json")
+        #expect(complete(["skyshell", "--output", "j"]) == "json json-array")
+        #expect(complete(["skyshell", "--output", "c"]) == "csv")
         #expect(complete(["skyshell", "--color", ""]) == "auto always never")
     }
 
