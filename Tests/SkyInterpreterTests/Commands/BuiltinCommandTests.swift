@@ -1,3 +1,4 @@
+import SkyKit
 import Testing
 
 @testable import SkyInterpreter
@@ -32,5 +33,18 @@ struct BuiltinCommandTests {
         #expect(shell.session.heading.degrees == 350)
         _ = shell.output("heading right 20")
         #expect(shell.session.heading.degrees == 10)
+    }
+}
+
+@Suite("The flight list for programs")
+struct FlightListFieldTests {
+    /// JSON and CSV of `flights` carry every field of the flight card: the shown columns and
+    /// the extra ones together are exactly the card's keys.
+    @Test func theExtraColumnsAreTheRestOfTheCard() throws {
+        let shell = makeShell()
+        let flight = Flight(origin: "KSFO", destination: "KJFK", date: try #require(FlightDate(iso: "2025-11-09")))
+        let keys = FlightFields.card(flight, shell).fields.map(\.key)
+        #expect(Set(keys) == FlightsCommand.shown.union(FlightsCommand.extraKeys))
+        #expect(FlightsCommand.extraKeys.count == keys.count - FlightsCommand.shown.count)
     }
 }

@@ -29,6 +29,9 @@ enum FlightsCommand {
             airport: args[FlightsCommand.airport]?.icao, limit: args[FlightsCommand.limit])
         let cursor = try shell.logbook.store().flights(in: shell.session.logbook, filter)
         var airlineNames: [String: String] = [:]
+        // JSON and CSV carry every field of the flight card (seat, class, times, events,
+        // registration, distance…), not only the columns shown.
+        let everyField = shell.renderOptions.format != .table
         let rows = AnyIterator<[Cell]> {
             guard let f = cursor.next() else { return nil }
             let airline = f.airline.map { code in
@@ -45,7 +48,7 @@ enum FlightsCommand {
                 Cell(Datum.optional(f.aircraft), text: f.aircraft ?? "—"),
                 Cell(f.date.description),
                 Cell(.string(f.origin)), Cell(.string(f.destination)),
-            ]
+            ] + (everyField ? FlightsCommand.extraCells(f, shell) : [])
         }
         let names = shell.setting(.codes) == .names
         let table = StreamedTable(
@@ -53,8 +56,8 @@ enum FlightsCommand {
             columns: [
                 Column("id", "#", .right), Column("airline", "Airline"), Column("route", "Route"), Column("aircraft", "Aircraft"),
                 Column("date", "Date"), Column("origin", "", dataOnly: true), Column("destination", "", dataOnly: true),
-            ],
-            widths: [7, 24, names ? 36 : 12, 8, 10, 0, 0],
+            ] + (everyField ? FlightsCommand.extraKeys.map { Column($0, "", dataOnly: true) } : []),
+            widths: [7, 24, names ? 36 : 12, 8, 10, 0, 0] + (everyField ? FlightsCommand.extraKeys.map { _ in 0 } : []),
             rows: rows,
             empty: "no flights in logbook \(shell.session.logbook)\(filter == FlightFilter() ? " yet — add one with flight add" : " match")",
             finish: { () throws(ShellError) in
@@ -63,4 +66,19 @@ enum FlightsCommand {
             })
         return Output([.stream(table)])
     }
+
+    /// The values of the extra columns for one flight, read from its card by key.
+    static func extraCells(_ f: Flight, _ shell: Shell) -> [Cell] {
+        var byKey: [String: Datum] = [:]
+        for field in FlightFields.card(f, shell).fields { byKey[field.key] = field.cell.datum }
+        return extraKeys.map { Cell(byKey[$0] ?? .null) }
+    }
+
+    /// The card's fields the list already has as columns.
+    static let shown: Set<String> = ["id", "airline", "aircraft", "date", "origin", "destination"]
+    /// The card's other fields, in the card's order: data-only columns of JSON and CSV.
+    static let extraKeys = [
+        "date_precision", "departure_time", "arrival_time", "arrival_date", "duration_min", "flight_number",
+        "registration", "class", "row", "seat_letter", "seat_position", "reason", "events", "trip", "notes", "distance_km",
+    ]
 }
