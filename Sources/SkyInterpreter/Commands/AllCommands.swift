@@ -3,6 +3,7 @@ enum AllCommands {
     static var list: [CommandSpec] {
         [
             HelpCommand.spec, EchoCommand.spec, RunCommand.spec, HistoryCommand.spec, VersionCommand.spec, ExitCommand.spec,
+            ShellHabits.timing, ShellHabits.clear,
             StatusCommand.spec, ObserverCommand.spec, HeadingCommand.spec, SettingsCommand.set, SettingsCommand.settings,
             AirportCommands.airport, AirportCommands.airports, AirlineCommands.airline, AirlineCommands.airlines,
             AircraftCommand.spec, DistanceCommands.distance, DistanceCommands.bearing,

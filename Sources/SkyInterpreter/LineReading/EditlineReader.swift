@@ -97,8 +97,20 @@ public final class EditlineReader: LineReader, HistoryProvider {
         lineNumber += 1
         var bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: Int(count)))
         while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
-        let event = LineCheck.text(bytes[...])
-        if case .line(let text) = event, recordHistory { remember(text) }
+        var event = LineCheck.text(bytes[...])
+        if case .line(let text) = event, recordHistory {
+            // `!!`, `!N`, `!-N`, `!text`: the recalled line is shown, kept in the history and run.
+            switch HistoryExpansion.expand(text, history: entries) {
+            case .unchanged: break
+            case .expanded(let line):
+                fputs(Visible.text(line) + "\n", output)
+                fflush(output)
+                event = .line(line)
+            case .failed(let reason):
+                return .invalid(reason)
+            }
+            if case .line(let line) = event { remember(line) }
+        }
         return event
     }
 

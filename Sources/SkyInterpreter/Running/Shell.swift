@@ -127,6 +127,20 @@ public final class Shell {
         }
     }
 
+    /// "Time: 12.345 ms" after a command: beside text output on standard output, on standard
+    /// error when the output is for programs (JSON, CSV).
+    func reportTime(since started: ContinuousClock.Instant) {
+        let elapsed = started.duration(to: .now)
+        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        let line = "Time: " + Format.fixed(ms, 3) + " ms"
+        if renderOptions.format == .table {
+            _ = emit(.message(line, .dim))
+        } else {
+            err.write(line + "\n")
+            err.flush()
+        }
+    }
+
     /// Notes that services raise while a command runs (a user file with mistakes): they end up
     /// in the command's output, as notes, in whatever format it is written.
     var pendingNotes: [String] = []
@@ -137,10 +151,12 @@ public final class Shell {
     /// Runs one command given as words.
     public func run(words: [Token]) throws(ShellError) {
         var output: Output
+        let started = ContinuousClock.now
         defer {
             // A command that failed still says what it noticed, before its error.
             for note in pendingNotes { warn(note) }
             pendingNotes = []
+            if setting(.timing) == .on { reportTime(since: started) }
         }
         do {
             output = try evaluate(words)

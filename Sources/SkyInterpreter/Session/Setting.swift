@@ -82,6 +82,17 @@ extension Setting where Value == PassHorizon {
     }
 }
 
+extension Setting where Value == Switch {
+    public static var timing: Self {
+        Setting("timing", "after each command, the time it took (as psql's \\timing): off or on", default: .off)
+    }
+}
+
+/// A setting that is off or on.
+public enum Switch: String, SettingValue {
+    case off, on
+}
+
 /// Which horizon satellite passes are counted from.
 public enum PassHorizon: String, SettingValue {
     case flat, terrain

@@ -1,0 +1,59 @@
+import Foundation
+import SkyTestSupport
+import Testing
+
+/// Habits from shells and psql: recalling lines with `!`, `timing`, `clear`.
+@Suite("Shell habits")
+struct ShellHabitsTests {
+    let home = TemporaryDirectory("habits")
+
+    func start() throws -> PTYSession {
+        let session = try PTYSession.skyshell(home: home.path, [])
+        try session.waitFor("sky ✈default> ")
+        return session
+    }
+
+    @Test func bangRecallsLinesByNumberPositionAndPrefix() throws {
+        let pty = try start()
+        try pty.enter("echo one", until: "sky ✈default> ")
+        try pty.enter("echo two", until: "sky ✈default> ")
+        // !! is the line before: shown, then run.
+        let again = PTYSession.plain(try pty.enter("!!", until: "sky ✈default> "))
+        #expect(again.contains("echo two\ntwo\n"), "\(again.debugDescription)")
+        #expect(PTYSession.plain(try pty.enter("!1", until: "sky ✈default> ")).contains("echo one\none\n"))
+        #expect(PTYSession.plain(try pty.enter("!-2", until: "sky ✈default> ")).contains("echo two\ntwo\n"))
+        #expect(PTYSession.plain(try pty.enter("!ec and more", until: "sky ✈default> ")).contains("echo two and more\ntwo and more\n"))
+        let missing = PTYSession.plain(try pty.enter("!99", until: "sky ✈default> "))
+        #expect(missing.contains("error: !99: no such line in the history"), "\(missing)")
+        // The history keeps what ran, not the ! words.
+        let history = PTYSession.plain(try pty.enter("history", until: "sky ✈default> "))
+        #expect(history.contains("echo two and more") && !history.contains("!!"), "\(history)")
+        try pty.exitShell()
+    }
+
+    @Test func clearClearsOnlyATerminal() throws {
+        let pty = try start()
+        try pty.send("clear\r")
+        let cleared = try pty.waitFor("sky ✈default> ")
+        #expect(cleared.contains("\u{1B}[H\u{1B}[2J"), "\(cleared.debugDescription)")
+        try pty.exitShell()
+        let script = ProcessRunner.run(Executable.skyshell, ["-c", "clear; echo after"], environment: ProcessRunner.environment(home: home.path))
+        #expect(script.status == 0 && script.stdout == "after\n", "\(script.stdout.debugDescription)")
+    }
+
+    @Test func timingFollowsEachCommandAndStaysOutOfMachineOutput() throws {
+        let text = ProcessRunner.run(Executable.skyshell, ["-c", "timing on; airport KSFO"], environment: ProcessRunner.environment(home: home.path))
+        let times = text.stdout.split(separator: "\n").filter { $0.hasPrefix("Time: ") }
+        #expect(text.status == 0 && times.count == 2, "\(text.stdout)")
+        #expect(times.allSatisfy { $0.wholeMatch(of: /Time: \d+\.\d{3} ms/) != nil }, "\(times)")
+        let json = ProcessRunner.run(
+            Executable.skyshell, ["--output", "json", "-c", "set timing on; airport KSFO; airline BA"], environment: ProcessRunner.environment(home: home.path))
+        #expect(json.status == 0)
+        for line in json.stdout.split(separator: "\n") {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "not JSON: \(line)")
+        }
+        #expect(json.stderr.split(separator: "\n").filter { $0.hasPrefix("Time: ") }.count == 3, "\(json.stderr)")
+        let off = ProcessRunner.run(Executable.skyshell, ["-c", "timing on; timing; airport KSFO"], environment: ProcessRunner.environment(home: home.path))
+        #expect(off.stdout.contains("timing is off") && off.stdout.split(separator: "\n").filter { $0.hasPrefix("Time: ") }.count == 1, "\(off.stdout)")
+    }
+}
