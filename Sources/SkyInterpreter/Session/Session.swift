@@ -101,13 +101,26 @@ public enum RadarSource: Equatable, Sendable, Codable {
     }
 }
 
-/// The radar part of the session: the source, the range shown and, for recordings, the time.
+/// The radar part of the session: the source, the range shown and, for recordings, where
+/// each one's replay stands.
 public struct RadarState: Equatable, Sendable, Codable {
     public var source = RadarSource.sample(nil)
     public var range = Distance(50, .kilometers)
-    /// The replay moment (Unix seconds); nil starts at the recording's busiest minute.
-    public var time: Double?
+    /// The replay moment (Unix seconds) of each recording, by its name ("sample Paris"): the
+    /// Paris and Zurich samples keep their own cursors as the observer moves between them. A
+    /// recording without one starts at its busiest minute.
+    public var times: [String: Double] = [:]
     public init() {}
+
+    enum CodingKeys: String, CodingKey { case source, range, times }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        source = try c.decode(RadarSource.self, forKey: .source)
+        range = try c.decode(Distance.self, forKey: .range)
+        // Sessions saved before the cursors were per recording have one `time`: it is dropped.
+        times = try c.decodeIfPresent([String: Double].self, forKey: .times) ?? [:]
+    }
 }
 
 /// The session state machine: one value holding everything commands share, changed only
@@ -120,7 +133,7 @@ public struct RadarState: Equatable, Sendable, Codable {
 ///                path; los clear drops them and keeps the origin; los reset ──▶ no origin
 ///     logbook:   "default" ──logbook use <name>──▶ <name>
 ///     radar:     sample (nearest) ──radar source …──▶ source; ──radar range <d>──▶ range;
-///                ──radar time <t>──▶ replay moment (cleared when the source changes)
+///                ──radar time <t>──▶ replay moment of that recording (each recording keeps its own)
 public struct Session: Equatable, Sendable, Codable {
     public private(set) var observer: Observer?
     public private(set) var heading = Angle(degrees: 0)
@@ -149,15 +162,16 @@ public struct Session: Equatable, Sendable, Codable {
         heading = (heading + angle).normalizedBearing
         headingIsSet = true
     }
-    /// Takes radar traffic from another source (the replay moment starts over).
+    /// Takes radar traffic from another source; the embedded samples keep their replay
+    /// moments, other recordings start over.
     public mutating func useRadarSource(_ source: RadarSource) {
         radar.source = source
-        radar.time = nil
+        radar.times = radar.times.filter { $0.key.hasPrefix("sample ") }
     }
     /// Shows the radar out to `range`.
     public mutating func setRadarRange(_ range: Distance) { radar.range = range }
-    /// Moves the replay moment of a recorded source.
-    public mutating func setRadarTime(_ time: Double?) { radar.time = time }
+    /// Moves the replay moment of the recording called `recording` (nil: back to its start).
+    public mutating func setRadarTime(_ time: Double?, of recording: String) { radar.times[recording] = time }
     /// Sets the line-of-sight origin and the observer's height there; any viewshed or path
     /// computed from the old origin is dropped.
     public mutating func setLOSOrigin(_ place: Place, observer: LOSHeight) {
@@ -254,14 +268,14 @@ extension Session {
             reset("radar.range", "is \(Format.grouped(radar.range.kilometers, 1)) km, outside 1 to 500 km")
             radar.range = RadarState().range
         }
-        if let t = radar.time, UnixTime.checked(t) == nil {
-            reset("radar.time", "is \(UnixTime.describe(t)), not a time between 1900 and 2200")
-            radar.time = nil
+        for (recording, t) in radar.times where UnixTime.checked(t) == nil {
+            reset("radar.times", "\(recording) is at \(UnixTime.describe(t)), not a time between 1900 and 2200")
+            radar.times[recording] = nil
         }
         if let why = Session.problem(radar.source) {
             reset("radar.source", why)
             radar.source = RadarState().source
-            radar.time = nil
+            radar.times = [:]
         }
         if !SessionRules.losRange.contains(los.range.kilometers) {
             reset("los.range", "is \(Format.grouped(los.range.kilometers, 1)) km, outside 5 to 500 km")

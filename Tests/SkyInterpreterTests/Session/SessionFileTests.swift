@@ -30,13 +30,16 @@ struct SessionFileTests {
                     "range": ["meters": 1e12], "observer": ["height": ["meters": 1e308], "reference": "agl"],
                     "target": ["height": ["meters": -1e9], "reference": "msl"], "earth": "flat",
                 ],
-                "radar": ["range": ["meters": -5000], "time": 1e25, "source": ["openSky": ["url": "ftp://x", "authURL": NSNull(), "credentials": NSNull()]]],
+                "radar": [
+                    "range": ["meters": -5000], "times": ["sample Paris": 1e25],
+                    "source": ["openSky": ["url": "ftp://x", "authURL": NSNull(), "credentials": NSNull()]],
+                ],
                 "logbook": "\u{1B}]0;owned\u{07}",
             ])
         try write("settings.json", ["units": "furlongs", "output": 7, "color": "never"])
         let (session, problems) = SessionStore(paths: paths).load()
         let expected = [
-            "observer", "los.range", "los.observer", "los.target", "los.earth", "radar.range", "radar.time", "radar.source", "logbook", "units", "output",
+            "observer", "los.range", "los.observer", "los.target", "los.earth", "radar.range", "radar.times", "radar.source", "logbook", "units", "output",
         ]
         for field in expected {
             #expect(

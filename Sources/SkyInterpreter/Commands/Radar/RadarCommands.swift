@@ -70,15 +70,16 @@ enum RadarCommands {
         "list", category: .radar,
         abstract: "The aircraft within range as a table, nearest first",
         discussion:
-            "Callsign, type (when the feed knows it), ground distance, bearing and its clock position (12 o'clock is the way you face), altitude, elevation angle above your horizon, ground speed and track.",
+            "Callsign, type, registration and squawk (when the feed has them: readsb and dump1090 do), ground distance, bearing and its clock position (12 o'clock is the way you face), altitude, elevation angle above your horizon, ground speed and track.",
         options: [limit.spec],
         requires: [.observer],
         examples: [Example("radar list", "every aircraft within range"), Example("radar list limit 5", "the five nearest")]
     ) { args, shell in
         let picture = try shell.radar.picture()
         let limit = args[RadarCommands.limit] ?? Int.max
-        var table = Table(key: "aircraft", columns: RadarText.columns)
-        table.rows = picture.sightings.prefix(limit).map { RadarText.cells($0, picture, shell) }
+        let shown = picture.sightings.prefix(limit)
+        var table = Table(key: "aircraft", columns: RadarText.columns(for: shown))
+        table.rows = shown.map { RadarText.cells($0, picture, shell) }
         var output = Output([.message(title(picture), .accent)])
         if picture.sightings.isEmpty {
             output.append(.message("no aircraft within \(Format.distance(picture.range, picture.units, decimals: 0))"))
@@ -162,7 +163,7 @@ enum RadarCommands {
                 throw ShellError.usage(
                     "\(feed.label) runs from \(TimeText.utc(span.lowerBound)) to \(TimeText.utc(span.upperBound)); \(TimeText.utc(t)) is outside it")
             }
-            shell.session.setRadarTime(t)
+            shell.session.setRadarTime(t, of: feed.label)
         }
         let now = shell.radar.time(feed)
         return Output([

@@ -62,8 +62,23 @@ final class RadarContext: ServiceContext {
     /// moved), the present for live feeds.
     func time(_ feed: TrafficFeed) -> Double {
         guard let span = feed.span else { return shell.clock.now.timeIntervalSince1970 }
-        let t = shell.session.radar.time ?? feed.defaultTime ?? span.lowerBound
+        let t = shell.session.radar.times[feed.label] ?? feed.defaultTime ?? span.lowerBound
         return min(max(t, span.lowerBound), span.upperBound)
+    }
+
+    /// What to do when the sample shown is far from the observer: the sample recorded around
+    /// them when there is one (never "go where you already are"), else the places the samples
+    /// were recorded.
+    static func sampleHint(_ sample: SampleTraffic, observer: Coordinate, _ units: UnitSystem) -> String? {
+        func away(_ s: SampleTraffic) -> Distance { Geodesic.wgs84.inverse(observer, s.centre).distance }
+        guard away(sample).kilometers > 250 else { return nil }
+        let here = "the embedded traffic shown is over \(sample.place) (\(Format.distance(away(sample), units, decimals: 0)) from here)"
+        let others = SampleTraffic.Name.allCases.map(SampleTraffic.named).filter { $0.name != sample.name }
+        if let near = others.first(where: { away($0).kilometers <= 250 }) {
+            return here + "; the \(near.place) sample is around you: `radar source sample \(near.name.rawValue)`"
+        }
+        let places = SampleTraffic.Name.allCases.map(SampleTraffic.named).map { "`observer \($0.name == .paris ? "LFPG" : "LSZH")` (\($0.place))" }
+        return here + ": " + places.joined(separator: " or ") + " to see real traffic"
     }
 
     /// The traffic around the observer now.
@@ -81,13 +96,7 @@ final class RadarContext: ServiceContext {
         let geometry = RadarGeometry(observer: observer.place.coordinate, height: observer.altitude)
         let sightings = geometry.sightings(snapshot.aircraft, within: range)
         var note: String?
-        if let sample = (feed as? SampleFeed)?.sample {
-            let away = Geodesic.wgs84.inverse(observer.place.coordinate, sample.centre).distance
-            if away.kilometers > 250 {
-                note =
-                    "the embedded traffic is over \(sample.place) (\(Format.distance(away, shell.units, decimals: 0)) from here): `observer LFPG` or `observer LSZH` to see it"
-            }
-        }
+        if let sample = (feed as? SampleFeed)?.sample { note = RadarContext.sampleHint(sample, observer: observer.place.coordinate, shell.units) }
         var picture = RadarPicture(
             feed: feed.label, time: feed.isRecorded ? time : snapshot.time, isRecorded: feed.isRecorded, observer: observer,
             heading: shell.session.heading, headingIsSet: shell.session.headingIsSet, range: range, units: shell.units,

@@ -52,7 +52,7 @@ struct LiveRadar {
             // Recorded sources play in real time: the radar time moves with the clock.
             if feed.isRecorded, let span = feed.span {
                 let t = min(shell.radar.time(feed) + now.timeIntervalSince(lastFrame), span.upperBound)
-                shell.session.setRadarTime(t)
+                shell.session.setRadarTime(t, of: feed.label)
                 lastFrame = now
                 if t >= span.upperBound { problem = "the end of the recording" }
             }

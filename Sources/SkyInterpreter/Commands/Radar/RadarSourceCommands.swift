@@ -53,7 +53,7 @@ enum RadarSourceCommands {
             return Output([.message(text), .data("source", .string(feed.label))])
         } catch {
             shell.session.useRadarSource(before.source)
-            shell.session.setRadarTime(before.time)
+            for (recording, t) in before.times { shell.session.setRadarTime(t, of: recording) }
             throw error
         }
     }

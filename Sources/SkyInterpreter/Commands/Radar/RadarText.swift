@@ -40,6 +40,8 @@ enum RadarText {
             Cell(.string(a.callsign ?? ""), text: a.name),
             Cell(.string(a.icao24)),
             Cell(.optional(a.typeDesignator), text: a.typeDesignator ?? "—"),
+            Cell(.optional(a.registration), text: a.registration ?? "—"),
+            Cell(.optional(a.squawk), text: a.squawk ?? "—"),
             Cell(Datum.rounded(s.groundDistance.kilometers, 3), text: Format.distance(s.groundDistance, units)),
             Cell(Datum.rounded(s.bearing.degrees, 2), text: bearing(s.bearing)),
             Cell(.int(s.clock(heading: picture.heading)), text: clock(s.clock(heading: picture.heading))),
@@ -55,8 +57,20 @@ enum RadarText {
         ]
     }
 
+    /// The columns of `radar list`; registration and squawk are left out of the text table
+    /// when no aircraft shown has them (the embedded samples, OpenSky).
+    static func columns(for sightings: ArraySlice<Sighting>) -> [Column] {
+        columns.map { column in
+            var c = column
+            if c.key == "registration" { c.dataOnly = !sightings.contains { $0.aircraft.registration != nil } }
+            if c.key == "squawk" { c.dataOnly = !sightings.contains { $0.aircraft.squawk != nil } }
+            return c
+        }
+    }
+
     static let columns = [
         Column("callsign", "Callsign"), Column("icao24", "", dataOnly: true), Column("type", "Type"),
+        Column("registration", "Reg"), Column("squawk", "Squawk"),
         Column("distance_km", "Distance", .right), Column("bearing", "Bearing"), Column("clock", "Clock"),
         Column("altitude_m", "Altitude", .right), Column("elevation", "Elevation", .right), Column("speed_ms", "Speed", .right),
         Column("track", "Track", .right), Column("on_ground", "", dataOnly: true), Column("apparent_arcmin", "", dataOnly: true),

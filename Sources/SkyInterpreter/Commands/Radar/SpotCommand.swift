@@ -19,11 +19,15 @@ enum SpotCommand {
         let inSight = picture.sightings.filter { !picture.hiddenByTerrain.contains($0.aircraft.icao24) }
         guard let best = choose(inSight) else {
             let hidden = choose(picture.sightings) != nil
+            // A replay is a moment of the recording, not now.
+            let when = picture.isRecorded ? "at \(TimeText.utc(picture.time)) in the recording" : "right now"
             let text =
                 hidden
-                ? "Every aircraft above your horizon within \(Format.distance(picture.range, picture.units, decimals: 0)) is hidden behind terrain right now."
-                : "No aircraft is in the air above your horizon within \(Format.distance(picture.range, picture.units, decimals: 0)) right now."
-            return Output([.message(text), .data("aircraft", .null)])
+                ? "Every aircraft above your horizon within \(Format.distance(picture.range, picture.units, decimals: 0)) is hidden behind terrain \(when)."
+                : "No aircraft is in the air above your horizon within \(Format.distance(picture.range, picture.units, decimals: 0)) \(when)."
+            var output = Output([.message(text), .data("aircraft", .null)])
+            if let note = picture.note { output.append(.note(note)) }
+            return output
         }
         let words = sentence(best, picture, shell)
         var output = Output(trace.map { .message($0, .dim) })

@@ -19,7 +19,7 @@ enum StatusCommand {
                 Cell(
                     .string(RadarText.kindName(session.radar.source)),
                     text: RadarText.describe(session.radar.source) + ", range " + Format.distance(session.radar.range, shell.units, decimals: 1)
-                        + (session.radar.time.map { ", time " + TimeText.utc($0) } ?? ""))))
+                        + ((try? shell.radar.feed()).flatMap { feed in feed.isRecorded ? ", time " + TimeText.utc(shell.radar.time(feed)) : nil } ?? ""))))
         for spec in SettingSpec.all {
             fields.append(Field(spec.name, spec.name, Cell(shell.setting(named: spec.name))))
         }

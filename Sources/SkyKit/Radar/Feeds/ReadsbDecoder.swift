@@ -46,13 +46,15 @@ public enum ReadsbDecoder {
         let feet = LengthUnit.feet.meters
         var onGround = false
         var baro: Height?
-        switch a["alt_baro"] {
+        // dump1090-fa before 3.6 wrote `altitude`, `speed` and `vert_rate` where readsb and later
+        // versions write `alt_baro`, `gs` and `baro_rate`.
+        switch a["alt_baro"] ?? a["altitude"] {
         case .string(let s)? where s == "ground": onGround = true
         case let value?: baro = value.double.map { Height(meters: $0 * feet) }
         case nil: break
         }
         let callsign = a["flight"]?.string?.trimmedSpaces
-        let rate = a["geom_rate"]?.double ?? a["baro_rate"]?.double
+        let rate = a["geom_rate"]?.double ?? a["baro_rate"]?.double ?? a["vert_rate"]?.double
         return AircraftState(
             icao24: hex.lowercased(),
             callsign: callsign?.isEmpty == false ? callsign : nil,
@@ -60,7 +62,7 @@ public enum ReadsbDecoder {
             baroAltitude: baro,
             geoAltitude: onGround ? nil : a["alt_geom"]?.double.map { Height(meters: $0 * feet) },
             onGround: onGround,
-            groundSpeed: a["gs"]?.double.map { Speed($0, .knots) },
+            groundSpeed: (a["gs"] ?? a["speed"])?.double.map { Speed($0, .knots) },
             track: a["track"]?.double,
             verticalRate: rate.map { $0 * feet / 60 },
             category: a["category"]?.string.flatMap { AircraftCategory(adsb: $0) },
