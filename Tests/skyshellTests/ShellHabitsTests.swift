@@ -57,3 +57,26 @@ struct ShellHabitsTests {
         #expect(off.stdout.contains("timing is off") && off.stdout.split(separator: "\n").filter { $0.hasPrefix("Time: ") }.count == 1, "\(off.stdout)")
     }
 }
+
+@Suite("Text fits the terminal")
+struct TerminalWidthTests {
+    let home = TemporaryDirectory("width")
+
+    /// At 80 columns, help is wrapped between words (the terminal would otherwise cut "outpu/t").
+    @Test func helpWrapsAtWordBoundariesAt80Columns() throws {
+        let pty = try PTYSession.skyshell(home: home.path, [])
+        pty.resize(columns: 80, rows: 40)
+        try pty.waitFor("sky ✈default> ")
+        try pty.send("help lesson\r")
+        let text = PTYSession.plain(try pty.waitFor("sky ✈default> "))
+        let lines = text.split(separator: "\n").map { $0.replacingOccurrences(of: "\r", with: "") }
+        #expect(lines.allSatisfy { displayColumns($0) <= 80 }, "\(lines.filter { displayColumns($0) > 80 })")
+        #expect(lines.contains { $0.split(separator: " ").contains("output;") }, "\(text)")
+        try pty.exitShell()
+        // In a pipe the paragraph stays one line.
+        let piped = ProcessRunner.run(Executable.skyshell, ["-c", "help lesson"], environment: ProcessRunner.environment(home: home.path))
+        #expect(piped.stdout.split(separator: "\n").contains { $0.count > 200 })
+    }
+
+    func displayColumns(_ s: String) -> Int { s.unicodeScalars.count }
+}

@@ -18,12 +18,16 @@ public struct RenderOptions: Sendable {
     /// The space drawings are sized for: the terminal's, $COLUMNS and $LINES, or 80 × 24.
     public var columns: Int
     public var rows: Int
-    public init(format: OutputFormat = .table, color: Bool = false, accent: Int = 44, columns: Int = 80, rows: Int = 24) {
+    /// Whether prose is wrapped at word boundaries to `columns` (text for a terminal; a pipe
+    /// gets whole lines, for grep and friends).
+    public var wrap: Bool
+    public init(format: OutputFormat = .table, color: Bool = false, accent: Int = 44, columns: Int = 80, rows: Int = 24, wrap: Bool = false) {
         self.format = format
         self.color = color
         self.accent = accent
         self.columns = columns
         self.rows = rows
+        self.wrap = wrap
     }
 
     /// The same options, for text.

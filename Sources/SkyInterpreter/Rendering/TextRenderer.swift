@@ -7,15 +7,15 @@ struct TextRenderer {
         for block in output.blocks {
             switch block {
             case .message(let text, let style):
-                out += ANSI.paint(text, style, options) + "\n"
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false) { out += prose([Span(String(line), style)]) }
             case .note(let text):
-                out += ANSI.paint("note: " + text, .dim, options) + "\n"
+                out += prose([Span("note: " + text, .dim)])
             case .card(let card):
                 render(card, into: &out)
             case .table(let table):
                 render(table, into: &out)
             case .art(let lines):
-                for line in lines { out += styled(line) + "\n" }
+                for line in lines { out += prose(line) }
             case .drawing(let drawing):
                 guard options.columns >= drawing.minimumColumns, options.rows >= drawing.minimumRows else {
                     out +=
@@ -52,6 +52,12 @@ struct TextRenderer {
             }
         }
         return out
+    }
+
+    /// A line of prose, wrapped at word boundaries when the options ask for it.
+    func prose(_ line: StyledLine) -> String {
+        guard options.wrap else { return styled(line) + "\n" }
+        return WordWrap.wrap(line, width: options.columns).map { styled($0) + "\n" }.joined()
     }
 
     /// Text without ANSI escape sequences, for measuring widths.

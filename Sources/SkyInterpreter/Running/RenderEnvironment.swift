@@ -39,7 +39,7 @@ extension Shell {
     public var renderOptions: RenderOptions {
         RenderOptions(
             format: setting(.output), color: colorEnabled(terminal: stdoutIsTerminal), accent: setting(.accent).paletteIndex,
-            columns: terminalColumns, rows: terminalRows)
+            columns: terminalColumns, rows: terminalRows, wrap: stdoutIsTerminal)
     }
 
     /// Columns available for drawings: the terminal's width, $COLUMNS, or 80.

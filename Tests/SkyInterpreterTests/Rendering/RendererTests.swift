@@ -99,3 +99,32 @@ struct RendererTests {
         #expect(displayWidth("e\u{301}") == 1)
     }
 }
+
+@Suite("Word wrapping")
+struct WordWrapTests {
+    func plain(_ lines: [StyledLine]) -> [String] { lines.map { $0.map(\.text).joined() } }
+
+    @Test func proseBreaksBetweenWordsNeverInside() {
+        let text = "Each lesson shows a step, runs its command, and says what to notice in the output; at a terminal it waits."
+        let lines = plain(WordWrap.wrap([Span(text)], width: 40))
+        #expect(lines.allSatisfy { displayWidth($0) <= 40 }, "\(lines)")
+        #expect(lines.joined(separator: " ") == text, "every word kept, in order")
+        #expect(lines.contains { $0.split(separator: " ").contains("output;") }, "the word whole on one line")
+    }
+
+    @Test func continuationsLineUpUnderTheDescription() {
+        let row = "  --format <format>  the file's format, when its first line does not tell — one of: csv, json, openflights"
+        let lines = plain(WordWrap.wrap([Span(row)], width: 60))
+        #expect(
+            lines.count > 1 && lines.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: 21)) && $0.dropFirst(21).first != " " }, "\(lines)")
+    }
+
+    @Test func stylesStayWithTheirWordsAndShortLinesAreUntouched() {
+        let line: StyledLine = [Span("usage: ", .dim), Span("logbook import [undo] <file> [--format <format>] [--dry-run] [--map <text>]")]
+        let wrapped = WordWrap.wrap(line, width: 40)
+        #expect(wrapped[0].first == Span("usage: ", .dim))
+        #expect(WordWrap.wrap([Span("short")], width: 40) == [[Span("short")]])
+        // A word longer than the width stays whole.
+        #expect(plain(WordWrap.wrap([Span("a " + String(repeating: "x", count: 50) + " b")], width: 30)) == ["a", String(repeating: "x", count: 50), "b"])
+    }
+}
