@@ -21,13 +21,14 @@ public struct ValueKind: @unchecked Sendable {
         self.complete = complete
     }
 
-    /// The same kind reading all the remaining words as one text (`airport san francisco`).
+    /// The same kind reading the remaining words as one text (`airport san francisco`), up to
+    /// an unquoted `--option`.
     public var restOfLine: ValueKind {
         let single = read
         return ValueKind(
             placeholder: placeholder, summary: summary,
             read: { cursor, shell in
-                var whole = WordCursor([Token(cursor.takeRest().map(\.text).joined(separator: " "), isLiteral: true)])
+                var whole = WordCursor([Token(cursor.takeWordsBeforeOptions().map(\.text).joined(separator: " "), isLiteral: true)])
                 return try single(&whole, shell)
             }, complete: complete)
     }
@@ -77,7 +78,8 @@ public struct Kind<Value>: @unchecked Sendable {
             }, complete: complete)
     }
 
-    /// The same kind reading all the remaining words as one text (`airport san francisco`).
+    /// The same kind reading the remaining words as one text (`airport san francisco`), up to
+    /// an unquoted `--option`.
     public var restOfLine: Kind<Value> {
         var copy = self
         copy.erased = erased.restOfLine

@@ -26,5 +26,13 @@ public struct WordCursor {
         return Array(words[index...])
     }
 
+    /// Takes the remaining words up to an unquoted `--option` (which is left for the binder:
+    /// `airport KJFK --trace` is the airport KJFK and an option, not an airport named so).
+    public mutating func takeWordsBeforeOptions() -> [Token] {
+        let start = index
+        while index < words.count, !(words[index].keyword?.hasPrefix("--") ?? false) { index += 1 }
+        return Array(words[start..<index])
+    }
+
     public var isAtEnd: Bool { index >= words.count }
 }

@@ -4,7 +4,7 @@ import SkyKit
 /// `distance <place> <place> [<place>…] [in <unit>]`, `bearing <place> <place>`.
 enum DistanceCommands {
 
-    static let places = Argument("places", .place, "two or more places", .repeating(min: 2))
+    static let places = Argument("places", .place, "two or more places, or one to measure from the observer", .repeating(min: 1))
     static let unit = Option("in", .lengthUnit, "the unit: km, mi, nm, m or ft")
     static let trace = Flag("trace", "print the intermediate steps of the computation")
 
@@ -12,16 +12,17 @@ enum DistanceCommands {
         "distance", aliases: ["dist"], category: .catalog,
         abstract: "Geodesic distance between places, leg by leg",
         discussion:
-            "Measures along the WGS84 ellipsoid (the shortest path on the real Earth's shape, not a sphere) from each place to the next, with the initial and final bearings of each leg and the total. Units follow the units setting unless `in` names one.",
+            "Measures along the WGS84 ellipsoid (the shortest path on the real Earth's shape, not a sphere) from each place to the next, with the initial and final bearings of each leg and the total; one place alone is measured from the observer. Units follow the units setting unless `in` names one.",
         arguments: [places.spec],
         options: [unit.spec, trace.spec],
         examples: [
             Example("distance KSFO KJFK", "San Francisco to New York"),
             Example("distance LHR JFK LAX in nm", "two legs in nautical miles"),
             Example("distance 51.4775 -0.4614 40.6413 -73.7781", "between coordinates"),
+            Example("observer KSFO; distance JFK", "from where you stand"),
         ]
     ) { args, shell in
-        let places = args.all(DistanceCommands.places)
+        let places = try Legs.route(args.all(DistanceCommands.places), shell, command: "distance")
         let unit = args[DistanceCommands.unit] ?? Format.distanceUnit(shell.units)
         var total = Distance.zero
         var rows: [[Cell]] = []
@@ -64,18 +65,17 @@ enum DistanceCommands {
         ]
     }
 
-    static let from = Argument("from", .place, "where you start")
-    static let to = Argument("to", .place, "where you go")
+    static let ends = Argument("places", .place, "where you start and where you go, or only where you go (from the observer)", .repeating(min: 1))
 
     static let bearing = CommandSpec(
         "bearing", category: .catalog,
         abstract: "Which way to go from one place to another",
         discussion:
             "The initial bearing (the direction to set off in, clockwise from true north), the final bearing on arrival and the distance, along the WGS84 geodesic.",
-        arguments: [from.spec, to.spec],
-        examples: [Example("bearing LHR JFK", "the great-circle route's heading out of London"), Example("bearing here KSFO", "from the observer")]
+        arguments: [ends.spec],
+        examples: [Example("bearing LHR JFK", "the great-circle route's heading out of London"), Example("bearing KSFO", "from the observer")]
     ) { args, shell in
-        let from = try args.value(DistanceCommands.from), to = try args.value(DistanceCommands.to)
+        let (from, to) = try Legs.pair(args.all(DistanceCommands.ends), shell, command: "bearing")
         let leg = Geodesic.wgs84.inverse(from.coordinate, to.coordinate)
         let initial = CompassPoint(bearing: leg.initialAzimuth)
         return Output([

@@ -8,21 +8,20 @@ enum ExplainTopics {
     static func n(_ v: Double, _ d: Int = 1) -> String { Format.grouped(v, d) }
 
     /// The two ends a geometry topic works with: from the observer to the place given.
-    static func ends(_ args: Arguments, _ shell: Shell) throws -> (Place, Place) {
-        guard let observer = shell.session.observer else { throw ShellError(.state, Requirement.observer.message) }
-        return (observer.place, try args.value(place))
+    static func ends(_ args: Arguments, _ shell: Shell, _ topic: String) throws -> (Place, Place) {
+        try Legs.pair(args.all(places), shell, command: "explain \(topic)")
     }
 
-    static let place = Argument("place", .place, "where to measure to from the observer")
-    static let placeArgument = place.spec
+    static let places = Argument("places", .place, "where to measure to from the observer, or two places", .repeating(min: 1))
+    static let placeArgument = places.spec
 
     static let distance = CommandSpec(
         "distance", category: .teaching,
         abstract: "Why the geodesic on the ellipsoid differs from a distance on a sphere",
-        arguments: [placeArgument], requires: [.observer],
-        examples: [Example("observer KSFO; explain distance KJFK", "San Francisco to New York")]
+        arguments: [placeArgument],
+        examples: [Example("observer KSFO; explain distance KJFK", "San Francisco to New York"), Example("explain distance KJFK KLAX", "between two airports")]
     ) { args, shell in
-        let (from, to) = try ends(args, shell)
+        let (from, to) = try ends(args, shell, "distance")
         let s = GreatCircle(from: from.coordinate, to: to.coordinate)
         let g = Geodesic.wgs84.inverse(from.coordinate, to.coordinate)
         let lines = [
@@ -44,10 +43,10 @@ enum ExplainTopics {
     static let bearing = CommandSpec(
         "bearing", category: .teaching,
         abstract: "How the direction to a place is found, and why it changes along the way",
-        arguments: [placeArgument], requires: [.observer],
-        examples: [Example("observer EGLL; explain bearing KJFK", "London to New York")]
+        arguments: [placeArgument],
+        examples: [Example("observer EGLL; explain bearing KJFK", "London to New York"), Example("explain bearing EGLL KJFK", "between two airports")]
     ) { args, shell in
-        let (from, to) = try ends(args, shell)
+        let (from, to) = try ends(args, shell, "bearing")
         let s = GreatCircle(from: from.coordinate, to: to.coordinate)
         let g = Geodesic.wgs84.inverse(from.coordinate, to.coordinate)
         let lines = [
