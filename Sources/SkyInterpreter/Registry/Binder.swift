@@ -71,7 +71,9 @@ struct Binder {
                 if spec.arguments.isEmpty {
                     throw fail("\(path.joined(separator: " ")) takes no arguments, but got '\(word.text)'")
                 }
-                throw fail("unexpected '\(word.text)'")
+                // A misspelt keyword (aircarft) gets the keyword it is close to.
+                let keywords = spec.options.map { ($0.bare ? "" : "--") + $0.name } + spec.subcommands.map(\.name)
+                throw fail("unexpected '\(word.text)'" + suggestion(word.text.lowercased(), among: keywords, quote: { $0 }))
             }
             let argument = spec.arguments[position]
             if case .rest = argument.arity {

@@ -77,7 +77,7 @@ extension Catalog {
                     + Catalog.list(matches.prefix(Catalog.listed).map { "\($0.icao) \($0.name)" }, more: matches.count > Catalog.listed) + " — give a code",
                 candidates: matches.map(\.icao))
         }
-        throw LookupError.unknown("unknown airport '\(trimmed)'", closest: airportSuggestions(trimmed))
+        throw LookupError.unknown("unknown airport '\(trimmed)'", closest: airportSuggestions(trimmed) + airportNameSuggestions(trimmed))
     }
 
     /// True for text typed like a code: 2 to 5 capital letters or digits (with at least one
@@ -101,7 +101,31 @@ extension Catalog {
             close = airports(withCodePrefix: String(code.prefix(2)), limit: 200)
                 .filter { EditDistance.between(Array($0.icao), Array(code)) <= 1 }.prefix(3).map { $0 }
         }
+        if close.isEmpty, code.count == 3 {
+            // A slip of one letter or two swapped (ZHR for ZRH), among the IATA codes that
+            // start with the same letter.
+            close = airports(withCodePrefix: String(code.prefix(1)), limit: 4_000)
+                .filter { $0.iata.map { EditDistance.between(Array($0), Array(code)) <= 1 } ?? false }.prefix(3).map { $0 }
+        }
         return close.map { ($0.icao, "\($0.icao) \($0.name)") }
+    }
+
+    /// Airports whose name or city words are each within a typo of the typed words
+    /// ("Frankfrut" → Frankfurt), biggest first; for names that match nothing.
+    func airportNameSuggestions(_ text: String) -> [(code: String, shown: String)] {
+        let typed = TextFolding.words(text, stopWords: TextFolding.airportStopWords).filter { $0.count >= 4 }.map(Array.init)
+        guard !typed.isEmpty else { return [] }
+        var found: [(code: String, shown: String)] = []
+        for index in 0..<min(airportCount, 6_000) {
+            let a = airportSummary(at: index)
+            let words = Set(TextFolding.words(a.name + " " + a.city)).map(Array.init)
+            let fits = typed.allSatisfy { t in
+                words.contains { w in abs(w.count - t.count) <= 2 && EditDistance.between(w, t) <= max(1, t.count / 4) }
+            }
+            if fits { found.append((a.icao, "\(a.icao) \(a.name)")) }
+            if found.count == 3 { break }
+        }
+        return found
     }
 
     // MARK: - Airlines
