@@ -10,25 +10,26 @@ enum ExplainRadar {
         "radar", category: .teaching,
         abstract: "How the radar places an aircraft: ECEF, east/north/up, elevation, geodesic, scope",
         arguments: [callsign.spec],
-        requires: [.observer],
         examples: [Example("explain radar", "the aircraft spot would pick"), Example("explain radar AFR1234", "a given flight")]
     ) { args, shell in
-        let picture = try shell.radar.picture()
-        let chosen: Sighting
-        if let name = args[ExplainRadar.callsign] {
-            let all = picture.sightings
-            guard let found = all.first(where: { $0.aircraft.name.caseInsensitiveCompare(name) == .orderedSame || $0.aircraft.icao24 == name.lowercased() })
-            else {
-                throw ShellError.usage("no aircraft called \(name) within range" + suggestion(name.uppercased(), among: all.map(\.aircraft.name)))
+        try WorkedExample.withObserver(shell) {
+            let picture = try shell.radar.picture()
+            let chosen: Sighting
+            if let name = args[ExplainRadar.callsign] {
+                let all = picture.sightings
+                guard let found = all.first(where: { $0.aircraft.name.caseInsensitiveCompare(name) == .orderedSame || $0.aircraft.icao24 == name.lowercased() })
+                else {
+                    throw ShellError.usage("no aircraft called \(name) within range" + suggestion(name.uppercased(), among: all.map(\.aircraft.name)))
+                }
+                chosen = found
+            } else {
+                guard let best = SpotCommand.choose(picture.sightings) ?? picture.sightings.first else {
+                    throw ShellError.usage("no aircraft within range to explain")
+                }
+                chosen = best
             }
-            chosen = found
-        } else {
-            guard let best = SpotCommand.choose(picture.sightings) ?? picture.sightings.first else {
-                throw ShellError.usage("no aircraft within range to explain")
-            }
-            chosen = best
+            return steps(chosen, picture, shell)
         }
-        return steps(chosen, picture, shell)
     }
 
     static func n(_ v: Double, _ decimals: Int = 1) -> String { Format.grouped(v, decimals) }

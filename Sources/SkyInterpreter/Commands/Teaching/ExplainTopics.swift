@@ -73,65 +73,68 @@ enum ExplainTopics {
     static let elevation = CommandSpec(
         "elevation", category: .teaching,
         abstract: "How high in the sky an aircraft appears, and why the Earth's curve lowers it",
-        requires: [.observer],
         examples: [Example("observer LFPG; explain elevation", "for the aircraft spot picks")]
     ) { _, shell in
-        let (s, picture) = try aircraft(shell)
-        guard let altitude = s.aircraft.altitude, let enu = s.enu else { throw ShellError.usage("\(s.aircraft.name) sends no altitude") }
-        let dh = altitude.meters - picture.observer.altitude.meters
-        let flat = atan2(dh, s.groundDistance.meters) * 180 / .pi
-        let lines = [
-            "Elevation of \(s.aircraft.name), \(Format.distance(s.groundDistance, picture.units, decimals: 2)) away at \(n(altitude.meters, 0)) m",
-            "",
-            "1. On a flat Earth: atan(height difference ÷ distance) = atan(\(n(dh, 0)) ÷ \(n(s.groundDistance.meters, 0))) = \(Format.fixed(flat, 3))°",
-            "2. On the real Earth the ground curves away under the aircraft; in your local east/north/up frame it is \(n(enu.up, 1)) m up and",
-            "   \(n(enu.horizontal, 1)) m out, so elevation = atan2(up, out) = \(Format.fixed(enu.elevation, 3))° — \(Format.fixed(flat - enu.elevation, 3))° lower.",
-            "3. The curve drops about d²/(2R) = \(n(s.groundDistance.meters * s.groundDistance.meters / (2 * 6_371_000), 1)) m at this distance (`explain curvature`).",
-        ]
-        return Output(lines.map { .message($0) })
+        try WorkedExample.withObserver(shell) {
+            let (s, picture) = try aircraft(shell)
+            guard let altitude = s.aircraft.altitude, let enu = s.enu else { throw ShellError.usage("\(s.aircraft.name) sends no altitude") }
+            let dh = altitude.meters - picture.observer.altitude.meters
+            let flat = atan2(dh, s.groundDistance.meters) * 180 / .pi
+            let lines = [
+                "Elevation of \(s.aircraft.name), \(Format.distance(s.groundDistance, picture.units, decimals: 2)) away at \(n(altitude.meters, 0)) m",
+                "",
+                "1. On a flat Earth: atan(height difference ÷ distance) = atan(\(n(dh, 0)) ÷ \(n(s.groundDistance.meters, 0))) = \(Format.fixed(flat, 3))°",
+                "2. On the real Earth the ground curves away under the aircraft; in your local east/north/up frame it is \(n(enu.up, 1)) m up and",
+                "   \(n(enu.horizontal, 1)) m out, so elevation = atan2(up, out) = \(Format.fixed(enu.elevation, 3))° — \(Format.fixed(flat - enu.elevation, 3))° lower.",
+                "3. The curve drops about d²/(2R) = \(n(s.groundDistance.meters * s.groundDistance.meters / (2 * 6_371_000), 1)) m at this distance (`explain curvature`).",
+            ]
+            return Output(lines.map { .message($0) })
+        }
     }
 
     static let scope = CommandSpec(
         "scope", category: .teaching,
         abstract: "How the radar scope turns with your heading and places each aircraft",
-        requires: [.observer],
         examples: [Example("observer LFPG; heading 90; explain scope", "facing east")]
     ) { _, shell in
-        let (s, picture) = try aircraft(shell)
-        let rel = s.relativeBearing(heading: picture.heading).degrees
-        let r = min(1, s.groundDistance.meters / picture.range.meters)
-        let lines = [
-            "The scope, facing \(Format.fixed(picture.heading.degrees, 0))° (\(CompassPoint(bearing: picture.heading).words)), range \(Format.distance(picture.range, picture.units, decimals: 0))",
-            "",
-            "1. Up on the screen is the way you face, so every bearing is turned: relative = bearing − heading.",
-            "   North is drawn at \(Format.fixed(Angle(degrees: -picture.heading.degrees).normalizedBearing.degrees, 0))° clockwise from the top.",
-            "2. \(s.aircraft.name) is at bearing \(Format.fixed(s.bearing.degrees, 1))° → relative \(Format.fixed(rel, 1))°, \(s.clock(heading: picture.heading)) o'clock.",
-            "3. Its distance is a share of the scope's radius: r = \(Format.fixed(s.groundDistance.kilometers, 2)) ÷ \(Format.fixed(picture.range.kilometers, 1)) km = \(Format.fixed(r, 3)).",
-            "   Screen position: x = r·sin(rel) = \(Format.fixed(r * sin(rel * .pi / 180), 3)), y = r·cos(rel) = \(Format.fixed(r * cos(rel * .pi / 180), 3)) (radii, right and up).",
-            "4. The scope is drawn in braille dots, 2 across and 4 down per character; a character is about twice as tall as wide,",
-            "   so the dots are square and the circle comes out round.",
-        ]
-        return Output(lines.map { .message($0) })
+        try WorkedExample.withObserver(shell) {
+            let (s, picture) = try aircraft(shell)
+            let rel = s.relativeBearing(heading: picture.heading).degrees
+            let r = min(1, s.groundDistance.meters / picture.range.meters)
+            let lines = [
+                "The scope, facing \(Format.fixed(picture.heading.degrees, 0))° (\(CompassPoint(bearing: picture.heading).words)), range \(Format.distance(picture.range, picture.units, decimals: 0))",
+                "",
+                "1. Up on the screen is the way you face, so every bearing is turned: relative = bearing − heading.",
+                "   North is drawn at \(Format.fixed(Angle(degrees: -picture.heading.degrees).normalizedBearing.degrees, 0))° clockwise from the top.",
+                "2. \(s.aircraft.name) is at bearing \(Format.fixed(s.bearing.degrees, 1))° → relative \(Format.fixed(rel, 1))°, \(s.clock(heading: picture.heading)) o'clock.",
+                "3. Its distance is a share of the scope's radius: r = \(Format.fixed(s.groundDistance.kilometers, 2)) ÷ \(Format.fixed(picture.range.kilometers, 1)) km = \(Format.fixed(r, 3)).",
+                "   Screen position: x = r·sin(rel) = \(Format.fixed(r * sin(rel * .pi / 180), 3)), y = r·cos(rel) = \(Format.fixed(r * cos(rel * .pi / 180), 3)) (radii, right and up).",
+                "4. The scope is drawn in braille dots, 2 across and 4 down per character; a character is about twice as tall as wide,",
+                "   so the dots are square and the circle comes out round.",
+            ]
+            return Output(lines.map { .message($0) })
+        }
     }
 
     static let size = CommandSpec(
         "size", category: .teaching,
         abstract: "Why near, low aircraft are drawn bigger: apparent size in minutes of arc",
-        requires: [.observer],
         examples: [Example("observer LFPG; explain size", "for the aircraft spot picks")]
     ) { _, shell in
-        let (s, _) = try aircraft(shell)
-        let span = s.aircraft.category?.typicalSpan ?? ApparentSize.defaultSpan
-        let levels = ["tiny (below 4′)", "small (4′–10′)", "medium (10′–25′)", "large (25′ and up)"]
-        let lines = [
-            "How big \(s.aircraft.name) looks",
-            "",
-            "1. Its typical wingspan: \(n(span, 0)) m (\(s.aircraft.category == nil ? "an airliner's, as the feed does not say" : "from its ADS-B category")).",
-            "2. Seen from \(n(s.slantRange.meters, 0)) m it covers an angle of 2·atan(span ÷ 2 ÷ distance) = \(Format.fixed(s.apparentSize, 1)) minutes of arc (′).",
-            "   For comparison the Moon is 31′ across; the eye separates about 1′.",
-            "3. The scope draws it as a \(levels[ApparentSize.level(s.apparentSize)]) arrowhead: the same aircraft twice as far looks half as big.",
-        ]
-        return Output(lines.map { .message($0) })
+        try WorkedExample.withObserver(shell) {
+            let (s, _) = try aircraft(shell)
+            let span = s.aircraft.category?.typicalSpan ?? ApparentSize.defaultSpan
+            let levels = ["tiny (below 4′)", "small (4′–10′)", "medium (10′–25′)", "large (25′ and up)"]
+            let lines = [
+                "How big \(s.aircraft.name) looks",
+                "",
+                "1. Its typical wingspan: \(n(span, 0)) m (\(s.aircraft.category == nil ? "an airliner's, as the feed does not say" : "from its ADS-B category")).",
+                "2. Seen from \(n(s.slantRange.meters, 0)) m it covers an angle of 2·atan(span ÷ 2 ÷ distance) = \(Format.fixed(s.apparentSize, 1)) minutes of arc (′).",
+                "   For comparison the Moon is 31′ across; the eye separates about 1′.",
+                "3. The scope draws it as a \(levels[ApparentSize.level(s.apparentSize)]) arrowhead: the same aircraft twice as far looks half as big.",
+            ]
+            return Output(lines.map { .message($0) })
+        }
     }
 
     static let curvature = CommandSpec(

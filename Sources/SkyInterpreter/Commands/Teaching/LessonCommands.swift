@@ -1,21 +1,59 @@
 import Foundation
 import SkyKit
 
-/// `lesson list` and `lesson <n>`: guided lessons, run step by step in a scratch session.
+/// `lesson list`, `lesson <n|file.sky>` and `lesson show <n>`: guided lessons, run step by
+/// step in a scratch session.
 enum LessonCommands {
-    static let number = Argument("number", .integer(1...6, placeholder: "n"), "the lesson to run", .optional)
+    static let which = Argument(
+        "lesson",
+        Kind<String>.word(
+            "n|file.sky", "a lesson number (1–\(Lesson.all.count)) or a lesson file (.sky)",
+            complete: { query in
+                (1...Lesson.all.count).map { Candidate(String($0)) }.filter { $0.word.hasPrefix(query.prefix) }
+                    + PathCompletion.candidates(query.prefix, extensions: ["sky"], home: query.shell.environment["HOME"])
+            }
+        ) { word, _ in word },
+        "the lesson to run: its number, or a .sky file of your own", .optional)
 
     static let spec = CommandSpec(
         "lesson", category: .teaching,
         abstract: "Guided lessons: run one step by step, or list them",
         discussion:
-            "Each lesson shows a step, runs its command, and says what to notice in the output; at a terminal it waits for Enter between steps (q and Enter stops). A lesson runs in a scratch session with its own empty logbook, so your position, settings and flights are left as they are. In scripts the steps run straight through. The lessons are also plain .sky scripts, in Docs/lessons.",
-        arguments: [number.spec],
-        subcommands: [list],
-        examples: [Example("lesson list", "the lessons"), Example("lesson 1", "finding a plane from your garden")]
+            "Each lesson shows a step, runs its command, and says what to notice in the output; at a terminal it waits for Enter between steps (q and Enter stops). A lesson runs in a scratch session with its own empty logbook, so your position, settings and flights are left as they are. In scripts the steps run straight through. A lesson is a plain .sky script: `#! lesson: Title`, `# narration` before a command, the command, `#> what to notice` after it. `lesson show 1` prints one; a teacher's own file runs the same way with `lesson my-class.sky`.",
+        arguments: [which.spec],
+        subcommands: [list, show],
+        examples: [
+            Example("lesson list", "the lessons"), Example("lesson 1", "finding a plane from your garden"),
+            Example("lesson show 2", "the script of lesson 2, to copy and change"), Example("lesson class.sky", "a lesson of your own"),
+        ]
     ) { args, shell in
-        guard let number = args[LessonCommands.number] else { return listing() }
-        return try run(Lesson.all[number - 1], shell)
+        guard let text = args[LessonCommands.which] else { return listing() }
+        return try run(lesson(text, shell), shell)
+    }
+
+    /// The lesson a word names: a built-in number, or a file.
+    static func lesson(_ text: String, _ shell: Shell) throws -> Lesson {
+        if let n = Int(text) {
+            guard (1...Lesson.all.count).contains(n) else { throw ShellError.usage("there are lessons 1 to \(Lesson.all.count) (lesson list shows them)") }
+            return Lesson.all[n - 1]
+        }
+        guard text.lowercased().hasSuffix(".sky") || text.contains("/") else {
+            throw ShellError.usage("'\(text)' is neither a lesson number (1–\(Lesson.all.count)) nor a .sky file")
+        }
+        return try Lesson.read(file: PathCompletion.expand(text, home: shell.environment["HOME"]))
+    }
+
+    static let number = Argument("number", .integer(1...6, placeholder: "n"), "the lesson to show")
+
+    static let show = CommandSpec(
+        "show", category: .teaching,
+        abstract: "Print a lesson's script (to read, copy or change)",
+        arguments: [number.spec],
+        examples: [Example("lesson show 1", "the script of lesson 1")]
+    ) { args, _ in
+        let lesson = Lesson.all[try args.value(LessonCommands.number) - 1]
+        let lines = lesson.source.split(separator: "\n", omittingEmptySubsequences: false).map { [Span(String($0))] }
+        return Output([.art(Array(lines.reversed().drop { $0[0].text.isEmpty }.reversed())), .data("script", .string(lesson.source))])
     }
 
     static let list = CommandSpec(
@@ -50,7 +88,7 @@ enum LessonCommands {
             shell.out.write(Renderer.terminalText(Output(blocks), shell.renderOptions))
             shell.out.flush()
         }
-        say([.message("Lesson \(lesson.number): \(lesson.title)", .accent)])
+        say([.message(lesson.number > 0 ? "Lesson \(lesson.number): \(lesson.title)" : "Lesson: \(lesson.title)", .accent)])
         for (k, step) in lesson.steps.enumerated() {
             if !step.intro.isEmpty { say(step.intro.map { .message($0) }) }
             say([.message("sky> " + step.command, .bold)])
@@ -66,10 +104,11 @@ enum LessonCommands {
             if paced, k < lesson.steps.count - 1 {
                 say([.message("[Enter: next step · q: stop]", .dim)])
                 guard let answer = readLine(), answer.trimmingCharacters(in: .whitespaces).lowercased() != "q" else {
-                    return .message("lesson \(lesson.number) stopped at step \(k + 1) of \(lesson.steps.count)")
+                    return .message("lesson \(lesson.number > 0 ? String(lesson.number) : lesson.title) stopped at step \(k + 1) of \(lesson.steps.count)")
                 }
             }
         }
+        guard lesson.number > 0 else { return .message("end of the lesson \(lesson.title)", .good) }
         return .message(
             "end of lesson \(lesson.number)"
                 + (lesson.number < Lesson.all.count ? " — next: lesson \(lesson.number + 1), \(Lesson.all[lesson.number].title)" : ""), .good)
