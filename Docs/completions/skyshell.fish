@@ -2,9 +2,11 @@
 # Install as ~/.config/fish/completions/skyshell.fish.
 complete -c skyshell -k -a '(__fish_complete_suffix .sky)'
 complete -c skyshell -s c -l command -r -d 'run the commands (separated by ;) and exit'
-complete -c skyshell -s o -l output -x -a 'table json csv json-array' -d 'result format: table, json or csv'
+complete -c skyshell -s o -l output -x -a 'table json csv json-array' -d 'result format: table, json (JSON Lines), json-array or csv'
 complete -c skyshell -l color -x -a 'auto always never' -d 'colours: auto (terminal and no NO_COLOR), always or never'
 complete -c skyshell -s k -l keep-going -d 'in scripts, go on after an error instead of stopping'
+complete -c skyshell -s q -l quiet -d 'in scripts, leave out what commands that change a setting or the session say'
+complete -c skyshell -l trace -d 'every command that can show its steps does (as set trace on)'
 complete -c skyshell -l fresh -d 'start from default state; do not load or save the saved session'
 complete -c skyshell -l resume -d 'run a script in the saved session (loaded before, saved after)'
 complete -c skyshell -l generate -x -a 'commands-md man bash-completion zsh-completion fish-completion' -d 'print a document generated from the declarations (for maintainers): commands-md, man, bash-completion, zsh-completion, fish-completion'

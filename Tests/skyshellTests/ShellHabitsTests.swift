@@ -80,3 +80,31 @@ struct TerminalWidthTests {
 
     func displayColumns(_ s: String) -> Int { s.unicodeScalars.count }
 }
+
+@Suite("Quiet and trace")
+struct QuietAndTraceTests {
+    let home = TemporaryDirectory("quiet")
+
+    func sky(_ arguments: [String]) -> ProcessResult {
+        ProcessRunner.run(Executable.skyshell, arguments, environment: ProcessRunner.environment(home: home.path))
+    }
+
+    @Test func quietLeavesOutTheConfirmationsOfSetters() {
+        let r = sky(["-q", "-c", "set units aviation; observer LFPG; radar range 20nm; radar range; distance LFPG EGLL"])
+        #expect(r.status == 0, "\(r.stderr)")
+        // Only what was asked for: the range shown alone, and the distance.
+        #expect(r.stdout.hasPrefix("radar range 20.0 nm\nFrom  To"), "\(r.stdout)")
+        #expect(!r.stdout.contains("units = aviation") && !r.stdout.contains("Observer"), "\(r.stdout)")
+        let loud = sky(["-c", "set units aviation; observer LFPG"])
+        #expect(loud.stdout.contains("units = aviation") && loud.stdout.contains("Observer"))
+    }
+
+    @Test func traceOnEveryCommandThatCanTrace() {
+        let flag = sky(["--trace", "-c", "distance LFPG EGLL; airport KSFO"])
+        #expect(flag.status == 0 && flag.stdout.contains("trace: Karney's inverse"), "\(flag.stdout)")
+        let set = sky(["-c", "set trace on; distance LFPG EGLL"])
+        #expect(set.stdout.contains("trace: Karney's inverse"), "\(set.stdout)")
+        let off = sky(["-c", "distance LFPG EGLL"])
+        #expect(!off.stdout.contains("trace:"))
+    }
+}

@@ -14,4 +14,12 @@ enum AllCommands {
             LessonCommands.spec,
         ]
     }
+
+    /// The commands that change a setting or the session and say so: with `-q`/`--quiet` a
+    /// script leaves their confirmation out when they were given something to change (alone,
+    /// `observer` or `radar range` still show what they hold).
+    static let setters: Set<String> = [
+        "set", "settings reset", "timing", "heading", "observer", "logbook use", "radar source", "radar range", "radar time",
+        "los origin", "los target", "los range", "los earth", "los terrain source", "los server",
+    ]
 }

@@ -158,6 +158,10 @@ public struct Arguments {
     func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
 
     mutating func add(_ name: String, _ value: Any) { values[name, default: []].append(value) }
+    /// Turns a flag on as if it had been given (`set trace on`).
+    mutating func raise(_ flag: String) { flags.insert(flag) }
+    /// True when nothing at all was given.
+    var isEmpty: Bool { values.isEmpty && flags.isEmpty }
 }
 
 /// A command as it is declared once: everything help, usage, completion, the reference and

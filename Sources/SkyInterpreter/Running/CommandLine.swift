@@ -19,9 +19,13 @@ public struct GlobalFlag: Sendable {
 
     public static let all: [GlobalFlag] = [
         GlobalFlag("command", short: "c", value: "commands", "run the commands (separated by ;) and exit"),
-        GlobalFlag("output", short: "o", value: "format", choices: OutputFormat.allCases.map(\.rawValue), "result format: table, json or csv"),
+        GlobalFlag(
+            "output", short: "o", value: "format", choices: OutputFormat.allCases.map(\.rawValue),
+            "result format: table, json (JSON Lines), json-array or csv"),
         GlobalFlag("color", value: "when", choices: ColorMode.allCases.map(\.rawValue), "colours: auto (terminal and no NO_COLOR), always or never"),
         GlobalFlag("keep-going", short: "k", "in scripts, go on after an error instead of stopping"),
+        GlobalFlag("quiet", short: "q", "in scripts, leave out what commands that change a setting or the session say"),
+        GlobalFlag("trace", "every command that can show its steps does (as set trace on)"),
         GlobalFlag("fresh", "start from default state; do not load or save the saved session"),
         GlobalFlag("resume", "run a script in the saved session (loaded before, saved after)"),
         GlobalFlag(
@@ -56,6 +60,8 @@ public struct CommandLineOptions: Equatable, Sendable {
     public var output: String?
     public var color: String?
     public var keepGoing = false
+    public var quiet = false
+    public var trace = false
     public var fresh = false
     public var resume = false
     public var help = false
@@ -114,7 +120,7 @@ public struct CommandLineOptions: Equatable, Sendable {
                 return try options.checked()
             case "output":
                 let v = try value(flag, inline: inline).lowercased()
-                guard flag.choices.contains(v) else { throw .usage("--output must be table, json or csv, not '\(v)'") }
+                guard flag.choices.contains(v) else { throw .usage("--output must be one of \(flag.choices.joined(separator: ", ")), not '\(v)'") }
                 options.output = v
             case "color":
                 let v = try value(flag, inline: inline).lowercased()
@@ -125,6 +131,8 @@ public struct CommandLineOptions: Equatable, Sendable {
                 guard flag.choices.contains(v) else { throw .usage("--generate takes one of: \(flag.choices.joined(separator: ", "))") }
                 options.generate = v
             case "keep-going": options.keepGoing = true
+            case "quiet": options.quiet = true
+            case "trace": options.trace = true
             case "fresh": options.fresh = true
             case "resume": options.resume = true
             case "help": options.help = true

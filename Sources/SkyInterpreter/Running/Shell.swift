@@ -141,6 +141,9 @@ public final class Shell {
         }
     }
 
+    /// `-q`/`--quiet`: scripts leave out the confirmations of setter commands.
+    public var quiet = false
+
     /// Notes that services raise while a command runs (a user file with mistakes): they end up
     /// in the command's output, as notes, in whatever format it is written.
     var pendingNotes: [String] = []
@@ -180,12 +183,20 @@ public final class Shell {
 
     /// The output of one command, without printing it.
     public func evaluate(_ words: [Token]) throws -> Output {
-        let (spec, path, args) = try bind(words)
+        var (spec, path, args) = try bind(words)
         for requirement in spec.requires where !requirement.isMet(session) {
             throw ShellError(.state, requirement.message)
         }
         guard let handler = spec.handler else { throw ShellError.usage("\(path.joined(separator: " ")) needs a subcommand") }
-        return try handler(args, self)
+        // `set trace on` (or `skyshell --trace`): every command that can trace does.
+        let given = !args.isEmpty
+        if setting(.trace) == .on, let flag = spec.option("trace"), flag.isFlag { args.raise("trace") }
+        var output = try handler(args, self)
+        // `-q` in a script: a setter's confirmation is left out; its notes stay.
+        if quiet, mode == .batch, given, AllCommands.setters.contains(path.joined(separator: " ")) {
+            output.blocks = output.blocks.filter { if case .note = $0 { return true } else { return false } }
+        }
+        return output
     }
 
     /// Lexes, resolves and binds a line without running anything (the parsers' whole path):

@@ -59,6 +59,8 @@ public enum SkyshellMain {
         if let clockProblem { shell.warn(clockProblem) }
         if let output = options.output { shell.overrides[Setting.output.name] = output }
         if let color = options.color { shell.overrides[Setting.color.name] = color }
+        if options.trace { shell.overrides[Setting.trace.name] = Switch.on.rawValue }
+        shell.quiet = options.quiet
 
         let wantsSaved = interactive ? !options.fresh : options.resume
         if wantsSaved {

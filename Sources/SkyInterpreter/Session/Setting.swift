@@ -88,6 +88,12 @@ extension Setting where Value == Switch {
     }
 }
 
+extension Setting where Value == Switch {
+    public static var trace: Self {
+        Setting("trace", "every command that can show its steps does (as --trace on each): off or on", default: .off)
+    }
+}
+
 /// A setting that is off or on.
 public enum Switch: String, SettingValue {
     case off, on

@@ -48,3 +48,16 @@ struct FlightListFieldTests {
         #expect(FlightsCommand.extraKeys.count == keys.count - FlightsCommand.shown.count)
     }
 }
+
+@Suite("Setter commands")
+struct SetterListTests {
+    /// Every command `-q` quiets is a command of the registry (a renamed one cannot slip out).
+    @Test func everySetterIsARegisteredCommand() {
+        let registry = CommandRegistry(AllCommands.list)
+        for path in AllCommands.setters {
+            let words = path.split(separator: " ").map { Token(String($0)) }
+            let found = registry.resolve(words)
+            #expect(found.map { $0.path.joined(separator: " ") } == path, "\(path)")
+        }
+    }
+}

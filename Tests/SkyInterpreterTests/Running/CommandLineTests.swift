@@ -25,7 +25,7 @@ struct CommandLineTests {
         #expect(throws: ShellError.usage("unknown option '--outptu' — did you mean '--output'? (see skyshell --help)")) {
             try CommandLineOptions.parse(["--outptu"])
         }
-        #expect(throws: ShellError.usage("--output must be table, json or csv, not 'yaml'")) { try CommandLineOptions.parse(["-o", "yaml"]) }
+        #expect(throws: ShellError.usage("--output must be one of table, json, csv, json-array, not 'yaml'")) { try CommandLineOptions.parse(["-o", "yaml"]) }
         #expect(throws: ShellError.usage("--command needs a value <commands>")) { try CommandLineOptions.parse(["-c"]) }
         #expect(throws: ShellError.usage("--fresh and --resume cannot be used together")) { try CommandLineOptions.parse(["--fresh", "--resume"]) }
         #expect(throws: ShellError.usage("--help takes no value")) { try CommandLineOptions.parse(["--help=yes"]) }
