@@ -108,3 +108,24 @@ struct QuietAndTraceTests {
         #expect(!off.stdout.contains("trace:"))
     }
 }
+
+@Suite("Ambiguous names at a terminal")
+struct AmbiguousNameTests {
+    let home = TemporaryDirectory("ambiguous")
+
+    @Test func aNameThatFitsSeveralAirportsOffersANumberedChoice() throws {
+        let pty = try PTYSession.skyshell(home: home.path, [])
+        try pty.waitFor("sky ✈default> ")
+        let asked = PTYSession.plain(try pty.enter("airport London", until: "Which one? ["))
+        #expect(asked.contains("'London' fits several airports:") && asked.contains("1  EGLL"), "\(asked)")
+        let card = PTYSession.plain(try pty.enter("1", until: "sky ✈default> "))
+        #expect(card.contains("London Heathrow Airport") && card.contains("EGLL"), "\(card)")
+        let wrong = PTYSession.plain(try pty.enter("airport London", until: "Which one? ["))
+        #expect(wrong.contains("fits several"))
+        #expect(PTYSession.plain(try pty.enter("42", until: "sky ✈default> ")).contains("error: '42' is not one of 1 to"))
+        try pty.exitShell()
+        // In a script the error lists them and asks nothing.
+        let script = ProcessRunner.run(Executable.skyshell, ["-c", "airport London"], environment: ProcessRunner.environment(home: home.path))
+        #expect(script.status == 65 && script.stderr.contains("matches several airports"), "\(script.stderr)")
+    }
+}

@@ -9,7 +9,7 @@ extension Kind {
             "airport", "an airport: ICAO (KSFO) or IATA (SFO) code, or a name (Heathrow, 'San Francisco')",
             complete: { CatalogResolver.completeAirports($0.prefix, $0.shell.catalog) }
         ) { word, shell in
-            try CatalogResolver.airport(word, shell.catalog)
+            try CatalogResolver.airport(word, shell)
         }
     }
 
@@ -59,6 +59,43 @@ public enum CatalogResolver {
     /// The airport `text` names.
     public static func airport(_ text: String, _ catalog: Catalog) throws(ValueError) -> Airport {
         do { return try catalog.resolveAirport(text) } catch { throw ValueError(error.message) }
+    }
+
+    /// The airport `text` names; at a terminal a name that fits several (Paris) gets a
+    /// numbered list to choose from, in scripts the error that lists them.
+    public static func airport(_ text: String, _ shell: Shell) throws(ValueError) -> Airport {
+        do {
+            return try shell.catalog.resolveAirport(text)
+        } catch {
+            guard let ask = shell.prompter else { throw ValueError(error.message) }
+            switch choose(text, among: error, ask, shell) {
+            case .chosen(let airport): return airport
+            case .notAmbiguous: throw ValueError(error.message)
+            case .cancelled: throw ValueError("cancelled: no airport was chosen")
+            case .invalid(let why): throw ValueError(why)
+            }
+        }
+    }
+
+    /// What asking which airport a name means gave.
+    enum Choice {
+        case chosen(Airport)
+        /// Nothing to choose between: the lookup's own error stands.
+        case notAmbiguous
+        case cancelled
+        /// An answer that is not one of the numbers.
+        case invalid(String)
+    }
+
+    /// Lists the airports a name fits (up to nine) and asks for the number of one.
+    static func choose(_ text: String, among error: LookupError, _ ask: (Question) -> String?, _ shell: Shell) -> Choice {
+        let choices = error.candidates.prefix(9).compactMap { shell.catalog.airport(icao: $0) }
+        guard choices.count > 1 else { return .notAmbiguous }
+        shell.notice("'\(text)' fits several airports:")
+        for (n, a) in choices.enumerated() { shell.notice("  \(n + 1)  \(a.icao)  \(a.name), \(a.city)") }
+        guard let pick = ask(Question("Which one? [1-\(choices.count)]: ")) else { return .cancelled }
+        if let n = Int(pick.trimmingWhitespace), (1...choices.count).contains(n) { return .chosen(choices[n - 1]) }
+        return .invalid("'\(pick)' is not one of 1 to \(choices.count)")
     }
 
     /// The airline `text` names.

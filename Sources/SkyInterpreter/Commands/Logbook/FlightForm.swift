@@ -70,16 +70,12 @@ enum FlightForm {
             do {
                 return try shell.catalog.resolveAirport(answer)
             } catch {
-                let choices = error.candidates.prefix(9).compactMap { shell.catalog.airport(icao: $0) }
-                guard choices.count > 1 else {
-                    shell.report(ShellError.usage(error.message))
-                    continue
+                switch CatalogResolver.choose(answer, among: error, ask, shell) {
+                case .chosen(let airport): return airport
+                case .notAmbiguous: shell.report(ShellError.usage(error.message))
+                case .cancelled: return nil
+                case .invalid(let why): shell.report(ShellError.usage(why))
                 }
-                shell.notice("'\(answer)' fits several airports:")
-                for (n, a) in choices.enumerated() { shell.notice("  \(n + 1)  \(a.icao)  \(a.name), \(a.city)") }
-                guard let pick = ask(Question("Which one? [1-\(choices.count)]: ")) else { return nil }
-                if let n = Int(pick.trimmingWhitespace), (1...choices.count).contains(n) { return choices[n - 1] }
-                shell.report(ShellError.usage("'\(pick)' is not one of 1 to \(choices.count)"))
             }
         }
     }
