@@ -31,9 +31,25 @@ extension Kind {
     }
 
     /// A height or altitude; bare numbers are in `unit`; FL350 is a flight level.
-    public static func height(default unit: LengthUnit = .feet) -> Kind<Height> {
+    public static func height(default unit: LengthUnit) -> Kind<Height> {
         .word("height", "a height: 33ft, 10m, FL350 (\(unit.symbol) when no unit is given)") { word, _ in
             Height(meters: try LengthParser.meters(word, defaultUnit: unit, what: "a height"))
+        }
+    }
+
+    /// A height whose bare numbers are in the units setting's height unit (metres for metric,
+    /// feet for imperial and aviation).
+    public static func height() -> Kind<Height> {
+        .word("height", "a height: 33ft, 10m, FL350 (the units setting's unit — m or ft — when no unit is given)") { word, shell in
+            Height(meters: try LengthParser.meters(word, defaultUnit: Format.heightUnit(shell.units), what: "a height"))
+        }
+    }
+
+    /// A line-of-sight height: bare numbers in feet, as SkyQuant takes them, until units are
+    /// chosen (then that system's unit).
+    public static func losHeight() -> Kind<Height> {
+        .word("height", "a height: 33ft, 10m, FL350 (feet when no unit is given, or the chosen units' unit)") { word, shell in
+            Height(meters: try LengthParser.meters(word, defaultUnit: LOSUnits(shell).heightUnit, what: "a height"))
         }
     }
 

@@ -64,8 +64,8 @@ enum LOSCommands {
     }
 
     static let place = Argument("place", .place, "where the observer stands")
-    static let agl = Option("agl", .height(), "height above the ground (default 33 ft)")
-    static let msl = Option("msl", .height(), "height above mean sea level")
+    static let agl = Option("agl", .losHeight(), "height above the ground (default 33 ft)")
+    static let msl = Option("msl", .losHeight(), "height above mean sea level")
 
     static let origin = CommandSpec(
         "origin", category: .lineOfSight,
@@ -98,7 +98,7 @@ enum LOSCommands {
         return output
     }
 
-    static let height = Argument("height", .height(), "the target's height (feet unless a unit is given)")
+    static let height = Argument("height", .losHeight(), "the target's height (feet unless a unit is given or units are chosen)")
     static let reference = Argument(
         "reference", .choice(LOSHeight.Reference.self, placeholder: "reference"), "above sea level (msl) or the ground (agl)", .optional)
 
