@@ -129,3 +129,28 @@ struct AmbiguousNameTests {
         #expect(script.status == 65 && script.stderr.contains("matches several airports"), "\(script.stderr)")
     }
 }
+
+@Suite("Pager")
+struct PagerTests {
+    let home = TemporaryDirectory("pager")
+
+    /// Output longer than the screen goes through $PAGER at a terminal; short output, `set
+    /// pager off` and scripts do not.
+    @Test func longOutputGoesThroughThePagerAtATerminalOnly() throws {
+        let pty = try PTYSession.skyshell(home: home.path, [], extra: ["PAGER": "sed s/^/P:/"])
+        pty.resize(columns: 100, rows: 24)
+        try pty.waitFor("sky ✈default> ")
+        let long = PTYSession.plain(try pty.enter("airports near LFPG within 300km limit 60", until: "sky ✈default> "))
+        let lines = long.split(separator: "\n").dropFirst().dropLast()
+        #expect(lines.count > 30 && lines.allSatisfy { $0.hasPrefix("P:") }, "\(long)")
+        let short = PTYSession.plain(try pty.enter("airports near LFPG limit 3", until: "sky ✈default> "))
+        #expect(!short.contains("P:"), "\(short)")
+        try pty.enter("set pager off", until: "sky ✈default> ")
+        #expect(!PTYSession.plain(try pty.enter("airports near LFPG within 300km limit 60", until: "sky ✈default> ")).contains("P:"))
+        try pty.exitShell()
+        let script = ProcessRunner.run(
+            Executable.skyshell, ["-c", "airports near LFPG within 300km limit 60"],
+            environment: ProcessRunner.environment(home: home.path, extra: ["PAGER": "sed s/^/P:/"]))
+        #expect(script.status == 0 && !script.stdout.contains("P:"))
+    }
+}

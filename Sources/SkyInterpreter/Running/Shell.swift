@@ -233,7 +233,17 @@ public final class Shell {
     /// streamed table, if one did.
     @discardableResult
     public func emit(_ output: Output) -> ShellError? {
-        Renderer.write(output, renderOptions, to: out, prose: err)
+        let options = renderOptions
+        if mode == .interactive, stdoutIsTerminal, options.format == .table, setting(.pager) == .on,
+            !output.blocks.contains(where: { if case .stream = $0 { return true } else { return false } })
+        {
+            let text = Renderer.render(output, options)
+            if text.utf8.lazy.filter({ $0 == 10 }).count >= options.rows - 1 {
+                out.flush()
+                if Pager.show(text, command: Pager.command(environment), environment: environment) { return nil }
+            }
+        }
+        return Renderer.write(output, options, to: out, prose: err)
     }
 
     /// Saves the session when persistence is on and it changed.

@@ -94,6 +94,12 @@ extension Setting where Value == Switch {
     }
 }
 
+extension Setting where Value == Switch {
+    public static var pager: Self {
+        Setting("pager", "output longer than the screen goes through $PAGER (less -FRX) at a terminal, never in scripts: on or off", default: .on)
+    }
+}
+
 /// A setting that is off or on.
 public enum Switch: String, SettingValue {
     case off, on

@@ -26,7 +26,7 @@ public struct SettingSpec: Sendable {
     public static let all: [SettingSpec] = [
         Setting.units.spec, Setting.output.spec, Setting.color.spec, Setting.charts.spec, Setting.codes.spec, Setting.accent.spec,
         Setting.theme.spec, Setting.viewshedColor.spec, Setting.terrainFetch.spec, Setting.terrainCap.spec, terrainURL,
-        Setting.passHorizon.spec, Setting.timing.spec, Setting.trace.spec,
+        Setting.passHorizon.spec, Setting.timing.spec, Setting.trace.spec, Setting.pager.spec,
     ]
 
     /// Where terrain tiles are downloaded from: a URL template (`{tile}`, `{ns}`, `{ew}`, `{lat}`, `{lon}`).
