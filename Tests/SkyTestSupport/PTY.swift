@@ -167,7 +167,8 @@ extension PTYSession {
     /// skyshell on a terminal of its own (TERM=xterm, its size from the PTY, not COLUMNS),
     /// with `home` as SKYSHELL_HOME.
     public static func skyshell(home: String, _ arguments: [String] = [], extra: [String: String] = [:]) throws -> PTYSession {
-        var env = ProcessRunner.environment(home: home, extra: extra)
+        // Long output at a terminal goes through $PAGER: tests read it whole, as git's do.
+        var env = ProcessRunner.environment(home: home, extra: ["PAGER": "cat"].merging(extra) { $1 })
         env["TERM"] = "xterm"
         env.removeValue(forKey: "COLUMNS")
         return try PTYSession(Executable.skyshell, arguments, environment: env)

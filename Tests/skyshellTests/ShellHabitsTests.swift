@@ -153,4 +153,13 @@ struct PagerTests {
             environment: ProcessRunner.environment(home: home.path, extra: ["PAGER": "sed s/^/P:/"]))
         #expect(script.status == 0 && !script.stdout.contains("P:"))
     }
+
+    @Test func aPagerThatIsNotThereLeavesTheTextOnTheScreen() throws {
+        let pty = try PTYSession.skyshell(home: home.path, [], extra: ["PAGER": "no-such-pager-here"])
+        pty.resize(columns: 100, rows: 24)
+        try pty.waitFor("sky ✈default> ")
+        let text = PTYSession.plain(try pty.enter("airports near LFPG within 300km limit 60", until: "sky ✈default> "))
+        #expect(text.contains("LFPG") && text.split(separator: "\n").count > 30, "\(text)")
+        try pty.exitShell()
+    }
 }

@@ -5,8 +5,12 @@ import Glibc
 /// git do: `$PAGER`, or `less -FRX` (which quits at once when the text fits, keeps colours and
 /// leaves the text on the screen). Never in scripts or pipes; `set pager off` turns it off.
 enum Pager {
-    static func command(_ environment: [String: String]) -> String {
-        environment["PAGER"].flatMap { $0.trimmingWhitespace.isEmpty ? nil : $0 } ?? "less -FRX"
+    /// The pager to run: `$PAGER`, else `less -FRX` when less is on the PATH; nil for none.
+    static func command(_ environment: [String: String]) -> String? {
+        if let chosen = environment["PAGER"] { return chosen.trimmingWhitespace.isEmpty ? nil : chosen }
+        let path = environment["PATH"] ?? "/usr/bin:/bin"
+        let found = path.split(separator: ":").contains { access("\($0)/less", X_OK) == 0 }
+        return found ? "less -FRX" : nil
     }
 
     /// Shows `text` through the pager and waits for it to end. False when the pager could not
@@ -53,6 +57,8 @@ enum Pager {
         signal(SIGPIPE, previous)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        return true
+        // 127: the shell found no such program, and read nothing: the text is written plainly.
+        let exited = status & 0x7F == 0
+        return !(exited && (status >> 8) & 0xFF == 127)
     }
 }

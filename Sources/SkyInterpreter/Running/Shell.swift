@@ -240,7 +240,7 @@ public final class Shell {
             let text = Renderer.render(output, options)
             if text.utf8.lazy.filter({ $0 == 10 }).count >= options.rows - 1 {
                 out.flush()
-                if Pager.show(text, command: Pager.command(environment), environment: environment) { return nil }
+                if let pager = Pager.command(environment), Pager.show(text, command: pager, environment: environment) { return nil }
             }
         }
         return Renderer.write(output, options, to: out, prose: err)
