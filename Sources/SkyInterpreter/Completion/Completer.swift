@@ -111,31 +111,34 @@ extension Completer {
 
 /// Candidate lists laid out in columns under the line being edited.
 public enum CompletionListing {
-    /// The candidates in as many columns as fit `width`; with details, one per line.
-    public static func render(_ candidates: [Candidate], width: Int, limit: Int = 200) -> String {
-        let shown = Array(candidates.prefix(limit))
-        var text = ""
-        if shown.contains(where: { $0.detail != nil }) {
-            let w = shown.map { displayWidth($0.word) }.max() ?? 0
-            for c in shown {
-                text += c.detail.map { pad(c.word, to: w) + "  " + $0 } ?? c.word
-                text += "\n"
-            }
+    /// The candidates in as many columns as fit `width`; with details, one per line. A list
+    /// longer than the screen (`rows` lines) shows what fits and says "… and N more".
+    public static func render(_ candidates: [Candidate], width: Int, rows: Int = 1_000) -> String {
+        let room = max(3, rows - 2)
+        var lines: [String] = []
+        if candidates.contains(where: { $0.detail != nil }) {
+            let w = candidates.prefix(room).map { displayWidth($0.word) }.max() ?? 0
+            lines = candidates.map { c in c.detail.map { pad(c.word, to: w) + "  " + $0 } ?? c.word }
         } else {
-            let w = (shown.map { displayWidth($0.word) }.max() ?? 0) + 2
+            let w = (candidates.map { displayWidth($0.word) }.max() ?? 0) + 2
             let perLine = max(1, width / max(w, 1))
-            let rows = (shown.count + perLine - 1) / perLine
-            for r in 0..<rows {
+            // As many whole lines as fit, filled column by column.
+            let count = min(candidates.count, candidates.count > perLine * room ? perLine * (room - 1) : candidates.count)
+            let shown = Array(candidates.prefix(count))
+            let lineCount = (shown.count + perLine - 1) / perLine
+            for r in 0..<lineCount {
                 var line = ""
                 for c in 0..<perLine {
-                    let i = c * rows + r
+                    let i = c * lineCount + r
                     guard i < shown.count else { break }
-                    line += c + 1 < perLine && (c + 1) * rows + r < shown.count ? pad(shown[i].word, to: w) : shown[i].word
+                    line += c + 1 < perLine && (c + 1) * lineCount + r < shown.count ? pad(shown[i].word, to: w) : shown[i].word
                 }
-                text += line + "\n"
+                lines.append(line)
             }
+            let more = candidates.count - shown.count
+            return lines.map { $0 + "\n" }.joined() + (more > 0 ? "… and \(more) more\n" : "")
         }
-        if candidates.count > limit { text += "… and \(candidates.count - limit) more\n" }
-        return text
+        guard lines.count > room else { return lines.map { $0 + "\n" }.joined() }
+        return lines.prefix(room - 1).map { $0 + "\n" }.joined() + "… and \(lines.count - (room - 1)) more\n"
     }
 }

@@ -188,8 +188,8 @@ public final class EditlineReader: LineReader, HistoryProvider {
                 replace(typed, with: result.raw ? shared : Completer.quote(shared, open: true))
                 return UInt8(CC_REFRESH)
             }
-            let columns = TerminalSize.current()?.columns ?? 80
-            let listing = CompletionListing.render(result.candidates, width: columns)
+            let size = TerminalSize.current()
+            let listing = CompletionListing.render(result.candidates, width: size?.columns ?? 80, rows: size?.rows ?? 24)
             fputs("\n" + Visible.text(listing), output)
             fflush(output)
             return UInt8(CC_REDISPLAY)

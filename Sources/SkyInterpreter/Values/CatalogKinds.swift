@@ -110,7 +110,8 @@ public enum CatalogResolver {
 
     // MARK: - Completion
 
-    static let completionLimit = 40
+    /// Enough for a listing to say how many more there are beyond the screen.
+    static let completionLimit = 200
 
     /// Airport codes for a code prefix, and airports whose name or city words start with the
     /// typed text; the inserted word is always the ICAO code.

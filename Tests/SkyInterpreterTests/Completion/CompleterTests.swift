@@ -87,6 +87,20 @@ struct CompleterTests {
         let detailed = CompletionListing.render([Candidate("KSFO", detail: "San Francisco"), Candidate("KSJC", detail: "San Jose")], width: 80)
         #expect(detailed == "KSFO  San Francisco\nKSJC  San Jose\n")
     }
+
+    @Test func listingsLongerThanTheScreenSayHowManyMore() {
+        let airports = (1...50).map { Candidate(String(format: "K%03d", $0), detail: "Airport \($0)") }
+        let lines = CompletionListing.render(airports, width: 80, rows: 12).split(separator: "\n")
+        // 12 rows: 9 candidates, the "more" line, and room for the prompt.
+        #expect(lines.count == 10 && lines.last == "… and 41 more", "\(lines)")
+        let words = (1...300).map { Candidate("w\($0)") }
+        let grid = CompletionListing.render(words, width: 40, rows: 6).split(separator: "\n")
+        #expect(grid.count == 4 && grid.last!.hasPrefix("… and "), "\(grid)")
+        let shownCount = grid.dropLast().flatMap { $0.split(separator: " ") }.count
+        #expect(grid.last == "… and \(300 - shownCount) more")
+        // A list that fits says nothing more.
+        #expect(!CompletionListing.render(Array(airports.prefix(5)), width: 80, rows: 12).contains("more"))
+    }
 }
 
 /// Completion asks the binder what comes next, so it reads a line exactly as running it would.
