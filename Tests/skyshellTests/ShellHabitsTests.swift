@@ -78,6 +78,19 @@ struct TerminalWidthTests {
         #expect(piped.stdout.split(separator: "\n").contains { $0.count > 200 })
     }
 
+    /// Settings (with a long URL) and badges fit 80 columns at a terminal: nothing wraps.
+    @Test func settingsAndBadgesFit80Columns() throws {
+        let pty = try PTYSession.skyshell(home: home.path, [])
+        pty.resize(columns: 80, rows: 60)
+        try pty.waitFor("sky ✈default> ")
+        for command in ["settings", "badges"] {
+            let text = PTYSession.plain(try pty.enter(command, until: "sky ✈default> "))
+            let lines = text.split(separator: "\n").map { $0.replacingOccurrences(of: "\r", with: "") }
+            #expect(lines.count > 5 && lines.allSatisfy { displayColumns($0) <= 80 }, "\(command): \(lines.filter { displayColumns($0) > 80 })")
+        }
+        try pty.exitShell()
+    }
+
     func displayColumns(_ s: String) -> Int { s.unicodeScalars.count }
 }
 

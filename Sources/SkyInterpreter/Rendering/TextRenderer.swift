@@ -27,6 +27,12 @@ struct TextRenderer {
                 for line in drawing.draw(options.columns, options.rows) { out += styled(line) + "\n" }
             case .data:
                 break
+            case .sideBySide(let tables) where options.wrap && sideBySideWidth(tables) > options.columns:
+                // Too wide for the terminal next to each other: one under the other.
+                for (n, table) in tables.enumerated() {
+                    if n > 0 { out += "\n" }
+                    render(table, into: &out)
+                }
             case .sideBySide(let tables):
                 var lines: [[String]] = []
                 var widths: [Int] = []
@@ -52,6 +58,18 @@ struct TextRenderer {
             }
         }
         return out
+    }
+
+    /// The width of tables shown next to each other (4 columns apart), as text without fitting.
+    func sideBySideWidth(_ tables: [Table]) -> Int {
+        var plain = options
+        plain.wrap = false
+        let renderer = TextRenderer(options: plain)
+        return tables.map { table in
+            var text = ""
+            renderer.render(table, into: &text)
+            return text.split(separator: "\n").map { displayWidth(renderer.plainText(String($0))) }.max() ?? 0
+        }.reduce(0, +) + 4 * max(0, tables.count - 1)
     }
 
     /// A line of prose, wrapped at word boundaries when the options ask for it.
@@ -122,10 +140,15 @@ struct TextRenderer {
                 widths[i] = max(widths[i], displayWidth(cell.text))
             }
         }
+        // At a terminal a table never wraps: its widest text columns give way, their cells cut with "…".
+        let natural = widths
+        if options.wrap { widths = fitted(widths, table.columns) }
+        func fit(_ text: String, _ i: Int) -> String { widths[i] < natural[i] ? cut(text, to: widths[i]) : text }
         var header = ""
         for (i, column) in table.columns.enumerated() {
             let last = i + 1 == table.columns.count
-            let text = last && column.alignment == .left ? column.title : pad(column.title, to: widths[i], right: column.alignment == .right)
+            let title = fit(column.title, i)
+            let text = last && column.alignment == .left ? title : pad(title, to: widths[i], right: column.alignment == .right)
             header += (i > 0 ? "  " : "") + text
         }
         out += ANSI.paint(header.trimmingTrailingSpaces, .bold, options) + "\n"
@@ -134,10 +157,34 @@ struct TextRenderer {
             for (i, column) in table.columns.enumerated() {
                 let cell = i < row.count ? row[i] : Cell(.null)
                 let last = i + 1 == table.columns.count
-                let text = last && column.alignment == .left ? cell.text : pad(cell.text, to: widths[i], right: column.alignment == .right)
+                let shown = fit(cell.text, i)
+                let text = last && column.alignment == .left ? shown : pad(shown, to: widths[i], right: column.alignment == .right)
                 line += (i > 0 ? "  " : "") + ANSI.paint(text, cell.style, options)
             }
             out += (options.color ? line : line.trimmingTrailingSpaces) + "\n"
         }
+    }
+
+    /// Column widths that fit the terminal: the widest left-aligned (text) column shrinks first,
+    /// none below 8 columns; numbers keep their width.
+    func fitted(_ natural: [Int], _ columns: [Column]) -> [Int] {
+        var widths = natural
+        func total() -> Int { widths.reduce(0, +) + 2 * max(0, widths.count - 1) }
+        while total() > options.columns {
+            guard let widest = widths.indices.filter({ columns[$0].alignment == .left && widths[$0] > 8 }).max(by: { widths[$0] < widths[$1] }) else { break }
+            widths[widest] -= 1
+        }
+        return widths
+    }
+
+    /// `text` cut to `width` columns, ending with "…" when it was longer.
+    func cut(_ text: String, to width: Int) -> String {
+        guard displayWidth(text) > width else { return text }
+        var t = ""
+        for c in text {
+            if displayWidth(t + String(c)) > width - 1 { break }
+            t.append(c)
+        }
+        return t + "…"
     }
 }

@@ -128,3 +128,31 @@ struct WordWrapTests {
         #expect(plain(WordWrap.wrap([Span("a " + String(repeating: "x", count: 50) + " b")], width: 30)) == ["a", String(repeating: "x", count: 50), "b"])
     }
 }
+
+@Suite("Tables fit the terminal")
+struct TableFitTests {
+    let table = Table(
+        key: "airports", columns: [Column("code", "Code"), Column("name", "Name"), Column("city", "City"), Column("n", "Routes", .right)],
+        rows: [
+            [Cell("LFPG"), Cell("Charles de Gaulle International Airport"), Cell("Paris / Roissy-en-France"), Cell(.int(1_204), text: "1,204")],
+            [Cell("LFPB"), Cell("Paris-Le Bourget Airport"), Cell("Paris"), Cell(.int(3), text: "3")],
+        ])
+
+    @Test func aWideTableCutsItsWidestTextAtATerminal() {
+        let text = Renderer.render(.table(table), RenderOptions(columns: 50, wrap: true))
+        let lines = text.split(separator: "\n")
+        #expect(lines.allSatisfy { displayWidth($0) <= 50 }, "\(lines)")
+        #expect(text.contains("…") && text.contains("1,204") && text.contains("LFPG"), "numbers and codes are kept whole: \(text)")
+        // In a pipe the table is left whole.
+        #expect(Renderer.render(.table(table), RenderOptions(columns: 50)).contains("Charles de Gaulle International Airport"))
+    }
+
+    @Test func sideBySideTablesStackWhenTheyDoNotFit() {
+        let pair = Output([.sideBySide([table, table])])
+        let narrow = Renderer.render(pair, RenderOptions(columns: 80, wrap: true))
+        #expect(narrow.split(separator: "\n").allSatisfy { displayWidth($0) <= 80 }, "\(narrow)")
+        #expect(narrow.components(separatedBy: "Code").count == 3, "each table with its own header, one under the other")
+        let wide = Renderer.render(pair, RenderOptions(columns: 300, wrap: true))
+        #expect(wide.split(separator: "\n").first!.components(separatedBy: "Code").count == 3, "next to each other when they fit")
+    }
+}
