@@ -31,6 +31,30 @@ struct ShellHabitsTests {
         try pty.exitShell()
     }
 
+    @Test func ctrlRSearchesTheHistoryWithAReadablePrompt() throws {
+        let pty = try start()
+        try pty.enter("echo alpha one", until: "sky ✈default> ")
+        try pty.enter("echo beta", until: "sky ✈default> ")
+        try pty.enter("echo alpha two", until: "sky ✈default> ")
+        try pty.send("\u{12}")
+        try pty.waitFor("(search history) '':")
+        try pty.send("alp")
+        #expect(PTYSession.plain(try pty.waitFor("echo alpha two")).contains("(search history) 'alp'"))
+        // Ctrl-R again: the older match; Enter runs it.
+        try pty.send("\u{12}")
+        try pty.waitFor("echo alpha one")
+        try pty.send("\r")
+        #expect(PTYSession.plain(try pty.waitFor("sky ✈default> ")).contains("alpha one\n"))
+        // Esc goes back to the line as it was, running nothing.
+        try pty.send("\u{12}")
+        try pty.send("zzz")
+        try pty.waitFor("no match")
+        try pty.send("\u{1B}")
+        try pty.send("echo after\r")
+        #expect(PTYSession.plain(try pty.waitFor("after\r\n")).contains("after"))
+        try pty.exitShell()
+    }
+
     @Test func clearClearsOnlyATerminal() throws {
         let pty = try start()
         try pty.send("clear\r")

@@ -63,6 +63,13 @@ public final class EditlineReader: LineReader, HistoryProvider {
                 return reader.completeAtCursor()
             })
         sky_el_bind(editor, "^I", "sky-complete")
+        sky_el_addfn(
+            editor, "sky-search", "Search the history backwards",
+            { e, _ in
+                guard let e, let reader = EditlineReader.from(e) else { return UInt8(CC_ERROR) }
+                return reader.searchHistory()
+            })
+        sky_el_bind(editor, "^R", "sky-search")
     }
 
     deinit {
@@ -194,6 +201,68 @@ public final class EditlineReader: LineReader, HistoryProvider {
             fflush(output)
             return UInt8(CC_REDISPLAY)
         }
+    }
+
+    /// Ctrl-R: a readable reverse search instead of libedit's bare "bck:". Typing narrows it,
+    /// Ctrl-R again goes to an older match, Enter runs the match, Esc, Ctrl-G or Ctrl-C go back
+    /// to the line as it was.
+    func searchHistory() -> UInt8 {
+        let history = entries
+        var query: [UInt8] = [], older = 0
+        var match: String?
+        func find() {
+            let text = String(decoding: query, as: UTF8.self)
+            match = text.isEmpty ? nil : history.reversed().filter { $0.contains(text) }.dropFirst(older).first
+        }
+        func show() {
+            let text = String(decoding: query, as: UTF8.self)
+            let found = match ?? (text.isEmpty ? "" : "no match")
+            fputs("\r\u{1B}[K" + Visible.text("(search history) '\(text)': \(found)"), output)
+            fflush(output)
+        }
+        show()
+        var accepted = false
+        reading: while true {
+            var c: CChar = 0
+            guard el_getc(editor, &c) == 1 else { break }
+            switch UInt8(bitPattern: c) {
+            case 0x0D, 0x0A:
+                accepted = match != nil
+                break reading
+            case 0x12:
+                older += 1
+                find()
+                if match == nil { older -= 1; find() }
+            case 0x07, 0x1B, 0x03:
+                break reading
+            case 0x7F, 0x08:
+                // Back one character (a whole UTF-8 sequence).
+                while let last = query.popLast(), last & 0xC0 == 0x80 {}
+                older = 0
+                find()
+            case let byte where byte >= 0x20:
+                query.append(byte)
+                older = 0
+                find()
+            default:
+                break
+            }
+            show()
+        }
+        fputs("\r\u{1B}[K", output)
+        fflush(output)
+        guard accepted, let match else { return UInt8(CC_REDISPLAY) }
+        // The whole line becomes the match, and runs.
+        if let info = el_line(editor)?.pointee {
+            let all = info.lastchar - info.buffer, before = info.cursor - info.buffer
+            let line = String(
+                decoding: UnsafeBufferPointer(start: UnsafeRawPointer(info.buffer).assumingMemoryBound(to: UInt8.self), count: all), as: UTF8.self)
+            let prefix = String(
+                decoding: UnsafeBufferPointer(start: UnsafeRawPointer(info.buffer).assumingMemoryBound(to: UInt8.self), count: before), as: UTF8.self)
+            _ = el_cursor(editor, Int32(line.unicodeScalars.count - prefix.unicodeScalars.count))
+            replace(line.unicodeScalars.count, with: match)
+        }
+        return UInt8(CC_NEWLINE)
     }
 
     func replace(_ count: Int, with text: String) {
