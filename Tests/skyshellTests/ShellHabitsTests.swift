@@ -200,3 +200,26 @@ struct PagerTests {
         try pty.exitShell()
     }
 }
+
+@Suite("Lesson practice")
+struct LessonPracticeTests {
+    let home = TemporaryDirectory("practice")
+
+    @Test func theStudentTypesEachCommandWithHints() throws {
+        let pty = try PTYSession.skyshell(home: home.path, [])
+        pty.resize(columns: 120, rows: 50)
+        try pty.waitFor("sky ✈default> ")
+        let first = PTYSession.plain(try pty.enter("lesson 1 --practice", until: "practice> "))
+        #expect(first.contains("Type: observer LFPG"), "\(first)")
+        #expect(PTYSession.plain(try pty.enter("observr LFPG", until: "practice> ")).contains("Not quite: this step's command starts with `observer`"))
+        let ran = PTYSession.plain(try pty.enter("observer   lfpg", until: "practice> "))
+        #expect(ran.contains("Observer") && ran.contains("Type: radar time 14:10"), "\(ran)")
+        let almost = PTYSession.plain(try pty.enter("radar time 13:00", until: "practice> "))
+        #expect(almost.contains("Almost: after `radar time` comes `14:10`"), "\(almost)")
+        #expect(PTYSession.plain(try pty.enter("skip", until: "practice> ")).contains("radar time 2021-10-07 14:10:00 UTC"))
+        #expect(PTYSession.plain(try pty.enter("q", until: "sky ✈default> ")).contains("lesson stopped at step 3"))
+        try pty.exitShell()
+        let script = ProcessRunner.run(Executable.skyshell, ["-c", "lesson 1 --practice"], environment: ProcessRunner.environment(home: home.path))
+        #expect(script.status == 65 && script.stderr.contains("practice needs a terminal"), "\(script.stderr)")
+    }
+}

@@ -21,15 +21,24 @@ enum LessonCommands {
         discussion:
             "Each lesson shows a step, runs its command, and says what to notice in the output; at a terminal it waits for Enter between steps (q and Enter stops). A lesson runs in a scratch session with its own empty logbook, so your position, settings and flights are left as they are. In scripts the steps run straight through. A lesson is a plain .sky script: `#! lesson: Title`, `# narration` before a command, the command, `#> what to notice` after it. `lesson show 1` prints one; a teacher's own file runs the same way with `lesson my-class.sky`.",
         arguments: [which.spec],
+        options: [practice.spec],
         subcommands: [list, show],
         examples: [
             Example("lesson list", "the lessons"), Example("lesson 1", "finding a plane from your garden"),
             Example("lesson show 2", "the script of lesson 2, to copy and change"), Example("lesson class.sky", "a lesson of your own"),
+            Example("lesson 1 --practice", "type each command yourself"),
         ]
     ) { args, shell in
         guard let text = args[LessonCommands.which] else { return listing() }
+        if args.flag(LessonCommands.practice) {
+            guard let ask = shell.prompter else { throw ShellError.usage("practice needs a terminal: the student types each command") }
+            return try run(lesson(text, shell), shell, typing: ask)
+        }
         return try run(lesson(text, shell), shell)
     }
+
+    static let practice = Flag(
+        "practice", "the student types each command: the lesson shows what to type, checks it and gives a hint when it differs")
 
     /// The lesson a word names: a built-in number, or a file.
     static func lesson(_ text: String, _ shell: Shell) throws -> Lesson {
@@ -70,8 +79,9 @@ enum LessonCommands {
         return Output([.table(table), .message("lesson <n> runs one, step by step", .dim)])
     }
 
-    /// Runs a lesson in a scratch shell that shares the output but nothing else.
-    static func run(_ lesson: Lesson, _ shell: Shell) throws -> Output {
+    /// Runs a lesson in a scratch shell that shares the output but nothing else. With `typing`,
+    /// the student types each command (practice).
+    static func run(_ lesson: Lesson, _ shell: Shell, typing ask: ((Question) -> String?)? = nil) throws -> Output {
         var template = Array("/tmp/skyshell-lesson-XXXXXX".utf8CString)
         guard let dir = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
             throw ShellError(.io, "cannot make a scratch directory for the lesson")
@@ -91,7 +101,16 @@ enum LessonCommands {
         say([.message(lesson.number > 0 ? "Lesson \(lesson.number): \(lesson.title)" : "Lesson: \(lesson.title)", .accent)])
         for (k, step) in lesson.steps.enumerated() {
             if !step.intro.isEmpty { say(step.intro.map { .message($0) }) }
-            say([.message("sky> " + step.command, .bold)])
+            if let ask {
+                say([.message("Type: " + step.command, .bold)])
+                switch practise(step.command, ask, say) {
+                case .typed: break
+                case .skipped: say([.message("sky> " + step.command, .bold)])
+                case .stopped: return .message("lesson stopped at step \(k + 1) of \(lesson.steps.count)")
+                }
+            } else {
+                say([.message("sky> " + step.command, .bold)])
+            }
             do {
                 try scratch.run(line: step.command)
             } catch {
@@ -101,7 +120,7 @@ enum LessonCommands {
             scratch.out.flush()
             if !step.notes.isEmpty { say(step.notes.map { .message("→ " + $0, .dim) }) }
             if Interrupt.requested { Interrupt.take(); return .message("lesson stopped (Ctrl-C)") }
-            if paced, k < lesson.steps.count - 1 {
+            if paced, ask == nil, k < lesson.steps.count - 1 {
                 say([.message("[Enter: next step · q: stop]", .dim)])
                 guard let answer = readLine(), answer.trimmingCharacters(in: .whitespaces).lowercased() != "q" else {
                     return .message("lesson \(lesson.number > 0 ? String(lesson.number) : lesson.title) stopped at step \(k + 1) of \(lesson.steps.count)")
@@ -112,5 +131,36 @@ enum LessonCommands {
         return .message(
             "end of lesson \(lesson.number)"
                 + (lesson.number < Lesson.all.count ? " — next: lesson \(lesson.number + 1), \(Lesson.all[lesson.number].title)" : ""), .good)
+    }
+
+    /// How a practice step ended.
+    enum Attempt { case typed, skipped, stopped }
+
+    /// Asks the student to type `command` until they do (spacing and letter case aside): a
+    /// wrong first word is named, after two tries the whole command is shown again; `skip`
+    /// runs it for them, `q` or Ctrl-D stops.
+    static func practise(_ command: String, _ ask: (Question) -> String?, _ say: ([Block]) -> Void) -> Attempt {
+        func words(_ text: String) -> [String] { text.split(whereSeparator: \.isWhitespace).map { $0.lowercased() } }
+        let wanted = words(command)
+        var tries = 0
+        while true {
+            guard let typed = ask(Question("practice> ")) else { return .stopped }
+            let got = words(typed)
+            if got == wanted { return .typed }
+            if got == ["q"] { return .stopped }
+            if got == ["skip"] { return .skipped }
+            tries += 1
+            if got.first != wanted.first {
+                say([.message("Not quite: this step's command starts with `\(wanted[0])`" + (tries >= 2 ? " — type: \(command)" : ""), .warning)])
+            } else if let n = zip(got, wanted).enumerated().first(where: { $1.0 != $1.1 })?.offset ?? (got.count < wanted.count ? got.count : nil) {
+                say([
+                    .message(
+                        "Almost: after `\(wanted.prefix(n).joined(separator: " "))` comes `\(wanted[n])`" + (tries >= 2 ? " — type: \(command)" : ""), .warning)
+                ])
+            } else {
+                say([.message("Almost: \(command) is all this step needs", .warning)])
+            }
+            say([.message("(skip runs it for you, q stops)", .dim)])
+        }
     }
 }
