@@ -107,10 +107,11 @@ struct TerminalWidthTests {
         let pty = try PTYSession.skyshell(home: home.path, [])
         pty.resize(columns: 80, rows: 60)
         try pty.waitFor("sky ✈default> ")
-        for command in ["settings", "badges"] {
-            let text = PTYSession.plain(try pty.enter(command, until: "sky ✈default> "))
+        try pty.enter("observer LFPG", until: "✈default> ")
+        for command in ["settings", "badges", "radar", "stats"] {
+            let text = PTYSession.plain(try pty.enter(command, until: "✈default> "))
             let lines = text.split(separator: "\n").map { $0.replacingOccurrences(of: "\r", with: "") }
-            #expect(lines.count > 5 && lines.allSatisfy { displayColumns($0) <= 80 }, "\(command): \(lines.filter { displayColumns($0) > 80 })")
+            #expect(lines.count > 1 && lines.allSatisfy { displayColumns($0) <= 80 }, "\(command): \(lines.filter { displayColumns($0) > 80 })")
         }
         try pty.exitShell()
     }
