@@ -166,6 +166,14 @@ public struct PTYError: Error, CustomStringConvertible {
 extension PTYSession {
     /// skyshell on a terminal of its own (TERM=xterm, its size from the PTY, not COLUMNS),
     /// with `home` as SKYSHELL_HOME.
+    /// skyshell at a terminal of the given size, waiting at its first prompt.
+    public static func prompt(home: String, columns: Int = 100, rows: Int = 40, extra: [String: String] = [:]) throws -> PTYSession {
+        let session = try skyshell(home: home, [], extra: extra)
+        session.resize(columns: columns, rows: rows)
+        try session.waitFor("sky ✈default> ")
+        return session
+    }
+
     public static func skyshell(home: String, _ arguments: [String] = [], extra: [String: String] = [:]) throws -> PTYSession {
         // Long output at a terminal goes through $PAGER: tests read it whole, as git's do.
         var env = ProcessRunner.environment(home: home, extra: ["PAGER": "cat"].merging(extra) { $1 })

@@ -88,9 +88,7 @@ struct TerminalWidthTests {
 
     /// At 80 columns, help is wrapped between words (the terminal would otherwise cut "outpu/t").
     @Test func helpWrapsAtWordBoundariesAt80Columns() throws {
-        let pty = try PTYSession.skyshell(home: home.path, [])
-        pty.resize(columns: 80, rows: 40)
-        try pty.waitFor("sky ✈default> ")
+        let pty = try PTYSession.prompt(home: home.path, columns: 80, rows: 40)
         try pty.send("help lesson\r")
         let text = PTYSession.plain(try pty.waitFor("sky ✈default> "))
         let lines = text.split(separator: "\n").map { $0.replacingOccurrences(of: "\r", with: "") }
@@ -104,9 +102,7 @@ struct TerminalWidthTests {
 
     /// Settings (with a long URL) and badges fit 80 columns at a terminal: nothing wraps.
     @Test func settingsAndBadgesFit80Columns() throws {
-        let pty = try PTYSession.skyshell(home: home.path, [])
-        pty.resize(columns: 80, rows: 60)
-        try pty.waitFor("sky ✈default> ")
+        let pty = try PTYSession.prompt(home: home.path, columns: 80, rows: 60)
         try pty.enter("observer LFPG", until: "✈default> ")
         for command in ["settings", "badges", "radar", "stats"] {
             let text = PTYSession.plain(try pty.enter(command, until: "✈default> "))
@@ -175,9 +171,7 @@ struct PagerTests {
     /// Output longer than the screen goes through $PAGER at a terminal; short output, `set
     /// pager off` and scripts do not.
     @Test func longOutputGoesThroughThePagerAtATerminalOnly() throws {
-        let pty = try PTYSession.skyshell(home: home.path, [], extra: ["PAGER": "sed s/^/P:/"])
-        pty.resize(columns: 100, rows: 24)
-        try pty.waitFor("sky ✈default> ")
+        let pty = try PTYSession.prompt(home: home.path, columns: 100, rows: 24, extra: ["PAGER": "sed s/^/P:/"])
         let long = PTYSession.plain(try pty.enter("airports near LFPG within 300km limit 60", until: "sky ✈default> "))
         let lines = long.split(separator: "\n").dropFirst().dropLast()
         #expect(lines.count > 30 && lines.allSatisfy { $0.hasPrefix("P:") }, "\(long)")
@@ -193,9 +187,7 @@ struct PagerTests {
     }
 
     @Test func aPagerThatIsNotThereLeavesTheTextOnTheScreen() throws {
-        let pty = try PTYSession.skyshell(home: home.path, [], extra: ["PAGER": "no-such-pager-here"])
-        pty.resize(columns: 100, rows: 24)
-        try pty.waitFor("sky ✈default> ")
+        let pty = try PTYSession.prompt(home: home.path, columns: 100, rows: 24, extra: ["PAGER": "no-such-pager-here"])
         let text = PTYSession.plain(try pty.enter("airports near LFPG within 300km limit 60", until: "sky ✈default> "))
         #expect(text.contains("LFPG") && text.split(separator: "\n").count > 30, "\(text)")
         try pty.exitShell()
@@ -207,9 +199,7 @@ struct LessonPracticeTests {
     let home = TemporaryDirectory("practice")
 
     @Test func theStudentTypesEachCommandWithHints() throws {
-        let pty = try PTYSession.skyshell(home: home.path, [])
-        pty.resize(columns: 120, rows: 50)
-        try pty.waitFor("sky ✈default> ")
+        let pty = try PTYSession.prompt(home: home.path, columns: 120, rows: 50)
         let first = PTYSession.plain(try pty.enter("lesson 1 --practice", until: "practice> "))
         #expect(first.contains("Type: observer LFPG"), "\(first)")
         #expect(PTYSession.plain(try pty.enter("observr LFPG", until: "practice> ")).contains("Not quite: this step's command starts with `observer`"))

@@ -86,15 +86,11 @@ extension Setting where Value == Switch {
     public static var timing: Self {
         Setting("timing", "after each command, the time it took (as psql's \\timing): off or on", default: .off)
     }
-}
 
-extension Setting where Value == Switch {
     public static var trace: Self {
         Setting("trace", "every command that can show its steps does (as --trace on each): off or on", default: .off)
     }
-}
 
-extension Setting where Value == Switch {
     public static var pager: Self {
         Setting("pager", "output longer than the screen goes through $PAGER (less -FRX) at a terminal, never in scripts: on or off", default: .on)
     }
