@@ -101,86 +101,111 @@ public struct Viewshed: Sendable {
         return unknown[ray].contains(where: { $0.contains(distance) }) ? .unknown : .hidden
     }
 
-    /// Sweeps every ray outward from the origin. `progress` is called with the share done;
-    /// `cancelled` is polled between rays and stops the sweep (nil is returned).
+    /// Sweeps every ray outward from the origin, the rays shared between the cores (each ray is
+    /// independent, so the result does not depend on how they are shared). `progress` is called
+    /// with the share done; `cancelled` is polled between rays and stops the sweep (nil is
+    /// returned).
     public static func sweep(
         _ request: ViewshedRequest, terrain: Terrain, progress: (Double) -> Void = { _ in },
         cancelled: () -> Bool = { false }
     ) -> Viewshed? {
         let ground = terrain.height(request.origin)
         let observerMSL = request.observer.msl(ground: ground)
-        let rays = request.rayCount, samples = request.samplesPerRay
+        let rays = request.rayCount
+        let parts = rays >= 64 ? max(1, min(Parallel.cores, 8)) : 1
+        let swept = Parallel.map(parts) { part -> [(Int, Ray)]? in
+            var done: [(Int, Ray)] = []
+            var lookup = TerrainLookup(terrain)
+            for r in stride(from: part, to: rays, by: parts) {
+                if (r / parts) % 8 == 0 {
+                    if cancelled() { return nil }
+                    // One part reports for all: they advance together.
+                    if part == 0 { progress(Double(r) / Double(rays)) }
+                }
+                done.append((r, sweepRay(r, request, observerMSL: observerMSL, lookup: &lookup)))
+            }
+            return done
+        }
         var stretches: [[ClosedRange<Double>]] = Array(repeating: [], count: rays)
         var unknown: [[ClosedRange<Double>]] = Array(repeating: [], count: rays)
         var missing = 0
-        var lookup = TerrainLookup(terrain)
-        let step = request.rangeStep, earth = request.earth, range = request.range
-        let targetMSL = request.target.reference == .msl ? request.target.height.meters : nil
-        let targetAGL = request.target.height.meters
-        for r in 0..<rays {
-            if r % 8 == 0 {
-                if cancelled() { return nil }
-                progress(Double(r) / Double(rays))
+        for part in swept {
+            guard let part else { return nil }
+            for (r, ray) in part {
+                stretches[r] = ray.visible
+                unknown[r] = ray.unknown
+                missing += ray.missing
             }
-            var walker = RayWalker(origin: request.origin, azimuth: Double(r) * request.azimuthStep, step: step)
-            var maxSlope = -Double.infinity
-            // The open visible stretch's start (metres), and the unknown one's; the last
-            // sample's margin (metres the target is above the horizon line, negative when
-            // hidden) and distance.
-            var visibleFrom: Double? = 0, unknownFrom: Double?
-            var previousMargin = Double.infinity, previousD = 0.0
-            var ray: [ClosedRange<Double>] = [], rayUnknown: [ClosedRange<Double>] = []
-            // Past a sample without terrain, only what known terrain hides is known.
-            var pastMissing = false
-            for k in 1...samples {
-                let (lat, lon) = walker.next()
-                let d = Double(k) * step
-                let drop = earth.drop(d)
-                var margin = -Double.infinity, isUnknown = false
-                if let h = lookup.height(latitude: lat, longitude: lon) {
-                    let target = targetMSL ?? h + targetAGL
-                    // How far the target is above the horizon line at d, and above the ground.
-                    let aboveHorizon = maxSlope == -.infinity ? Double.infinity : target - drop - observerMSL - maxSlope * d
-                    let found = min(aboveHorizon, target - h)
-                    let slope = (h - drop - observerMSL) / d
-                    if slope > maxSlope { maxSlope = slope }
-                    if pastMissing { isUnknown = found >= 0 } else { margin = found }
-                } else {
-                    // No ground here: a target above sea level that known terrain already hides
-                    // is hidden; anything else is unknown.
-                    missing += 1
-                    pastMissing = true
-                    isUnknown = targetMSL.map { ($0 - drop - observerMSL) / d >= maxSlope } ?? true
-                }
-                // Where the margin changes sign between the last sample and this one.
-                func crossing() -> Double {
-                    guard previousMargin.isFinite, margin.isFinite, previousMargin != margin else { return previousD + step / 2 }
-                    return previousD + (d - previousD) * previousMargin / (previousMargin - margin)
-                }
-                if margin >= 0 {
-                    if visibleFrom == nil { visibleFrom = crossing() }
-                } else if let from = visibleFrom {
-                    ray.append(from...max(from, crossing()))
-                    visibleFrom = nil
-                }
-                if isUnknown {
-                    if unknownFrom == nil { unknownFrom = d - step / 2 }
-                } else if let from = unknownFrom {
-                    rayUnknown.append(from...(d - step / 2))
-                    unknownFrom = nil
-                }
-                previousMargin = margin
-                previousD = d
-            }
-            if let from = visibleFrom { ray.append(from...range) }
-            if let from = unknownFrom { rayUnknown.append(from...range) }
-            stretches[r] = ray
-            unknown[r] = rayUnknown
         }
         progress(1)
         return Viewshed(
             request: request, observerGround: ground, observerMSL: observerMSL, stretches: stretches, unknown: unknown,
-            missingSamples: missing, totalSamples: rays * samples)
+            missingSamples: missing, totalSamples: rays * request.samplesPerRay)
+    }
+
+    /// What one ray finds: its visible stretches, the unknown ones, and its samples without terrain.
+    struct Ray {
+        var visible: [ClosedRange<Double>] = [], unknown: [ClosedRange<Double>] = []
+        var missing = 0
+    }
+
+    /// Walks ray `r` outward, keeping the steepest slope seen so far.
+    static func sweepRay(_ r: Int, _ request: ViewshedRequest, observerMSL: Double, lookup: inout TerrainLookup) -> Ray {
+        let step = request.rangeStep, earth = request.earth, range = request.range, samples = request.samplesPerRay
+        let targetMSL = request.target.reference == .msl ? request.target.height.meters : nil
+        let targetAGL = request.target.height.meters
+        var walker = RayWalker(origin: request.origin, azimuth: Double(r) * request.azimuthStep, step: step)
+        var maxSlope = -Double.infinity
+        // The open visible stretch's start (metres), and the unknown one's; the last sample's
+        // margin (metres the target is above the horizon line, negative when hidden) and distance.
+        var visibleFrom: Double? = 0, unknownFrom: Double?
+        var previousMargin = Double.infinity, previousD = 0.0
+        var ray = Ray()
+        // Past a sample without terrain, only what known terrain hides is known.
+        var pastMissing = false
+        for k in 1...samples {
+            let (lat, lon) = walker.next()
+            let d = Double(k) * step
+            let drop = earth.drop(d)
+            var margin = -Double.infinity, isUnknown = false
+            if let h = lookup.height(latitude: lat, longitude: lon) {
+                let target = targetMSL ?? h + targetAGL
+                // How far the target is above the horizon line at d, and above the ground.
+                let aboveHorizon = maxSlope == -.infinity ? Double.infinity : target - drop - observerMSL - maxSlope * d
+                let found = min(aboveHorizon, target - h)
+                let slope = (h - drop - observerMSL) / d
+                if slope > maxSlope { maxSlope = slope }
+                if pastMissing { isUnknown = found >= 0 } else { margin = found }
+            } else {
+                // No ground here: a target above sea level that known terrain already hides is
+                // hidden; anything else is unknown.
+                ray.missing += 1
+                pastMissing = true
+                isUnknown = targetMSL.map { ($0 - drop - observerMSL) / d >= maxSlope } ?? true
+            }
+            // Where the margin changes sign between the last sample and this one.
+            func crossing() -> Double {
+                guard previousMargin.isFinite, margin.isFinite, previousMargin != margin else { return previousD + step / 2 }
+                return previousD + (d - previousD) * previousMargin / (previousMargin - margin)
+            }
+            if margin >= 0 {
+                if visibleFrom == nil { visibleFrom = crossing() }
+            } else if let from = visibleFrom {
+                ray.visible.append(from...max(from, crossing()))
+                visibleFrom = nil
+            }
+            if isUnknown {
+                if unknownFrom == nil { unknownFrom = d - step / 2 }
+            } else if let from = unknownFrom {
+                ray.unknown.append(from...(d - step / 2))
+                unknownFrom = nil
+            }
+            previousMargin = margin
+            previousD = d
+        }
+        if let from = visibleFrom { ray.visible.append(from...range) }
+        if let from = unknownFrom { ray.unknown.append(from...range) }
+        return ray
     }
 }
 
