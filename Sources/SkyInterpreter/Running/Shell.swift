@@ -129,9 +129,8 @@ public final class Shell {
 
     /// "Time: 12.345 ms" after a command: beside text output on standard output, on standard
     /// error when the output is for programs (JSON, CSV).
-    func reportTime(since started: ContinuousClock.Instant) {
-        let elapsed = started.duration(to: .now)
-        let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    func reportTime(since started: Double) {
+        let ms = (Shell.monotonicSeconds() - started) * 1000
         let line = "Time: " + Format.fixed(ms, 3) + " ms"
         if renderOptions.format == .table {
             _ = emit(.message(line, .dim))
@@ -139,6 +138,13 @@ public final class Shell {
             err.write(line + "\n")
             err.flush()
         }
+    }
+
+    /// Seconds on a clock that never jumps.
+    static func monotonicSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
     /// `-q`/`--quiet`: scripts leave out the confirmations of setter commands.
@@ -154,12 +160,13 @@ public final class Shell {
     /// Runs one command given as words.
     public func run(words: [Token]) throws(ShellError) {
         var output: Output
-        let started = ContinuousClock.now
+        // The clock is read only when timing is on (nothing is paid for it otherwise).
+        let started = setting(.timing) == .on ? Shell.monotonicSeconds() : nil
         defer {
             // A command that failed still says what it noticed, before its error.
             for note in pendingNotes { warn(note) }
             pendingNotes = []
-            if setting(.timing) == .on { reportTime(since: started) }
+            if let started { reportTime(since: started) }
         }
         do {
             output = try evaluate(words)

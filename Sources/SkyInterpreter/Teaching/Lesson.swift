@@ -61,8 +61,13 @@ struct Lesson: Sendable {
     }
 
     /// The lessons built into skyshell, in order.
-    static let all: [Lesson] = [
+    static let all: [Lesson] = sources.enumerated().map { Lesson.parse(String(decoding: $1, as: UTF8.self), number: $0 + 1) }
+
+    /// The built-in lessons' scripts; how many there are is known without parsing them (the
+    /// command declarations need the count at every start, the lessons only when one runs).
+    static let sources = [
         PackageResources.lesson1_sky, PackageResources.lesson2_sky, PackageResources.lesson3_sky,
         PackageResources.lesson4_sky, PackageResources.lesson5_sky, PackageResources.lesson6_sky,
-    ].enumerated().map { Lesson.parse(String(decoding: $1, as: UTF8.self), number: $0 + 1) }
+    ]
+    static var count: Int { sources.count }
 }

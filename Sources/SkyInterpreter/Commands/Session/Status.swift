@@ -19,7 +19,8 @@ enum StatusCommand {
                 Cell(
                     .string(RadarText.kindName(session.radar.source)),
                     text: RadarText.describe(session.radar.source) + ", range " + Format.distance(session.radar.range, shell.units, decimals: 1)
-                        + ((try? shell.radar.feed()).flatMap { feed in feed.isRecorded ? ", time " + TimeText.utc(shell.radar.time(feed)) : nil } ?? ""))))
+                        // The replay moments that were set, without opening a feed (status stays instant).
+                        + session.radar.times.sorted { $0.key < $1.key }.map { ", time " + TimeText.utc($0.value) + " (\($0.key))" }.joined())))
         for spec in SettingSpec.all {
             fields.append(Field(spec.name, spec.name, Cell(shell.setting(named: spec.name))))
         }

@@ -7,9 +7,9 @@ enum LessonCommands {
     static let which = Argument(
         "lesson",
         Kind<String>.word(
-            "n|file.sky", "a lesson number (1–\(Lesson.all.count)) or a lesson file (.sky)",
+            "n|file.sky", "a lesson number (1–\(Lesson.count)) or a lesson file (.sky)",
             complete: { query in
-                (1...Lesson.all.count).map { Candidate(String($0)) }.filter { $0.word.hasPrefix(query.prefix) }
+                (1...Lesson.count).map { Candidate(String($0)) }.filter { $0.word.hasPrefix(query.prefix) }
                     + PathCompletion.candidates(query.prefix, extensions: ["sky"], home: query.shell.environment["HOME"])
             }
         ) { word, _ in word },
