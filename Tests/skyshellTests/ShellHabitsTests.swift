@@ -7,11 +7,7 @@ import Testing
 struct ShellHabitsTests {
     let home = TemporaryDirectory("habits")
 
-    func start() throws -> PTYSession {
-        let session = try PTYSession.skyshell(home: home.path, [])
-        try session.waitFor("sky ✈default> ")
-        return session
-    }
+    func start() throws -> PTYSession { try PTYSession.prompt(home: home.path) }
 
     @Test func bangRecallsLinesByNumberPositionAndPrefix() throws {
         let pty = try start()
@@ -150,8 +146,7 @@ struct AmbiguousNameTests {
     let home = TemporaryDirectory("ambiguous")
 
     @Test func aNameThatFitsSeveralAirportsOffersANumberedChoice() throws {
-        let pty = try PTYSession.skyshell(home: home.path, [])
-        try pty.waitFor("sky ✈default> ")
+        let pty = try PTYSession.prompt(home: home.path)
         let asked = PTYSession.plain(try pty.enter("airport London", until: "Which one? ["))
         #expect(asked.contains("'London' fits several airports:") && asked.contains("1  EGLL"), "\(asked)")
         let card = PTYSession.plain(try pty.enter("1", until: "sky ✈default> "))

@@ -107,7 +107,7 @@ public final class EditlineReader: LineReader, HistoryProvider {
         var event = LineCheck.text(bytes[...])
         if case .line(let text) = event, recordHistory {
             // `!!`, `!N`, `!-N`, `!text`: the recalled line is shown, kept in the history and run.
-            switch HistoryExpansion.expand(text, history: entries) {
+            switch HistoryExpansion.expand(text, history: { self.entries }) {
             case .unchanged: break
             case .expanded(let line):
                 fputs(Visible.text(line) + "\n", output)

@@ -9,9 +9,11 @@ enum HistoryExpansion {
         case failed(String)
     }
 
-    static func expand(_ line: String, history entries: [String]) -> Result {
+    /// `history` is read only for a line that recalls one (every other line costs nothing).
+    static func expand(_ line: String, history: () -> [String]) -> Result {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
         guard trimmed.first == "!", trimmed.count > 1 else { return .unchanged }
+        let entries = history()
         let word = trimmed.prefix { $0 != " " && $0 != "\t" }
         let rest = trimmed.dropFirst(word.count)
         let key = word.dropFirst()

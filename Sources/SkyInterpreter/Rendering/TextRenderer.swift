@@ -27,13 +27,9 @@ struct TextRenderer {
                 for line in drawing.draw(options.columns, options.rows) { out += styled(line) + "\n" }
             case .data:
                 break
-            case .sideBySide(let tables) where options.wrap && sideBySideWidth(tables) > options.columns:
-                // Too wide for the terminal next to each other: one under the other.
-                for (n, table) in tables.enumerated() {
-                    if n > 0 { out += "\n" }
-                    render(table, into: &out)
-                }
             case .sideBySide(let tables):
+                // Each table rendered once; then next to each other, or — too wide for the
+                // terminal — one under the other.
                 var lines: [[String]] = []
                 var widths: [Int] = []
                 for table in tables {
@@ -42,6 +38,10 @@ struct TextRenderer {
                     let split = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
                     lines.append(split)
                     widths.append(split.map { displayWidth(plainText($0)) }.max() ?? 0)
+                }
+                if options.wrap, widths.reduce(0, +) + 4 * max(0, widths.count - 1) > options.columns {
+                    out += lines.map { $0.map { $0 + "\n" }.joined() }.joined(separator: "\n")
+                    continue
                 }
                 let height = lines.map(\.count).max() ?? 0
                 for row in 0..<height {
@@ -58,18 +58,6 @@ struct TextRenderer {
             }
         }
         return out
-    }
-
-    /// The width of tables shown next to each other (4 columns apart), as text without fitting.
-    func sideBySideWidth(_ tables: [Table]) -> Int {
-        var plain = options
-        plain.wrap = false
-        let renderer = TextRenderer(options: plain)
-        return tables.map { table in
-            var text = ""
-            renderer.render(table, into: &text)
-            return text.split(separator: "\n").map { displayWidth(renderer.plainText(String($0))) }.max() ?? 0
-        }.reduce(0, +) + 4 * max(0, tables.count - 1)
     }
 
     /// A line of prose, wrapped at word boundaries when the options ask for it.

@@ -11,6 +11,21 @@ extension Shell {
 
     public var units: UnitSystem { setting(.units) }
 
+    /// Chooses a setting's value (nil: back to the default), as `set` does: checked, kept in the
+    /// session, and in place of any command-line override.
+    public func choose(_ name: String, _ value: String?) throws(ShellError) {
+        if let value {
+            do throws(ValueError) {
+                try session.settings.set(name, value)
+            } catch {
+                throw ShellError.usage(error.message)
+            }
+        } else {
+            session.settings.reset(name)
+        }
+        overrides[name] = nil
+    }
+
     /// Whether a setting was chosen, on the command line or with `set`, rather than left at
     /// its default.
     public func isChosen(_ name: String) -> Bool { overrides[name] != nil || session.settings.isCustomized(name) }

@@ -130,7 +130,7 @@ public final class Shell {
     /// "Time: 12.345 ms" after a command: beside text output on standard output, on standard
     /// error when the output is for programs (JSON, CSV).
     func reportTime(since started: Double) {
-        let ms = (Shell.monotonicSeconds() - started) * 1000
+        let ms = (monotonicSeconds() - started) * 1000
         let line = "Time: " + Format.fixed(ms, 3) + " ms"
         if renderOptions.format == .table {
             _ = emit(.message(line, .dim))
@@ -138,13 +138,6 @@ public final class Shell {
             err.write(line + "\n")
             err.flush()
         }
-    }
-
-    /// Seconds on a clock that never jumps.
-    static func monotonicSeconds() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
     /// `-q`/`--quiet`: scripts leave out the confirmations of setter commands.
@@ -161,7 +154,7 @@ public final class Shell {
     public func run(words: [Token]) throws(ShellError) {
         var output: Output
         // The clock is read only when timing is on (nothing is paid for it otherwise).
-        let started = setting(.timing) == .on ? Shell.monotonicSeconds() : nil
+        let started = setting(.timing) == .on ? monotonicSeconds() : nil
         defer {
             // A command that failed still says what it noticed, before its error.
             for note in pendingNotes { warn(note) }
@@ -244,11 +237,15 @@ public final class Shell {
         if mode == .interactive, stdoutIsTerminal, options.format == .table, setting(.pager) == .on,
             !output.blocks.contains(where: { if case .stream = $0 { return true } else { return false } })
         {
+            // Rendered once: through the pager when longer than the screen, else written here.
             let text = Renderer.render(output, options)
             if text.utf8.lazy.filter({ $0 == 10 }).count >= options.rows - 1 {
                 out.flush()
                 if let pager = Pager.command(environment), Pager.show(text, command: pager, environment: environment) { return nil }
             }
+            Renderer.closeArray(out)
+            out.write(.rendered(text))
+            return nil
         }
         return Renderer.write(output, options, to: out, prose: err)
     }

@@ -28,10 +28,11 @@ enum HorizonCommand {
 
     static func report(_ s: Skyline, every: Double, _ shell: Shell) -> Output {
         let highest = s.angles.indices.max { s.angles[$0] < s.angles[$1] } ?? 0
+        let units = LOSUnits(shell)
         var output = Output(
             [
                 .message(
-                    "Skyline from \(Format.fixed(s.origin.latitude, 5)), \(Format.fixed(s.origin.longitude, 5)) at \(LOSUnits(shell).height(s.observerMSL)) MSL: highest \(angle(s.angles[highest])) toward \(Format.bearing(Angle(degrees: Double(highest) * s.azimuthStep))), \(LOSUnits(shell).distance(s.distances[highest])) away"
+                    "Skyline from \(Format.fixed(s.origin.latitude, 5)), \(Format.fixed(s.origin.longitude, 5)) at \(units.height(s.observerMSL)) MSL: highest \(angle(s.angles[highest])) toward \(Format.bearing(Angle(degrees: Double(highest) * s.azimuthStep))), \(units.distance(s.distances[highest])) away"
                 )
             ])
         let chart = SkylineChart(skyline: s)
@@ -50,7 +51,7 @@ enum HorizonCommand {
                 Cell(.number((s.angles[i] * 100).rounded() / 100), text: angle(s.angles[i])),
                 Cell(
                     .number(s.distances[i].rounded()),
-                    text: s.distances[i] > 0 ? LOSUnits(shell).distance(s.distances[i]) : "—"),
+                    text: s.distances[i] > 0 ? units.distance(s.distances[i]) : "—"),
                 Cell(.bool(!s.incomplete[i]), text: s.incomplete[i] ? "incomplete" : "all"),
             ])
             a += every

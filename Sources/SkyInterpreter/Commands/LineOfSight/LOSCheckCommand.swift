@@ -143,12 +143,12 @@ enum LOSCheckCommand {
     ) { args, shell in
         guard let check = shell.lineOfSight.lastPathCheck else { throw ShellError(.state, "no path checked yet in this session — run los check <place> first") }
         guard let at = args[LOSCheckCommand.at] else { throw ShellError.usage("los profile needs a distance: los profile at 12km") }
+        let units = LOSUnits(shell)
         guard at.meters >= 0, at.meters <= check.distance else {
             throw ShellError.usage(
-                "\(LOSUnits(shell).distance(at.meters)) is beyond the path, which is \(LOSUnits(shell).distance(check.distance)) long")
+                "\(units.distance(at.meters)) is beyond the path, which is \(units.distance(check.distance)) long")
         }
         guard let p = check.point(at: at.meters) else { throw ShellError.usage("the path has no points") }
-        let units = LOSUnits(shell)
         return .card(
             Card(
                 title: "Profile",

@@ -90,6 +90,7 @@ enum LOSServerCommand {
         do { result = try SkyQuantClient.readCheck(answer) } catch { throw ShellError(feedError: error) }
         shell.session.pathChecked(to: target)
         var fields = LOSCheckCommand.verdict(result.clear ? .clear : .blocked, from: origin, to: target)
+        let units = LOSUnits(shell)
         if let hit = result.profile.dropFirst().first(where: { ($0.clearance ?? 0) < 0 }) {
             fields.append(
                 Field(
@@ -97,7 +98,7 @@ enum LOSServerCommand {
                     Cell(
                         .number(hit.distance),
                         text:
-                            "at \(LOSUnits(shell).distance(hit.distance)): terrain \(LOSUnits(shell).height(-(hit.clearance ?? 0))) above the sight line"
+                            "at \(units.distance(hit.distance)): terrain \(units.height(-(hit.clearance ?? 0))) above the sight line"
                     )))
         }
         fields.append(Field("server", "computed by", Cell(client.baseURL.absoluteString)))

@@ -128,18 +128,7 @@ enum LOSTerrainCommands {
         ]
     ) { args, shell in
         let name = SettingSpec.terrainURL.name
-        if let text = args[template] {
-            if text == "default" {
-                shell.session.settings.reset(name)
-            } else {
-                do {
-                    try shell.session.settings.set(name, text)
-                } catch let error as ValueError {
-                    throw ShellError.usage(error.message)
-                }
-            }
-            shell.overrides[name] = nil
-        }
+        if let text = args[template] { try shell.choose(name, text == "default" ? nil : text) }
         let current = shell.setting(named: name)
         return Output([.message("terrain tiles come from \(current)"), .data("source", .string(current))])
     }

@@ -21,12 +21,7 @@ enum SettingsCommand {
         guard let value = args[SettingsCommand.value] else {
             return .message("\(name) = \(shell.setting(named: name))")
         }
-        do {
-            try shell.session.settings.set(name, value)
-        } catch let error as ValueError {
-            throw ShellError.usage(error.message)
-        }
-        shell.overrides[name] = nil
+        try shell.choose(name, value)
         return .message("\(name) = \(shell.setting(named: name))")
     }
 

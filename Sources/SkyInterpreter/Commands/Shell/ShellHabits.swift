@@ -11,12 +11,7 @@ enum ShellHabits {
         examples: [Example("timing", "switch timing on or off"), Example("timing on", "time every command")]
     ) { args, shell in
         let now = args[ShellHabits.state] ?? (shell.setting(.timing) == .on ? .off : .on)
-        do {
-            try shell.session.settings.set(Setting.timing.name, now.rawValue)
-        } catch let error as ValueError {
-            throw ShellError.usage(error.message)
-        }
-        shell.overrides[Setting.timing.name] = nil
+        try shell.choose(Setting.timing.name, now.rawValue)
         return .message("timing is \(now.rawValue)")
     }
 

@@ -19,7 +19,7 @@ extension TrafficFeed {
 }
 
 /// Seconds on a clock that never jumps (for rate limits and caches).
-func monotonicSeconds() -> Double { ProcessInfo.processInfo.systemUptime }
+public func monotonicSeconds() -> Double { ProcessInfo.processInfo.systemUptime }
 
 /// The embedded recordings, replayed at a time cursor.
 public final class SampleFeed: TrafficFeed {
