@@ -11,6 +11,7 @@ let figures: [String: () -> Void] = [
     "viewshed": Bench.viewshed,
     "viewshed-tiles": Bench.viewshedTiles,
     "sgp4": Bench.sgp4,
+    "catalogue-passes": Bench.cataloguePasses,
 ]
 
 let name = CommandLine.arguments.dropFirst().first ?? ""

@@ -77,7 +77,11 @@ public enum Sun {
 
     /// True when a TEME position (km) is in sunlight: outside the Earth's cylindrical shadow.
     public static func lights(_ position: SIMD3<Double>, julianDate jd: Double) -> Bool {
-        let sun = Sun.position(julianDate: jd)
+        lights(position, sun: Sun.position(julianDate: jd))
+    }
+
+    /// True when a TEME position (km) is in sunlight, the Sun's position given.
+    public static func lights(_ position: SIMD3<Double>, sun: SIMD3<Double>) -> Bool {
         let unit = sun / (sun * sun).sum().squareRoot()
         let along = (position * unit).sum()
         if along >= 0 { return true }
@@ -87,9 +91,18 @@ public enum Sun {
 
     /// The Sun's elevation above an observer's horizon, degrees.
     public static func elevation(at observer: Coordinate, height: Double = 0, julianDate jd: Double) -> Double {
-        let s = Sun.position(julianDate: jd)
+        elevation(
+            of: Sun.position(julianDate: jd), from: LocalFrame(latitude: observer.latitude, longitude: observer.longitude, height: height), julianDate: jd)
+    }
+
+    /// The elevation of the Sun at `sun` (its position, km) from an observer's frame, degrees.
+    public static func elevation(of sun: SIMD3<Double>, from frame: LocalFrame, julianDate jd: Double) -> Double {
+        frame.enu(earthFixed(sun, julianDate: jd)).elevation
+    }
+
+    /// The Sun's position (km, mean equator of date) in the Earth-fixed frame, metres.
+    public static func earthFixed(_ s: SIMD3<Double>, julianDate jd: Double) -> ECEF {
         let g = greenwichSiderealTime(julianDate: jd)
-        let p = ECEF(x: (cos(g) * s.x + sin(g) * s.y) * 1000, y: (-sin(g) * s.x + cos(g) * s.y) * 1000, z: s.z * 1000)
-        return LocalFrame(latitude: observer.latitude, longitude: observer.longitude, height: height).enu(p).elevation
+        return ECEF(x: (cos(g) * s.x + sin(g) * s.y) * 1000, y: (-sin(g) * s.x + cos(g) * s.y) * 1000, z: s.z * 1000)
     }
 }

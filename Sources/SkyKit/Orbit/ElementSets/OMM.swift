@@ -1,0 +1,100 @@
+import Foundation
+
+/// The CCSDS Orbit Mean-Elements Message as CelesTrak and Space-Track publish it for SGP4: one
+/// set's fields by their keyword (`OBJECT_NAME`, `NORAD_CAT_ID`, `EPOCH`, `MEAN_MOTION`, …),
+/// however the file spelled them (JSON numbers or strings, CSV cells, XML elements).
+public enum OMM {
+    /// The keywords an element set cannot do without.
+    static let required = ["EPOCH", "MEAN_MOTION", "ECCENTRICITY", "INCLINATION", "RA_OF_ASC_NODE", "ARG_OF_PERICENTER", "MEAN_ANOMALY", "NORAD_CAT_ID"]
+
+    /// The element set of one message's fields. Space-Track's `TLE_LINE1`/`TLE_LINE2` (with
+    /// `TLE_LINE0` as the name) are read as the TLE they are when present.
+    public static func elementSet(_ fields: [String: String]) throws(TLEError) -> TLE {
+        func text(_ key: String) -> String? {
+            fields[key].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
+        if let l1 = text("TLE_LINE1"), let l2 = text("TLE_LINE2") {
+            var name = text("TLE_LINE0") ?? text("OBJECT_NAME")
+            if let n = name, n.hasPrefix("0 ") { name = String(n.dropFirst(2)) }
+            return try TLE.parse(line1: l1, line2: l2, name: name)
+        }
+        if let missing = required.first(where: { text($0) == nil }) {
+            throw TLEError(line: 0, column: 0, message: "\(missing) is missing")
+        }
+        func number(_ key: String, in range: ClosedRange<Double>? = nil, default value: Double? = nil) throws(TLEError) -> Double {
+            guard let t = text(key) else {
+                if let value { return value }
+                throw TLEError(line: 0, column: 0, message: "\(key) is missing")
+            }
+            guard let v = NumberParser.parse(t) else { throw TLEError(line: 0, column: 0, message: "\(key) '\(t)' is not a number") }
+            if let range, !range.contains(v) {
+                throw TLEError(
+                    line: 0, column: 0, message: "\(key) \(t) is outside \(JSONWriter.number(range.lowerBound))–\(JSONWriter.number(range.upperBound))")
+            }
+            return v
+        }
+        func integer(_ key: String, in range: ClosedRange<Int>, default value: Int) throws(TLEError) -> Int {
+            guard let t = text(key) else { return value }
+            guard let v = NumberParser.integer(t, in: range) else {
+                throw TLEError(line: 0, column: 0, message: "\(key) '\(t)' is not a whole number in \(range.lowerBound)–\(range.upperBound)")
+            }
+            return v
+        }
+        let epochText = text("EPOCH") ?? ""
+        guard let epoch = isoEpoch(epochText) else {
+            throw TLEError(line: 0, column: 0, message: "EPOCH '\(epochText)' is not a UTC time like 2020-10-13T04:52:48.472320 between 1957 and 2056")
+        }
+        let catalogNumber = try integer("NORAD_CAT_ID", in: 0...999_999_999, default: 0)
+        let classification = text("CLASSIFICATION_TYPE").flatMap { $0.count == 1 ? $0.first : nil } ?? "U"
+        let values = (
+            inclination: try number("INCLINATION", in: 0...180), node: try number("RA_OF_ASC_NODE", in: 0...360),
+            eccentricity: try number("ECCENTRICITY", in: 0...0.9999999), perigee: try number("ARG_OF_PERICENTER", in: 0...360),
+            anomaly: try number("MEAN_ANOMALY", in: 0...360), meanMotion: try number("MEAN_MOTION", in: 0.0001...99),
+            bstar: try number("BSTAR", default: 0), ndot: try number("MEAN_MOTION_DOT", default: 0), nddot: try number("MEAN_MOTION_DDOT", default: 0),
+            elset: try integer("ELEMENT_SET_NO", in: 0...9999, default: 999), revolution: try integer("REV_AT_EPOCH", in: 0...99_999_999, default: 0)
+        )
+        let designator = text("OBJECT_ID").map(designatorOfObjectID) ?? ""
+        let lines: (String, String)
+        do throws(TLEWriteError) {
+            lines = try TLE.lines(
+                satelliteNumber: catalogNumber, classification: classification, internationalDesignator: designator, epochYear: epoch.year % 100,
+                epochDay: epoch.day, meanMotionDot: values.ndot, meanMotionDotDot: values.nddot, bstar: values.bstar, elementSetNumber: values.elset,
+                inclination: values.inclination, rightAscension: values.node, eccentricity: values.eccentricity, argumentOfPerigee: values.perigee,
+                meanAnomaly: values.anomaly, meanMotion: values.meanMotion, revolutionNumber: values.revolution)
+        } catch {
+            throw TLEError(line: 0, column: 0, message: error.message)
+        }
+        return TLE(
+            name: text("OBJECT_NAME"), satelliteNumber: catalogNumber, classification: classification, internationalDesignator: designator,
+            epochYear: epoch.year % 100, epochDay: epoch.day, meanMotionDot: values.ndot, meanMotionDotDot: values.nddot, bstar: values.bstar,
+            elementSetNumber: values.elset, inclination: values.inclination, rightAscension: values.node, eccentricity: values.eccentricity,
+            argumentOfPerigee: values.perigee, meanAnomaly: values.anomaly, meanMotion: values.meanMotion, revolutionNumber: values.revolution,
+            line1: lines.0, line2: lines.1)
+    }
+
+    /// "1998-067A" → "98067A", as the TLE's columns 10–17 hold it.
+    static func designatorOfObjectID(_ id: String) -> String {
+        let parts = id.split(separator: "-")
+        guard parts.count == 2, parts[0].count == 4, parts[0].allSatisfy(\.isNumber) else { return String(id.prefix(8)) }
+        return String((parts[0].suffix(2) + parts[1]).prefix(8))
+    }
+
+    /// An ISO 8601 UTC time (`2020-10-13T04:52:48.472320`, a `Z` allowed) as the year and the
+    /// day of the year with its fraction (1.0 is 1 January, 0h).
+    static func isoEpoch(_ text: String) -> (year: Int, day: Double)? {
+        var t = Substring(text)
+        if t.hasSuffix("Z") || t.hasSuffix("z") { t = t.dropLast() }
+        let parts = t.split(separator: "T", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return nil }
+        let date = parts[0].split(separator: "-", omittingEmptySubsequences: false)
+        let time = parts[1].split(separator: ":", omittingEmptySubsequences: false)
+        guard date.count == 3, time.count == 3, date[0].count == 4, date[1].count == 2, date[2].count == 2, time[0].count == 2, time[1].count == 2,
+            let year = NumberParser.integer(date[0], in: 1957...2056), let month = NumberParser.integer(date[1], in: 1...12),
+            let day = NumberParser.integer(date[2], in: 1...CivilCalendar.days(inMonth: month, of: year)),
+            let hour = NumberParser.integer(time[0], in: 0...23), let minute = NumberParser.integer(time[1], in: 0...59),
+            time[2].first?.isNumber == true, let second = NumberParser.parse(time[2]), second >= 0, second < 61
+        else { return nil }
+        let dayOfYear = JulianDate.of(year: year, month: month, day: day) - JulianDate.of(year: year, month: 1, day: 1) + 1
+        return (year, dayOfYear + (Double(hour) * 3600 + Double(minute) * 60 + second) / 86_400)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// The element sets a user has loaded, one per catalogue number, kept as 3LE text.
+public struct SatelliteCatalog: Sendable, Equatable {
+    /// The sets, by catalogue number.
+    public private(set) var sets: [TLE]
+
+    public init(_ sets: [TLE] = []) {
+        var byNumber: [Int: TLE] = [:]
+        for set in sets where byNumber[set.satelliteNumber].map({ $0.epochJulianDate <= set.epochJulianDate }) ?? true {
+            byNumber[set.satelliteNumber] = set
+        }
+        self.sets = byNumber.values.sorted { $0.satelliteNumber < $1.satelliteNumber }
+    }
+
+    /// What adding sets did: how many were new, replaced an older set of the same object, or
+    /// were older than the one kept.
+    public struct Merge: Sendable, Equatable {
+        public var added = 0, updated = 0, older = 0
+    }
+
+    /// Adds sets; a set replaces one of the same object unless its epoch is older.
+    public mutating func merge(_ new: [TLE]) -> Merge {
+        var report = Merge()
+        var byNumber = Dictionary(sets.map { ($0.satelliteNumber, $0) }, uniquingKeysWith: { a, _ in a })
+        for set in new {
+            if let kept = byNumber[set.satelliteNumber] {
+                guard set.epochJulianDate >= kept.epochJulianDate else {
+                    report.older += 1
+                    continue
+                }
+                if kept != set { report.updated += 1 }
+            } else {
+                report.added += 1
+            }
+            byNumber[set.satelliteNumber] = set
+        }
+        sets = byNumber.values.sorted { $0.satelliteNumber < $1.satelliteNumber }
+        return report
+    }
+
+    /// The set of a catalogue number.
+    public func set(number: Int) -> TLE? {
+        var lo = 0, hi = sets.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sets[mid].satelliteNumber < number { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < sets.count && sets[lo].satelliteNumber == number ? sets[lo] : nil
+    }
+
+    /// The sets whose name contains `query` (any case), or whose catalogue number or
+    /// international designator it is; an exact name first.
+    public func matching(_ query: String) -> [TLE] {
+        let q = query.trimmingCharacters(in: .whitespaces)
+        if let n = Int(q), let set = set(number: n) { return [set] }
+        let folded = q.lowercased()
+        let found = sets.filter { ($0.name?.lowercased().contains(folded) ?? false) || $0.internationalDesignator.lowercased() == folded }
+        if let exact = found.first(where: { $0.name?.lowercased() == folded }) { return [exact] + found.filter { $0 != exact } }
+        return found
+    }
+
+    /// The catalogue as 3LE text: the name (or `SAT <number>`) and the two lines of each set.
+    public var text: String {
+        var out = ""
+        out.reserveCapacity(sets.count * 170)
+        for set in sets {
+            out += (set.name ?? "SAT \(set.satelliteNumber)") + "\n" + set.line1 + "\n" + set.line2 + "\n"
+        }
+        return out
+    }
+}
