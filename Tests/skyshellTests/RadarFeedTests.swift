@@ -163,6 +163,39 @@ struct RadarFeedTests {
     }
 }
 
+/// The satellites setting on a live receiver feed at a moment the ISS passes over Paris after
+/// dusk (2025-11-12 17:59:30 UTC: lit, 6° up in the south, the Sun 9° down): visible marks it with its magnitude,
+/// off marks nothing; `spot` says where to look.
+@Suite("Radar satellites")
+struct RadarSatellitesTests {
+    let home = TemporaryDirectory("radar-satellites")
+
+    @Test func theBrightestSatellitesInSightAreMarked() throws {
+        let json = try String(contentsOfFile: Fixtures.directory + "/radar/readsb-aircraft.json", encoding: .utf8)
+            .replacingOccurrences(of: "\"now\" : 1733000000.1", with: "\"now\" : 1762970370")
+        let server = try HTTPTestServer { _ in .json(json) }
+        defer { server.stop() }
+        func sky(_ c: String) -> ProcessResult {
+            ProcessRunner.run(
+                Executable.skyshell, ["--resume", "-c", c],
+                environment: ProcessRunner.environment(home: home.path, extra: ["SKYSHELL_NOW": "2025-11-12T17:59:30Z"]))
+        }
+        let setUp = sky("observer 49.0128 2.55; sat load \(Fixtures.directory)/orbit/elements/mixed.3le; radar source readsb \(server.url)/data/aircraft.json")
+        #expect(setUp.status == 0, "\(setUp.stderr)")
+        let visible = sky("radar satellites visible; radar list; spot")
+        #expect(visible.status == 0, "\(visible.stderr)")
+        let marks = visible.stdout.split(separator: "\n").filter { $0.hasPrefix("✦") }
+        #expect(
+            marks.count == 2 && marks.allSatisfy { $0.hasPrefix("✦ ISS (ZARYA), a satellite: south, 6° up") && $0.contains("(magnitude -") },
+            "\(visible.stdout)")
+        let json1 = sky("set output json; radar list")
+        #expect(
+            json1.stdout.contains("\"satellites\":[{\"name\":\"ISS (ZARYA)\"") && json1.stdout.contains("\"visible\":true,\"magnitude\":-"), "\(json1.stdout)")
+        let off = sky("set output table; radar satellites off; radar list")
+        #expect(off.status == 0 && !off.stdout.contains("✦"), "\(off.stdout)")
+    }
+}
+
 /// A thread-safe counter for handlers.
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()

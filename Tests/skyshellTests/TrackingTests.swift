@@ -121,33 +121,51 @@ struct TrackingTests {
     }
 }
 
-/// `tle fetch` against a server on 127.0.0.1: a good element set is kept and used, a missing
-/// page and a page of something else are one error line each and change nothing.
-@Suite("TLE fetch")
-struct TLEFetchTests {
-    let home = TemporaryDirectory("tle-fetch")
+/// `sat fetch` against a server on 127.0.0.1: a group through the sat-url template (OMM JSON
+/// as CelesTrak answers), a URL of one TLE that is then in use, a missing page and a page of
+/// something else (one error line each, nothing changed).
+@Suite("Satellite fetch")
+struct SatelliteFetchTests {
+    let home = TemporaryDirectory("sat-fetch")
 
-    @Test func aFetchedSetIsCheckedKeptAndUsed() throws {
+    @Test func fetchedSetsAreCheckedKeptAndUsed() throws {
         let hubble = try String(contentsOfFile: Fixtures.directory + "/../skyshellTests/Transcripts/orbit/fixtures/hubble.tle", encoding: .utf8)
+        let omm = try String(contentsOfFile: Fixtures.directory + "/orbit/elements/spacetrack.json", encoding: .utf8)
         let server = try HTTPTestServer { request in
             switch request.path {
-            case "/hst.tle": .respond(status: 200, headers: [("Content-Type", "text/plain")], body: hubble)
-            case "/page.html": .respond(status: 200, headers: [("Content-Type", "text/html")], body: "<html>No GP data found</html>")
-            default: .respond(status: 404, body: "")
+            case "/hst.tle": return .respond(status: 200, headers: [("Content-Type", "text/plain")], body: hubble)
+            case "/gp.php" where request.query("GROUP") == "stations" && request.query("FORMAT") == "json": return .json(omm)
+            case "/page.html": return .respond(status: 200, headers: [("Content-Type", "text/html")], body: "<html>No GP data found</html>")
+            default: return .respond(status: 404, body: "")
             }
         }
         defer { server.stop() }
         func sky(_ c: String) -> ProcessResult { ProcessRunner.run(Executable.skyshell, ["-c", c], environment: ProcessRunner.environment(home: home.path)) }
-        let missing = sky("tle fetch \(server.url)/nothing.tle")
+        let catalogue = home.path + "/satellites.tle"
+        let missing = sky("sat fetch \(server.url)/nothing.tle")
         #expect(missing.status == 69 && missing.stderr.contains("127.0.0.1 answered 404 (Not Found)"), "\(missing.stderr)")
-        let html = sky("tle fetch \(server.url)/page.html")
-        #expect(html.status == 65 && html.stderr.contains("no line starting with '1 '"), "\(html.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: home.path + "/iss.tle"))
-        let good = sky("tle fetch \(server.url)/hst.tle; tle; iss")
-        #expect(good.status == 0 && good.stdout.contains("HST, epoch 2025-11-08 12:18:10 UTC, from 127.0.0.1"), "\(good.stdout) \(good.stderr)")
-        #expect(good.stdout.contains("source        ") && good.stdout.contains("iss.tle"))
-        // It stays in use in the next run.
-        #expect(FileManager.default.fileExists(atPath: home.path + "/iss.tle"))
-        #expect(sky("tle").stdout.contains("HST"))
+        let html = sky("sat fetch \(server.url)/page.html")
+        #expect(html.status == 65 && html.stderr.contains("127.0.0.1: TLE line 1, column 1: no <segment> element: not an OMM XML file"), "\(html.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: catalogue))
+        // A group name goes into the template (the server answers only that path).
+        let bad = sky("set sat-url \(server.url)/gp.php")
+        #expect(bad.status == 65 && bad.stderr.contains("the template needs {group}"), "\(bad.stderr)")
+        let group = sky("set sat-url '\(server.url)/gp.php?GROUP={group}&FORMAT=json'; sat fetch stations; sat list")
+        #expect(group.status == 0, "\(group.stderr)")
+        #expect(group.stdout.contains("2 element sets from 127.0.0.1 (OMM JSON): 2 new, 0 updated; 2 satellites loaded"), "\(group.stdout)")
+        #expect(group.stdout.contains("note:   item 3: BROKEN: EPOCH"), "\(group.stdout)")
+        #expect(group.stdout.contains("VANGUARD 1") && group.stdout.contains("ISS (ZARYA)"))
+        // One set fetched is the one in use, and stays in use in the next run; iss stays the ISS.
+        let good = ProcessRunner.run(
+            Executable.skyshell, ["--resume", "-c", "sat fetch \(server.url)/hst.tle; tle; iss"], environment: ProcessRunner.environment(home: home.path))
+        #expect(
+            good.status == 0 && good.stdout.contains("1 element set from 127.0.0.1 (TLE): 1 new, 0 updated; 3 satellites loaded"),
+            "\(good.stdout) \(good.stderr)")
+        #expect(good.stdout.contains("using HST (20580)") && good.stdout.contains("satellites.tle") && good.stdout.contains("ISS (ZARYA)\n"))
+        // The satellite in use is session state: the next run that resumes the session follows it.
+        let resumed = ProcessRunner.run(Executable.skyshell, ["--resume", "-c", "tle"], environment: ProcessRunner.environment(home: home.path))
+        #expect(resumed.stdout.contains("HST"), "\(resumed.stdout)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: catalogue)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
     }
 }

@@ -9,7 +9,8 @@ enum AllCommands {
             AircraftCommand.spec, DistanceCommands.distance, DistanceCommands.bearing,
             LogbookCommands.spec, FlightCommands.flight, FlightsCommand.spec, StatsCommand.spec, MapCommands.spec,
             BadgeCommands.badges, BadgeCommands.badge,
-            RadarCommands.spec, SpotCommand.spec, LOSCommands.spec, HorizonCommand.spec, ISSCommands.spec, TLECommands.spec, TrackCommand.spec,
+            RadarCommands.spec, SpotCommand.spec, LOSCommands.spec, HorizonCommand.spec, ISSCommands.spec, SatCommands.spec, PassesCommand.spec,
+            TLECommands.spec, TrackCommand.spec,
             ExplainCommand.spec,
             LessonCommands.spec,
         ]
@@ -20,6 +21,6 @@ enum AllCommands {
     /// `observer` or `radar range` still show what they hold).
     static let setters: Set<String> = [
         "set", "settings reset", "timing", "heading", "observer", "logbook use", "radar source", "radar range", "radar time",
-        "los origin", "los target", "los range", "los earth", "los terrain source", "los server",
+        "los origin", "los target", "los range", "los earth", "los terrain source", "los server", "sat use", "radar satellites",
     ]
 }

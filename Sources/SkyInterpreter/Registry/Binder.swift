@@ -51,6 +51,11 @@ struct Binder {
                     do { try bindDashed(keyword, &cursor, &args) } catch  where partial { continue }
                     continue
                 }
+                if let flag = spec.options.first(where: { $0.bare && $0.isFlag && $0.name == keyword.lowercased() }) {
+                    _ = cursor.take()
+                    args.flags.insert(flag.name)
+                    continue
+                }
                 if let option = spec.options.first(where: { $0.bare && !$0.isFlag && $0.name == keyword.lowercased() }),
                     option.repeatable || !args.has(option.name)
                 {
@@ -113,6 +118,10 @@ struct Binder {
     func restText(_ cursor: inout WordCursor, _ args: inout Arguments) throws -> [Token] {
         var words: [Token] = []
         while let word = cursor.take() {
+            if let keyword = word.keyword?.lowercased(), let flag = spec.options.first(where: { $0.bare && $0.isFlag && $0.name == keyword }) {
+                args.flags.insert(flag.name)
+                continue
+            }
             if let keyword = word.keyword, keyword.hasPrefix("--"), keyword.count > 2,
                 spec.option(String(keyword.dropFirst(2).prefix { $0 != "=" }).lowercased()) != nil
             {

@@ -31,7 +31,8 @@ public struct Option<Value>: @unchecked Sendable {
 /// A flag: `--name`, given or not.
 public struct Flag: Sendable {
     public let spec: OptionSpec
-    public init(_ name: String, _ help: String) { spec = .flag(name, help) }
+    /// `bare`: the word alone sets it too (`passes visible`), as well as `--name`.
+    public init(_ name: String, _ help: String, bare: Bool = false) { spec = .flag(name, help, bare: bare) }
 }
 
 extension Arguments {

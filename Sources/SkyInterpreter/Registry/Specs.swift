@@ -71,18 +71,18 @@ public struct OptionSpec: @unchecked Sendable {
         self.repeatable = repeatable
     }
 
-    private init(flag name: String, help: String) {
+    private init(flag name: String, help: String, bare: Bool) {
         self.name = name
         self.kind = nil
         self.help = help
-        self.bare = false
+        self.bare = bare
         self.repeatable = false
         self.defaultText = nil
         self.defaultValue = nil
     }
 
-    /// A flag: `--name`.
-    public static func flag(_ name: String, _ help: String) -> OptionSpec { OptionSpec(flag: name, help: help) }
+    /// A flag: `--name`, and with `bare` also the word alone (`visible`).
+    public static func flag(_ name: String, _ help: String, bare: Bool = false) -> OptionSpec { OptionSpec(flag: name, help: help, bare: bare) }
 
     public var isFlag: Bool { kind == nil }
 
@@ -95,7 +95,7 @@ public struct OptionSpec: @unchecked Sendable {
 
     /// How the option appears in usage lines.
     public var usage: String {
-        guard let kind else { return "--" + name }
+        guard let kind else { return (bare ? "" : "--") + name }
         return (bare ? name : "--" + name) + " <\(kind.placeholder)>"
     }
 }

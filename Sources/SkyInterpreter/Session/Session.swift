@@ -142,6 +142,8 @@ public struct Session: Equatable, Sendable, Codable {
     public private(set) var radar = RadarState()
     public private(set) var los = LOSState()
     public private(set) var logbook = "default"
+    /// The catalogue number of the satellite `sat` and `passes` follow (the ISS by default).
+    public private(set) var satellite = 25544
     public var settings = Settings()
 
     public init() {}
@@ -218,9 +220,11 @@ public struct Session: Equatable, Sendable, Codable {
     }
     /// Makes `name` the active logbook.
     public mutating func useLogbook(_ name: String) { logbook = name }
+    /// Follows the satellite with this catalogue number.
+    public mutating func useSatellite(_ number: Int) { satellite = number }
 
     // Codable: missing keys take defaults so older files still load.
-    enum CodingKeys: String, CodingKey { case observer, heading, headingIsSet, los, logbook, radar }
+    enum CodingKeys: String, CodingKey { case observer, heading, headingIsSet, los, logbook, radar, satellite }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -230,6 +234,7 @@ public struct Session: Equatable, Sendable, Codable {
         radar = c.lenient(RadarState.self, .radar, decoder) ?? RadarState()
         los = c.lenient(LOSState.self, .los, decoder) ?? LOSState()
         logbook = c.lenient(String.self, .logbook, decoder) ?? "default"
+        satellite = c.lenient(Int.self, .satellite, decoder).flatMap { (0..<1_000_000_000).contains($0) ? $0 : nil } ?? 25544
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -240,6 +245,7 @@ public struct Session: Equatable, Sendable, Codable {
         try c.encode(radar, forKey: .radar)
         try c.encode(los, forKey: .los)
         try c.encode(logbook, forKey: .logbook)
+        try c.encode(satellite, forKey: .satellite)
     }
 }
 

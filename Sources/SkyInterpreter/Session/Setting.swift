@@ -82,6 +82,14 @@ extension Setting where Value == PassHorizon {
     }
 }
 
+extension Setting where Value == RadarSatellites {
+    public static var radarSatellites: Self {
+        Setting(
+            "satellites", "satellites on the radar scope and in radar list: off, iss (the ISS when it is up) or visible (the brightest satellites you can see)",
+            default: .iss)
+    }
+}
+
 extension Setting where Value == Switch {
     public static var timing: Self {
         Setting("timing", "after each command, the time it took (as psql's \\timing): off or on", default: .off)
@@ -99,6 +107,11 @@ extension Setting where Value == Switch {
 /// A setting that is off or on.
 public enum Switch: String, SettingValue {
     case off, on
+}
+
+/// Which satellites the radar shows.
+public enum RadarSatellites: String, SettingValue {
+    case off, iss, visible
 }
 
 /// Which horizon satellite passes are counted from.

@@ -26,13 +26,22 @@ public struct SettingSpec: Sendable {
     public static let all: [SettingSpec] = [
         Setting.units.spec, Setting.output.spec, Setting.color.spec, Setting.charts.spec, Setting.codes.spec, Setting.accent.spec,
         Setting.theme.spec, Setting.viewshedColor.spec, Setting.terrainFetch.spec, Setting.terrainCap.spec, terrainURL,
-        Setting.passHorizon.spec, Setting.timing.spec, Setting.trace.spec, Setting.pager.spec,
+        Setting.passHorizon.spec, satelliteURL, Setting.radarSatellites.spec, Setting.timing.spec, Setting.trace.spec, Setting.pager.spec,
     ]
 
     /// Where terrain tiles are downloaded from: a URL template (`{tile}`, `{ns}`, `{ew}`, `{lat}`, `{lon}`).
     public static let terrainURL = SettingSpec(
         "terrain-url", "where terrain tiles are downloaded from: a URL template with {tile} or {ns}{lat}{ew}{lon} (default: the Terrain Tiles open dataset)",
         values: [TileSource.defaultTemplate], problem: { TileSource.problem($0) })
+
+    /// Where `sat fetch GROUP` downloads element sets from: a URL template with `{group}`.
+    public static let satelliteURL = SettingSpec(
+        "sat-url", "where sat fetch GROUP downloads element sets from: a URL template with {group} (default: CelesTrak's GP query, OMM JSON)",
+        values: ["https://celestrak.org/NORAD/elements/gp.php?GROUP={group}&FORMAT=json"],
+        problem: { text in
+            guard WebAddress.httpURL(text.replacingOccurrences(of: "{group}", with: "x")) != nil else { return "'\(text)' is not an http(s) URL template" }
+            return text.contains("{group}") ? nil : "the template needs {group}, where the group name goes"
+        })
 
     static let byName: [String: SettingSpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 

@@ -77,25 +77,10 @@ public enum CatalogResolver {
         }
     }
 
-    /// What asking which airport a name means gave.
-    enum Choice {
-        case chosen(Airport)
-        /// Nothing to choose between: the lookup's own error stands.
-        case notAmbiguous
-        case cancelled
-        /// An answer that is not one of the numbers.
-        case invalid(String)
-    }
-
     /// Lists the airports a name fits (up to nine) and asks for the number of one.
-    static func choose(_ text: String, among error: LookupError, _ ask: (Question) -> String?, _ shell: Shell) -> Choice {
+    static func choose(_ text: String, among error: LookupError, _ ask: (Question) -> String?, _ shell: Shell) -> NumberedChoice<Airport> {
         let choices = error.candidates.prefix(9).compactMap { shell.catalog.airport(icao: $0) }
-        guard choices.count > 1 else { return .notAmbiguous }
-        shell.notice("'\(text)' fits several airports:")
-        for (n, a) in choices.enumerated() { shell.notice("  \(n + 1)  \(a.icao)  \(a.name), \(a.city)") }
-        guard let pick = ask(Question("Which one? [1-\(choices.count)]: ")) else { return .cancelled }
-        if let n = Int(pick.trimmingWhitespace), (1...choices.count).contains(n) { return .chosen(choices[n - 1]) }
-        return .invalid("'\(pick)' is not one of 1 to \(choices.count)")
+        return .ask("'\(text)' fits several airports:", choices, line: { "\($0.icao)  \($0.name), \($0.city)" }, ask, shell)
     }
 
     /// The airline `text` names.

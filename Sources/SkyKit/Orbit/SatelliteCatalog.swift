@@ -60,12 +60,13 @@ public struct SatelliteCatalog: Sendable, Equatable {
         return found
     }
 
-    /// The catalogue as 3LE text: the name (or `SAT <number>`) and the two lines of each set.
+    /// The catalogue as 3LE text: the name line (when the set has a name) and the two lines of each set.
     public var text: String {
         var out = ""
         out.reserveCapacity(sets.count * 170)
         for set in sets {
-            out += (set.name ?? "SAT \(set.satelliteNumber)") + "\n" + set.line1 + "\n" + set.line2 + "\n"
+            if let name = set.name, !name.isEmpty { out += name + "\n" }
+            out += set.line1 + "\n" + set.line2 + "\n"
         }
         return out
     }

@@ -8,10 +8,13 @@ public struct SatelliteSighting: Sendable, Equatable {
     public var range: Distance
     public var sunlit: Bool
     public var skyIsDark: Bool
+    /// How bright it looks (visual magnitude) when it can be seen and its standard magnitude is known.
+    public var magnitude: Double?
     /// Lit by the Sun against a dark sky (the Sun 6° or more below the horizon): visible to the eye.
     public var visible: Bool { sunlit && skyIsDark }
 
-    public init(name: String, azimuth: Double, elevation: Double, range: Distance, sunlit: Bool, skyIsDark: Bool) {
+    public init(name: String, azimuth: Double, elevation: Double, range: Distance, sunlit: Bool, skyIsDark: Bool, magnitude: Double? = nil) {
+        self.magnitude = magnitude
         self.name = name
         self.azimuth = azimuth
         self.elevation = elevation
@@ -32,10 +35,16 @@ extension SGP4 {
         let (p, _) = OrbitFrames.ecef(state, julianDate: jd)
         let look = observer.localFrame.enu(p)
         guard look.elevation > max(0, horizon(look.azimuth)) else { return nil }
-        let lit = Sun.lights(state.position, julianDate: jd)
-        let dark = Sun.elevation(at: observer.place.coordinate, height: observer.altitude.meters, julianDate: jd) <= -6
+        let sun = Sun.position(julianDate: jd)
+        let lit = Sun.lights(state.position, sun: sun)
+        let dark = Sun.elevation(of: sun, from: observer.localFrame, julianDate: jd) <= Twilight.dark
+        let magnitude =
+            lit && dark
+            ? Brightness.standardMagnitudes[tle.satelliteNumber].map {
+                Brightness.magnitude(standard: $0, satellite: p, sun: Sun.earthFixed(sun, julianDate: jd), observer: observer.localFrame.origin)
+            } : nil
         return SatelliteSighting(
             name: tle.name ?? "satellite \(tle.satelliteNumber)", azimuth: look.azimuth, elevation: look.elevation,
-            range: Distance(meters: look.range), sunlit: lit, skyIsDark: dark)
+            range: Distance(meters: look.range), sunlit: lit, skyIsDark: dark, magnitude: magnitude)
     }
 }

@@ -58,7 +58,7 @@ struct CrashAndHangTests {
 
     @Test func environmentNumbersAreChecked() {
         for value in ["inf", "nan", "-1", "0x10", "1e999"] {
-            let result = home.sky("tle fetch http://127.0.0.1:1/x", env: ["SKYSHELL_HTTP_TIMEOUT": value, "SKYSHELL_HTTP_MAX_BYTES": value])
+            let result = home.sky("sat fetch http://127.0.0.1:1/x", env: ["SKYSHELL_HTTP_TIMEOUT": value, "SKYSHELL_HTTP_MAX_BYTES": value])
             #expect(result.status == 69, "\(value): \(result.stderr)")
             #expect(result.stderr.contains("warning: SKYSHELL_HTTP_TIMEOUT='\(value)' is not a number of seconds"))
         }
@@ -119,13 +119,14 @@ struct CrashAndHangTests {
         }
         home.write("still.tle", set(meanMotion: " 0.00000001"))
         expectOneError(
-            home.sky("tle load still.tle"), 65,
-            "the elements do not describe an orbit SGP4 can follow (the mean motion is zero, negative or too small for an orbit)")
+            home.sky("sat load still.tle"), 65,
+            "still.tle: no usable element set — ISS (ZARYA) (25544): SGP4 cannot follow these elements: the mean motion is zero, negative or too small for an orbit"
+        )
         home.write("hex.tle", set(meanMotion: "0x10       "))
-        expectOneError(home.sky("tle load hex.tle"), 65, "the mean motion '0x10' is not a number")
-        // A large file of many sets is text, not refused (the first set is used).
+        expectOneError(home.sky("sat load hex.tle"), 65, "the mean motion '0x10' is not a number")
+        // A large file of many copies of a set is text, not refused (one satellite is kept).
         home.write("many.tle", String(repeating: lines.joined(separator: "\n") + "\n", count: 8_000))
-        let many = home.sky("tle load many.tle")
+        let many = home.sky("sat load many.tle")
         #expect(many.status == 0, "\(many.stderr)")
     }
 

@@ -74,7 +74,7 @@ struct FileSafetyTests {
         let sky = { (commands: String) in
             ProcessRunner.run("/bin/sh", ["-c", "umask 022; exec \"$0\" --resume -c \"$1\"", Executable.skyshell, commands], environment: env)
         }
-        let first = sky("flight add SFO JFK; heading 90; tle load \(Executable.packageRoot)/Sources/SkyKit/Orbit/Resources/iss.tle")
+        let first = sky("flight add SFO JFK; heading 90; sat load \(Executable.packageRoot)/Sources/SkyKit/Orbit/Resources/iss.tle")
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stderr.contains("note: made \(loose.path) private (mode 700; it was 755)"))
         func mode(_ name: String) -> mode_t {
@@ -82,7 +82,7 @@ struct FileSafetyTests {
             return stat(loose.path + "/" + name, &info) == 0 ? info.st_mode & 0o777 : 0
         }
         #expect(mode("") == 0o700)
-        for name in ["logbook.sqlite", "session.json", "settings.json", "iss.tle", ".lock"] {
+        for name in ["logbook.sqlite", "session.json", "settings.json", "satellites.tle", ".lock"] {
             #expect(mode(name) == 0o600, "\(name): \(String(mode(name), radix: 8))")
         }
         // The database's journal files, while a skyshell has it open.

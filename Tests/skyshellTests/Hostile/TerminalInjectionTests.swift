@@ -106,9 +106,9 @@ struct TerminalInjectionTests {
     @Test func elementSetNamesAreShownVisibly() throws {
         let tle = try String(contentsOfFile: Executable.packageRoot + "/Sources/SkyKit/Orbit/Resources/iss.tle", encoding: .utf8).split(separator: "\n")
         home.write("evil.tle", Self.title + "ISS\(Self.clear)\n" + tle[1] + "\n" + tle[2] + "\n")
-        let loaded = home.sky("tle load evil.tle")
+        let loaded = home.sky("sat load evil.tle")
         #expect(loaded.status == 0, "\(loaded.stderr)")
-        expectSafe(loaded, "tle load")
+        expectSafe(loaded, "sat load")
         expectSafe(home.sky("tle"), "tle")
         for command in ["iss", "observer KSFO; iss passes days 1", "observer KSFO; spot"] {
             expectSafe(home.sky(command), command, shows: nil)
@@ -169,7 +169,7 @@ struct TerminalInjectionTests {
             expectSafe(home.run(["-"], stdin: Data((line + "\n").utf8)), line, shows: "\\u{")
         }
         expectSafe(home.sky("observer 1\u{1B}[2J 2"), "ESC in a command line", shows: "control character")
-        expectSafe(home.sky("tle fetch http://127.0.0.1:1/x", env: ["SKYSHELL_HTTP_TIMEOUT": Self.evil]), "environment", shows: "SKYSHELL_HTTP_TIMEOUT")
+        expectSafe(home.sky("sat fetch http://127.0.0.1:1/x", env: ["SKYSHELL_HTTP_TIMEOUT": Self.evil]), "environment", shows: "SKYSHELL_HTTP_TIMEOUT")
         home.write("evil.sky", "status\nairport \(Self.evil)\n")
         expectSafe(home.run(["evil.sky"]), "script line", shows: "control character")
     }

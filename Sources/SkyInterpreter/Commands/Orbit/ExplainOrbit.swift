@@ -9,7 +9,7 @@ enum ExplainOrbit {
         abstract: "What each field of the element set in use means",
         examples: [Example("explain tle", "the ISS's two lines, field by field")]
     ) { _, shell in
-        let t = try shell.orbit.currentTLE()
+        let t = try shell.orbit.chosenSet()
         var lines = ["\(t.name ?? "Satellite \(t.satelliteNumber)") — a two-line element set: mean orbital elements at one moment, for SGP4", ""]
         lines.append(t.line1)
         lines.append(t.line2)
@@ -44,7 +44,7 @@ enum ExplainOrbit {
         abstract: "How SGP4 predicts the satellite's position, in outline, with its numbers",
         examples: [Example("explain sgp4", "the steps for the element set in use")]
     ) { _, shell in
-        let propagator = try shell.orbit.propagator()
+        let propagator = try shell.orbit.propagator(for: try shell.orbit.chosenSet())
         let now = shell.clock.now
         let state = try? propagator.propagate(to: now)
         return Output((outline(propagator) + (state.map { trace(propagator, state: $0, at: now) } ?? [])).map { .message($0) })

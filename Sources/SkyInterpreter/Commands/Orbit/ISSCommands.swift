@@ -9,7 +9,7 @@ enum ISSCommands {
         "iss", category: .orbit,
         abstract: "Where the International Space Station is now, computed offline with SGP4",
         discussion:
-            "The position comes from the element set in use (built in: the ISS on 2025-11-09; `tle fetch` or `tle load` for a fresh one) propagated with SGP4: latitude, longitude, height, speed, whether it is in sunlight, and what it is over. With an observer, also where to look. Element sets age: beyond 14 days the positions drift by many kilometres, and skyshell says so.",
+            "The position comes from the element set in use (built in: the ISS on 2025-11-09; `sat fetch stations` or `sat load FILE` for a fresh one) propagated with SGP4: latitude, longitude, height, speed, whether it is in sunlight, and what it is over. With an observer, also where to look. Element sets age: beyond 14 days the positions drift by many kilometres, and skyshell says so.",
         options: [trace.spec],
         subcommands: [at, passes, map, ISSLiveCommand.spec],
         examples: [
@@ -17,7 +17,7 @@ enum ISSCommands {
             Example("observer LFPG; iss passes", "when it flies over Paris"),
         ]
     ) { args, shell in
-        try report(at: shell.clock.now, shell, trace: args.flag(ISSCommands.trace))
+        try report(try shell.orbit.propagator(), at: shell.clock.now, shell, trace: args.flag(ISSCommands.trace))
     }
 
     static let time = Argument("time", .instant, "a time: 2025-11-10T18:00Z, +2h, 13:05 (UTC)")
@@ -28,13 +28,11 @@ enum ISSCommands {
         arguments: [time.spec],
         examples: [Example("iss at +90m", "one orbit from now")]
     ) { args, shell in
-        guard let time = args[ISSCommands.time] else { throw ShellError.usage("iss at needs a time") }
-        return try report(at: time, shell, trace: false)
+        try report(try shell.orbit.propagator(), at: try args.value(ISSCommands.time), shell, trace: false)
     }
 
-    /// The position card at a moment.
-    static func report(at time: Date, _ shell: Shell, trace: Bool) throws -> Output {
-        let sgp4 = try shell.orbit.propagator()
+    /// The position card of a satellite at a moment.
+    static func report(_ sgp4: SGP4, at time: Date, _ shell: Shell, trace: Bool) throws -> Output {
         let tle = sgp4.tle
         let jd = JulianDate.of(time)
         let state: TEMEState
@@ -104,75 +102,16 @@ enum ISSCommands {
         "passes", category: .orbit,
         abstract: "When the ISS passes over the observer, and which passes you can see",
         discussion:
-            "Rise, highest point and set (0° elevation, or the terrain's skyline with --horizon terrain or `set pass-horizon terrain`) with their directions, in local time (the observer's airport or the nearest one's time zone) and UTC. A pass is visible to the eye when the ISS is in sunlight while the Sun is at least 6° below your horizon; the best ones are high and long.",
-        options: [days.spec, horizon.spec],
+            "`passes ISS` with three days by default: rise, highest point and set (0° elevation, or the terrain's skyline with --horizon terrain or `set pass-horizon terrain`) with their directions, in local time (the observer's airport or the nearest one's time zone) and UTC. A pass is visible to the eye when the ISS is in sunlight while the Sun is at least 6° below your horizon; the brightness is estimated from its standard magnitude (−1.8 at 1,000 km, half lit).",
+        options: [days.spec] + PassesCommand.filters,
         requires: [.observer],
         examples: [
             Example("observer LFPG; iss passes", "the next three days over Paris"), Example("iss passes days 7", "a week"),
+            Example("iss passes visible tonight", "the passes you can see tonight"),
             Example("observer 44.3062 -71.7701; iss passes --horizon terrain", "from a valley: over the mountains, not the 0° line"),
         ]
     ) { args, shell in
-        guard let observer = shell.session.observer else { throw ShellError(.state, Requirement.observer.message) }
-        let days = Double(try args.value(ISSCommands.days))
-        let sgp4 = try shell.orbit.propagator()
-        let start = shell.clock.now
-        let found: [SatellitePass]?
-        var skyline: Skyline?
-        if args.given(ISSCommands.horizon) ?? shell.setting(.passHorizon) == .terrain {
-            skyline = Skyline.compute(
-                terrain: shell.lineOfSight.terrain(), origin: observer.place.coordinate, observerMSL: observer.altitude.meters,
-                earth: shell.session.los.earth)
-        }
-        do {
-            found = try sgp4.passes(
-                observer: observer.place.coordinate, height: observer.altitude.meters, from: start, days: days,
-                horizon: { skyline?.elevation(towards: $0) ?? 0 }, cancelled: { Interrupt.requested })
-        } catch {
-            throw ShellError.data("the passes cannot be computed that far: \(error)")
-        }
-        guard let list = found else { throw ShellError(.interrupted, "interrupted") }
-        let zone = shell.orbit.localZone(near: observer.place)
-        var table = Table(
-            key: "passes",
-            columns: [
-                Column("rise", "Rise (\(zone))"), Column("rise_utc", "UTC"), Column("from", "From"),
-                Column("culmination", "Highest"), Column("max_elevation", "Max el", .right), Column("set", "Set"), Column("to", "To"),
-                Column("visible", "Visible"), Column("set_utc", "", dataOnly: true),
-            ])
-        table.rows = list.map { p in
-            let day = TimeText.local(zone: zone, at: p.rise)?.clock.prefix(10) ?? ""
-            return [
-                Cell(
-                    .string(TimeText.local(zone: zone, at: p.rise)?.iso ?? CivilTime(p.rise.timeIntervalSince1970).iso),
-                    text: "\(day) \(OrbitText.local(p.rise, zone: zone).prefix(8))"),
-                Cell(.string(CivilTime(p.rise.timeIntervalSince1970).iso), text: String(TimeText.utc(p.rise).dropFirst(11).prefix(8))),
-                Cell(.number((p.riseAzimuth * 10).rounded() / 10), text: CompassPoint(bearing: Angle(degrees: p.riseAzimuth)).rawValue),
-                Cell(.string(CivilTime(p.culmination.timeIntervalSince1970).iso), text: String(OrbitText.local(p.culmination, zone: zone).prefix(8))),
-                Cell(.number((p.maxElevation * 10).rounded() / 10), text: Format.fixed(p.maxElevation, 0) + "°"),
-                Cell(.string(CivilTime(p.set.timeIntervalSince1970).iso), text: String(OrbitText.local(p.set, zone: zone).prefix(8))),
-                Cell(.number((p.setAzimuth * 10).rounded() / 10), text: CompassPoint(bearing: Angle(degrees: p.setAzimuth)).rawValue),
-                Cell(
-                    .bool(p.visible),
-                    text: p.visible
-                        ? "yes, \(OrbitText.local(p.visibleFrom!, zone: zone).prefix(5))–\(OrbitText.local(p.visibleUntil!, zone: zone).prefix(5))" : "no",
-                    style: p.visible ? .good : .dim),
-                Cell(CivilTime(p.set.timeIntervalSince1970).iso),
-            ]
-        }
-        var output = Output([
-            .message(
-                "\(sgp4.tle.name ?? "Satellite") over \(observer.place.airportCode ?? CoordinateText.short(observer.place.coordinate)) — \(list.count) passes in \(Int(days)) day\(days == 1 ? "" : "s") from \(TimeText.utc(start))",
-                .accent)
-        ])
-        output.append(.table(table))
-        if let skyline {
-            output.append(
-                .note(
-                    "rise and set are over the terrain's skyline (highest \(HorizonCommand.angle(skyline.angles.max() ?? 0)); horizon draws it)"
-                        + (skyline.isIncomplete ? "; part of it runs off the terrain skyshell has, so it may be higher there" : "")))
-        }
-        if let stale = OrbitText.staleness(sgp4.tle, at: start) { output.append(.note(stale)) }
-        return output
+        try PassesCommand.run(.one(try shell.orbit.issSet()), days: try args.value(ISSCommands.days), limit: 1, args, shell)
     }
 
     static let map = CommandSpec(
@@ -180,7 +119,11 @@ enum ISSCommands {
         abstract: "The ISS's ground track for the next orbit on a world map",
         examples: [Example("iss map", "where it will fly over in the next 90 minutes")]
     ) { _, shell in
-        let sgp4 = try shell.orbit.propagator()
+        try groundTrack(try shell.orbit.propagator(), shell)
+    }
+
+    /// A satellite's ground track for its next orbit on a world map.
+    static func groundTrack(_ sgp4: SGP4, _ shell: Shell) throws -> Output {
         let now = shell.clock.now
         let period = 2 * Double.pi / (sgp4.tle.meanMotion * 2 * .pi / 1440)  // minutes
         var track: [Coordinate] = []

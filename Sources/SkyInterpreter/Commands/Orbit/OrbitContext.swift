@@ -1,42 +1,79 @@
 import Foundation
 import SkyKit
 
-/// The orbit service's state: the propagator of the element set in use.
+/// The orbit service's state: the loaded satellite catalogue and the propagators built from it.
 final class OrbitContext: ServiceContext {
     private unowned let shell: Shell
-    /// The propagator, with the identity (modification time and size) of the element file it
-    /// was built from: `radar live` asks for it ten times a second.
-    private var loaded: (source: String, sgp4: SGP4)?
+    /// The catalogue, with the identity (modification time and size) of the file it was read
+    /// from: `radar live` asks for it ten times a second.
+    private var loaded: (source: String, catalogue: SatelliteCatalog)?
+    /// Propagators already set up, by catalogue number.
+    private var propagators: [Int: SGP4] = [:]
 
     init(shell: Shell) { self.shell = shell }
 
-    /// Where `tle load` and `tle fetch` keep the element set.
-    var tlePath: String? { shell.paths.map { $0.data + "/iss.tle" } }
+    /// Where `sat load` and `sat fetch` keep the element sets (3LE text).
+    var cataloguePath: String? { shell.paths.map { $0.data + "/satellites.tle" } }
 
-    /// The element set in use: the one kept in the data directory, else the built-in one.
-    func currentTLE() throws(ShellError) -> TLE {
-        guard let path = tlePath, FileManager.default.fileExists(atPath: path) else { return TLE.builtInISS }
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw ShellError(.noInput, "cannot read \(path)") }
-        do {
-            return try TLE.parse(text)
-        } catch {
-            throw ShellError.data("\(path): \(error) — `tle reset` goes back to the built-in element set")
+    /// The element sets loaded so far (none until `sat load` or `sat fetch`), read again only
+    /// when the file changes (a `stat` per call).
+    func catalogue() throws(ShellError) -> SatelliteCatalog {
+        var info = stat()
+        guard let path = cataloguePath, stat(path, &info) == 0 else { return SatelliteCatalog() }
+        let source = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_size)"
+        if let loaded, loaded.source == source { return loaded.catalogue }
+        let bytes: [UInt8]
+        switch StoredFile.read(path, maxBytes: SatCommands.maxBytes) {
+        case .missing: return SatelliteCatalog()
+        case .unreadable(let reason): throw ShellError(.noInput, "cannot read \(path): \(reason)")
+        case .contents(let contents): bytes = contents
         }
+        let file: ElementSetFile
+        do { file = try ElementSetFile.read(bytes) } catch { throw ShellError.data("\(path): \(error) — `sat reset` starts the catalogue over") }
+        let catalogue = SatelliteCatalog(file.sets)
+        loaded = (source, catalogue)
+        return catalogue
     }
 
-    /// The propagator for the element set in use, built again only when the element file
-    /// changes (a `stat` per call instead of a read, a parse and an initialisation).
-    func propagator() throws(ShellError) -> SGP4 {
-        var source = "built in"
-        var info = stat()
-        if let path = tlePath, stat(path, &info) == 0 { source = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_size)" }
-        if let loaded, loaded.source == source { return loaded.sgp4 }
-        let tle = try currentTLE()
+    /// The ISS's element set: the loaded one when it is newer than the built-in one.
+    func issSet() throws(ShellError) -> TLE {
+        let builtIn = TLE.builtInISS
+        guard let loaded = try catalogue().set(number: builtIn.satelliteNumber), loaded.epochJulianDate >= builtIn.epochJulianDate else { return builtIn }
+        return loaded
+    }
+
+    /// The element set of a catalogue number, when it is known (loaded, or the built-in ISS).
+    func set(number: Int) throws(ShellError) -> TLE? {
+        number == TLE.builtInISS.satelliteNumber ? try issSet() : try catalogue().set(number: number)
+    }
+
+    /// Every known set: the catalogue, and the built-in ISS when the catalogue lacks it.
+    func allSets() throws(ShellError) -> [TLE] {
+        let catalogue = try catalogue()
+        guard catalogue.set(number: TLE.builtInISS.satelliteNumber) == nil else { return catalogue.sets }
+        return (catalogue.sets + [TLE.builtInISS]).sorted { $0.satelliteNumber < $1.satelliteNumber }
+    }
+
+    /// The satellite in use (`sat use`; the ISS until then).
+    func chosenSet() throws(ShellError) -> TLE {
+        let number = shell.session.satellite
+        guard let set = try set(number: number) else {
+            throw ShellError(.state, "satellite \(number) is in use but no longer loaded — `sat use ISS`, or `sat load` its elements")
+        }
+        return set
+    }
+
+    /// The propagator of a set, set up once per set.
+    func propagator(for tle: TLE) throws(ShellError) -> SGP4 {
+        if let p = propagators[tle.satelliteNumber], p.tle == tle { return p }
         let sgp4: SGP4
         do { sgp4 = try SGP4(tle) } catch { throw ShellError.data("\(tle.name ?? "the satellite")'s elements cannot be propagated: \(error)") }
-        loaded = (source, sgp4)
+        propagators[tle.satelliteNumber] = sgp4
         return sgp4
     }
+
+    /// The ISS's propagator.
+    func propagator() throws(ShellError) -> SGP4 { try propagator(for: try issSet()) }
 
     /// The time zone for local times: the observer's airport, else the nearest airport within
     /// 300 km, else this computer's.
@@ -65,13 +102,21 @@ enum OrbitText {
     /// How old an element set is at a moment, in days.
     static func age(_ tle: TLE, at d: Date) -> Double { d.timeIntervalSince(tle.epoch) / 86_400 }
 
+    /// Past this many days from the epoch, predictions are marked unreliable.
+    static let unreliableAge = 14.0
+    /// Past this many days, passes are refused unless asked for `--anyway`.
+    static let refusedAge = 30.0
+
     /// A note when the elements are more than 14 days from the moment asked about.
     static func staleness(_ tle: TLE, at d: Date) -> String? {
         let days = age(tle, at: d)
-        guard abs(days) > 14 else { return nil }
+        guard abs(days) > unreliableAge else { return nil }
         return
-            "the element set is \(Int(abs(days).rounded())) days \(days > 0 ? "old" : "ahead of this time") (epoch \(TimeText.utc(tle.epoch))): positions drift by kilometres a day — `tle fetch` or `tle load` a fresh one"
+            "the element set is \(Int(abs(days).rounded())) days \(days > 0 ? "old" : "ahead of this time") (epoch \(TimeText.utc(tle.epoch))): positions drift by kilometres a day — `sat fetch stations` or `sat load FILE` for fresh elements"
     }
+
+    /// The name of a set: its name, else "satellite 12345".
+    static func name(_ tle: TLE) -> String { tle.name ?? "satellite \(tle.satelliteNumber)" }
 
     /// "over land near Lyon, France" or "over the North Atlantic Ocean".
     static func whereOver(_ c: Coordinate, _ shell: Shell) -> String {

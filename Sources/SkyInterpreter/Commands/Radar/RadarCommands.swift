@@ -8,7 +8,7 @@ enum RadarCommands {
         abstract: "Draw the radar scope: nearby aircraft, up = the way you face",
         discussion:
             "A round scope turned so that up is your heading (north up until you set one), with range rings, the compass letters, you at the centre and each aircraft as an arrowhead along its track. The arrowhead's size follows how big the aircraft looks from here: its typical wingspan (from the ADS-B category; 35 m when unknown) over the straight-line distance, in minutes of arc — tiny below 4′, then 4′, 10′ and 25′ and up; the colour is its altitude band. Traffic comes from the radar source: out of the box the embedded recordings over Paris (2021-10-07) and Zurich (2018-08-01), replayed at the radar time; `radar source opensky` or `radar source readsb URL` for live data. `set theme kid` draws big bright shapes and no text.",
-        subcommands: [list, RadarSourceCommands.spec, range, time, RadarRecordCommand.spec, RadarLiveCommand.spec],
+        subcommands: [list, RadarSourceCommands.spec, range, time, RadarSatellitesCommand.spec, RadarRecordCommand.spec, RadarLiveCommand.spec],
         requires: [.observer],
         examples: [
             Example("observer LFPG; radar", "the embedded Paris traffic around Charles de Gaulle"),
@@ -92,29 +92,32 @@ enum RadarCommands {
         return output
     }
 
-    /// "✦ ISS (ZARYA), a satellite: west-south-west, 23° up, 1,050 km away — lit by the Sun, look for it"
+    /// "✦ ISS (ZARYA), a satellite: west-south-west, 23° up, 1,050 km away — lit by the Sun, look for it",
+    /// one line per satellite, and their numbers once.
     static func satelliteLines(_ picture: RadarPicture) -> [Block] {
-        picture.satellites.flatMap { sat -> [Block] in
+        guard !picture.satellites.isEmpty else { return [] }
+        let lines = picture.satellites.map { sat -> Block in
             let words =
                 "✦ \(sat.name), a satellite: \(CompassPoint(bearing: Angle(degrees: sat.azimuth)).words), \(Format.fixed(sat.elevation, 0))° up, "
                 + "\(Format.distance(sat.range, picture.units, decimals: 0)) away — "
                 + (sat.visible
                     ? "lit by the Sun against a dark sky: look for a bright steady star moving fast"
+                        + (sat.magnitude.map { " (magnitude \(Format.fixed($0, 1)))" } ?? "")
                     : sat.sunlit ? "in sunlight, but the sky is too bright to see it" : "in the Earth's shadow, invisible")
-            return [
-                .message(words, sat.visible ? .good : .dim),
-                .data(
-                    "satellites",
-                    .list(
-                        picture.satellites.map { s in
-                            .object([
-                                ("name", .string(s.name)), ("azimuth", .number((s.azimuth * 10).rounded() / 10)),
-                                ("elevation", .number((s.elevation * 10).rounded() / 10)), ("range_km", .number((s.range.kilometers).rounded())),
-                                ("visible", .bool(s.visible)),
-                            ])
-                        })),
-            ]
+            return .message(words, sat.visible ? .good : .dim)
         }
+        return lines + [
+            .data(
+                "satellites",
+                .list(
+                    picture.satellites.map { s in
+                        .object([
+                            ("name", .string(s.name)), ("azimuth", Datum.rounded(s.azimuth, 1)), ("elevation", Datum.rounded(s.elevation, 1)),
+                            ("range_km", Datum.rounded(s.range.kilometers, 0)), ("visible", .bool(s.visible)),
+                            ("magnitude", s.magnitude.map { Datum.rounded($0, 1) } ?? .null),
+                        ])
+                    }))
+        ]
     }
 
     static let distance = Argument("distance", .distance(default: .kilometers), "the scope's radius, 1 to 500 km (km when no unit is given)", .optional)

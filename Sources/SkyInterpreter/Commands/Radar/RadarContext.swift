@@ -5,6 +5,8 @@ import SkyKit
 final class RadarContext: ServiceContext {
     private unowned let shell: Shell
     private var opened: (source: RadarSource, feed: TrafficFeed)?
+    /// The satellites last shown, for the second, observer and setting they were found for.
+    private var satelliteCache: (time: Double, observer: Observer, mode: RadarSatellites, list: [SatelliteSighting])?
 
     init(shell: Shell) { self.shell = shell }
 
@@ -106,14 +108,31 @@ final class RadarContext: ServiceContext {
         return picture
     }
 
-    /// The ISS when it is above the horizon (the terrain's skyline where there is terrain) at `time`, if the element set is recent enough for
-    /// that time (within 30 days of its epoch: the recordings of 2018 and 2021 show none).
+    /// The satellites the radar-satellites setting asks for, above the horizon (the terrain's
+    /// skyline where there is terrain) at `time`: the ISS (off: none), or the brightest that can
+    /// be seen (lit against a dark sky) among those known — at most five, brightest first. Only
+    /// element sets within 30 days of `time` are used (the recordings of 2018 and 2021 show none).
     func satellites(at time: Double, from observer: Observer) -> [SatelliteSighting] {
-        guard let sgp4 = try? shell.orbit.propagator(), abs(time - sgp4.tle.epoch.timeIntervalSince1970) < 30 * 86_400 else { return [] }
+        let mode = shell.setting(.radarSatellites)
+        guard mode != .off else { return [] }
+        if let cached = satelliteCache, cached.time == time.rounded(.down), cached.observer == observer, cached.mode == mode { return cached.list }
+        let sets = mode == .iss ? [(try? shell.orbit.issSet()) ?? TLE.builtInISS] : ((try? shell.orbit.allSets()) ?? [TLE.builtInISS])
         // Behind the mountains is not above the horizon: the terrain's skyline where tiles cover
         // the observer.
         let skyline = shell.lineOfSight.skyline(for: observer)
-        return sgp4.sighting(at: Date(timeIntervalSince1970: time), from: observer, horizon: { skyline?.elevation(towards: $0) ?? 0 }).map { [$0] } ?? []
+        let date = Date(timeIntervalSince1970: time)
+        var list: [SatelliteSighting] = []
+        for set in sets where abs(time - set.epoch.timeIntervalSince1970) < OrbitText.refusedAge * 86_400 {
+            guard let sgp4 = try? shell.orbit.propagator(for: set),
+                let sighting = sgp4.sighting(at: date, from: observer, horizon: { skyline?.elevation(towards: $0) ?? 0 })
+            else { continue }
+            if mode == .visible, !sighting.visible { continue }
+            list.append(sighting)
+        }
+        list.sort { ($0.magnitude ?? 9, $0.range.meters) < ($1.magnitude ?? 9, $1.range.meters) }
+        let shown = Array(list.prefix(5))
+        satelliteCache = (time.rounded(.down), observer, mode, shown)
+        return shown
     }
 }
 

@@ -26,6 +26,7 @@ enum SpotCommand {
                 ? "Every aircraft above your horizon within \(Format.distance(picture.range, picture.units, decimals: 0)) is hidden behind terrain \(when)."
                 : "No aircraft is in the air above your horizon within \(Format.distance(picture.range, picture.units, decimals: 0)) \(when)."
             var output = Output([.message(text), .data("aircraft", .null)])
+            output.blocks += RadarCommands.satelliteLines(picture).filter { if case .message = $0 { return true } else { return false } }
             if let note = picture.note { output.append(.note(note)) }
             return output
         }

@@ -13,6 +13,11 @@ enum StatusCommand {
         fields.append(Field("los_origin", "los origin", session.los.origin.map { placeCell($0) } ?? Cell(.null, text: "none", style: .dim)))
         fields.append(Field("los_stage", "", Cell(session.los.stage.rawValue)))
         fields.append(Field("logbook", "logbook", Cell(session.logbook)))
+        // The number only: naming it would read the loaded element sets (status stays instant).
+        fields.append(
+            Field(
+                "satellite", "satellite",
+                Cell(.int(session.satellite), text: "\(session.satellite)" + (session.satellite == 25544 ? " (ISS)" : ""))))
         fields.append(
             Field(
                 "radar", "radar",

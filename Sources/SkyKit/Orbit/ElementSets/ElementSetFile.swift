@@ -6,6 +6,11 @@ public struct ElementSetProblem: Sendable, Equatable, CustomStringConvertible {
     public var place: String
     public var message: String
     public var description: String { "\(place): \(message)" }
+
+    public init(place: String, message: String) {
+        self.place = place
+        self.message = message
+    }
 }
 
 /// The element sets of a file in any of the formats satellites are published in: TLE or 3LE
