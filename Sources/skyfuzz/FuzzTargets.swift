@@ -9,7 +9,7 @@ import SkyKit
 enum FuzzTargets {
     nonisolated(unsafe) static let all: [String: ([UInt8]) -> Void] = [
         "command": command, "opensky": opensky, "readsb": readsb, "tle": tle, "flights": flights, "hgt": hgt,
-        "session": session, "badges": badges, "csv": csv,
+        "session": session, "badges": badges, "csv": csv, "elements": elements,
     ]
 
     nonisolated(unsafe) static let shell = Shell.standard()
@@ -31,6 +31,15 @@ enum FuzzTargets {
     static func tle(_ bytes: [UInt8]) {
         guard let t = try? TLE.parse(String(decoding: bytes, as: UTF8.self), checksums: false), let p = try? SGP4(t) else { return }
         for minutes in [0.0, 90, -1440, 10_080] { _ = try? p.propagate(minutes: minutes) }
+    }
+
+    /// Element-set files in every format (TLE/3LE, OMM JSON/CSV/XML), each set through SGP4's
+    /// check, the catalogue they make written and read back.
+    static func elements(_ bytes: [UInt8]) {
+        guard let file = try? ElementSetFile.read(bytes) else { return }
+        let usable = file.sets.filter { (try? SGP4.checked($0)) != nil }
+        let text = SatelliteCatalog(usable).text
+        _ = try? ElementSetFile.read(Array(text.utf8))
     }
 
     static let catalog = Catalog.embedded

@@ -91,6 +91,8 @@ struct ElementSetFileTests {
         #expect(throws: TLEError.self) { try ElementSetFile.read([0xFF, 0xFE]) }
         #expect(throws: TLEError.self) { try ElementSetFile.read(Array("[{\"OBJECT_NAME\": ".utf8)) }
         #expect(throws: TLEError.self) { try ElementSetFile.read(Array("<ndm><omm></omm></ndm>".utf8)) }
+        // A closing tag without a name (found by fuzzing: it once crashed the reader).
+        #expect(throws: TLEError.self) { try ElementSetFile.read(Array("<ndm></><segment></></segment".utf8)) }
         let empty = try ElementSetFile.read(Array("hello\nworld\n".utf8))
         #expect(empty.sets.isEmpty && empty.problems.count == 1)
         // Numbers pass the one checked conversion: hex, NaN and out-of-range values are refused.

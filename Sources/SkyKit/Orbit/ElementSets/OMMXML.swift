@@ -44,8 +44,8 @@ enum OMMXML {
                 try skip(past: ">", what: "a tag")
                 var tag = Array(b[from..<(i - 1)])
                 let closing = tag.first == UInt8(ascii: "/")
-                let empty = tag.last == UInt8(ascii: "/")
                 if closing { tag.removeFirst() }
+                let empty = !closing && tag.last == UInt8(ascii: "/")
                 if empty { tag.removeLast() }
                 let rawName = String(decoding: tag.prefix { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
                 let name = rawName.split(separator: ":").last.map(String.init) ?? rawName
