@@ -38,7 +38,9 @@ public struct Transcript: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Runs the script with a fresh home directory.
+    /// Runs the script with a fresh home directory. A `setup:` script that fails makes the
+    /// result a failure naming it (status 255 and its error), never a transcript run on
+    /// state that was not prepared.
     public func run(binary: String = Executable.skyshell) -> ProcessResult {
         let home = TemporaryDirectory("transcript")
         var env: [String: String] = [:]
@@ -67,7 +69,13 @@ public struct Transcript: Sendable, CustomStringConvertible {
             _ = FileManager.default.createFile(atPath: home.path + "/" + name, contents: FileManager.default.contents(atPath: directory + "/" + source))
         }
         for setup in setups {
-            _ = ProcessRunner.run(binary, ["--resume", setup], environment: environment, directory: directory)
+            let prepared = ProcessRunner.run(binary, ["--resume", setup], environment: environment, directory: directory)
+            guard prepared.status == 0 else {
+                var failed = prepared
+                failed.status = 255
+                failed.stderr = "setup \(setup) failed with status \(prepared.status): \(prepared.stderr)"
+                return failed
+            }
         }
         let file = (path as NSString).lastPathComponent
         let arguments = invoke ?? (viaStdin ? before : before + [file] + after)

@@ -240,7 +240,12 @@ public struct LogbookStatistics: Sendable {
     }
 
     /// Most flights first, then by key.
+    /// Most first; ties by key, numbers (seat rows) by their value: 2 before 12.
     static func rank(_ items: [Ranked]) -> [Ranked] {
-        items.sorted { $0.count != $1.count ? $0.count > $1.count : $0.key < $1.key }
+        items.sorted { a, b in
+            if a.count != b.count { return a.count > b.count }
+            if let x = Int(a.key), let y = Int(b.key) { return x < y }
+            return a.key < b.key
+        }
     }
 }

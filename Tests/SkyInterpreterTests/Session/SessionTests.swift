@@ -71,11 +71,19 @@ struct SessionTests {
         s.face(Angle(degrees: 270))
         s.setLOSOrigin(paris, observer: LOSHeight(Height(10, .meters), .agl))
         s.useLogbook("trips")
+        s.useSatellite(20580)
+        s.setRadarRange(Distance(80, .kilometers))
         try s.settings.set("units", "aviation")
-        let data = try JSONEncoder().encode(s)
-        var back = try JSONDecoder().decode(Session.self, from: data)
-        back.settings = s.settings
+        try s.settings.set("satellites", "visible")
+        // The session and its settings are kept in two files, each round-trips on its own and
+        // nothing is overwritten before comparing.
+        var back = try JSONDecoder().decode(Session.self, from: try JSONEncoder().encode(s))
+        #expect(back.settings == Settings(), "the session file carries no settings")
+        let settings = try JSONDecoder().decode(Settings.self, from: try JSONEncoder().encode(s.settings))
+        #expect(settings["units"] == "aviation" && settings["satellites"] == "visible" && settings.isCustomized("units"))
+        back.settings = settings
         #expect(back == s)
+        #expect(back.satellite == 20580 && back.radar.range.kilometers == 80 && back.logbook == "trips")
         let partial = try JSONDecoder().decode(Session.self, from: Data(#"{"heading":{"degrees":-90}}"#.utf8))
         #expect(partial.heading.degrees == 270)
         #expect(partial.logbook == "default")

@@ -53,9 +53,32 @@ struct CatalogResolverTests {
 
     @Test func placesAcceptAirportsCoordinatesAndHere() throws {
         let shell = makeShell()
-        let words = try Lexer().commands(in: "distance SFO 51.4775 -0.4614 heathrow")[0]
-        _ = try shell.evaluate(words)
-        #expect(throws: ShellError.self) { try shell.evaluate(Lexer().commands(in: "distance SFO here")[0]) }
+        func place(_ text: String) throws -> Place {
+            var cursor = WordCursor(try Lexer().commands(in: text)[0])
+            let place = try readPlace(&cursor, shell)
+            #expect(cursor.isAtEnd, "'\(text)' left words unread")
+            return place
+        }
+        func failure(_ text: String) -> String {
+            do {
+                _ = try place(text)
+                return "no error"
+            } catch let error as ValueError {
+                return error.message
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(try place("SFO").airportCode == "KSFO")
+        #expect(try place("heathrow").airportCode == "EGLL")
+        let london = try place("51.4775 -0.4614")
+        #expect(london.coordinate.latitude == 51.4775 && london.coordinate.longitude == -0.4614 && london.airportCode == nil)
+        #expect(failure("here") == "'here' is the observer, and no observer is set — use `observer KSFO` or `observer 51.47 -0.45` first")
+        #expect(failure("nowhere-at-all") == "unknown airport 'nowhere-at-all'")
+        shell.session.placeObserver(Observer(place: try place("LFPG"), altitude: Height(119, .meters)))
+        #expect(try place("here").airportCode == "LFPG")
+        // Whole commands bind the same way.
+        _ = try shell.evaluate(Lexer().commands(in: "distance SFO here")[0])
     }
 
     @Test func completionOfAirportsAirlinesAndAircraft() {

@@ -11,7 +11,8 @@ import Testing
 struct CataloguePassTests {
     static let start = Date(timeIntervalSince1970: 1_762_732_800)  // 2025-11-10T00:00Z
 
-    @Test func aRandomSampleAgreesWithSkyfieldWithinTwoSeconds() throws {
+    /// Within 0.3 s (the issue asked for 2 s; measured worst 0.24 s).
+    @Test func aRandomSampleAgreesWithSkyfieldWithinAThirdOfASecond() throws {
         let text = try String(contentsOfFile: Fixtures.directory + "/orbit/catalogue-sample.3le", encoding: .utf8)
         let file = try ElementSetFile.read(Array(text.utf8))
         #expect(file.sets.count == 40 && file.problems.isEmpty)
@@ -35,7 +36,7 @@ struct CataloguePassTests {
                 for (pass, row) in zip(complete, reference) {
                     let rise = abs(pass.rise.timeIntervalSince1970 - Double(row[5])!), set = abs(pass.set.timeIntervalSince1970 - Double(row[6])!)
                     worst = max(worst, rise, set)
-                    #expect(rise <= 2 && set <= 2, "\(observer) \(sat.tle.name ?? ""): rise off \(rise) s, set off \(set) s")
+                    #expect(rise <= 0.3 && set <= 0.3, "\(observer) \(sat.tle.name ?? ""): rise off \(rise) s, set off \(set) s")
                     compared += 1
                 }
             }

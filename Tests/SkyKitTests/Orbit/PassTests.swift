@@ -5,7 +5,7 @@ import Testing
 @testable import SkyKit
 
 /// ISS passes against skyfield (Scripts/data/pass-reference): the same passes, rise and set
-/// within 2 s, culmination within 5 s and 0.1°.
+/// within 0.25 s (Docs/ORBIT.md: 0.2 s, measured worst 0.20 s), culmination within 5 s and 0.1°.
 @Suite("Satellite passes")
 struct PassTests {
     @Test func passesMatchSkyfield() throws {
@@ -24,7 +24,7 @@ struct PassTests {
                 let set = pass.set.timeIntervalSince1970 - Double(row[6])!
                 worstRise = max(worstRise, abs(rise))
                 worstSet = max(worstSet, abs(set))
-                #expect(abs(rise) <= 2 && abs(set) <= 2, "\(observer) pass at \(row[4]): rise off \(rise) s, set off \(set) s")
+                #expect(abs(rise) <= 0.25 && abs(set) <= 0.25, "\(observer) pass at \(row[4]): rise off \(rise) s, set off \(set) s")
                 #expect(abs(top) <= 5 && abs(pass.maxElevation - Double(row[7])!) <= 0.1, "\(observer): culmination off \(top) s")
                 checked += 1
             }

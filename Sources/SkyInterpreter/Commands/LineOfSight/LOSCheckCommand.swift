@@ -62,7 +62,7 @@ enum LOSCheckCommand {
             ))
         /// One end of the line: its height above the sea and the ground under it.
         func end(_ key: String, _ label: String, msl: Double, ground: Double?) -> Field {
-            Field(key, label, Cell(.number(msl), text: "\(units.height(msl)) MSL (ground \(ground.map(units.height) ?? "unknown"))"))
+            Field(key, label, Cell(Datum.rounded(msl, 1), text: "\(units.height(msl)) MSL (ground \(ground.map(units.height) ?? "unknown"))"))
         }
         fields.append(end("observer_msl_m", "observer", msl: check.observerMSL, ground: check.observerGround))
         fields.append(end("target_msl_m", "target", msl: check.targetMSL, ground: check.targetGround))
@@ -72,8 +72,8 @@ enum LOSCheckCommand {
                     "obstruction", "first obstruction",
                     Cell(
                         .object([
-                            ("distance_m", .number(hit.distance.rounded())), ("above_m", .number(-hit.clearance)),
-                            ("terrain_m", hit.terrain.map { .number($0) } ?? .null),
+                            ("distance_m", .number(hit.distance.rounded())), ("above_m", Datum.rounded(-hit.clearance, 1)),
+                            ("terrain_m", hit.terrain.map { Datum.rounded($0, 1) } ?? .null),
                         ]),
                         text: "at \(distance(hit.distance)): terrain \(units.height(-hit.clearance)) above the sight line")))
         }
@@ -82,7 +82,7 @@ enum LOSCheckCommand {
                 Field(
                     "min_clearance", "minimum clearance",
                     Cell(
-                        .object([("m", .number(low.clearance)), ("distance_m", .number(low.distance.rounded()))]),
+                        .object([("m", Datum.rounded(low.clearance, 1)), ("distance_m", .number(low.distance.rounded()))]),
                         text: "\(units.height(low.clearance)) at \(distance(low.distance))")))
         }
         fields.append(Field("earth", "earth", Cell(check.earth.rawValue + " (k = \(check.earth == .radio ? "4/3" : "1"))")))

@@ -107,10 +107,20 @@ enum LOSTerrainCommands {
             }
         }
         var removed = 0
+        var missing: [TileCorner] = []
         for corner in Set(corners).sorted() {
+            let before = removed
             for path in [TerrainFetch.tilePath(corner, in: folder), TerrainFetch.seaPath(corner, in: folder)] where unlink(path) == 0 { removed += 1 }
+            if removed == before { missing.append(corner) }
         }
         shell.lineOfSight.reload()
+        // As rm does: a named tile that is not there is an error (after removing the others).
+        if words.map({ $0.lowercased() }) != ["all"], !missing.isEmpty {
+            throw ShellError(
+                .noInput,
+                "no downloaded tile \(missing.map(\.description).joined(separator: ", ")) in \(folder)"
+                    + (removed > 0 ? " (removed \(removed) other files)" : ""))
+        }
         return Output([.message("removed \(removed) file\(removed == 1 ? "" : "s") from \(folder)"), .data("removed", .int(removed))])
     }
 

@@ -19,7 +19,7 @@ enum ExplainOrbit {
             "  cols 3–7    \(t.satelliteNumber): NORAD catalogue number (class \(t.classification): \(t.classification == "U" ? "unclassified" : "classified"))"
         )
         lines.append(
-            "  cols 10–17  \(t.internationalDesignator): launched in \(t.internationalDesignator.prefix(2)), launch \(t.internationalDesignator.dropFirst(2).prefix(3)) of the year, piece \(t.internationalDesignator.dropFirst(5))"
+            "  cols 10–17  \(t.internationalDesignator): \(designator(t.internationalDesignator))"
         )
         lines.append("  cols 19–32  epoch \(t.epochYear) day \(Format.fixed(t.epochDay, 8)) = \(TimeText.utc(t.epoch)): the moment the elements describe")
         lines.append("  cols 34–43  ṅ/2 = \(t.meanMotionDot) rev/day²: how fast drag speeds the orbit up (not used by SGP4 itself)")
@@ -30,7 +30,8 @@ enum ExplainOrbit {
         )
         lines.append("  cols 18–25  right ascension of the ascending node \(t.rightAscension)°: where it crosses the equator northbound, against the stars")
         lines.append(
-            "  cols 27–33  eccentricity 0.\(t.line2.dropFirst(26).prefix(7)) = \(t.eccentricity): \(t.eccentricity < 0.01 ? "nearly circular" : "an ellipse")")
+            "  cols 27–33  eccentricity \(t.line2.dropFirst(26).prefix(7)), with an assumed leading point: \(t.eccentricity) — \(t.eccentricity < 0.01 ? "nearly circular" : "an ellipse")"
+        )
         lines.append("  cols 35–42  argument of perigee \(t.argumentOfPerigee)°: where along the orbit it comes closest")
         lines.append("  cols 44–51  mean anomaly \(t.meanAnomaly)°: where it was along the orbit at the epoch")
         lines.append("  cols 53–63  mean motion \(t.meanMotion) rev/day: one orbit every \(Format.fixed(1440 / t.meanMotion, 2)) minutes")
@@ -48,6 +49,15 @@ enum ExplainOrbit {
         let now = shell.clock.now
         let state = try? propagator.propagate(to: now)
         return Output((outline(propagator) + (state.map { trace(propagator, state: $0, at: now) } ?? [])).map { .message($0) })
+    }
+
+    /// "98067A" → "launched in 1998, the 67th launch of the year, piece A".
+    static func designator(_ d: String) -> String {
+        guard d.count >= 6, let year = Int(d.prefix(2)), let launch = Int(d.dropFirst(2).prefix(3)) else {
+            return d.isEmpty ? "no international designator" : "the international designator"
+        }
+        let suffix = (11...13).contains(launch % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][launch % 10] ?? "th"
+        return "launched in \(year < 57 ? 2000 + year : 1900 + year), the \(launch)\(suffix) launch of the year, piece \(d.dropFirst(5))"
     }
 
     static func outline(_ p: SGP4) -> [String] {

@@ -96,13 +96,15 @@ public struct TLE: Sendable, Equatable {
             var sign = 1.0
             if text.hasPrefix("-") { sign = -1; text.removeFirst() } else if text.hasPrefix("+") { text.removeFirst() }
             guard let cut = text.lastIndex(where: { $0 == "-" || $0 == "+" }), cut != text.startIndex,
-                text[..<cut].allSatisfy(\.isASCII), let mantissa = NumberParser.parse("0." + text[..<cut]),
-                let exponent = NumberParser.integer(text[cut...], in: -99...99)
+                text[..<cut].allSatisfy({ $0.isASCII && $0.isNumber }), NumberParser.integer(text[cut...], in: -99...99) != nil,
+                // Read as the decimal it spells (0.16179e-3), so it is the double nearest to that
+                // number and prints as written: 0.00016179, not 0.16179 × 10⁻³ rounded twice.
+                let value = NumberParser.parse("0." + text[..<cut] + "e" + text[cut...])
             else {
                 if text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let plain = NumberParser.parse("0." + text) { return sign * plain }
                 throw TLEError(line: n, column: from, message: "\(what) '\(field(l, from, to))' is not a number like 12345-6")
             }
-            return sign * mantissa * pow(10, Double(exponent))
+            return sign * value
         }
         guard l1[0] == UInt8(ascii: "1") else { throw TLEError(line: 1, column: 1, message: "the first line must start with 1") }
         guard l2[0] == UInt8(ascii: "2") else { throw TLEError(line: 2, column: 1, message: "the second line must start with 2") }
