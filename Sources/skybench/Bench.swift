@@ -17,24 +17,13 @@ enum Bench {
     }
 
     /// A fixed pseudo-random sequence (SplitMix64), so every run measures the same work.
-    struct Random {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-    }
-
     /// Completion latency over the whole catalog: code and name prefixes of airports, airline
     /// names and codes, aircraft designators, command names.
     static func completion() {
         let shell = Shell.standard()
         let completer = Completer(shell: shell)
         let catalog = shell.catalog
-        var rng = Random(state: 20_251_110)
+        var rng = SplitMix64(seed: 20_251_110)
         var lines: [String] = []
         for _ in 0..<3000 {
             let a = catalog.airport(at: rng.next(catalog.airportCount))

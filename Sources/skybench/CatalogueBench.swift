@@ -8,19 +8,6 @@ enum SyntheticCatalogue {
     /// The moment the sets' epochs lead up to (2025-11-10 00:00 UTC).
     static let reference = Date(timeIntervalSince1970: 1_762_732_800)
 
-    /// A reproducible generator (SplitMix64).
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func uniform(_ a: Double, _ b: Double) -> Double { a + (b - a) * Double(next() >> 11) / Double(1 << 53) }
-    }
-
     /// (count, name, inclination range, height range km or mean motion, eccentricity range)
     struct Family {
         var count: Int, name: String, inclination: ClosedRange<Double>, meanMotion: ClosedRange<Double>, eccentricity: ClosedRange<Double>,
@@ -60,7 +47,7 @@ enum SyntheticCatalogue {
 
     /// The catalogue: 10,000 sets, epochs up to three days before `reference`.
     static func make() -> [TLE] {
-        var random = Random(state: 20_251_110)
+        var random = SplitMix64(seed: 20_251_110)
         var sets: [TLE] = []
         var number = 40_000
         let (year, dayStart) = (25, 314.0)  // 2025-11-10 is day 314

@@ -6,7 +6,7 @@ extension Bench {
     /// Decoding and projecting a 10,000-aircraft OpenSky answer, and drawing a scope frame of
     /// 500 aircraft. `skybench radar FILE` also writes the document to FILE (for the anchor).
     static func radar() {
-        var rng = Random(state: 20_251_129)
+        var rng = SplitMix64(seed: 20_251_129)
         func uniform(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * Double(rng.next(1_000_000)) / 1_000_000 }
         var states: [Datum] = []
         for k in 0..<10_000 {

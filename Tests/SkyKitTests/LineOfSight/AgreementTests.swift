@@ -16,7 +16,7 @@ struct AgreementTests {
             origin: origin, observer: observer, target: target, range: 40_000, earth: .radio,
             azimuthStep: 0.25, rangeStep: 90)
         let v = try #require(Viewshed.sweep(request, terrain: terrain))
-        var rng = SplitMix(seed: 7)
+        var rng = SplitMix64(seed: 7)
         var agree = 0, visible = 0, unknown = 0
         let count = 1_000
         for _ in 0..<count {
@@ -52,7 +52,7 @@ extension AgreementTests {
         let request = ViewshedRequest(
             origin: origin, observer: observer, target: target, range: 40_000, earth: .trueEarth, azimuthStep: azimuthStep, rangeStep: rangeStep)
         let v = try #require(Viewshed.sweep(request, terrain: terrain))
-        var rng = SplitMix(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var agree = 0, visible = 0
         for _ in 0..<1_000 {
             let distance = 40_000 * max(0.02, rng.unit().squareRoot()) * 0.999
@@ -86,20 +86,6 @@ extension AgreementTests {
             "viewshed/check agreement, 10 m AGL target from the summit over 40 km (true Earth): \(fine * 100)% at 0.25°/90 m, \(coarse * 100)% at 1°/250 m, \(onRays * 100)% on the rays"
         )
     }
-}
-
-/// A small deterministic random generator for tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
 
 /// skyshell's viewshed against GDAL's gdal_viewshed (Wang, Robinson & White reference planes on
@@ -178,7 +164,7 @@ struct GeoJSONAgreementTests {
                     && Self.contains(rings[i], c.longitude, c.latitude)
             }
         }
-        var rng = SplitMix(seed: 11)
+        var rng = SplitMix64(seed: 11)
         var same = 0, agree = 0
         for _ in 0..<1_000 {
             let distance = 40_000 * max(0.02, rng.unit().squareRoot()) * 0.999
