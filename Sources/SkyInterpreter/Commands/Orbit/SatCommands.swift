@@ -178,7 +178,7 @@ enum SatCommands {
         }
         var output = Output.table(table)
         if sets.isEmpty, let query = args[SatCommands.search] { return .message("no satellite matches '\(query)'") }
-        if sets.count > limit { output.append(.note("\(Format.count(sets.count - limit, "more")) — limit \(sets.count) lists them all")) }
+        if sets.count > limit { output.append(.note("\(Format.count(sets.count - limit, "more", "more")) — limit \(sets.count) lists them all")) }
         if try shell.orbit.catalogue().sets.isEmpty { output.append(.note("only the built-in ISS: `sat fetch GROUP` or `sat load FILE` adds more")) }
         return output
     }
