@@ -10,7 +10,7 @@ enum PassesCommand {
     static let minElevation = Option("min-elevation", .integer(0...89, placeholder: "degrees"), "only passes that climb at least this high")
     static let visible = Flag("visible", "only passes you can see (sunlit satellite, Sun 6° or more below your horizon)", bare: true)
     static let tonight = Flag("tonight", "from dusk to dawn (the Sun 6° below the horizon) instead of a number of days", bare: true)
-    static let limit = Option("limit", .integer(1...100_000), "for all: how many satellites are listed", default: 50, shown: "50")
+    static let limit = Option("limit", .integer(1...100_000), "for all: how many satellites are listed (the best: brightest, then highest)", default: 50, shown: "50")
     static let anyway = Flag("anyway", "predict from element sets older than 30 days (their times can be off by many minutes)")
 
     /// The options `passes` and `iss passes` share.
@@ -150,15 +150,17 @@ enum PassesCommand {
                 if let top = passes.filter(filter.keeps).max(by: { rank($0) < rank($1) }) { best.append((sat.tle, top)) }
             }
         }
-        best.sort { $0.1.rise < $1.1.rise }
+        // The best `limit` satellites (brightest, then highest), listed by time.
+        best.sort { rank($0.1) > rank($1.1) }
+        let shown = best.prefix(limit).sorted { $0.1.rise < $1.1.rise }
         let what = filter.visibleOnly ? "visible" : "passing"
         var output = Output([
             .message(
                 "\(Format.count(best.count, "satellite")) \(what) over \(where_) \(span) — the best pass of each, of \(Format.count(sats.count, "searched", "searched"))",
                 .accent)
         ])
-        output.append(.table(table(Array(best.prefix(limit)), zone: zone, withSatellite: true, at: window.start)))
-        if best.count > limit { output.append(.note("\(Format.count(best.count - limit, "more satellite")) pass — limit \(best.count) lists them all")) }
+        output.append(.table(table(shown, zone: zone, withSatellite: true, at: window.start)))
+        if best.count > limit { output.append(.note("\(Format.count(best.count - limit, "more satellite")) — limit \(best.count) lists them all")) }
         if sets.count - fresh.count > 0 {
             output.append(.note("\(Format.count(sets.count - fresh.count, "satellite")) left out: element sets older than 30 days (--anyway includes them)"))
         }
