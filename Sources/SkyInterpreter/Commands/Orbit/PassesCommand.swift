@@ -10,7 +10,8 @@ enum PassesCommand {
     static let minElevation = Option("min-elevation", .integer(0...89, placeholder: "degrees"), "only passes that climb at least this high")
     static let visible = Flag("visible", "only passes you can see (sunlit satellite, Sun 6° or more below your horizon)", bare: true)
     static let tonight = Flag("tonight", "from dusk to dawn (the Sun 6° below the horizon) instead of a number of days", bare: true)
-    static let limit = Option("limit", .integer(1...100_000), "for all: how many satellites are listed (the best: brightest, then highest)", default: 50, shown: "50")
+    static let limit = Option(
+        "limit", .integer(1...100_000), "for all: how many satellites are listed (the best: brightest, then highest)", default: 50, shown: "50")
     static let anyway = Flag("anyway", "predict from element sets older than 30 days (their times can be off by many minutes)")
 
     /// The options `passes` and `iss passes` share.
