@@ -32,18 +32,17 @@ extension Kind {
 /// Finds the satellite a word names.
 enum SatelliteResolver {
     static func resolve(_ word: String, _ shell: Shell) throws(ValueError) -> TLE {
-        let sets: [TLE]
-        do { sets = try shell.orbit.allSets() } catch { throw ValueError(error.message) }
-        let catalogue = SatelliteCatalog(sets)
+        let catalogue: SatelliteCatalog
+        do { catalogue = try shell.orbit.known() } catch { throw ValueError(error.message) }
         let found = catalogue.matching(word)
         if let only = found.first, found.count == 1 || only.name?.lowercased() == word.lowercased() || String(only.satelliteNumber) == word { return only }
         guard !found.isEmpty else {
-            let names = sets.compactMap(\.name)
+            let names = catalogue.sets.compactMap(\.name)
             let hint = suggestion(word, among: names)
             throw ValueError(
                 "no satellite '\(word)' is known" + (hint.isEmpty ? "" : hint) + " — `sat list` shows them; `sat fetch GROUP` or `sat load FILE` adds more")
         }
-        let line = { (t: TLE) in "\(t.satelliteNumber)  \(OrbitText.name(t))" }
+        let line = { (t: TLE) in "\(t.satelliteNumber)  \(t.displayName)" }
         if let ask = shell.prompter {
             switch NumberedChoice.ask("'\(word)' fits \(Format.count(found.count, "satellite")):", found, line: line, ask, shell) {
             case .chosen(let set): return set
@@ -52,7 +51,7 @@ enum SatelliteResolver {
             case .notAmbiguous: break
             }
         }
-        let shown = found.prefix(5).map { "\(OrbitText.name($0)) (\($0.satelliteNumber))" }.joined(separator: ", ")
+        let shown = found.prefix(5).map { "\($0.displayName) (\($0.satelliteNumber))" }.joined(separator: ", ")
         throw ValueError(
             "'\(word)' fits \(Format.count(found.count, "satellite")): \(shown)\(found.count > 5 ? ", …" : "") — give the catalogue number or more of the name")
     }
@@ -60,7 +59,7 @@ enum SatelliteResolver {
     /// Catalogue numbers for satellites whose number or a word of whose name starts with the
     /// typed text; the number is inserted.
     static func complete(_ prefix: String, _ shell: Shell) -> [Candidate] {
-        guard !prefix.isEmpty, let sets = try? shell.orbit.allSets() else { return [] }
+        guard !prefix.isEmpty, let sets = try? shell.orbit.known().sets else { return [] }
         let p = prefix.lowercased()
         var result: [Candidate] = []
         for set in sets {

@@ -74,8 +74,7 @@ public struct PassFinder {
         while t < t1 || (rise != nil && t < t1 + 3 * 3600) {
             steps += 1
             if steps % 200 == 0, cancelled() { return nil }
-            let jd = JulianDate.of(Date(timeIntervalSince1970: t))
-            let (p, _) = OrbitFrames.ecef(try sat.propagate(minutes: (jd - sat.epoch) * 1440), julianDate: jd)
+            let p = try earthFixed(sat, at: t)
             let s = SIMD3(p.x, p.y, p.z)
             let distanceFromCentre = (s * s).sum().squareRoot()
             let gamma = acos(max(-1, min(1, (s * position).sum() / (distanceFromCentre * radius))))
@@ -116,11 +115,15 @@ public struct PassFinder {
         return passes
     }
 
+    /// Where a satellite is at a moment (seconds since 1970), Earth-fixed.
+    func earthFixed(_ sat: SGP4, at t: Double) throws(SGP4Error) -> ECEF {
+        let jd = JulianDate.of(Date(timeIntervalSince1970: t))
+        return OrbitFrames.ecef(try sat.propagate(minutes: (jd - sat.epoch) * 1440), julianDate: jd).0
+    }
+
     /// How far above the horizon a satellite is at a moment (degrees), with its look angle.
     func above(_ sat: SGP4, at t: Double) throws(SGP4Error) -> (f: Double, look: ENU) {
-        let jd = JulianDate.of(Date(timeIntervalSince1970: t))
-        let (p, _) = OrbitFrames.ecef(try sat.propagate(minutes: (jd - sat.epoch) * 1440), julianDate: jd)
-        let enu = frame.enu(p)
+        let enu = frame.enu(try earthFixed(sat, at: t))
         return (enu.elevation - horizon(enu.azimuth), enu)
     }
 

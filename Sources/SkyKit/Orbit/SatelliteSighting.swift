@@ -44,7 +44,7 @@ extension SGP4 {
                 Brightness.magnitude(standard: $0, satellite: p, sun: Sun.earthFixed(sun, julianDate: jd), observer: observer.localFrame.origin)
             } : nil
         return SatelliteSighting(
-            name: tle.name ?? "satellite \(tle.satelliteNumber)", azimuth: look.azimuth, elevation: look.elevation,
+            name: tle.displayName, azimuth: look.azimuth, elevation: look.elevation,
             range: Distance(meters: look.range), sunlit: lit, skyIsDark: dark, magnitude: magnitude)
     }
 }

@@ -10,7 +10,7 @@ enum ExplainOrbit {
         examples: [Example("explain tle", "the ISS's two lines, field by field")]
     ) { _, shell in
         let t = try shell.orbit.chosenSet()
-        var lines = ["\(t.name ?? "Satellite \(t.satelliteNumber)") — a two-line element set: mean orbital elements at one moment, for SGP4", ""]
+        var lines = ["\(t.title) — a two-line element set: mean orbital elements at one moment, for SGP4", ""]
         lines.append(t.line1)
         lines.append(t.line2)
         lines.append("")
@@ -64,7 +64,7 @@ enum ExplainOrbit {
         let t = p.tle
         let n = t.meanMotion * 2 * .pi / 86_400  // rad/s
         let a = pow(398_600.8 / (n * n), 1.0 / 3)  // km, WGS72 μ
-        var lines = ["SGP4 in outline, for \(t.name ?? "satellite \(t.satelliteNumber)")", ""]
+        var lines = ["SGP4 in outline, for \(t.displayName)", ""]
         lines.append(
             "1. Mean motion n = \(t.meanMotion) rev/day = \(Format.fixed(n * 1e3, 6))×10⁻³ rad/s; Kepler's third law a = (μ/n²)^⅓ = \(Format.grouped(a, 1)) km")
         lines.append(

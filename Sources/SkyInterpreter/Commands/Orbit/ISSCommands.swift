@@ -36,7 +36,7 @@ enum ISSCommands {
         let tle = sgp4.tle
         let jd = JulianDate.of(time)
         let state: TEMEState
-        do { state = try sgp4.propagate(to: time) } catch { throw ShellError.data("\(tle.name ?? "the satellite") at \(TimeText.utc(time)): \(error)") }
+        do { state = try sgp4.propagate(to: time) } catch { throw ShellError.data("\(tle.displayName) at \(TimeText.utc(time)): \(error)") }
         let sub = OrbitFrames.subPoint(state, julianDate: jd)
         let lit = Sun.lights(state.position, julianDate: jd)
         let units = shell.units
@@ -84,9 +84,9 @@ enum ISSCommands {
                 Cell(
                     .string(CivilTime(tle.epoch.timeIntervalSince1970).iso),
                     text:
-                        "\(tle.name ?? "satellite \(tle.satelliteNumber)"), epoch \(TimeText.utc(tle.epoch)) (\(Format.fixed(OrbitText.age(tle, at: time), 1)) days)"
+                        "\(tle.displayName), epoch \(TimeText.utc(tle.epoch)) (\(Format.fixed(OrbitText.age(tle, at: time), 1)) days)"
                 )))
-        var output = Output.card(Card(title: tle.name ?? "Satellite \(tle.satelliteNumber)", fields: fields))
+        var output = Output.card(Card(title: tle.title, fields: fields))
         if let stale = OrbitText.staleness(tle, at: time) { output.append(.note(stale)) }
         if trace { output.blocks = ExplainOrbit.trace(sgp4, state: state, at: time).map { .message($0, .dim) } + output.blocks }
         return output
@@ -138,7 +138,7 @@ enum ISSCommands {
         content.places.append((here, sgp4.tle.name.map { String($0.prefix(3)) } ?? "SAT", .bold))
         if let observer = shell.session.observer { content.places.append((observer.place.coordinate, nil, .good)) }
         content.extent = [Coordinate(validLatitude: -60, longitude: -180), Coordinate(validLatitude: 75, longitude: 179.9)]
-        var output = Output([.message("\(sgp4.tle.name ?? "Satellite"): the next orbit (\(Format.fixed(period, 0)) min) from \(TimeText.utc(now))", .accent)])
+        var output = Output([.message("\(sgp4.tle.title): the next orbit (\(Format.fixed(period, 0)) min) from \(TimeText.utc(now))", .accent)])
         let extent = content.extent
         output.append(
             .drawing(

@@ -4,9 +4,10 @@ import SkyKit
 /// The orbit service's state: the loaded satellite catalogue and the propagators built from it.
 final class OrbitContext: ServiceContext {
     private unowned let shell: Shell
-    /// The catalogue, with the identity (modification time and size) of the file it was read
-    /// from: `radar live` asks for it ten times a second.
-    private var loaded: (source: String, catalogue: SatelliteCatalog)?
+    /// The loaded sets and the known ones (those and the built-in ISS), with the identity
+    /// (modification time and size) of the file they were read from: `radar live` asks for
+    /// them every second.
+    private var loaded: (source: String, catalogue: SatelliteCatalog, known: SatelliteCatalog)?
     /// Propagators already set up, by catalogue number.
     private var propagators: [Int: SGP4] = [:]
 
@@ -15,49 +16,44 @@ final class OrbitContext: ServiceContext {
     /// Where `sat load` and `sat fetch` keep the element sets (3LE text).
     var cataloguePath: String? { shell.paths.map { $0.data + "/satellites.tle" } }
 
-    /// The element sets loaded so far (none until `sat load` or `sat fetch`), read again only
-    /// when the file changes (a `stat` per call).
-    func catalogue() throws(ShellError) -> SatelliteCatalog {
+    /// The element sets loaded so far (none until `sat load` or `sat fetch`).
+    func catalogue() throws(ShellError) -> SatelliteCatalog { try read().catalogue }
+
+    /// Every known set: the loaded ones and the built-in ISS, whose loaded set is used when it
+    /// is as new or newer.
+    func known() throws(ShellError) -> SatelliteCatalog { try read().known }
+
+    /// The file's sets, read again only when the file changes (a `stat` per call).
+    private func read() throws(ShellError) -> (catalogue: SatelliteCatalog, known: SatelliteCatalog) {
         var info = stat()
-        guard let path = cataloguePath, stat(path, &info) == 0 else { return SatelliteCatalog() }
-        let source = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_size)"
-        if let loaded, loaded.source == source { return loaded.catalogue }
-        let bytes: [UInt8]
-        switch StoredFile.read(path, maxBytes: SatCommands.maxBytes) {
-        case .missing: return SatelliteCatalog()
-        case .unreadable(let reason): throw ShellError(.noInput, "cannot read \(path): \(reason)")
-        case .contents(let contents): bytes = contents
+        let path = cataloguePath
+        let exists = path.map { stat($0, &info) == 0 } ?? false
+        let source = exists ? "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_size)" : "none"
+        if let loaded, loaded.source == source { return (loaded.catalogue, loaded.known) }
+        var catalogue = SatelliteCatalog()
+        if let path, exists {
+            switch StoredFile.read(path, maxBytes: SatCommands.maxBytes) {
+            case .missing: break
+            case .unreadable(let reason): throw ShellError(.noInput, "cannot read \(path): \(reason)")
+            case .contents(let bytes):
+                do { catalogue = SatelliteCatalog(try ElementSetFile.read(bytes).sets) } catch {
+                    throw ShellError.data("\(path): \(error) — `sat reset` starts the catalogue over")
+                }
+            }
         }
-        let file: ElementSetFile
-        do { file = try ElementSetFile.read(bytes) } catch { throw ShellError.data("\(path): \(error) — `sat reset` starts the catalogue over") }
-        let catalogue = SatelliteCatalog(file.sets)
-        loaded = (source, catalogue)
-        return catalogue
+        // The built-in ISS first: a loaded set of the same epoch or newer replaces it.
+        let known = SatelliteCatalog([TLE.builtInISS] + catalogue.sets)
+        loaded = (source, catalogue, known)
+        return (catalogue, known)
     }
 
-    /// The ISS's element set: the loaded one when it is newer than the built-in one.
-    func issSet() throws(ShellError) -> TLE {
-        let builtIn = TLE.builtInISS
-        guard let loaded = try catalogue().set(number: builtIn.satelliteNumber), loaded.epochJulianDate >= builtIn.epochJulianDate else { return builtIn }
-        return loaded
-    }
-
-    /// The element set of a catalogue number, when it is known (loaded, or the built-in ISS).
-    func set(number: Int) throws(ShellError) -> TLE? {
-        number == TLE.builtInISS.satelliteNumber ? try issSet() : try catalogue().set(number: number)
-    }
-
-    /// Every known set: the catalogue, and the built-in ISS when the catalogue lacks it.
-    func allSets() throws(ShellError) -> [TLE] {
-        let catalogue = try catalogue()
-        guard catalogue.set(number: TLE.builtInISS.satelliteNumber) == nil else { return catalogue.sets }
-        return (catalogue.sets + [TLE.builtInISS]).sorted { $0.satelliteNumber < $1.satelliteNumber }
-    }
+    /// The ISS's element set: the loaded one when it is as new or newer than the built-in one.
+    func issSet() throws(ShellError) -> TLE { try known().set(number: TLE.builtInISS.satelliteNumber) ?? TLE.builtInISS }
 
     /// The satellite in use (`sat use`; the ISS until then).
     func chosenSet() throws(ShellError) -> TLE {
         let number = shell.session.satellite
-        guard let set = try set(number: number) else {
+        guard let set = try known().set(number: number) else {
             throw ShellError(.state, "satellite \(number) is in use but no longer loaded — `sat use ISS`, or `sat load` its elements")
         }
         return set
@@ -67,7 +63,7 @@ final class OrbitContext: ServiceContext {
     func propagator(for tle: TLE) throws(ShellError) -> SGP4 {
         if let p = propagators[tle.satelliteNumber], p.tle == tle { return p }
         let sgp4: SGP4
-        do { sgp4 = try SGP4(tle) } catch { throw ShellError.data("\(tle.name ?? "the satellite")'s elements cannot be propagated: \(error)") }
+        do { sgp4 = try SGP4(tle) } catch { throw ShellError.data("\(tle.displayName)'s elements cannot be propagated: \(error)") }
         propagators[tle.satelliteNumber] = sgp4
         return sgp4
     }
@@ -114,9 +110,6 @@ enum OrbitText {
         return
             "the element set is \(Int(abs(days).rounded())) days \(days > 0 ? "old" : "ahead of this time") (epoch \(TimeText.utc(tle.epoch))): positions drift by kilometres a day — `sat fetch stations` or `sat load FILE` for fresh elements"
     }
-
-    /// The name of a set: its name, else "satellite 12345".
-    static func name(_ tle: TLE) -> String { tle.name ?? "satellite \(tle.satelliteNumber)" }
 
     /// "over land near Lyon, France" or "over the North Atlantic Ocean".
     static func whereOver(_ c: Coordinate, _ shell: Shell) -> String {

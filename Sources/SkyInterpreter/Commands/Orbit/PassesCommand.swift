@@ -74,7 +74,7 @@ enum PassesCommand {
             let age = OrbitText.age(tle, at: window.start)
             if abs(age) > OrbitText.refusedAge, !args.flag(anyway) {
                 throw ShellError.data(
-                    "\(OrbitText.name(tle))'s element set is \(Int(abs(age).rounded())) days from \(TimeText.utc(window.start)) (epoch \(TimeText.utc(tle.epoch))): its passes could be off by many minutes — `sat fetch stations` or `sat load FILE` for fresh elements, or --anyway"
+                    "\(tle.displayName)'s element set is \(Int(abs(age).rounded())) days from \(TimeText.utc(window.start)) (epoch \(TimeText.utc(tle.epoch))): its passes could be off by many minutes — `sat fetch stations` or `sat load FILE` for fresh elements, or --anyway"
                 )
             }
             let sgp4 = try shell.orbit.propagator(for: tle)
@@ -90,7 +90,7 @@ enum PassesCommand {
             let list = all.filter(filter.keeps)
             output = Output([
                 .message(
-                    "\(OrbitText.name(tle)) over \(where_) — \(Format.count(list.count, filter.visibleOnly ? "visible pass" : "pass", filter.visibleOnly ? "visible passes" : "passes")) \(span)",
+                    "\(tle.displayName) over \(where_) — \(Format.count(list.count, filter.visibleOnly ? "visible pass" : "pass", filter.visibleOnly ? "visible passes" : "passes")) \(span)",
                     .accent)
             ])
             output.append(.table(table(list.map { (tle, $0) }, zone: zone, withSatellite: false, at: window.start)))
@@ -132,7 +132,7 @@ enum PassesCommand {
         _ finder: PassFinder, window: (start: Date, end: Date), filter: Filter, limit: Int, zone: String, span: String, where_: String, anyway: Bool,
         _ shell: Shell
     ) throws -> Output {
-        let sets = try shell.orbit.allSets()
+        let sets = try shell.orbit.known().sets
         let fresh = sets.filter { anyway || abs(OrbitText.age($0, at: window.start)) <= OrbitText.refusedAge }
         var sats: [SGP4] = []
         for set in fresh { if let p = try? shell.orbit.propagator(for: set) { sats.append(p) } }
@@ -212,7 +212,7 @@ enum PassesCommand {
             if withSatellite {
                 let age = OrbitText.age(tle, at: moment)
                 let reliable = abs(age) <= OrbitText.unreliableAge
-                row.insert(contentsOf: [Cell(OrbitText.name(tle)), Cell(.int(tle.satelliteNumber))], at: 0)
+                row.insert(contentsOf: [Cell(tle.displayName), Cell(.int(tle.satelliteNumber))], at: 0)
                 row.append(contentsOf: [
                     Cell(Datum.rounded(age, 1), text: Format.fixed(age, 0) + " d" + (reliable ? "" : " !"), style: reliable ? .plain : .warning),
                     Cell(.bool(reliable)),

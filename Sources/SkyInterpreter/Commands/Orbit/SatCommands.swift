@@ -71,7 +71,7 @@ enum SatCommands {
                 usable.append(set)
             } catch {
                 problems.append(
-                    ElementSetProblem(place: "\(OrbitText.name(set)) (\(set.satelliteNumber))", message: "SGP4 cannot follow these elements: \(error)"))
+                    ElementSetProblem(place: "\(set.displayName) (\(set.satelliteNumber))", message: "SGP4 cannot follow these elements: \(error)"))
             }
         }
         guard !usable.isEmpty else {
@@ -93,7 +93,7 @@ enum SatCommands {
         }
         if usable.count == 1, let only = usable.first {
             shell.session.useSatellite(only.satelliteNumber)
-            output.append(.message("using \(OrbitText.name(only)) (\(only.satelliteNumber))"))
+            output.append(.message("using \(only.displayName) (\(only.satelliteNumber))"))
             if let stale = OrbitText.staleness(only, at: shell.clock.now) { output.append(.note(stale)) }
         }
         return output
@@ -148,8 +148,8 @@ enum SatCommands {
         options: [limit.spec],
         examples: [Example("sat list", "every satellite loaded"), Example("sat list starlink limit 5", "a few Starlinks")]
     ) { args, shell in
-        let all = try shell.orbit.allSets()
-        let sets = args[SatCommands.search].map { SatelliteCatalog(all).matching($0) } ?? all
+        let known = try shell.orbit.known()
+        let sets = args[SatCommands.search].map { known.matching($0) } ?? known.sets
         let limit = try args.value(SatCommands.limit)
         let now = shell.clock.now
         let chosen = shell.session.satellite
@@ -167,7 +167,7 @@ enum SatCommands {
             let stale = abs(age) > OrbitText.unreliableAge
             table.rows.append([
                 Cell(.bool(t.satelliteNumber == chosen), text: t.satelliteNumber == chosen ? "*" : ""),
-                Cell(.int(t.satelliteNumber)), Cell(OrbitText.name(t)), Cell(t.internationalDesignator),
+                Cell(.int(t.satelliteNumber)), Cell(t.displayName), Cell(t.internationalDesignator),
                 Cell(.string(CivilTime(t.epoch.timeIntervalSince1970).iso), text: String(TimeText.utc(t.epoch).prefix(10))),
                 Cell(Datum.rounded(age, 1), text: Format.fixed(age, 0) + " d", style: stale ? .warning : .plain),
                 Cell(Datum.rounded(1440 / t.meanMotion, 1), text: Format.fixed(1440 / t.meanMotion, 1) + " min"),
@@ -194,7 +194,7 @@ enum SatCommands {
         let set = try args.value(SatCommands.satellite)
         shell.session.useSatellite(set.satelliteNumber)
         var output = Output.message(
-            "using \(OrbitText.name(set)) (\(set.satelliteNumber)), epoch \(TimeText.utc(set.epoch)) (\(Format.fixed(OrbitText.age(set, at: shell.clock.now), 1)) days)"
+            "using \(set.displayName) (\(set.satelliteNumber)), epoch \(TimeText.utc(set.epoch)) (\(Format.fixed(OrbitText.age(set, at: shell.clock.now), 1)) days)"
         )
         if let stale = OrbitText.staleness(set, at: shell.clock.now) { output.append(.note(stale)) }
         return output
@@ -207,6 +207,6 @@ enum SatCommands {
     ) { _, shell in
         if let path = shell.orbit.cataloguePath, FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
         shell.session.useSatellite(TLE.builtInISS.satelliteNumber)
-        return .message("using the built-in element set: \(OrbitText.name(TLE.builtInISS)), epoch \(TimeText.utc(TLE.builtInISS.epoch))")
+        return .message("using the built-in element set: \(TLE.builtInISS.displayName), epoch \(TimeText.utc(TLE.builtInISS.epoch))")
     }
 }

@@ -14,7 +14,7 @@ enum TLECommands {
         let loaded = try shell.orbit.catalogue().set(number: tle.satelliteNumber) == tle
         var output = Output.card(
             Card(
-                title: tle.name ?? "Satellite \(tle.satelliteNumber)",
+                title: tle.title,
                 fields: [
                     Field(
                         "satellite", "satellite",

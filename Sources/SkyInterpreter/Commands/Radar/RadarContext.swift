@@ -116,7 +116,7 @@ final class RadarContext: ServiceContext {
         let mode = shell.setting(.radarSatellites)
         guard mode != .off else { return [] }
         if let cached = satelliteCache, cached.time == time.rounded(.down), cached.observer == observer, cached.mode == mode { return cached.list }
-        let sets = mode == .iss ? [(try? shell.orbit.issSet()) ?? TLE.builtInISS] : ((try? shell.orbit.allSets()) ?? [TLE.builtInISS])
+        let sets = mode == .iss ? [(try? shell.orbit.issSet()) ?? TLE.builtInISS] : ((try? shell.orbit.known().sets) ?? [TLE.builtInISS])
         // Behind the mountains is not above the horizon: the terrain's skyline where tiles cover
         // the observer.
         let skyline = shell.lineOfSight.skyline(for: observer)

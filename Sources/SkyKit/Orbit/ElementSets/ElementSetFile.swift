@@ -77,7 +77,8 @@ public struct ElementSetFile: Sendable {
                 } catch {
                     problems.append(
                         ElementSetProblem(
-                            place: "line \(i + error.line)", message: "\(setName.map { $0 + ": " } ?? "")column \(error.column): \(error.message)"))
+                            place: "line \(i + error.line)",
+                            message: "\(setName.flatMap(TLE.nameOfLine).map { $0 + ": " } ?? "")column \(error.column): \(error.message)"))
                 }
                 i += 2
                 name = nil
@@ -86,7 +87,7 @@ public struct ElementSetFile: Sendable {
             if isLine(line, "2") {
                 problems.append(ElementSetProblem(place: "line \(i + 1)", message: "line 2 of a set without its line 1"))
             } else {
-                name = line.hasPrefix("0 ") ? String(line.dropFirst(2)).trimmingCharacters(in: .whitespaces) : line
+                name = line
                 nameLine = i
             }
             i += 1

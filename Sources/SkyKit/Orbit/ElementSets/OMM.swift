@@ -14,9 +14,7 @@ public enum OMM {
             fields[key].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         }
         if let l1 = text("TLE_LINE1"), let l2 = text("TLE_LINE2") {
-            var name = text("TLE_LINE0") ?? text("OBJECT_NAME")
-            if let n = name, n.hasPrefix("0 ") { name = String(n.dropFirst(2)) }
-            return try TLE.parse(line1: l1, line2: l2, name: name)
+            return try TLE.parse(line1: l1, line2: l2, name: text("TLE_LINE0") ?? text("OBJECT_NAME"))
         }
         if let missing = required.first(where: { text($0) == nil }) {
             throw TLEError(line: 0, column: 0, message: "\(missing) is missing")
@@ -79,22 +77,13 @@ public enum OMM {
         return String((parts[0].suffix(2) + parts[1]).prefix(8))
     }
 
-    /// An ISO 8601 UTC time (`2020-10-13T04:52:48.472320`, a `Z` allowed) as the year and the
-    /// day of the year with its fraction (1.0 is 1 January, 0h).
+    /// An ISO 8601 time (`2020-10-13T04:52:48.472320`, UTC unless it says `Z` or an offset; read
+    /// by the project's one ISO parser) as the year and the day of the year with its fraction
+    /// (1.0 is 1 January, 0h), for the years a TLE epoch can hold.
     static func isoEpoch(_ text: String) -> (year: Int, day: Double)? {
-        var t = Substring(text)
-        if t.hasSuffix("Z") || t.hasSuffix("z") { t = t.dropLast() }
-        let parts = t.split(separator: "T", omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return nil }
-        let date = parts[0].split(separator: "-", omittingEmptySubsequences: false)
-        let time = parts[1].split(separator: ":", omittingEmptySubsequences: false)
-        guard date.count == 3, time.count == 3, date[0].count == 4, date[1].count == 2, date[2].count == 2, time[0].count == 2, time[1].count == 2,
-            let year = NumberParser.integer(date[0], in: 1957...2056), let month = NumberParser.integer(date[1], in: 1...12),
-            let day = NumberParser.integer(date[2], in: 1...CivilCalendar.days(inMonth: month, of: year)),
-            let hour = NumberParser.integer(time[0], in: 0...23), let minute = NumberParser.integer(time[1], in: 0...59),
-            time[2].first?.isNumber == true, let second = NumberParser.parse(time[2]), second >= 0, second < 61
-        else { return nil }
-        let dayOfYear = JulianDate.of(year: year, month: month, day: day) - JulianDate.of(year: year, month: 1, day: 1) + 1
-        return (year, dayOfYear + (Double(hour) * 3600 + Double(minute) * 60 + second) / 86_400)
+        guard text.contains("T"), let seconds = CivilTime.parse(text), UnixTime.checked(seconds) != nil else { return nil }
+        let year = CivilTime(seconds).date.year
+        guard (1957...2056).contains(year), let january = FlightDate(year: year, month: 1, day: 1) else { return nil }
+        return (year, (seconds - Double(january.daysSinceEpoch) * 86_400) / 86_400 + 1)
     }
 }

@@ -44,6 +44,11 @@ public struct TLE: Sendable, Equatable {
     /// The epoch as a date.
     public var epoch: Date { JulianDate.date(epochJulianDate) }
 
+    /// Its name, or "satellite 25544" for a set without one.
+    public var displayName: String { name ?? "satellite \(satelliteNumber)" }
+    /// The same at the head of a card or a sentence: "Satellite 25544" without a name.
+    public var title: String { name ?? "Satellite \(satelliteNumber)" }
+
     /// Reads a TLE from text: two lines, or three with a name first; lines may carry trailing
     /// text after column 69 (as verification files do). `checksums` checks the column-69 digit.
     public static func parse(_ text: String, checksums: Bool = true) throws(TLEError) -> TLE {
@@ -52,13 +57,7 @@ public struct TLE: Sendable, Equatable {
         guard first + 1 < lines.count, lines[first + 1].hasPrefix("2 ") else {
             throw TLEError(line: first + 2, column: 1, message: "the second line must start with '2 '")
         }
-        var name: String?
-        if first > 0 {
-            var n = lines[first - 1].trimmingCharacters(in: .whitespaces)
-            if n.hasPrefix("0 ") { n = String(n.dropFirst(2)) }
-            name = n
-        }
-        return try parse(line1: lines[first], line2: lines[first + 1], name: name, checksums: checksums)
+        return try parse(line1: lines[first], line2: lines[first + 1], name: first > 0 ? lines[first - 1] : nil, checksums: checksums)
     }
 
     public static func parse(line1: String, line2: String, name: String? = nil, checksums: Bool = true) throws(TLEError) -> TLE {
@@ -72,7 +71,7 @@ public struct TLE: Sendable, Equatable {
         if checksums {
             for (n, l) in [(1, l1), (2, l2)] {
                 guard l.count >= 69 else { throw TLEError(line: n, column: 69, message: "the checksum digit is missing") }
-                let sum = l.prefix(68).reduce(0) { acc, c in acc + (c >= 0x30 && c <= 0x39 ? Int(c - 0x30) : c == UInt8(ascii: "-") ? 1 : 0) } % 10
+                let sum = checksum(l)
                 guard l[68] >= 0x30, l[68] <= 0x39, Int(l[68] - 0x30) == sum else {
                     throw TLEError(line: n, column: 69, message: "checksum \(Character(Unicode.Scalar(l[68]))) does not match the line (\(sum))")
                 }
@@ -122,7 +121,7 @@ public struct TLE: Sendable, Equatable {
             throw TLEError(line: 2, column: 27, message: "the eccentricity '\(ecc)' is not 7 digits")
         }
         let tle = TLE(
-            name: name, satelliteNumber: number1, classification: Character(Unicode.Scalar(l1[7])),
+            name: name.flatMap(nameOfLine), satelliteNumber: number1, classification: Character(Unicode.Scalar(l1[7])),
             internationalDesignator: field(l1, 10, 17), epochYear: epochYear, epochDay: epochDay,
             meanMotionDot: try number(1, l1, 34, 43, "the mean motion derivative"),
             meanMotionDotDot: try exponential(1, l1, 45, 52, "the second derivative"),
@@ -140,6 +139,14 @@ public struct TLE: Sendable, Equatable {
         guard tle.meanMotion > 0 else { throw TLEError(line: 2, column: 53, message: "the mean motion must be positive") }
         guard tle.epochDay >= 1, tle.epochDay < 367 else { throw TLEError(line: 1, column: 21, message: "day of the year \(tle.epochDay) is outside 1–366") }
         return tle
+    }
+
+    /// The name a name line gives: without the spaces it is padded with and the `0 ` of the
+    /// 3LE form; nil when nothing is left.
+    static func nameOfLine(_ line: String) -> String? {
+        var name = line.trimmingCharacters(in: .whitespaces)
+        if name.hasPrefix("0 ") { name = name.dropFirst(2).trimmingCharacters(in: .whitespaces) }
+        return name.isEmpty ? nil : name
     }
 
     /// A catalogue number: five digits, or Alpha-5 (a letter other than I and O, then four

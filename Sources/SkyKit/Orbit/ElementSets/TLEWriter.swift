@@ -29,15 +29,15 @@ extension TLE {
             "2 \(number) \(fixed(inclination, width: 8, decimals: 4)) \(fixed(rightAscension, width: 8, decimals: 4)) "
             + "\(String(repeating: "0", count: 7 - ecc.count) + ecc) \(fixed(argumentOfPerigee, width: 8, decimals: 4)) "
             + "\(fixed(meanAnomaly, width: 8, decimals: 4)) \(fixed(meanMotion, width: 11, decimals: 8))\(pad(String(revolutionNumber % 100_000), 5, right: true))"
-        line1 += String(checksum(line1))
-        line2 += String(checksum(line2))
+        line1 += String(checksum(line1.utf8))
+        line2 += String(checksum(line2.utf8))
         return (line1, line2)
     }
 
     /// The column-69 digit: the digits of the first 68 columns added up, each minus sign
     /// counting one, modulo 10.
-    static func checksum(_ line: String) -> Int {
-        line.utf8.prefix(68).reduce(0) { acc, c in acc + (c >= 0x30 && c <= 0x39 ? Int(c - 0x30) : c == UInt8(ascii: "-") ? 1 : 0) } % 10
+    static func checksum<Bytes: Collection<UInt8>>(_ line: Bytes) -> Int {
+        line.prefix(68).reduce(0) { acc, c in acc + (c >= 0x30 && c <= 0x39 ? Int(c - 0x30) : c == UInt8(ascii: "-") ? 1 : 0) } % 10
     }
 
     /// A catalogue number in five columns: digits up to 99999, Alpha-5 (A0000 = 100000, I and O
