@@ -3,14 +3,16 @@ import SkyKit
 
 extension Bench {
     /// Viewsheds on the embedded tile from Mount Washington's summit (33 ft up, a target 33 ft
-    /// above the ground, 4/3 Earth, 1° × 250 m as SkyQuant asks), at several ranges.
+    /// above the ground, 4/3 Earth, the default steps: 250 m and the automatic azimuth step),
+    /// at several ranges.
     static func viewshed() {
         let terrain = Terrain(tiles: Terrain.embeddedTile.map { [$0] } ?? [])
         let origin = Coordinate(validLatitude: 44.27056, longitude: -71.30333)
         for km in [50.0, 100, 200, 350, 500] {
             let request = ViewshedRequest(
                 origin: origin, observer: LOSHeight(Height(33, .feet), .agl), target: LOSHeight(Height(33, .feet), .agl),
-                range: km * 1000, earth: .radio)
+                range: km * 1000, earth: .radio,
+                azimuthStep: ViewshedRequest.automaticAzimuthStep(range: km * 1000, rangeStep: 250), rangeStep: 250)
             var times: [Double] = []
             var share = 0.0
             for _ in 0..<(km > 200 ? 9 : 15) {
@@ -21,13 +23,13 @@ extension Bench {
             }
             times.sort()
             print(
-                "viewshed_\(Int(km))km_ms \(String(format: "%.3f", quantile(times, 0.5) * 1000)) ms samples=\(request.rayCount * request.samplesPerRay) visible=\(String(format: "%.4f", share))"
+                "viewshed_\(Int(km))km_ms \(String(format: "%.3f", quantile(times, 0.5) * 1000)) ms looks=\(request.rayCount * request.samplesPerRay * request.groundLooksPerStep) az=\(String(format: "%.2f", request.azimuthStep)) visible=\(String(format: "%.4f", share))"
             )
         }
     }
 
     /// A 350 km viewshed over a folder of tiles (SKYBENCH_TILES, from Scripts/bench/gen-tiles.py)
-    /// from 43° N 72° W, at SkyQuant's steps and at 0.25° × 90 m: the first sweep (which reads
+    /// from 43° N 72° W, at the default steps and at 0.25° × 90 m: the first sweep (which reads
     /// the tiles it crosses) and the median of later ones.
     static func viewshedTiles() {
         guard let folder = ProcessInfo.processInfo.environment["SKYBENCH_TILES"] else {
@@ -36,7 +38,8 @@ extension Bench {
         }
         let terrain = Terrain.load(directory: folder)
         let origin = Coordinate(validLatitude: 43, longitude: -72)
-        for (name, azimuthStep, rangeStep) in [("default", 1.0, 250.0), ("fine", 0.25, 90.0)] {
+        let automatic = ViewshedRequest.automaticAzimuthStep(range: 350_000, rangeStep: 250)
+        for (name, azimuthStep, rangeStep) in [("default", automatic, 250.0), ("fine", 0.25, 90.0)] {
             let request = ViewshedRequest(
                 origin: origin, observer: LOSHeight(Height(33, .feet), .agl), target: LOSHeight(Height(33, .feet), .agl), range: 350_000,
                 earth: .radio, azimuthStep: azimuthStep, rangeStep: rangeStep)
@@ -51,7 +54,7 @@ extension Bench {
             let first = times[0]
             let later = Array(times.dropFirst()).sorted()
             print(
-                "viewshed_tiles_\(name)_ms \(String(format: "%.3f", quantile(later, 0.5) * 1000)) ms first=\(String(format: "%.1f", first * 1000)) samples=\(request.rayCount * request.samplesPerRay) unknown=\(String(format: "%.4f", unknown))"
+                "viewshed_tiles_\(name)_ms \(String(format: "%.3f", quantile(later, 0.5) * 1000)) ms first=\(String(format: "%.1f", first * 1000)) looks=\(request.rayCount * request.samplesPerRay * request.groundLooksPerStep) unknown=\(String(format: "%.4f", unknown))"
             )
         }
     }

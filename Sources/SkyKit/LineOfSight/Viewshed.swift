@@ -28,6 +28,30 @@ public struct ViewshedRequest: Sendable, Equatable {
 
     public var rayCount: Int { max(1, Int((360 / azimuthStep).rounded())) }
     public var samplesPerRay: Int { max(1, Int((range / rangeStep).rounded(.down))) }
+
+    /// The longest distance between two looks at the ground along a ray, metres: an SRTM3
+    /// cell (3″ of latitude), so a ridge between two range steps still hides what is behind it.
+    public static let groundSpacing = 92.6
+
+    /// Looks at the ground per range step: enough that no two are more than `groundSpacing` apart.
+    public var groundLooksPerStep: Int { Self.looksPerStep(rangeStep) }
+
+    static func looksPerStep(_ rangeStep: Double) -> Int { max(1, Int((rangeStep / groundSpacing).rounded(.up))) }
+
+    /// How many times a sweep with the automatic azimuth step may look at the ground.
+    public static let automaticLookBudget = 1_600_000
+
+    /// The azimuth step (degrees) used when none is asked for: rays no further apart at the
+    /// edge of the range than one range step (the same resolution across the rays as along
+    /// them), as long as the sweep looks at the ground at most `automaticLookBudget` times, and
+    /// never coarser than 1°. 0.36° for 40 km at 250 m steps, 0.95° for 350 km, 1° from about 370 km.
+    public static func automaticAzimuthStep(range: Double, rangeStep: Double) -> Double {
+        let looksPerRay = max(1, Int((range / rangeStep).rounded(.down))) * looksPerStep(rangeStep)
+        let wanted = (2 * Double.pi * range / rangeStep).rounded(.up)
+        let affordable = Double(automaticLookBudget / looksPerRay)
+        let rays = max(360, min(wanted, affordable))
+        return 360 / rays
+    }
 }
 
 /// Where a target at the LOS height can be seen from the origin: for each ray (azimuth), the
@@ -44,7 +68,7 @@ public struct Viewshed: Sendable {
     /// tile nor known sea), and samples beyond one that known terrain does not already hide
     /// (each sample standing for half a step either side).
     public var unknown: [[ClosedRange<Double>]]
-    /// Samples with no terrain under them, and all samples.
+    /// Looks at the ground with no terrain under them, and all looks.
     public var missingSamples: Int, totalSamples: Int
 
     public var missingShare: Double { Double(missingSamples) / Double(max(totalSamples, 1)) }
@@ -140,7 +164,7 @@ public struct Viewshed: Sendable {
         progress(1)
         return Viewshed(
             request: request, observerGround: ground, observerMSL: observerMSL, stretches: stretches, unknown: unknown,
-            missingSamples: missing, totalSamples: rays * request.samplesPerRay)
+            missingSamples: missing, totalSamples: rays * request.samplesPerRay * request.groundLooksPerStep)
     }
 
     /// What one ray finds: its visible stretches, the unknown ones, and its samples without terrain.
@@ -149,9 +173,14 @@ public struct Viewshed: Sendable {
         var missing = 0
     }
 
-    /// Walks ray `r` outward, keeping the steepest slope seen so far.
+    /// Walks ray `r` outward, keeping the steepest slope seen so far. It looks at the ground
+    /// `groundLooksPerStep` times per range step (the visible stretches start and end between
+    /// those looks), so what hides a target is the terrain at the tiles' own resolution, not
+    /// only the terrain under the range steps.
     static func sweepRay(_ r: Int, _ request: ViewshedRequest, observerMSL: Double, lookup: inout TerrainLookup) -> Ray {
-        let step = request.rangeStep, earth = request.earth, range = request.range, samples = request.samplesPerRay
+        let looks = request.groundLooksPerStep
+        let step = request.rangeStep / Double(looks), earth = request.earth, range = request.range
+        let samples = request.samplesPerRay * looks
         let targetMSL = request.target.reference == .msl ? request.target.height.meters : nil
         let targetAGL = request.target.height.meters
         var walker = RayWalker(origin: request.origin, azimuth: Double(r) * request.azimuthStep, step: step)

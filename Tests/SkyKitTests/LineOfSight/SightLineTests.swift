@@ -72,6 +72,32 @@ struct SightLineTests {
         #expect(try #require(PathCheck.run(terrain: terrain, origin: origin, observer: observer, target: before, targetHeight: target, earth: earth)).isClear)
     }
 
+    @Test func aRidgeBetweenTwoRangeStepsStillHidesTheGroundBehindIt() throws {
+        // A 200 m wall one grid row wide 0.05° north (~5.5 km), between the 5 km and 6 km
+        // steps of a 1 km sweep: the sweep looks at the ground every ~91 m, so it stops there.
+        let terrain = try SyntheticTerrain.terrain { lat, _ in abs(lat - 10.55) < 0.0005 ? 200 : 0 }
+        let request = ViewshedRequest(
+            origin: origin, observer: LOSHeight(Height(meters: 10), .agl), target: LOSHeight(Height(meters: 10), .agl), range: 20_000,
+            earth: .radio, azimuthStep: 90, rangeStep: 1_000)
+        #expect(request.groundLooksPerStep == 11)
+        let v = try #require(Viewshed.sweep(request, terrain: terrain))
+        let wall = Geodesic.wgs84.inverse(origin, Coordinate(validLatitude: 10.55, longitude: 10.5)).distance.meters
+        #expect(v.stretches[0].count == 1)
+        #expect(abs(v.extent(v.stretches[0][0]).1 - wall) <= 100, "visible to \(v.stretches[0]), wall at \(wall) m")
+        #expect(v.isVisible(distance: 8_000, azimuth: 0) == false)
+        // East, with no wall, the same sweep sees out to where the two 10 m horizons meet.
+        #expect(v.isVisible(distance: 8_000, azimuth: 90) == true)
+    }
+
+    @Test func theDefaultFanIsOneRangeStepApartAtTheRangeWithinItsBudget() {
+        // 2π · 40 km / 250 m = 1,006 rays; 5 km would need only 126, so 360; 350 km would need
+        // 8,797 but 1.6 million looks afford 380 rays of 1,400 steps looked at three times each.
+        #expect(abs(ViewshedRequest.automaticAzimuthStep(range: 40_000, rangeStep: 250) - 360.0 / 1_006) < 1e-9)
+        #expect(ViewshedRequest.automaticAzimuthStep(range: 5_000, rangeStep: 250) == 1)
+        #expect(abs(ViewshedRequest.automaticAzimuthStep(range: 350_000, rangeStep: 250) - 360.0 / 380) < 1e-9)
+        #expect(ViewshedRequest.automaticAzimuthStep(range: 500_000, rangeStep: 250) == 1)
+    }
+
     @Test func groundRisingBehindARidgeComesBackIntoSightWhereTheGeometrySays() throws {
         // A flat-topped 200 m wall 0.05° north (three grid rows), then from 0.1° north a slope
         // rising 15 m per 0.001°: hidden behind the wall, the slope shows again where it rises

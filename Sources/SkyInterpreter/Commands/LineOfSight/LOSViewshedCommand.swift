@@ -3,7 +3,10 @@ import SkyKit
 
 /// `los viewshed`: where an aircraft at the LOS altitude can be seen from the origin.
 enum LOSViewshedCommand {
-    static let azStep = Option("az-step", .angle, "degrees between azimuths (0.05–10)", default: Angle(degrees: 1), shown: "1", bare: false)
+    static let azStep = Option(
+        "az-step", .angle,
+        "degrees between azimuths (0.05–10; by default rays one range step apart at the range, at most 1°, within 1.6 million looks at the ground)",
+        bare: false)
     static let rangeStep = Option(
         "range-step", .distance(default: .meters), "distance between samples (30 m – 5 km)", default: Distance(meters: 250), shown: "250 m", bare: false)
     static let geojson = Option("geojson", .path(extensions: ["geojson", "json"]), "also write the result to this GeoJSON file", bare: false)
@@ -13,7 +16,7 @@ enum LOSViewshedCommand {
         "viewshed", category: .lineOfSight,
         abstract: "Compute where a target at the LOS altitude is visible from the origin",
         discussion:
-            "For each azimuth (every 1° unless --az-step says otherwise) the sweep marches out from the origin (every 250 m, --range-step) to the range and marks where a target at the LOS altitude would be in sight: the straight line from the observer to it clears every terrain sample before it, with the Earth's curvature (and refraction for 4/3). Targets above the ground can give several visible stretches along one azimuth. The result replaces the previous viewshed; --geojson writes it as an RFC 7946 FeatureCollection (the visible area as a MultiPolygon, the range ring, the origin). Ctrl-C stops it.",
+            "Along rays from the origin (by default as close together at the range as one range step, so 0.36° apart for 40 km: --az-step sets the angle) the sweep marches out (every 250 m, --range-step, looking at the ground at least every 93 m, an SRTM3 cell) to the range and marks where a target at the LOS altitude would be in sight: the straight line from the observer to it clears all terrain before it, with the Earth's curvature (and refraction for 4/3). Targets above the ground can give several visible stretches along one azimuth. The result replaces the previous viewshed; --geojson writes it as an RFC 7946 FeatureCollection (the visible area as a MultiPolygon, the range ring, the origin). Ctrl-C stops it.",
         options: [
             azStep.spec,
             rangeStep.spec,
@@ -26,11 +29,11 @@ enum LOSViewshedCommand {
         ]
     ) { args, shell in
         let origin = try shell.lineOfSight.origin()
-        let step = try args.value(LOSViewshedCommand.azStep).degrees
-        guard step >= 0.05, step <= 10 else { throw ShellError.usage("--az-step must be between 0.05° and 10° (got \(Format.fixed(step, 2))°)") }
         let rangeStep = try args.value(LOSViewshedCommand.rangeStep).meters
         guard rangeStep >= 30, rangeStep <= 5_000 else { throw ShellError.usage("--range-step must be between 30 m and 5 km") }
         let los = shell.session.los
+        let step = args[LOSViewshedCommand.azStep]?.degrees ?? ViewshedRequest.automaticAzimuthStep(range: los.range.meters, rangeStep: rangeStep)
+        guard step >= 0.05, step <= 10 else { throw ShellError.usage("--az-step must be between 0.05° and 10° (got \(Format.fixed(step, 2))°)") }
         let file = try args[LOSViewshedCommand.geojson].map { try shell.createUserFile($0, force: args.flag(LOSViewshedCommand.force)) }
         if let server = los.server {
             return try LOSServerCommand.viewshed(server, origin: origin, shell, geojson: file)
@@ -96,7 +99,8 @@ enum LOSViewshedCommand {
                         Cell(
                             .number(s.range / 1000),
                             text: units.distance(s.range, decimals: 0)
-                                + " (every \(Format.fixed(s.azimuthStep, s.azimuthStep < 1 ? 2 : 0))°, \(Format.fixed(s.rangeStep, 0)) m steps)")),
+                                + " (every \(Format.fixed(s.azimuthStep, s.azimuthStep == s.azimuthStep.rounded() ? 0 : 2))°, \(Format.fixed(s.rangeStep, 0)) m steps)"
+                        )),
                     Field(
                         "visible_km2", "visible area",
                         Cell(.number((s.visibleArea / 1e6 * 10).rounded() / 10), text: units.area(s.visibleArea))),
