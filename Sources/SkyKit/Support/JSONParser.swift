@@ -83,6 +83,33 @@ public struct JSONParser {
         }
     }
 
+    /// Reads past one value, checking it as `value()` does, without building strings (the
+    /// fields a reader does not use).
+    mutating func skipValue() throws(JSONParseError) {
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
+            _ = try value()
+            return
+        }
+        let start = i
+        i += 1
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") {
+                i += 1
+                return
+            }
+            if b == UInt8(ascii: "\\") {
+                // An escaped string is rare: read it whole, which checks its escapes.
+                i = start
+                _ = try string()
+                return
+            }
+            if b < 0x20 { throw error("a control character inside a string") }
+            i += 1
+        }
+        throw error("the document ends inside a string")
+    }
+
     mutating func literal(_ word: StaticString, _ value: Datum) throws(JSONParseError) -> Datum {
         let n = word.utf8CodeUnitCount
         guard i + n <= bytes.count else { throw error("the document ends inside a literal") }

@@ -57,6 +57,20 @@ struct FeedDecoderTests {
         }
     }
 
+    /// Fields the radar does not use are only scanned, not built, but checked all the same:
+    /// escapes and nested values pass, a raw control character or a cut string is an error.
+    @Test func unusedOpenSkyFieldsAreSkippedButChecked() throws {
+        let row = #"["3c6444","DLH4AB  ","Fran\u00e7e \"FR\"",1,{"a":[1,2]},2.5,49.0,3000,false,180,270,0,[1,2],3100,"1000",false,0,"x"]"#
+        let snapshot = try OpenSkyDecoder.decode(Array((#"{"time":5,"states":["# + row + "]}").utf8))
+        #expect(snapshot.aircraft.count == 1)
+        #expect(snapshot.aircraft.first?.callsign == "DLH4AB" && snapshot.aircraft.first?.squawk == "1000")
+        #expect(snapshot.aircraft.first?.category == nil)
+        for broken in ["\"Fra\u{01}nce\"", "\"France", "\"Fran\\qce\""] {
+            let text = #"{"time":5,"states":[["3c6444","X",\#(broken),1,1,2.5,49.0]]}"#
+            #expect(throws: FeedError.self, "\(text)") { try OpenSkyDecoder.decode(Array(text.utf8)) }
+        }
+    }
+
     @Test func readsbAircraftJSON() throws {
         let snapshot = try ReadsbDecoder.decode(fixture("readsb-aircraft.json"))
         #expect(abs(snapshot.time - 1_733_000_000.1) < 1e-6)

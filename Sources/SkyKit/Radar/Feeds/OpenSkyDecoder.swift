@@ -90,23 +90,37 @@ public enum OpenSkyDecoder {
         return TrafficSnapshot(time: time, aircraft: aircraft)
     }
 
-    /// The fields a state row is read for (0…17); later ones are skipped.
-    static let fieldCount = 18
-
-    /// Reads one state row into a fixed set of fields, without allocating a list for it.
+    /// Reads one state row straight into its fields by position, building no value for the
+    /// fields it does not use (strings among them are only scanned).
     static func row(_ p: inout JSONParser) throws -> AircraftState? {
         try p.enter()
-        var fields = InlineArray<18, Datum>(repeating: .null)
-        var count = 0
         if p.i < p.bytes.count, p.bytes[p.i] == UInt8(ascii: "]") {
             p.i += 1
             p.depth -= 1
             return nil
         }
+        var icao: String?, callsign: String?, squawk: String?
+        var longitude: Double?, latitude: Double?, baro: Double?, speed: Double?, track: Double?, rate: Double?, geometric: Double?
+        var onGround = false
+        var category: Int?
+        var index = 0
         while true {
-            let value = try p.value()
-            if count < fieldCount { fields[count] = value }
-            count += 1
+            switch index {
+            case 0: icao = try p.value().string
+            case 1: callsign = try p.value().string
+            case 5: longitude = try p.value().double
+            case 6: latitude = try p.value().double
+            case 7: baro = try p.value().double
+            case 8: onGround = try p.value().bool ?? false
+            case 9: speed = try p.value().double
+            case 10: track = try p.value().double
+            case 11: rate = try p.value().double
+            case 13: geometric = try p.value().double
+            case 14: squawk = try p.value().string
+            case 17: category = try p.value().integer
+            default: try p.skipValue()
+            }
+            index += 1
             p.skipSpace()
             guard p.i < p.bytes.count else { throw p.error("the document ends inside a list") }
             if p.bytes[p.i] == UInt8(ascii: ",") { p.i += 1; p.skipSpace(); continue }
@@ -115,28 +129,20 @@ public enum OpenSkyDecoder {
             p.depth -= 1
             break
         }
-        let present = min(count, fieldCount)
-        return state { i in i < present ? fields[i] : nil }
-    }
-
-    /// One state vector from its fields by position, or nil without an address or position.
-    static func state(_ at: (Int) -> Datum?) -> AircraftState? {
-        guard let icao = at(0)?.string, !icao.isEmpty,
-            let lon = at(5)?.double, let lat = at(6)?.double,
-            let coordinate = Coordinate(latitude: lat, longitude: lon)
+        guard let icao, !icao.isEmpty, let longitude, let latitude, let coordinate = Coordinate(latitude: latitude, longitude: longitude)
         else { return nil }
-        let callsign = at(1)?.string?.trimmedSpaces
+        let trimmed = callsign?.trimmedSpaces
         return AircraftState(
             icao24: icao.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? icao.lowercased() : icao,
-            callsign: callsign?.isEmpty == false ? callsign : nil,
+            callsign: trimmed?.isEmpty == false ? trimmed : nil,
             coordinate: coordinate,
-            baroAltitude: at(7)?.double.map { Height(meters: $0) },
-            geoAltitude: at(13)?.double.map { Height(meters: $0) },
-            onGround: at(8)?.bool ?? false,
-            groundSpeed: at(9)?.double.map { Speed(metersPerSecond: $0) },
-            track: at(10)?.double,
-            verticalRate: at(11)?.double,
-            category: at(17)?.integer.flatMap(AircraftCategory.init(openSky:)),
-            squawk: at(14)?.string)
+            baroAltitude: baro.map { Height(meters: $0) },
+            geoAltitude: geometric.map { Height(meters: $0) },
+            onGround: onGround,
+            groundSpeed: speed.map { Speed(metersPerSecond: $0) },
+            track: track,
+            verticalRate: rate,
+            category: category.flatMap(AircraftCategory.init(openSky:)),
+            squawk: squawk)
     }
 }
