@@ -14,30 +14,26 @@ enum SyntheticCatalogue {
             bstar: ClosedRange<Double>
     }
 
-    /// Mean motion (rev/day) of a circular orbit `km` above the Earth.
-    static func meanMotion(height km: Double) -> Double {
-        let a = 6_378.135 + km
-        return 86_400 / (2 * .pi * (a * a * a / 398_600.8).squareRoot())
-    }
-
     static let families: [Family] = [
         Family(
-            count: 4_400, name: "STARLINK", inclination: 53.0...53.2, meanMotion: meanMotion(height: 560)...meanMotion(height: 540),
+            count: 4_400, name: "STARLINK", inclination: 53.0...53.2, meanMotion: Kepler.meanMotion(height: 560)...Kepler.meanMotion(height: 540),
             eccentricity: 0.0001...0.0003, bstar: 1e-4...6e-4),
         Family(
-            count: 1_500, name: "STARLINK", inclination: 43.0...43.1, meanMotion: meanMotion(height: 545)...meanMotion(height: 525),
+            count: 1_500, name: "STARLINK", inclination: 43.0...43.1, meanMotion: Kepler.meanMotion(height: 545)...Kepler.meanMotion(height: 525),
             eccentricity: 0.0001...0.0003, bstar: 1e-4...6e-4),
         Family(
-            count: 600, name: "STARLINK", inclination: 97.6...97.7, meanMotion: meanMotion(height: 570)...meanMotion(height: 555),
+            count: 600, name: "STARLINK", inclination: 97.6...97.7, meanMotion: Kepler.meanMotion(height: 570)...Kepler.meanMotion(height: 555),
             eccentricity: 0.0001...0.0003, bstar: 1e-4...6e-4),
         Family(
-            count: 640, name: "ONEWEB", inclination: 87.8...87.9, meanMotion: meanMotion(height: 1_210)...meanMotion(height: 1_190),
+            count: 640, name: "ONEWEB", inclination: 87.8...87.9, meanMotion: Kepler.meanMotion(height: 1_210)...Kepler.meanMotion(height: 1_190),
             eccentricity: 0.0001...0.0004, bstar: 1e-5...1e-4),
         Family(
-            count: 900, name: "SSO", inclination: 97.2...98.8, meanMotion: meanMotion(height: 800)...meanMotion(height: 480), eccentricity: 0.0001...0.003,
+            count: 900, name: "SSO", inclination: 97.2...98.8, meanMotion: Kepler.meanMotion(height: 800)...Kepler.meanMotion(height: 480),
+            eccentricity: 0.0001...0.003,
             bstar: 1e-5...3e-4),
         Family(
-            count: 1_150, name: "LEO", inclination: 0...100, meanMotion: meanMotion(height: 1_500)...meanMotion(height: 320), eccentricity: 0.0001...0.02,
+            count: 1_150, name: "LEO", inclination: 0...100, meanMotion: Kepler.meanMotion(height: 1_500)...Kepler.meanMotion(height: 320),
+            eccentricity: 0.0001...0.02,
             bstar: 1e-5...8e-4),
         Family(count: 160, name: "GNSS", inclination: 54...65, meanMotion: 1.70...2.13, eccentricity: 0.0005...0.02, bstar: 0...1e-5),
         Family(count: 560, name: "GEO", inclination: 0...15, meanMotion: 1.0025...1.0029, eccentricity: 0.0001...0.001, bstar: 0...1e-5),

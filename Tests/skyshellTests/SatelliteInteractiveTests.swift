@@ -66,4 +66,19 @@ struct SatelliteInteractiveTests {
         try pty.waitFor("✈default> ")
         #expect(try pty.exitShell() == 0)
     }
+
+    @Test func ctrlCStopsADownloadThatHangsAsAnInterruption() throws {
+        let server = try HTTPTestServer { _ in .stall }
+        defer { server.stop() }
+        let live = try LiveProcess(
+            Executable.skyshell, ["-c", "sat fetch \(server.url)/stations.tle"], environment: ProcessRunner.environment(home: home.path),
+            directory: home.path, scratch: home.path)
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, server.requests.isEmpty { usleep(50_000) }
+        usleep(200_000)
+        live.signal(SIGINT)
+        // Interrupted (130, as every Ctrl-C in a script), not "the service is unavailable" (69).
+        #expect(try live.waitForExit(timeout: 20) == 130, "\(live.stderr)")
+        #expect(live.stderr.split(separator: "\n").count == 1 && live.stderr.contains("interrupted"), "\(live.stderr)")
+    }
 }

@@ -174,11 +174,19 @@ public final class EditlineReader: LineReader, HistoryProvider {
 
     // MARK: - Completion
 
+    /// The line being edited: all of it, and the part before the cursor.
+    func editedLine() -> (all: String, beforeCursor: String)? {
+        guard let info = el_line(editor)?.pointee else { return nil }
+        func text(upTo end: UnsafePointer<CChar>) -> String {
+            String(
+                decoding: UnsafeBufferPointer(start: UnsafeRawPointer(info.buffer).assumingMemoryBound(to: UInt8.self), count: end - info.buffer),
+                as: UTF8.self)
+        }
+        return (text(upTo: info.lastchar), text(upTo: info.cursor))
+    }
+
     func completeAtCursor() -> UInt8 {
-        guard let info = el_line(editor)?.pointee else { return UInt8(CC_ERROR) }
-        let length = info.cursor - info.buffer
-        let before = String(
-            decoding: UnsafeBufferPointer(start: UnsafeRawPointer(info.buffer).assumingMemoryBound(to: UInt8.self), count: length), as: UTF8.self)
+        guard let before = editedLine()?.beforeCursor else { return UInt8(CC_ERROR) }
         let result = (questionCompletion ?? complete)(before)
         let typed = result.typedLength
         switch result.candidates.count {
@@ -253,14 +261,9 @@ public final class EditlineReader: LineReader, HistoryProvider {
         fflush(output)
         guard accepted, let match else { return UInt8(CC_REDISPLAY) }
         // The whole line becomes the match, and runs.
-        if let info = el_line(editor)?.pointee {
-            let all = info.lastchar - info.buffer, before = info.cursor - info.buffer
-            let line = String(
-                decoding: UnsafeBufferPointer(start: UnsafeRawPointer(info.buffer).assumingMemoryBound(to: UInt8.self), count: all), as: UTF8.self)
-            let prefix = String(
-                decoding: UnsafeBufferPointer(start: UnsafeRawPointer(info.buffer).assumingMemoryBound(to: UInt8.self), count: before), as: UTF8.self)
-            _ = el_cursor(editor, Int32(line.unicodeScalars.count - prefix.unicodeScalars.count))
-            replace(line.unicodeScalars.count, with: match)
+        if let line = editedLine() {
+            _ = el_cursor(editor, Int32(line.all.unicodeScalars.count - line.beforeCursor.unicodeScalars.count))
+            replace(line.all.unicodeScalars.count, with: match)
         }
         return UInt8(CC_NEWLINE)
     }

@@ -51,7 +51,7 @@ struct Binder {
                     do { try bindDashed(keyword, &cursor, &args) } catch  where partial { continue }
                     continue
                 }
-                if let flag = spec.options.first(where: { $0.bare && $0.isFlag && $0.name == keyword.lowercased() }) {
+                if let flag = spec.bareFlag(keyword) {
                     _ = cursor.take()
                     args.flags.insert(flag.name)
                     continue
@@ -118,7 +118,7 @@ struct Binder {
     func restText(_ cursor: inout WordCursor, _ args: inout Arguments) throws -> [Token] {
         var words: [Token] = []
         while let word = cursor.take() {
-            if let keyword = word.keyword?.lowercased(), let flag = spec.options.first(where: { $0.bare && $0.isFlag && $0.name == keyword }) {
+            if let keyword = word.keyword, let flag = spec.bareFlag(keyword) {
                 args.flags.insert(flag.name)
                 continue
             }

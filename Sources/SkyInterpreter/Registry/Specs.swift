@@ -212,4 +212,10 @@ public struct CommandSpec: @unchecked Sendable {
 
     /// The option called `name` (without dashes).
     public func option(_ name: String) -> OptionSpec? { options.first { $0.name == name } }
+
+    /// The flag a word sets by itself (`visible` for `--visible`), any case.
+    func bareFlag(_ word: String) -> OptionSpec? {
+        let name = word.lowercased()
+        return options.first { $0.bare && $0.isFlag && $0.name == name }
+    }
 }

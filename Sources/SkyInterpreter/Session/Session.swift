@@ -143,7 +143,7 @@ public struct Session: Equatable, Sendable, Codable {
     public private(set) var los = LOSState()
     public private(set) var logbook = "default"
     /// The catalogue number of the satellite `sat` and `passes` follow (the ISS by default).
-    public private(set) var satellite = 25544
+    public private(set) var satellite = TLE.issNumber
     public var settings = Settings()
 
     public init() {}
@@ -234,7 +234,7 @@ public struct Session: Equatable, Sendable, Codable {
         radar = c.lenient(RadarState.self, .radar, decoder) ?? RadarState()
         los = c.lenient(LOSState.self, .los, decoder) ?? LOSState()
         logbook = c.lenient(String.self, .logbook, decoder) ?? "default"
-        satellite = c.lenient(Int.self, .satellite, decoder).flatMap { (0..<1_000_000_000).contains($0) ? $0 : nil } ?? 25544
+        satellite = c.lenient(Int.self, .satellite, decoder).flatMap { (0..<1_000_000_000).contains($0) ? $0 : nil } ?? TLE.issNumber
     }
 
     public func encode(to encoder: Encoder) throws {

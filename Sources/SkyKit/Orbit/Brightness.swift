@@ -7,7 +7,7 @@ import Foundation
 /// m = m₀ + 5·log10(d / 1,000 km) − 2.5·log10((π − φ)·cos φ + sin φ).
 public enum Brightness {
     /// The standard magnitudes skyshell knows, by catalogue number.
-    public static let standardMagnitudes: [Int: Double] = [25544: -1.8]
+    public static let standardMagnitudes: [Int: Double] = [TLE.issNumber: -1.8]
 
     /// The visual magnitude of a satellite at `satellite` (Earth-fixed, metres) lit by the Sun
     /// at `sun`, seen from `observer`.

@@ -40,8 +40,7 @@ public struct PassFinder {
 
         init(_ tle: TLE) {
             let mu = WGS72.mu
-            let n = tle.meanMotion * 2 * .pi / 86_400
-            let a = pow(mu / (n * n), 1.0 / 3)
+            let a = tle.semiMajorAxis
             let e = min(tle.eccentricity, 0.99)
             let perigee = max(a * (1 - e), WGS72.radius * 0.9)
             let h = (mu * a * (1 - e * e)).squareRoot()
@@ -168,7 +167,7 @@ public struct PassFinder {
         while moment <= set {
             let jd = JulianDate.of(Date(timeIntervalSince1970: moment))
             let sun = Sun.position(julianDate: jd)
-            if Sun.elevation(of: sun, from: frame, julianDate: jd) <= -6 {
+            if Sun.elevation(of: sun, from: frame, julianDate: jd) <= Twilight.dark {
                 let state = try sat.propagate(minutes: (jd - sat.epoch) * 1440)
                 if Sun.lights(state.position, sun: sun) {
                     let p = OrbitFrames.ecef(state, julianDate: jd).0

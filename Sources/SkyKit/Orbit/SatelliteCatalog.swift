@@ -5,12 +5,10 @@ public struct SatelliteCatalog: Sendable, Equatable {
     /// The sets, by catalogue number.
     public private(set) var sets: [TLE]
 
+    /// The sets, the newest of each object (of two with the same epoch, the later one).
     public init(_ sets: [TLE] = []) {
-        var byNumber: [Int: TLE] = [:]
-        for set in sets where byNumber[set.satelliteNumber].map({ $0.epochJulianDate <= set.epochJulianDate }) ?? true {
-            byNumber[set.satelliteNumber] = set
-        }
-        self.sets = byNumber.values.sorted { $0.satelliteNumber < $1.satelliteNumber }
+        self.sets = []
+        _ = merge(sets)
     }
 
     /// What adding sets did: how many were new, replaced an older set of the same object, or

@@ -25,6 +25,15 @@ struct TLETests {
         #expect(c.year == 2025 && c.month == 11 && c.day == 9 && c.hour == 23 && c.minute == 14 && c.second == 21)
     }
 
+    @Test func theISSNumberIsTheBuiltInSetsAndItsOrbitSizeFollowsKepler() {
+        #expect(TLE.builtInISS.satelliteNumber == TLE.issNumber)
+        // 15.4949 rev/day: a = 6,796.4 km; perigee 415.5 km and apogee 421.0 km above 6,378.135 km.
+        let t = TLE.builtInISS
+        #expect(abs(t.semiMajorAxis - 6_796.36) < 0.01 && abs(t.perigeeHeight - 415.45) < 0.01 && abs(t.apogeeHeight - 420.99) < 0.01)
+        #expect(abs(t.apogeeHeight - t.perigeeHeight - 2 * t.semiMajorAxis * t.eccentricity) < 1e-9)
+        #expect(abs(Kepler.meanMotion(height: t.semiMajorAxis - 6_378.135) - t.meanMotion) < 1e-9)
+    }
+
     @Test func aWrongChecksumNamesTheLineAndColumn() {
         let bad = Self.iss.replacingOccurrences(of: "0  9997", with: "0  9996")
         #expect(throws: TLEError(line: 1, column: 69, message: "checksum 6 does not match the line (7)")) { try TLE.parse(bad) }

@@ -63,12 +63,12 @@ enum ExplainOrbit {
     static func outline(_ p: SGP4) -> [String] {
         let t = p.tle
         let n = t.meanMotion * 2 * .pi / 86_400  // rad/s
-        let a = pow(398_600.8 / (n * n), 1.0 / 3)  // km, WGS72 μ
+        let a = t.semiMajorAxis  // km, WGS72 μ
         var lines = ["SGP4 in outline, for \(t.displayName)", ""]
         lines.append(
             "1. Mean motion n = \(t.meanMotion) rev/day = \(Format.fixed(n * 1e3, 6))×10⁻³ rad/s; Kepler's third law a = (μ/n²)^⅓ = \(Format.grouped(a, 1)) km")
         lines.append(
-            "   perigee \(Format.grouped(a * (1 - t.eccentricity) - 6378.135, 1)) km, apogee \(Format.grouped(a * (1 + t.eccentricity) - 6378.135, 1)) km above the equator (WGS72 radius 6,378.135 km)"
+            "   perigee \(Format.grouped(t.perigeeHeight, 1)) km, apogee \(Format.grouped(t.apogeeHeight, 1)) km above the equator (WGS72 radius 6,378.135 km)"
         )
         lines.append("2. The Earth's bulge (J2, J3, J4) turns the orbit: the node drifts and the perigee swings, a few degrees a day for low orbits;")
         lines.append("   SGP4 adds these secular rates to the epoch's angles, times the minutes since the epoch.")

@@ -48,7 +48,7 @@ final class OrbitContext: ServiceContext {
     }
 
     /// The ISS's element set: the loaded one when it is as new or newer than the built-in one.
-    func issSet() throws(ShellError) -> TLE { try known().set(number: TLE.builtInISS.satelliteNumber) ?? TLE.builtInISS }
+    func issSet() throws(ShellError) -> TLE { try known().set(number: TLE.issNumber) ?? TLE.builtInISS }
 
     /// The satellite in use (`sat use`; the ISS until then).
     func chosenSet() throws(ShellError) -> TLE {
@@ -103,10 +103,13 @@ enum OrbitText {
     /// Past this many days, passes are refused unless asked for `--anyway`.
     static let refusedAge = 30.0
 
+    /// Whether predictions from `tle` for the moment `d` are within `unreliableAge` of its epoch.
+    static func isReliable(_ tle: TLE, at d: Date) -> Bool { abs(age(tle, at: d)) <= unreliableAge }
+
     /// A note when the elements are more than 14 days from the moment asked about.
     static func staleness(_ tle: TLE, at d: Date) -> String? {
+        guard !isReliable(tle, at: d) else { return nil }
         let days = age(tle, at: d)
-        guard abs(days) > unreliableAge else { return nil }
         return
             "the element set is \(Int(abs(days).rounded())) days \(days > 0 ? "old" : "ahead of this time") (epoch \(TimeText.utc(tle.epoch))): positions drift by kilometres a day — `sat fetch stations` or `sat load FILE` for fresh elements"
     }

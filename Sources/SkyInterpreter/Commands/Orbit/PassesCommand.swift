@@ -99,7 +99,7 @@ enum PassesCommand {
                     "elements",
                     .object([
                         ("norad", .int(tle.satelliteNumber)), ("epoch", .string(CivilTime(tle.epoch.timeIntervalSince1970).iso)),
-                        ("age_days", Datum.rounded(age, 2)), ("reliable", .bool(abs(age) <= OrbitText.unreliableAge)),
+                        ("age_days", Datum.rounded(age, 2)), ("reliable", .bool(OrbitText.isReliable(tle, at: window.start))),
                     ])))
             if let stale = OrbitText.staleness(tle, at: window.start) { output.append(.note("times are unreliable: " + stale)) }
         case .all:
@@ -135,7 +135,10 @@ enum PassesCommand {
         let sets = try shell.orbit.known().sets
         let fresh = sets.filter { anyway || abs(OrbitText.age($0, at: window.start)) <= OrbitText.refusedAge }
         var sats: [SGP4] = []
-        for set in fresh { if let p = try? shell.orbit.propagator(for: set) { sats.append(p) } }
+        var failed = 0
+        for set in fresh {
+            if let p = try? shell.orbit.propagator(for: set) { sats.append(p) } else { failed += 1 }
+        }
         let progress = ProgressLine(shell: shell, label: "searching passes", total: sats.count)
         defer { progress.finish() }
         guard
@@ -143,7 +146,6 @@ enum PassesCommand {
                 of: sats, from: window.start, until: window.end, progress: { progress.update($0) }, cancelled: { Interrupt.requested })
         else { throw ShellError(.interrupted, "interrupted") }
         var best: [(TLE, SatellitePass)] = []
-        var failed = 0
         for (sat, result) in zip(sats, results) {
             switch result {
             case .failed: failed += 1
@@ -211,7 +213,7 @@ enum PassesCommand {
             ]
             if withSatellite {
                 let age = OrbitText.age(tle, at: moment)
-                let reliable = abs(age) <= OrbitText.unreliableAge
+                let reliable = OrbitText.isReliable(tle, at: moment)
                 row.insert(contentsOf: [Cell(tle.displayName), Cell(.int(tle.satelliteNumber))], at: 0)
                 row.append(contentsOf: [
                     Cell(Datum.rounded(age, 1), text: Format.fixed(age, 0) + " d" + (reliable ? "" : " !"), style: reliable ? .plain : .warning),

@@ -130,7 +130,7 @@ enum SatCommands {
         }
         let host = url.host ?? "the server"
         let response: HTTPResponse
-        do { response = try shell.web.http.get(url, cancelled: { Interrupt.requested }) } catch { throw ShellError(.unavailable, "\(error)") }
+        do throws(HTTPError) { response = try shell.web.http.get(url, cancelled: { Interrupt.requested }) } catch { throw ShellError(httpError: error) }
         guard response.status == 200 else { throw ShellError(.unavailable, "\(host) answered \(response.status) (\(HTTPStatus.reason(response.status)))") }
         guard response.body.count <= maxBytes else {
             throw ShellError.data("\(host) sent \(response.body.count / 1_048_576) MB, more than an element file holds")
@@ -162,9 +162,7 @@ enum SatCommands {
             ])
         for t in sets.prefix(limit) {
             let age = OrbitText.age(t, at: now)
-            let n = t.meanMotion * 2 * .pi / 86_400
-            let a = pow(398_600.8 / (n * n), 1.0 / 3)
-            let stale = abs(age) > OrbitText.unreliableAge
+            let stale = !OrbitText.isReliable(t, at: now)
             table.rows.append([
                 Cell(.bool(t.satelliteNumber == chosen), text: t.satelliteNumber == chosen ? "*" : ""),
                 Cell(.int(t.satelliteNumber)), Cell(t.displayName), Cell(t.internationalDesignator),
@@ -172,8 +170,8 @@ enum SatCommands {
                 Cell(Datum.rounded(age, 1), text: Format.fixed(age, 0) + " d", style: stale ? .warning : .plain),
                 Cell(Datum.rounded(1440 / t.meanMotion, 1), text: Format.fixed(1440 / t.meanMotion, 1) + " min"),
                 Cell(Datum.rounded(t.inclination, 2), text: Format.fixed(t.inclination, 1) + "°"),
-                Cell(Datum.rounded(a * (1 - t.eccentricity) - 6_378.135, 0), text: Format.grouped(a * (1 - t.eccentricity) - 6_378.135) + " km"),
-                Cell(Datum.rounded(a * (1 + t.eccentricity) - 6_378.135, 0), text: Format.grouped(a * (1 + t.eccentricity) - 6_378.135) + " km"),
+                Cell(Datum.rounded(t.perigeeHeight, 0), text: Format.grouped(t.perigeeHeight) + " km"),
+                Cell(Datum.rounded(t.apogeeHeight, 0), text: Format.grouped(t.apogeeHeight) + " km"),
             ])
         }
         var output = Output.table(table)
@@ -206,7 +204,7 @@ enum SatCommands {
         examples: [Example("sat reset", "only the ISS of 2025-11-09 again")]
     ) { _, shell in
         if let path = shell.orbit.cataloguePath, FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-        shell.session.useSatellite(TLE.builtInISS.satelliteNumber)
+        shell.session.useSatellite(TLE.issNumber)
         return .message("using the built-in element set: \(TLE.builtInISS.displayName), epoch \(TimeText.utc(TLE.builtInISS.epoch))")
     }
 }

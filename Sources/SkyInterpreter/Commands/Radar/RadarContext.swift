@@ -150,4 +150,9 @@ extension ShellError {
         case .cancelled: self.init(.interrupted, "interrupted")
         }
     }
+
+    /// The shell error for a request that got no answer: Ctrl-C 130, anything else 69.
+    init(httpError e: HTTPError) {
+        self.init(e == .cancelled ? .interrupted : .unavailable, e == .cancelled ? "interrupted" : e.description)
+    }
 }

@@ -17,7 +17,7 @@ enum StatusCommand {
         fields.append(
             Field(
                 "satellite", "satellite",
-                Cell(.int(session.satellite), text: "\(session.satellite)" + (session.satellite == 25544 ? " (ISS)" : ""))))
+                Cell(.int(session.satellite), text: "\(session.satellite)" + (session.satellite == TLE.issNumber ? " (ISS)" : ""))))
         fields.append(
             Field(
                 "radar", "radar",

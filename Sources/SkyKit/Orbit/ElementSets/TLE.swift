@@ -178,6 +178,9 @@ public enum JulianDate {
 }
 
 extension TLE {
+    /// The ISS's catalogue number (known without reading the built-in set).
+    public static let issNumber = 25544
+
     /// The element set built into skyshell: the ISS (ZARYA), epoch 2025-11-09.
     public static let builtInISS: TLE = {
         // The embedded text is checked by the tests; it cannot fail to parse.
