@@ -53,6 +53,39 @@ struct RadarInteractiveTests {
         #expect(try pty.enter("echo still here", until: "✈default> ").contains("still here"))
         try pty.exitShell()
     }
+
+    @Test func theCountdownNamesTheNextPassAndACloseOneRingsTheBellOnce() throws {
+        let pty = try start()
+        // 13:06 on the Paris sample: SWR63M passes 1.9 km from Charles de Gaulle at 13:06:46.
+        try pty.enter("radar time 13:06", until: "✈default> ")
+        try pty.enter("set alert-distance 3km", until: "✈default> ")
+        try pty.send("radar live\r")
+        let alert = try pty.waitFor("🔔 SWR63M will pass")
+        #expect(alert.contains("\u{07}"))
+        let frame = PTYSession.plain(try pty.waitFor("q quit"))
+        #expect(frame.contains("next: SWR63M passes 1.9 km from you in"))
+        // The bell rings once per aircraft, not at every frame.
+        let later = try pty.waitFor("q quit")
+        #expect(!later.contains("\u{07}"))
+        try pty.send("q", toEditor: false)
+        try pty.waitFor("✈default> ")
+        try pty.exitShell()
+    }
+
+    @Test func theKidThemeFlashesLookUpInBigLetters() throws {
+        let pty = try start()
+        try pty.enter("radar time 13:06", until: "✈default> ")
+        try pty.enter("set alert-distance 3km", until: "✈default> ")
+        try pty.enter("set theme kid", until: "✈default> ")
+        try pty.send("radar live\r")
+        // The first row of LOOK UP! in block letters, and the bell.
+        let flash = try pty.waitFor("█      ███   ███  █   █")
+        #expect(flash.contains("\u{07}"))
+        #expect(!PTYSession.plain(flash).contains("🔔"))
+        try pty.send("q", toEditor: false)
+        try pty.waitFor("✈default> ")
+        try pty.exitShell()
+    }
 }
 
 /// Lessons at a terminal wait for Enter between steps and stop on q.

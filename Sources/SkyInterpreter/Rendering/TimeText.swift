@@ -24,6 +24,22 @@ enum TimeText {
 
     static func utc(_ instant: Date) -> String { utc(instant.timeIntervalSince1970) }
 
+    /// "13:07:42": the UTC clock alone, for moments of a day already named.
+    static func clock(_ seconds: Double) -> String {
+        guard UnixTime.checked(seconds) != nil else { return Format.trimmed(seconds) + " s" }
+        return CivilTime(seconds.rounded()).clock
+    }
+
+    /// A length of time as people say it: "45 s", "2 min 12 s", "15 min", "1 h 05 min".
+    static func span(_ seconds: Double) -> String {
+        let total = Int(max(0, seconds).rounded())
+        if total < 60 { return "\(total) s" }
+        let minutes = total / 60, rest = total % 60
+        if minutes < 60 { return rest == 0 ? "\(minutes) min" : "\(minutes) min \(rest) s" }
+        let m = minutes % 60
+        return "\(minutes / 60) h " + (m < 10 ? "0" : "") + "\(m) min"
+    }
+
     /// The local time in `zone` at `instant`, or nil for an unknown zone.
     static func local(zone: String, at instant: Date) -> Local? {
         guard let tz = TimeZone(identifier: zone) else { return nil }

@@ -34,6 +34,12 @@ struct LiveScreen {
         shell.out.flush()
     }
 
+    /// Rings the terminal's bell.
+    func bell() {
+        shell.out.write(.control("\u{07}"))
+        shell.out.flush()
+    }
+
     /// Why the view should end now (Ctrl-C, SIGTERM/SIGHUP), if it should.
     func stopRequested() -> String? {
         if Interrupt.termination != nil { return "signal" }

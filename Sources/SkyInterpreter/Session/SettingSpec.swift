@@ -11,22 +11,26 @@ public struct SettingSpec: Sendable {
     /// For a free-text setting (a URL template), what is wrong with a value, nil when it is fine;
     /// nil for a setting with a closed set of words.
     public var problem: (@Sendable (String) -> String?)?
+    /// What a free-text value is, in a few words ("a URL template").
+    public var hint: String
 
-    public init(_ name: String, _ summary: String, values: [String], problem: (@Sendable (String) -> String?)? = nil) {
+    public init(_ name: String, _ summary: String, values: [String], hint: String = "a URL template", problem: (@Sendable (String) -> String?)? = nil) {
         self.name = name
         self.summary = summary
         self.values = values
+        self.hint = hint
         self.problem = problem
     }
 
     /// The words shown for the values: the closed set, or what kind of text.
-    public var valuesText: String { problem == nil ? values.joined(separator: "|") : "a URL template" }
+    public var valuesText: String { problem == nil ? values.joined(separator: "|") : hint }
 
     /// Every setting skyshell knows, in display order.
     public static let all: [SettingSpec] = [
         Setting.units.spec, Setting.output.spec, Setting.color.spec, Setting.charts.spec, Setting.codes.spec, Setting.accent.spec,
         Setting.theme.spec, Setting.viewshedColor.spec, Setting.terrainFetch.spec, Setting.terrainCap.spec, terrainURL,
-        Setting.passHorizon.spec, satelliteURL, Setting.radarSatellites.spec, Setting.timing.spec, Setting.trace.spec, Setting.pager.spec,
+        Setting.passHorizon.spec, satelliteURL, Setting.radarSatellites.spec, alertDistance, alertElevation, Setting.timing.spec, Setting.trace.spec,
+        Setting.pager.spec,
     ]
 
     /// Where terrain tiles are downloaded from: a URL template (`{tile}`, `{ns}`, `{ew}`, `{lat}`, `{lon}`).
@@ -42,6 +46,16 @@ public struct SettingSpec: Sendable {
             guard WebAddress.httpURL(text.replacingOccurrences(of: "{group}", with: "x")) != nil else { return "'\(text)' is not an http(s) URL template" }
             return text.contains("{group}") ? nil : "the template needs {group}, where the group name goes"
         })
+
+    /// `radar live` rings when an aircraft is about to pass this near: off or a distance.
+    public static let alertDistance = SettingSpec(
+        "alert-distance", "radar live rings the bell and highlights an aircraft about to pass this near (straight-line): off or a distance (2km, 1nm)",
+        values: ["off"], hint: "off|<distance>", problem: { AlertLimits.distance($0).problem })
+
+    /// `radar live` rings when an aircraft is about to climb this high in the sky: off or an angle.
+    public static let alertElevation = SettingSpec(
+        "alert-elevation", "radar live rings the bell and highlights an aircraft about to pass higher than this in your sky: off or an angle (60)",
+        values: ["off"], hint: "off|<angle>", problem: { AlertLimits.elevation($0).problem })
 
     static let byName: [String: SettingSpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 

@@ -49,6 +49,8 @@ public struct AircraftState: Sendable, Equatable {
     public static let fastest = 8_000.0
     /// The steepest climb or descent kept, m/s.
     public static let steepest = 1_000.0
+    /// A fast airliner's ground speed, m/s (580 kt): how far traffic can come from in a time.
+    public static let cruise = 300.0
 
     /// The altitude the geometry uses: geometric when known, else barometric (nil on the ground
     /// or when neither is sent).

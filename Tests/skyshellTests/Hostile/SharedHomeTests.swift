@@ -24,8 +24,10 @@ struct SharedHomeTests {
         #expect(try a.exitShell() == 0)
         #expect(try b.exitShell() == 0)
         let status = ProcessRunner.run(Executable.skyshell, ["--resume", "-c", "status"], environment: ProcessRunner.environment(home: home.path))
-        for expected in ["units           aviation", "accent          red", "observer        KSFO", "heading         90° (E)"] {
-            #expect(status.stdout.contains(expected), "lost \(expected):\n\(status.stdout)")
+        // Compared with the column padding collapsed: the widths follow the longest name.
+        let lines = status.stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        for expected in ["units aviation", "accent red", "observer KSFO", "heading 90° (E)"] {
+            #expect(lines.contains { $0.hasPrefix(expected) }, "lost \(expected):\n\(status.stdout)")
         }
         let history = try String(contentsOfFile: home.path + "/history", encoding: .utf8)
         for line in ["set\\040units\\040aviation", "observer\\040KSFO", "heading\\04090", "set\\040accent\\040red"] {

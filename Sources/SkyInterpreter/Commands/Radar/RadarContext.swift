@@ -3,10 +3,15 @@ import SkyKit
 
 /// The radar service's state: the feed of the session's source, kept for its cache and sign-in.
 final class RadarContext: ServiceContext {
-    private unowned let shell: Shell
+    unowned let shell: Shell
     private var opened: (source: RadarSource, feed: TrafficFeed)?
     /// The satellites last shown, for the second, observer and setting they were found for.
     private var satelliteCache: (time: Double, observer: Observer, mode: RadarSatellites, list: [SatelliteSighting])?
+    /// What a live feed answered this session (the last hour), for the questions about the
+    /// past: which runways, arrivals, departures. Recordings hold their own past.
+    private(set) var history: (feed: String, snapshots: [TrafficSnapshot]) = ("", [])
+    /// How long the live history is kept, seconds.
+    static let historySpan = 3_600.0
 
     init(shell: Shell) { self.shell = shell }
 
@@ -83,24 +88,40 @@ final class RadarContext: ServiceContext {
         return here + ": " + places.joined(separator: " or ") + " to see real traffic"
     }
 
-    /// The traffic around the observer now.
-    func picture() throws -> RadarPicture {
+    /// The snapshot the radar shows now, with its feed and moment; a live feed's answer joins
+    /// the session's history.
+    func current() throws -> (feed: TrafficFeed, time: Double, snapshot: TrafficSnapshot, observer: Observer) {
         guard let observer = shell.session.observer else { throw ShellError.usage(Requirement.observer.message) }
         let feed = try feed()
         let time = time(feed)
-        let range = shell.session.radar.range
         let snapshot: TrafficSnapshot
         do {
-            snapshot = try feed.snapshot(at: time, around: observer.place.coordinate, range: range, cancelled: { Interrupt.requested })
+            snapshot = try feed.snapshot(at: time, around: observer.place.coordinate, range: shell.session.radar.range, cancelled: { Interrupt.requested })
         } catch {
             throw ShellError(feedError: error)
         }
+        if !feed.isRecorded { remember(snapshot, of: feed.label) }
+        return (feed, feed.isRecorded ? time : snapshot.time, snapshot, observer)
+    }
+
+    /// Keeps a live answer (once per moment) and forgets what is older than an hour.
+    private func remember(_ snapshot: TrafficSnapshot, of label: String) {
+        if history.feed != label { history = (label, []) }
+        guard history.snapshots.last.map({ snapshot.time > $0.time }) ?? true else { return }
+        history.snapshots.append(snapshot)
+        history.snapshots.removeAll { $0.time < snapshot.time - RadarContext.historySpan }
+    }
+
+    /// The traffic around the observer now.
+    func picture() throws -> RadarPicture {
+        let (feed, time, snapshot, observer) = try current()
+        let range = shell.session.radar.range
         let geometry = RadarGeometry(observer: observer.place.coordinate, height: observer.altitude)
         let sightings = geometry.sightings(snapshot.aircraft, within: range)
         var note: String?
         if let sample = (feed as? SampleFeed)?.sample { note = RadarContext.sampleHint(sample, observer: observer.place.coordinate, shell.units) }
         var picture = RadarPicture(
-            feed: feed.label, time: feed.isRecorded ? time : snapshot.time, isRecorded: feed.isRecorded, observer: observer,
+            feed: feed.label, time: time, isRecorded: feed.isRecorded, observer: observer,
             heading: shell.session.heading, headingIsSet: shell.session.headingIsSet, range: range, units: shell.units,
             sightings: sightings, total: snapshot.aircraft.count, note: note)
         picture.hiddenByTerrain = shell.lineOfSight.terrain().hidden(sightings, from: observer)

@@ -10,7 +10,7 @@ enum RadarLiveCommand {
         "live", category: .radar,
         abstract: "Keep the scope on screen, redrawn as the traffic moves, until q",
         discussion:
-            "Uses the whole terminal (its alternate screen) and gives it back as it was on q, Esc, Ctrl-C or an error. The traffic is fetched again at the source's refresh rate (or `every`, never faster than the source allows); a sweep turns once per refresh. Keys: ← and → turn 15°, + and - halve or double the range, q quits. Recorded sources play in real time from the radar time. Needs a terminal; scripts use `radar` or `radar record`.",
+            "Uses the whole terminal (its alternate screen) and gives it back as it was on q, Esc, Ctrl-C or an error. The traffic is fetched again at the source's refresh rate (or `every`, never faster than the source allows); a sweep turns once per refresh. Keys: ← and → turn 15°, + and - halve or double the range, q quits. Recorded sources play in real time from the radar time. Below the scope a countdown names the next aircraft to pass closest in the coming 5 minutes (as `next`: exact on recordings, extrapolated on live feeds). With `set alert-distance 2km` or `set alert-elevation 60`, an aircraft about to pass that near or that high (within a minute) rings the terminal's bell once and gets a highlighted line; `set theme kid` flashes LOOK UP! in big letters with an arrow the way to turn. Needs a terminal; scripts use `radar` or `radar record`.",
         options: [every.spec],
         requires: [.observer],
         examples: [Example("radar live", "the live scope"), Example("radar live every 30s", "fetch twice a minute")]
@@ -41,6 +41,9 @@ struct LiveRadar {
         defer { screen.close() }
 
         var picture: RadarPicture?
+        var lookout = RadarLookout()
+        var lookedAt = -Double.infinity
+        var rung: Set<String> = []
         var problem: String?
         var nextFetch = Date.distantPast
         var backoff = interval
@@ -60,6 +63,14 @@ struct LiveRadar {
                 do {
                     picture = try shell.radar.picture()
                     if !feed.isRecorded { problem = nil }
+                    // The coming minutes, once a second of radar time.
+                    if let t = picture?.time, abs(t - lookedAt) >= 1 {
+                        lookout = RadarLookout.look(shell)
+                        lookedAt = t
+                        let fresh = lookout.alerts.filter { !rung.contains($0.icao24) }
+                        if !fresh.isEmpty { screen.bell() }
+                        rung.formUnion(fresh.map(\.icao24))
+                    }
                     backoff = interval
                     nextFetch = now.addingTimeInterval(interval)
                 } catch let error as ShellError {
@@ -72,7 +83,7 @@ struct LiveRadar {
                 }
             }
             let sweep = (now.timeIntervalSince(started) / max(interval, 2)).truncatingRemainder(dividingBy: 1) * 360
-            screen.show(frame(picture, sweep: sweep, problem: problem))
+            screen.show(frame(picture, lookout: lookout, sweep: sweep, problem: problem))
             switch screen.readKey(timeout: 0.1) {
             case .quit: ending = "radar live ended"
             case .left: shell.session.turn(by: Angle(degrees: -15))
@@ -91,11 +102,19 @@ struct LiveRadar {
     }
 
     /// One frame's blocks.
-    func frame(_ picture: RadarPicture?, sweep: Double, problem: String?) -> [Block] {
+    func frame(_ picture: RadarPicture?, lookout: RadarLookout, sweep: Double, problem: String?) -> [Block] {
         guard let picture, let output = try? RadarCommands.frame(picture, shell, sweep: sweep) else {
             return [.message("waiting for traffic…" + (problem.map { " (\($0))" } ?? ""))]
         }
         var blocks = output.blocks.filter { if case .data = $0 { return false } else { return true } }
+        if let first = lookout.alerts.first, shell.setting(.theme) == .kid {
+            // A big friendly flash above the scope, changing colour twice a second.
+            let phase = Int(Date().timeIntervalSince1970 * 2) % 2 == 0
+            blocks.insert(.art(RadarLookout.flash(first, heading: picture.heading, phase: phase)), at: 0)
+        } else {
+            blocks += lookout.alerts.map { .message(RadarLookout.alertLine($0, now: picture.time, picture.units), .warning) }
+        }
+        if let countdown = lookout.countdown { blocks.append(.message(countdown, .accent)) }
         if let problem { blocks.append(.message("⚠ \(problem)", .warning)) }
         blocks.append(.message("←/→ turn · +/- range · q quit", .dim))
         return blocks

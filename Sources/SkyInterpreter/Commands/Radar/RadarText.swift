@@ -22,10 +22,14 @@ enum RadarText {
     static func what(_ a: AircraftState, _ shell: Shell) -> String {
         if let t = a.typeDesignator, let type = shell.catalog.aircraftType(designator: t) { return article(type.name) + " " + type.name }
         if let t = a.typeDesignator { return article(t) + " " + t }
-        if let callsign = a.callsign, let airline = shell.catalog.airline(callsign: callsign) {
-            return article(airline.name) + " " + airline.name + " flight"
-        }
+        if let airline = airline(a, shell) { return article(airline) + " " + airline + " flight" }
         return "an aircraft"
+    }
+
+    /// The airline the callsign's ICAO prefix names ("Air France" for AFR702), when the catalog
+    /// knows it.
+    static func airline(_ a: AircraftState, _ shell: Shell) -> String? {
+        a.callsign.flatMap { shell.catalog.airline(callsign: $0) }?.name
     }
 
     static func article(_ word: String) -> String {

@@ -6,7 +6,7 @@ enum ExplainCommand {
     static let topics = [
         ExplainTopics.bearing, ExplainTopics.distance, ExplainTopics.elevation, ExplainRadar.spec, ExplainTopics.scope,
         ExplainTopics.size, ExplainTopics.curvature, ExplainTopics.horizon, ExplainLOS.los, ExplainLOS.viewshed,
-        ExplainOrbit.tle, ExplainOrbit.sgp4, ExplainTopics.units,
+        ExplainOrbit.tle, ExplainOrbit.sgp4, ExplainTopics.units, ExplainSpotter.what, ExplainSpotter.next, ExplainSpotter.runways,
     ]
 
     static let spec = CommandSpec(

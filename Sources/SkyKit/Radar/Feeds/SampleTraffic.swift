@@ -78,42 +78,71 @@ public struct SampleTraffic: @unchecked Sendable {
 
     /// Every aircraft in the air (or on the ground) at `time`, Unix seconds.
     public func snapshot(at time: Double) -> TrafficSnapshot {
-        let t = time - start
-        var aircraft: [AircraftState] = []
+        TrafficSnapshot(time: time, aircraft: (0..<trackCount).compactMap { state(track: $0, at: time - start) })
+    }
+
+    /// Every aircraft's path between two moments, as recorded: its state where each moment
+    /// cuts its track (interpolated) and its recorded points in between — the recording
+    /// itself, for following aircraft through a stretch of time.
+    public func tracks(from startTime: Double, to endTime: Double) -> [AircraftTrack] {
+        let a = startTime - start, b = endTime - start
+        var list: [AircraftTrack] = []
         for k in 0..<trackCount {
             let o = tracksOffset + k * 24
             let first = Double(u16(o + 20)), last = Double(u16(o + 22))
-            guard t >= first, t <= last else { continue }
+            guard last >= a, first <= b else { continue }
             let base = Int(u32(o)), count = Int(u32(o + 4))
-            // The last point at or before t.
-            var lo = 0, hi = count - 1
-            while lo < hi {
-                let mid = (lo + hi + 1) / 2
-                if Double(u16(pointsOffset + (base + mid) * 20)) <= t { lo = mid } else { hi = mid - 1 }
+            var moments: [Double] = a >= first ? [a] : []
+            for i in 0..<count {
+                let t = Double(u16(pointsOffset + (base + i) * 20))
+                if t > a, t < b { moments.append(t) }
             }
-            let a = point(base + lo)
-            let b = lo + 1 < count ? point(base + lo + 1) : a
-            guard b.t - a.t <= SampleTraffic.maximumGap else { continue }
-            let f = b.t > a.t ? (t - a.t) / (b.t - a.t) : 0
-            func mix(_ x: Double?, _ y: Double?) -> Double? {
-                guard let x else { return y }
-                guard let y else { return x }
-                return x + (y - x) * f
+            if b <= last, b > a { moments.append(b) }
+            var track: AircraftTrack?
+            for t in moments {
+                guard let s = state(track: k, at: t) else { continue }
+                if track == nil { track = AircraftTrack(icao24: s.icao24, times: [], states: []) }
+                track!.times.append(start + t)
+                track!.states.append(s)
             }
-            let near = f < 0.5 ? a : b
-            let callsign = String(decoding: bytes[(o + 12)..<(o + 20)], as: UTF8.self).trimmedSpaces
-            aircraft.append(
-                AircraftState(
-                    icao24: String(u32(o + 8), radix: 16).leftPadded(to: 6),
-                    callsign: callsign.isEmpty ? nil : callsign,
-                    coordinate: Coordinate(validLatitude: a.lat + (b.lat - a.lat) * f, longitude: a.lon + (b.lon - a.lon) * f),
-                    baroAltitude: near.onGround ? nil : mix(a.altitude, b.altitude).map { Height($0, .feet) },
-                    onGround: near.onGround,
-                    groundSpeed: (near.speed ?? a.speed).map { Speed($0, .knots) },
-                    track: near.track ?? a.track,
-                    verticalRate: near.rate.map { $0 * LengthUnit.feet.meters / 60 }))
+            if let track { list.append(track) }
         }
-        return TrafficSnapshot(time: time, aircraft: aircraft)
+        return list
+    }
+
+    /// The state of track `k` at `t` seconds after the start, interpolated between its two
+    /// recorded points; nil outside the track or across a gap.
+    func state(track k: Int, at t: Double) -> AircraftState? {
+        let o = tracksOffset + k * 24
+        let first = Double(u16(o + 20)), last = Double(u16(o + 22))
+        guard t >= first, t <= last else { return nil }
+        let base = Int(u32(o)), count = Int(u32(o + 4))
+        // The last point at or before t.
+        var lo = 0, hi = count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if Double(u16(pointsOffset + (base + mid) * 20)) <= t { lo = mid } else { hi = mid - 1 }
+        }
+        let a = point(base + lo)
+        let b = lo + 1 < count ? point(base + lo + 1) : a
+        guard b.t - a.t <= SampleTraffic.maximumGap else { return nil }
+        let f = b.t > a.t ? (t - a.t) / (b.t - a.t) : 0
+        func mix(_ x: Double?, _ y: Double?) -> Double? {
+            guard let x else { return y }
+            guard let y else { return x }
+            return x + (y - x) * f
+        }
+        let near = f < 0.5 ? a : b
+        let callsign = String(decoding: bytes[(o + 12)..<(o + 20)], as: UTF8.self).trimmedSpaces
+        return AircraftState(
+            icao24: String(u32(o + 8), radix: 16).leftPadded(to: 6),
+            callsign: callsign.isEmpty ? nil : callsign,
+            coordinate: Coordinate(validLatitude: a.lat + (b.lat - a.lat) * f, longitude: a.lon + (b.lon - a.lon) * f),
+            baroAltitude: near.onGround ? nil : mix(a.altitude, b.altitude).map { Height($0, .feet) },
+            onGround: near.onGround,
+            groundSpeed: (near.speed ?? a.speed).map { Speed($0, .knots) },
+            track: near.track ?? a.track,
+            verticalRate: near.rate.map { $0 * LengthUnit.feet.meters / 60 })
     }
 }
 

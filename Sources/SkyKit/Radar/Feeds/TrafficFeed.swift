@@ -12,10 +12,14 @@ public protocol TrafficFeed: AnyObject {
     var defaultTime: Double? { get }
     /// The traffic around a place: at `time` for recordings, the latest for live feeds.
     func snapshot(at time: Double, around center: Coordinate, range: Distance, cancelled: () -> Bool) throws(FeedError) -> TrafficSnapshot
+    /// What a recorded feed holds between two moments, per aircraft; live feeds have no past
+    /// or future to give (nil).
+    func window(from start: Double, to end: Double) -> TrafficWindow?
 }
 
 extension TrafficFeed {
     public var isRecorded: Bool { span != nil }
+    public func window(from start: Double, to end: Double) -> TrafficWindow? { nil }
 }
 
 /// Seconds on a clock that never jumps (for rate limits and caches).

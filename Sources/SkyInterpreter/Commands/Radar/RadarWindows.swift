@@ -1,0 +1,68 @@
+import Foundation
+import SkyKit
+
+/// A stretch of traffic before or after the radar's moment, for the questions about what
+/// happened (runways, arrivals) and what comes next.
+struct RadarWindow {
+    var feed: TrafficFeed
+    var observer: Observer
+    /// The radar's moment.
+    var now: Double
+    /// The stretch covered (it may be shorter than asked: the ends of a recording, a short
+    /// live history).
+    var start: Double, end: Double
+    var window: TrafficWindow
+    /// What the user should know about how the window was made.
+    var note: String?
+
+    var geometry: RadarGeometry { RadarGeometry(observer: observer.place.coordinate, height: observer.altitude) }
+}
+
+extension RadarContext {
+    /// Seconds between two points of a prediction on a live feed.
+    static let windowStep = 5.0
+
+    /// The traffic of the `duration` seconds up to the radar's moment: from the recording, or
+    /// what this session fetched from a live feed.
+    func past(_ duration: Double) throws -> RadarWindow {
+        let (feed, now, snapshot, observer) = try current()
+        if feed.isRecorded {
+            let start = max(now - duration, feed.span?.lowerBound ?? now)
+            let window = feed.window(from: start, to: now) ?? TrafficWindow([snapshot])
+            let note =
+                start > now - duration + 1
+                ? "the recording starts at \(TimeText.utc(start)): \(TimeText.span(now - start)) looked back, not \(TimeText.span(duration))" : nil
+            return RadarWindow(feed: feed, observer: observer, now: now, start: start, end: now, window: window, note: note)
+        }
+        let kept = history.snapshots.filter { $0.time >= now - duration && $0.time <= now }
+        let snapshots = kept.isEmpty ? [snapshot] : kept
+        let start = snapshots[0].time
+        let note =
+            now - start < duration - 1
+            ? "\(feed.label) is live: only what this session fetched is known (\(Format.count(snapshots.count, "snapshot")) over \(TimeText.span(now - start))); keep `radar live` running to see more"
+            : nil
+        return RadarWindow(feed: feed, observer: observer, now: now, start: start, end: now, window: TrafficWindow(snapshots), note: note)
+    }
+
+    /// The traffic of the `duration` seconds from the radar's moment: exact from a recording
+    /// (it knows the future), extrapolated along each aircraft's track and speed for live feeds.
+    func future(_ duration: Double) throws -> RadarWindow {
+        let (feed, now, snapshot, observer) = try current()
+        if feed.isRecorded {
+            let end = min(now + duration, feed.span?.upperBound ?? now)
+            let window = feed.window(from: now, to: end) ?? TrafficWindow([snapshot])
+            let note =
+                end < now + duration - 1
+                ? "the recording ends at \(TimeText.utc(end)): \(TimeText.span(end - now)) looked ahead, not \(TimeText.span(duration))" : nil
+            return RadarWindow(feed: feed, observer: observer, now: now, start: now, end: end, window: window, note: note)
+        }
+        // Only what can reach the radar's range in that time is flown on.
+        let geometry = RadarGeometry(observer: observer.place.coordinate, height: observer.altitude)
+        let reach = Distance(meters: shell.session.radar.range.meters + AircraftState.cruise * duration)
+        let near = TrafficSnapshot(time: snapshot.time, aircraft: geometry.sightings(snapshot.aircraft, within: reach).map(\.aircraft))
+        return RadarWindow(
+            feed: feed, observer: observer, now: now, start: now, end: now + duration,
+            window: .extrapolating(near, for: duration, step: RadarContext.windowStep),
+            note: "\(feed.label) is live: the future is extrapolated, each aircraft flying straight on at its speed, track and climb rate")
+    }
+}

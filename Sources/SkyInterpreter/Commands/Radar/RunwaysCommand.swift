@@ -1,0 +1,173 @@
+import Foundation
+import SkyKit
+
+/// `runways`, `arrivals` and `departures`: what the traffic near an airport says about its
+/// runways.
+enum RunwaysCommand {
+    static let airport = Argument("airport", .airport, "the airport (default: the observer's, or the nearest within 10 km)", .optional)
+    static let window = Option("for", .duration(defaultSeconds: 60, placeholder: "duration"), "how far back to look (1 min to 1 h)", default: 900, shown: "15m")
+    static let movementWindow = Option(
+        "for", .duration(defaultSeconds: 60, placeholder: "duration"), "how far back to look (1 min to 1 h)", default: 1_800, shown: "30m")
+
+    static let spec = CommandSpec(
+        "runways", category: .radar,
+        abstract: "Say which runways are in use at an airport, from the traffic",
+        discussion:
+            "Looks at the aircraft low near the field over the last minutes (from the recording, or what this session fetched from a live feed) and matches each to the runway end its track lines up with: heading within 15° and the extended centre line within 600 m (OurAirports' thresholds), at most 3,000 ft above the field and 15 km out. Going from the air to the ground, or descending along the line, is a landing; the other way a take-off. Says the flow (the way the movements head) and the runways used for landing and for take-off, with their counts. `explain runways` shows the matching.",
+        arguments: [airport.spec],
+        options: [window.spec],
+        requires: [.observer],
+        examples: [
+            Example("observer LFPG; radar time 13:05; runways", "west flow at Charles de Gaulle"),
+            Example("runways LFPB for 30m", "Le Bourget, the last half hour"),
+        ]
+    ) { args, shell in
+        let (airport, runways, w) = try look(args[RunwaysCommand.airport], back: try args.value(RunwaysCommand.window), shell)
+        let movements = RunwayUseInference(airport: airport, runways: runways).movements(w.window, in: w.start...w.end)
+        return report(airport, RunwayUse(movements), w, shell)
+    }
+
+    static let arrivals = movementSpec(.arrival)
+    static let departures = movementSpec(.departure)
+
+    static func movementSpec(_ kind: RunwayMovement.Kind) -> CommandSpec {
+        let name = kind == .arrival ? "arrivals" : "departures"
+        let verb = kind == .arrival ? "landed at" : "took off from"
+        return CommandSpec(
+            name, category: .radar,
+            abstract: "List the aircraft that \(verb) an airport in the last minutes",
+            discussion:
+                "The \(kind == .arrival ? "landings" : "take-offs") `runways` counts, one per line: when (the change between air and ground when the feed reports aircraft on the ground, else the \(kind == .arrival ? "lowest point of the approach" : "first point of the climb")), the aircraft, its airline and the runway. \(kind == .arrival ? "Aircraft still on final approach are left out." : "")",
+            arguments: [airport.spec],
+            options: [movementWindow.spec],
+            requires: [.observer],
+            examples: [Example("observer LFPG; radar time 13:05; \(name)", "the last half hour at Charles de Gaulle")]
+        ) { args, shell in
+            let (airport, runways, w) = try look(args[RunwaysCommand.airport], back: try args.value(RunwaysCommand.movementWindow), shell)
+            let movements = RunwayUseInference(airport: airport, runways: runways).movements(w.window, in: w.start...w.end)
+            return list(movements.filter { $0.kind == kind && $0.completed }, kind, airport, w, shell)
+        }
+    }
+
+    /// How far from the observer an airport is taken as theirs when none is named.
+    static let ownAirport = Distance(10, .kilometers)
+
+    /// The airport asked about (or the observer's), its runways and the traffic window.
+    static func look(_ named: Airport?, back duration: Double, _ shell: Shell) throws -> (Airport, [Runway], RadarWindow) {
+        guard (60...3_600).contains(duration) else { throw ShellError.usage("look back 1 min to 1 h (not \(TimeText.span(duration)))") }
+        guard let observer = shell.session.observer else { throw ShellError.usage(Requirement.observer.message) }
+        let airport = try named ?? own(observer, shell)
+        let runways = shell.catalog.runways(of: airport)
+        guard !runways.isEmpty else { throw ShellError.usage("the catalog has no runway directions for \(airport.icao) (\(airport.name))") }
+        let away = Geodesic.wgs84.inverse(observer.place.coordinate, airport.coordinate).distance
+        let range = shell.session.radar.range
+        guard away <= range else {
+            throw ShellError.usage(
+                "\(airport.icao) is \(Format.distance(away, shell.units, decimals: 0)) from you, beyond the radar range (\(Format.distance(range, shell.units, decimals: 0))): `observer \(airport.icao)` or a longer `radar range`"
+            )
+        }
+        return (airport, runways, try shell.radar.past(duration))
+    }
+
+    /// The observer's airport: the one they stand at, else the nearest with runways within 10 km.
+    static func own(_ observer: Observer, _ shell: Shell) throws -> Airport {
+        if let code = observer.place.airportCode, let airport = shell.catalog.airport(icao: code) { return airport }
+        let near = shell.catalog.airports(near: observer.place.coordinate, within: ownAirport, limit: 10)
+        guard let found = near.first(where: { !shell.catalog.runways(of: $0.airport).isEmpty }) else {
+            throw ShellError.usage(
+                "no airport with known runways within \(Format.distance(ownAirport, shell.units, decimals: 0)) of you — name one: runways LFPG")
+        }
+        return found.airport
+    }
+
+    /// "in the last 15 min", or "in the one snapshot fetched so far" for a live feed just opened.
+    static func lately(_ w: RadarWindow) -> String {
+        w.end - w.start < 1 ? "in the one snapshot fetched so far" : "in the last \(TimeText.span(w.end - w.start))"
+    }
+
+    /// "12:50:00–13:05:00 UTC"
+    static func period(_ w: RadarWindow) -> String { "\(TimeText.clock(w.start))–\(TimeText.clock(w.end)) UTC" }
+
+    /// "west flow: landing 26L, 27R; departing 26R, 27L"
+    static func summary(_ use: RunwayUse) -> String? {
+        guard let flow = use.flow else { return nil }
+        var parts: [String] = []
+        if !use.landing.isEmpty { parts.append("landing " + use.landing.map(\.runway).joined(separator: ", ")) }
+        if !use.departing.isEmpty { parts.append("departing " + use.departing.map(\.runway).joined(separator: ", ")) }
+        return flowName(flow) + ": " + parts.joined(separator: "; ")
+    }
+
+    /// "west flow", from the eight main compass directions.
+    static func flowName(_ heading: Angle) -> String {
+        let names = ["north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"]
+        return names[Int((heading.normalizedBearing.degrees / 45).rounded()) % 8] + " flow"
+    }
+
+    static func report(_ airport: Airport, _ use: RunwayUse, _ w: RadarWindow, _ shell: Shell) -> Output {
+        var output = Output([.message("Runways at \(airport.icao) (\(airport.name)) · \(period(w)) · \(w.feed.label)", .accent)])
+        if let summary = summary(use) {
+            output.append(.message(summary.prefix(1).uppercased() + summary.dropFirst() + "."))
+        } else {
+            output.append(.message("No landing or take-off seen near \(airport.icao) \(lately(w))."))
+        }
+        var table = Table(
+            key: "runways",
+            columns: [
+                Column("runway", "Runway"), Column("heading", "Heading", .right), Column("landings", "Landings", .right),
+                Column("takeoffs", "Take-offs", .right), Column("last", "Last"),
+            ])
+        for end in shell.catalog.runways(of: airport).flatMap(\.directions) {
+            let used = use.movements.filter { $0.runway == end.designator }
+            guard !used.isEmpty else { continue }
+            table.rows.append([
+                Cell(end.designator), Cell(Datum.rounded(end.heading.degrees, 1), text: Format.degrees(end.heading)),
+                Cell(.int(used.filter { $0.kind == .arrival }.count)), Cell(.int(used.filter { $0.kind == .departure }.count)),
+                Cell(.string(CivilTime(used.map(\.time).max()!.rounded()).iso), text: TimeText.clock(used.map(\.time).max()!)),
+            ])
+        }
+        if table.rows.isEmpty { output.append(.data("runways", .list([]))) } else { output.append(.table(table)) }
+        if let note = w.note { output.append(.note(note)) }
+        output.append(.data("airport", .string(airport.icao)))
+        output.append(.data("flow", use.flow.map { .string(flowName($0)) } ?? .null))
+        output.append(.data("flow_heading", use.flow.map { Datum.rounded($0.degrees, 1) } ?? .null))
+        output.append(.data("movements", .list(use.movements.map { movementDatum($0, shell) })))
+        return output
+    }
+
+    static func movementDatum(_ m: RunwayMovement, _ shell: Shell) -> Datum {
+        .object([
+            ("kind", .string(m.kind.rawValue)), ("callsign", .string(m.aircraft.callsign ?? "")), ("icao24", .string(m.icao24)),
+            ("runway", .string(m.runway)), ("time", .string(CivilTime(m.time.rounded()).iso)), ("ground_seen", .bool(m.groundSeen)),
+            ("completed", .bool(m.completed)),
+        ])
+    }
+
+    static func list(_ movements: [RunwayMovement], _ kind: RunwayMovement.Kind, _ airport: Airport, _ w: RadarWindow, _ shell: Shell) -> Output {
+        let name = kind == .arrival ? "Arrivals" : "Departures"
+        var output = Output([.message("\(name) at \(airport.icao) (\(airport.name)) · \(period(w)) · \(w.feed.label)", .accent)])
+        if movements.isEmpty {
+            output.append(.message("No aircraft \(kind == .arrival ? "landed at" : "took off from") \(airport.icao) \(lately(w))."))
+            output.append(.data(name.lowercased(), .list([])))
+        } else {
+            var table = Table(
+                key: name.lowercased(),
+                columns: [
+                    Column("time", "Time"), Column("callsign", "Callsign"), Column("icao24", "", dataOnly: true), Column("airline", "Airline"),
+                    Column("runway", "Runway"), Column("evidence", "Seen"),
+                ])
+            table.rows = movements.map { m in
+                let airline = RadarText.airline(m.aircraft, shell)
+                return [
+                    Cell(.string(CivilTime(m.time.rounded()).iso), text: TimeText.clock(m.time)), Cell(.string(m.aircraft.callsign ?? ""), text: m.name),
+                    Cell(.string(m.icao24)), Cell(.optional(airline), text: airline ?? "—"), Cell(m.runway),
+                    Cell(
+                        .string(m.groundSeen ? "ground" : "track"),
+                        text: m.groundSeen ? (kind == .arrival ? "touchdown" : "lift-off") : (kind == .arrival ? "low on final" : "climbing out")),
+                ]
+            }
+            output.append(.table(table))
+        }
+        if let note = w.note { output.append(.note(note)) }
+        return output
+    }
+}

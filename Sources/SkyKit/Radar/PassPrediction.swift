@@ -1,0 +1,188 @@
+import Foundation
+
+/// What a pass prediction looks for in each aircraft's path.
+public enum PassKind: Sendable, Equatable {
+    /// The moment it is nearest (straight-line distance).
+    case closest
+    /// The moment it is highest in the sky.
+    case overhead
+    /// The moment it climbs above an elevation angle.
+    case above(Angle)
+}
+
+/// One aircraft's predicted pass: where it is at the moment that matters.
+public struct PredictedPass: Sendable {
+    public var icao24: String
+    public var name: String
+    /// Its state at that moment (position and altitude interpolated).
+    public var aircraft: AircraftState
+    /// The moment (Unix seconds).
+    public var time: Double
+    public var slantRange: Distance
+    public var groundDistance: Distance
+    public var bearing: Angle
+    public var elevation: Angle
+    /// The nearest and highest it gets in the whole window.
+    public var nearest: Distance
+    public var highest: Angle
+}
+
+/// Finds when aircraft pass an observer, from a window of their future positions (recorded or
+/// extrapolated). Between two samples an aircraft is taken to fly straight at a constant speed,
+/// so the closest approach inside a segment is exact for that motion: for the offset p(f) =
+/// a + f·(b − a) from the observer, |p| is least at f = −a·(b − a)/|b − a|² (clamped to the
+/// segment).
+public struct PassPredictor: Sendable {
+    public let geometry: RadarGeometry
+
+    public init(_ geometry: RadarGeometry) { self.geometry = geometry }
+
+    /// A track that ends this close to the window's end (seconds) is taken as cut by it.
+    public static let cut = 10.0
+
+    /// The passes of every aircraft in the window that happen in the air after `now` (an
+    /// aircraft already at its nearest or highest is passing, not about to), within `reach`
+    /// (straight-line distance for closest, ground distance otherwise), in time order. A
+    /// nearest or highest point at the last moment known of a track that the window's `end`
+    /// cuts is no pass: the aircraft may come nearer or climb higher after it.
+    public func passes(_ window: TrafficWindow, kind: PassKind, after now: Double, until end: Double, within reach: Distance) -> [PredictedPass] {
+        var list: [PredictedPass] = []
+        for track in window.tracks {
+            guard let pass = pass(track, kind: kind), pass.time > now + 0.5, !pass.aircraft.onGround else { continue }
+            let peak = kind == .closest || kind == .overhead
+            if peak, let last = track.times.last, pass.time >= last - 0.5, last >= end - PassPredictor.cut { continue }
+            let distance = kind == .closest ? pass.slantRange : pass.groundDistance
+            if distance <= reach { list.append(pass) }
+        }
+        return list.sorted { ($0.time, $0.icao24) < ($1.time, $1.icao24) }
+    }
+
+    /// The offset from the observer of each state (nil without an altitude).
+    func offsets(_ track: AircraftTrack) -> [ENU?] {
+        track.states.map { s in
+            let height = s.onGround ? geometry.observerHeight : s.altitude
+            return height.map { geometry.frame.enu(latitude: s.coordinate.latitude, longitude: s.coordinate.longitude, height: $0.meters) }
+        }
+    }
+
+    /// The moment of the pass along one track, if it has one.
+    public func pass(_ track: AircraftTrack, kind: PassKind) -> PredictedPass? {
+        let p = offsets(track)
+        var best: (index: Int, f: Double, value: Double)?
+        var nearest = Double.infinity, highest = -90.0
+        var crossing: (index: Int, f: Double)?
+        for i in p.indices {
+            guard let a = p[i] else { continue }
+            nearest = min(nearest, a.range)
+            highest = max(highest, a.elevation)
+            let b = i + 1 < p.count && track.times[i + 1] - track.times[i] <= SampleTraffic.maximumGap ? p[i + 1] : nil
+            switch kind {
+            case .closest:
+                let f = b.map { PassPredictor.nearestFraction(a, $0) } ?? 0
+                let d = PassPredictor.mix(a, b ?? a, f).range
+                nearest = min(nearest, d)
+                if best == nil || d < best!.value { best = (i, f, d) }
+            case .overhead:
+                let f = b.map { PassPredictor.highestFraction(a, $0) } ?? 0
+                let e = PassPredictor.mix(a, b ?? a, f).elevation
+                highest = max(highest, e)
+                if best == nil || e > best!.value { best = (i, f, e) }
+            case .above(let angle):
+                // The first rise through the angle: below it at one sample, at or above at the next.
+                guard crossing == nil, let b, a.elevation < angle.degrees, b.elevation >= angle.degrees else { continue }
+                var lo = 0.0, hi = 1.0
+                for _ in 0..<40 {
+                    let mid = (lo + hi) / 2
+                    if PassPredictor.mix(a, b, mid).elevation < angle.degrees { lo = mid } else { hi = mid }
+                }
+                crossing = (i, hi)
+            }
+        }
+        guard let at = kind == .closest || kind == .overhead ? best.map({ ($0.index, $0.f) }) : crossing else { return nil }
+        let (i, f) = at
+        let next = min(i + 1, track.states.count - 1)
+        let state = track.states[i].interpolated(to: track.states[next], f)
+        let time = track.times[i] + (track.times[next] - track.times[i]) * f
+        let sighting = geometry.sight(state)
+        return PredictedPass(
+            icao24: track.icao24, name: track.name, aircraft: state, time: time, slantRange: sighting.slantRange,
+            groundDistance: sighting.groundDistance, bearing: sighting.bearing, elevation: sighting.elevation ?? Angle(degrees: 0),
+            nearest: Distance(meters: nearest), highest: Angle(degrees: highest))
+    }
+
+    /// The point a fraction `f` of the way from `a` to `b`.
+    static func mix(_ a: ENU, _ b: ENU, _ f: Double) -> ENU {
+        ENU(east: a.east + (b.east - a.east) * f, north: a.north + (b.north - a.north) * f, up: a.up + (b.up - a.up) * f)
+    }
+
+    /// Where on the segment from `a` to `b` the observer is nearest: −a·d/|d|², clamped to [0, 1].
+    public static func nearestFraction(_ a: ENU, _ b: ENU) -> Double {
+        let d = (b.east - a.east, b.north - a.north, b.up - a.up)
+        let dd = d.0 * d.0 + d.1 * d.1 + d.2 * d.2
+        guard dd > 0 else { return 0 }
+        return min(1, max(0, -(a.east * d.0 + a.north * d.1 + a.up * d.2) / dd))
+    }
+
+    /// Where on the segment the elevation is greatest (it rises then falls along a straight
+    /// line: a golden-section search finds the top).
+    static func highestFraction(_ a: ENU, _ b: ENU) -> Double {
+        var lo = 0.0, hi = 1.0
+        let g = (5.0.squareRoot() - 1) / 2
+        for _ in 0..<40 {
+            let x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo)
+            if mix(a, b, x1).elevation < mix(a, b, x2).elevation { lo = x1 } else { hi = x2 }
+        }
+        return (lo + hi) / 2
+    }
+}
+
+extension AircraftState {
+    /// The state a fraction `f` of the way to `other`: position and altitudes in between, the
+    /// rest of the nearer state.
+    public func interpolated(to other: AircraftState, _ f: Double) -> AircraftState {
+        guard f > 0 else { return self }
+        var s = f < 0.5 ? self : other
+        var dLon = other.coordinate.longitude - coordinate.longitude
+        if dLon > 180 { dLon -= 360 } else if dLon < -180 { dLon += 360 }
+        var lon = coordinate.longitude + dLon * f
+        if lon > 180 { lon -= 360 } else if lon < -180 { lon += 360 }
+        s.coordinate = Coordinate(
+            validLatitude: coordinate.latitude + (other.coordinate.latitude - coordinate.latitude) * f, longitude: lon)
+        func mix(_ x: Height?, _ y: Height?) -> Height? {
+            guard let x, let y else { return x ?? y }
+            return Height(meters: x.meters + (y.meters - x.meters) * f)
+        }
+        s.baroAltitude = mix(baroAltitude, other.baroAltitude)
+        s.geoAltitude = mix(geoAltitude, other.geoAltitude)
+        return s
+    }
+}
+
+/// The closest approach of an aircraft flying straight on, from its offset and velocity
+/// relative to the observer: it is nearest after t = −r·v / |v|², at distance |r + v·t|.
+public struct RelativeMotion: Sendable {
+    /// The offset now (east, north, up; metres).
+    public var offset: ENU
+    /// The velocity (east, north, up; metres per second).
+    public var velocity: ENU
+
+    /// From a sighting: the ground speed along the track, and the vertical rate (0 when unknown).
+    public init?(_ sighting: Sighting) {
+        guard let enu = sighting.enu, let speed = sighting.aircraft.groundSpeed, let track = sighting.aircraft.track else { return nil }
+        offset = enu
+        let v = speed.metersPerSecond, t = track * .pi / 180
+        velocity = ENU(east: v * sin(t), north: v * cos(t), up: sighting.aircraft.verticalRate ?? 0)
+    }
+
+    /// Seconds until the closest approach (negative: it has passed).
+    public var timeToClosest: Double {
+        let vv = velocity.east * velocity.east + velocity.north * velocity.north + velocity.up * velocity.up
+        guard vv > 0 else { return 0 }
+        return -(offset.east * velocity.east + offset.north * velocity.north + offset.up * velocity.up) / vv
+    }
+
+    /// The offset after `t` seconds.
+    public func offset(after t: Double) -> ENU {
+        ENU(east: offset.east + velocity.east * t, north: offset.north + velocity.north * t, up: offset.up + velocity.up * t)
+    }
+}

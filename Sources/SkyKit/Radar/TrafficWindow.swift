@@ -1,0 +1,94 @@
+import Foundation
+
+/// One aircraft's states over a stretch of time, in time order.
+public struct AircraftTrack: Sendable {
+    public var icao24: String
+    public var times: [Double]
+    public var states: [AircraftState]
+
+    /// The latest callsign it sent, or the address.
+    public var name: String { states.last(where: { $0.callsign != nil })?.callsign ?? icao24 }
+    /// The newest state.
+    public var last: AircraftState { states[states.count - 1] }
+}
+
+/// Traffic over a stretch of time (past or future), per aircraft.
+public struct TrafficWindow: Sendable {
+    public var tracks: [AircraftTrack]
+    /// True when the positions are predicted along each aircraft's track and speed rather than
+    /// recorded.
+    public var extrapolated: Bool
+
+    /// Regroups snapshots (in time order) by aircraft; aircraft keep the order they first appear in.
+    public init(_ snapshots: [TrafficSnapshot], extrapolated: Bool = false) {
+        self.extrapolated = extrapolated
+        var index: [String: Int] = [:]
+        var tracks: [AircraftTrack] = []
+        for snapshot in snapshots {
+            for a in snapshot.aircraft {
+                if let k = index[a.icao24] {
+                    // A recording never goes back in time; a repeated moment keeps its first state.
+                    guard snapshot.time > tracks[k].times[tracks[k].times.count - 1] else { continue }
+                    tracks[k].times.append(snapshot.time)
+                    tracks[k].states.append(a)
+                } else {
+                    index[a.icao24] = tracks.count
+                    tracks.append(AircraftTrack(icao24: a.icao24, times: [snapshot.time], states: [a]))
+                }
+            }
+        }
+        self.tracks = tracks
+    }
+
+    /// Tracks already made (a recording's own points).
+    public init(tracks: [AircraftTrack], extrapolated: Bool = false) {
+        self.tracks = tracks
+        self.extrapolated = extrapolated
+    }
+
+    /// The next `duration` seconds after a snapshot, predicted by flying each aircraft straight
+    /// along its track at its ground speed and vertical rate, every `step` seconds. Aircraft
+    /// without a speed and track stay where they are; aircraft on the ground are left out.
+    public static func extrapolating(_ snapshot: TrafficSnapshot, for duration: Double, step: Double) -> TrafficWindow {
+        let moving = snapshot.aircraft.filter { !$0.onGround }
+        var snapshots: [TrafficSnapshot] = []
+        var t = 0.0
+        while t <= duration + 1e-9 {
+            snapshots.append(TrafficSnapshot(time: snapshot.time + t, aircraft: moving.map { $0.extrapolated(by: t) }))
+            t += step
+        }
+        return TrafficWindow(snapshots, extrapolated: true)
+    }
+}
+
+extension AircraftState {
+    /// Where the aircraft will be after `seconds` flying straight on: along its track (a
+    /// geodesic) at its ground speed, climbing or descending at its vertical rate.
+    public func extrapolated(by seconds: Double) -> AircraftState {
+        guard seconds != 0, let speed = groundSpeed, let track else { return self }
+        var next = self
+        next.coordinate =
+            Geodesic.wgs84.direct(from: coordinate, azimuth: Angle(degrees: track), distance: Distance(meters: speed.metersPerSecond * seconds))
+            .coordinate
+        if let rate = verticalRate {
+            next.baroAltitude = baroAltitude.map { Height(meters: $0.meters + rate * seconds) }
+            next.geoAltitude = geoAltitude.map { Height(meters: $0.meters + rate * seconds) }
+        }
+        return next
+    }
+}
+
+extension SampleFeed {
+    /// The recording between two moments: its own points, and the interpolated states where
+    /// the moments cut the tracks.
+    public func window(from start: Double, to end: Double) -> TrafficWindow? {
+        TrafficWindow(tracks: sample.tracks(from: max(start, sample.start), to: min(end, sample.end)))
+    }
+}
+
+extension ReplayFeed {
+    /// The recorded snapshots between two moments.
+    public func window(from start: Double, to end: Double) -> TrafficWindow? {
+        TrafficWindow(snapshots.filter { $0.time >= start && $0.time <= end })
+    }
+}
