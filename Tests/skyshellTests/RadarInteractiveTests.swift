@@ -54,12 +54,17 @@ struct RadarInteractiveTests {
         try pty.exitShell()
     }
 
-    @Test func theCountdownNamesTheNextPassAndACloseOneRingsTheBellOnce() throws {
+    /// `radar live` at 13:06 on the Paris sample with a 3 km alert distance (and more
+    /// commands first): SWR63M passes 1.9 km from Charles de Gaulle at 13:06:46.
+    func liveWithAnAlert(_ commands: [String] = []) throws -> PTYSession {
         let pty = try start()
-        // 13:06 on the Paris sample: SWR63M passes 1.9 km from Charles de Gaulle at 13:06:46.
-        try pty.enter("radar time 13:06", until: "✈default> ")
-        try pty.enter("set alert-distance 3km", until: "✈default> ")
+        for command in ["radar time 13:06", "set alert-distance 3km"] + commands { try pty.enter(command, until: "✈default> ") }
         try pty.send("radar live\r")
+        return pty
+    }
+
+    @Test func theCountdownNamesTheNextPassAndACloseOneRingsTheBellOnce() throws {
+        let pty = try liveWithAnAlert()
         let alert = try pty.waitFor("🔔 SWR63M will pass")
         #expect(alert.contains("\u{07}"))
         let frame = PTYSession.plain(try pty.waitFor("q quit"))
@@ -73,11 +78,7 @@ struct RadarInteractiveTests {
     }
 
     @Test func theKidThemeFlashesLookUpInBigLetters() throws {
-        let pty = try start()
-        try pty.enter("radar time 13:06", until: "✈default> ")
-        try pty.enter("set alert-distance 3km", until: "✈default> ")
-        try pty.enter("set theme kid", until: "✈default> ")
-        try pty.send("radar live\r")
+        let pty = try liveWithAnAlert(["set theme kid"])
         // The first row of LOOK UP! in block letters, and the bell.
         let flash = try pty.waitFor("█      ███   ███  █   █")
         #expect(flash.contains("\u{07}"))

@@ -16,12 +16,7 @@ enum ExplainRadar {
             let picture = try shell.radar.picture()
             let chosen: Sighting
             if let name = args[ExplainRadar.callsign] {
-                let all = picture.sightings
-                guard let found = all.first(where: { $0.aircraft.name.caseInsensitiveCompare(name) == .orderedSame || $0.aircraft.icao24 == name.lowercased() })
-                else {
-                    throw ShellError.usage("no aircraft called \(name) within range" + suggestion(name.uppercased(), among: all.map(\.aircraft.name)))
-                }
-                chosen = found
+                chosen = try picture.sighting(named: name)
             } else {
                 guard let best = SpotCommand.choose(picture.sightings) ?? picture.sightings.first else {
                     throw ShellError.usage("no aircraft within range to explain")

@@ -70,15 +70,7 @@ enum ExplainSpotter {
             let (w, passes) = try NextCommand.predict(request, shell)
             let chosen: Sighting
             if let name = args[ExplainSpotter.callsign] {
-                guard
-                    let found = picture.sightings.first(where: {
-                        $0.aircraft.name.caseInsensitiveCompare(name) == .orderedSame || $0.aircraft.icao24 == name.lowercased()
-                    })
-                else {
-                    throw ShellError.usage(
-                        "no aircraft called \(name) within range" + suggestion(name.uppercased(), among: picture.sightings.map(\.aircraft.name)))
-                }
-                chosen = found
+                chosen = try picture.sighting(named: name)
             } else {
                 // The nearest pass of an aircraft already in sight (some appear later in a
                 // recording) and coming nearer, flying straight on.
@@ -142,12 +134,13 @@ enum ExplainSpotter {
         "runways", category: .teaching,
         abstract: "How `runways` decides a landing or a take-off and its runway",
         arguments: [RunwaysCommand.airport.spec],
+        options: [RunwaysCommand.window.spec],
         examples: [Example("observer LFPG; radar time 13:05; explain runways", "the latest movement at Charles de Gaulle")]
     ) { args, shell in
         try WorkedExample.withObserver(shell) {
-            let (airport, runways, w) = try RunwaysCommand.look(args[RunwaysCommand.airport], back: 900, shell)
-            let inference = RunwayUseInference(airport: airport, runways: runways)
-            let movements = inference.movements(w.window, in: w.start...w.end)
+            let seen = try RunwaysCommand.look(args[RunwaysCommand.airport], back: try args.value(RunwaysCommand.window), shell)
+            let (airport, w, movements) = (seen.airport, seen.window, seen.movements)
+            let runways = seen.inference.runways
             let units = shell.units
             var lines = [
                 "How the runways in use at \(airport.icao) are found — \(w.feed.label), \(RunwaysCommand.period(w))", "",
@@ -169,7 +162,7 @@ enum ExplainSpotter {
                 return Output(lines.map { .message($0) })
             }
             lines.append("3. The latest movement, \(m.name) at \(TimeText.clock(m.time)) UTC, course \(Format.fixed(course, 1))°:")
-            let all = inference.alignments(of: m.aircraft, course: course)
+            let all = seen.inference.alignments(of: m.aircraft, course: course)
             for a in all.sorted(by: { abs($0.crossTrack) < abs($1.crossTrack) }).prefix(4) {
                 lines.append(
                     "   \(a.direction.designator.padding(toLength: 4, withPad: " ", startingAt: 0)) course − heading = \(Format.fixed(a.headingOffset, 1))°, cross = \(n(a.crossTrack, 0)) m, along = \(n(a.along, 0)) m → \(a.lined ? "lined up" : "not lined up")"

@@ -22,9 +22,8 @@ enum RunwaysCommand {
             Example("runways LFPB for 30m", "Le Bourget, the last half hour"),
         ]
     ) { args, shell in
-        let (airport, runways, w) = try look(args[RunwaysCommand.airport], back: try args.value(RunwaysCommand.window), shell)
-        let movements = RunwayUseInference(airport: airport, runways: runways).movements(w.window, in: w.start...w.end)
-        return report(airport, RunwayUse(movements), w, shell)
+        let seen = try look(args[RunwaysCommand.airport], back: try args.value(RunwaysCommand.window), shell)
+        return report(seen.airport, RunwayUse(seen.movements), seen.window, shell)
     }
 
     static let arrivals = movementSpec(.arrival)
@@ -43,17 +42,26 @@ enum RunwaysCommand {
             requires: [.observer],
             examples: [Example("observer LFPG; radar time 13:05; \(name)", "the last half hour at Charles de Gaulle")]
         ) { args, shell in
-            let (airport, runways, w) = try look(args[RunwaysCommand.airport], back: try args.value(RunwaysCommand.movementWindow), shell)
-            let movements = RunwayUseInference(airport: airport, runways: runways).movements(w.window, in: w.start...w.end)
-            return list(movements.filter { $0.kind == kind && $0.completed }, kind, airport, w, shell)
+            let seen = try look(args[RunwaysCommand.airport], back: try args.value(RunwaysCommand.movementWindow), shell)
+            return list(seen.movements.filter { $0.kind == kind && $0.completed }, kind, seen.airport, seen.window, shell)
         }
     }
 
     /// How far from the observer an airport is taken as theirs when none is named.
     static let ownAirport = Distance(10, .kilometers)
 
-    /// The airport asked about (or the observer's), its runways and the traffic window.
-    static func look(_ named: Airport?, back duration: Double, _ shell: Shell) throws -> (Airport, [Runway], RadarWindow) {
+    /// What the traffic near an airport showed over a window.
+    struct Seen {
+        var airport: Airport
+        var inference: RunwayUseInference
+        var window: RadarWindow
+        /// The landings and take-offs in the window.
+        var movements: [RunwayMovement]
+    }
+
+    /// The airport asked about (or the observer's), and its landings and take-offs over the
+    /// last `duration` seconds.
+    static func look(_ named: Airport?, back duration: Double, _ shell: Shell) throws -> Seen {
         guard (60...3_600).contains(duration) else { throw ShellError.usage("look back 1 min to 1 h (not \(TimeText.span(duration)))") }
         guard let observer = shell.session.observer else { throw ShellError.usage(Requirement.observer.message) }
         let airport = try named ?? own(observer, shell)
@@ -66,7 +74,9 @@ enum RunwaysCommand {
                 "\(airport.icao) is \(Format.distance(away, shell.units, decimals: 0)) from you, beyond the radar range (\(Format.distance(range, shell.units, decimals: 0))): `observer \(airport.icao)` or a longer `radar range`"
             )
         }
-        return (airport, runways, try shell.radar.past(duration))
+        let w = try shell.radar.past(duration)
+        let inference = RunwayUseInference(airport: airport, runways: runways)
+        return Seen(airport: airport, inference: inference, window: w, movements: inference.movements(w.window, in: w.start...w.end))
     }
 
     /// The observer's airport: the one they stand at, else the nearest with runways within 10 km.
@@ -103,8 +113,13 @@ enum RunwaysCommand {
         return names[Int((heading.normalizedBearing.degrees / 45).rounded()) % 8] + " flow"
     }
 
+    /// "Runways at LFPG (Charles de Gaulle International Airport) · 12:50:00–13:05:00 UTC · sample Paris"
+    static func title(_ what: String, _ airport: Airport, _ w: RadarWindow) -> Block {
+        .message("\(what) at \(airport.icao) (\(airport.name)) · \(period(w)) · \(w.feed.label)", .accent)
+    }
+
     static func report(_ airport: Airport, _ use: RunwayUse, _ w: RadarWindow, _ shell: Shell) -> Output {
-        var output = Output([.message("Runways at \(airport.icao) (\(airport.name)) · \(period(w)) · \(w.feed.label)", .accent)])
+        var output = Output([title("Runways", airport, w)])
         if let summary = summary(use) {
             output.append(.message(summary.prefix(1).uppercased() + summary.dropFirst() + "."))
         } else {
@@ -144,7 +159,7 @@ enum RunwaysCommand {
 
     static func list(_ movements: [RunwayMovement], _ kind: RunwayMovement.Kind, _ airport: Airport, _ w: RadarWindow, _ shell: Shell) -> Output {
         let name = kind == .arrival ? "Arrivals" : "Departures"
-        var output = Output([.message("\(name) at \(airport.icao) (\(airport.name)) · \(period(w)) · \(w.feed.label)", .accent)])
+        var output = Output([title(name, airport, w)])
         if movements.isEmpty {
             output.append(.message("No aircraft \(kind == .arrival ? "landed at" : "took off from") \(airport.icao) \(lately(w))."))
             output.append(.data(name.lowercased(), .list([])))
