@@ -140,6 +140,48 @@ struct RadarFeedTests {
         #expect(refused.status == 69 && refused.stderr.contains("cannot reach 127.0.0.1"))
     }
 
+    @Test func nextAndWhatOnOpenSkyAreExtrapolatedAndSaySo() throws {
+        let server = try HTTPTestServer { _ in .json(RadarFeedTests.states) }
+        defer { server.stop() }
+        // 7 km west of DLH4AB, which flies west at 180.5 m/s: it passes nearly overhead in 40 s.
+        let r = sky("observer 49.09 2.45; radar source opensky url \(server.url)/api auth \(server.url)/token; next; what; heading E; what")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("DLH4AB (Lufthansa) will pass closest:"))
+        #expect(r.stdout.contains("in 40 s") || r.stdout.contains("in 39 s") || r.stdout.contains("in 41 s"), "\(r.stdout)")
+        #expect(r.stderr.contains("is live: the future is extrapolated") || r.stdout.contains("is live: the future is extrapolated"))
+        #expect(r.stdout.contains("In front of you") && r.stdout.contains("DLH4AB (Lufthansa)"))
+    }
+
+    /// A readsb answer with one aircraft on final for Charles de Gaulle's 26L, `k` seconds into
+    /// its approach (from 8 km out at 2,400 ft, 75 m/s, descending 4 m/s along the line).
+    static func onFinal(_ k: Int) -> String {
+        // The 26L threshold and the runway's heading (OurAirports): the approach comes from
+        // 85.3°, the far side of the threshold.
+        let (lat0, lon0, bearing) = (48.99490, 2.60243, 85.3 * Double.pi / 180)
+        let d = 8_000 - 75 * Double(k)
+        let lat = lat0 + d * cos(bearing) / 111_194, lon = lon0 + d * sin(bearing) / (111_194 * cos(lat0 * Double.pi / 180))
+        let feet = 2_400 - 4 * Double(k) / 0.3048
+        return """
+            {"now": \(1_733_000_000 + k), "aircraft": [{"hex":"3944ea","flight":"AFR96ZN ","alt_baro":\(Int(feet)),"gs":146,"track":265.3,"baro_rate":-790,"lat":\(lat),"lon":\(lon),"seen_pos":0.1}]}
+            """
+    }
+
+    @Test func runwaysOnALiveReceiverUseWhatTheSessionFetched() throws {
+        let clock = Clock()
+        // Each answer 5 s further along the approach (the recording below asks once a second).
+        let server = try HTTPTestServer { _ in .json(RadarFeedTests.onFinal(5 * (clock.tick() - 1_733_000_000))) }
+        defer { server.stop() }
+        let r = sky(
+            "observer LFPG; radar source readsb \(server.url)/aircraft.json; runways; radar record \(home.path)/final.jsonl for 4s every 1s; runways"
+        )
+        #expect(r.status == 0, "\(r.stderr)")
+        // One snapshot: nothing to go on; then five more along the line, 80 m lower: a landing
+        // on 26L (still on final: it counts for the runway, not yet as an arrival).
+        #expect(r.stdout.contains("No landing or take-off seen near LFPG in the one snapshot fetched so far."))
+        #expect(r.stdout.contains("West flow: landing 26L."), "\(r.stdout)")
+        #expect(r.stdout.contains("26L        265°         1          0"))
+    }
+
     @Test func aReceiverOverHTTPRecordedAndReplayed() throws {
         let json = try String(contentsOfFile: Fixtures.directory + "/radar/readsb-aircraft.json", encoding: .utf8)
         // A live receiver: each answer a second newer than the one before.

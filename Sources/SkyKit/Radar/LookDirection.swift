@@ -37,14 +37,15 @@ public struct LookDirection: Sendable, Equatable {
     }
 }
 
-/// How an aircraft's altitude changes, from its vertical rate.
+/// How an aircraft's altitude changes, from its vertical rate: climbing, descending or
+/// cruising (level).
 public enum VerticalTrend: String, Sendable {
-    case climbing, descending, level
+    case climbing, descending, cruising
 
     /// Climbing or descending from 1.5 m/s (about 300 ft/min); nil when the rate is unknown.
     public init?(_ a: AircraftState) {
         guard let rate = a.verticalRate, !a.onGround else { return nil }
-        self = rate >= VerticalTrend.threshold ? .climbing : rate <= -VerticalTrend.threshold ? .descending : .level
+        self = rate >= VerticalTrend.threshold ? .climbing : rate <= -VerticalTrend.threshold ? .descending : .cruising
     }
 
     public static let threshold = 1.5

@@ -105,7 +105,7 @@ final class RadarContext: ServiceContext {
     }
 
     /// Keeps a live answer (once per moment) and forgets what is older than an hour.
-    private func remember(_ snapshot: TrafficSnapshot, of label: String) {
+    func remember(_ snapshot: TrafficSnapshot, of label: String) {
         if history.feed != label { history = (label, []) }
         guard history.snapshots.last.map({ snapshot.time > $0.time }) ?? true else { return }
         history.snapshots.append(snapshot)
