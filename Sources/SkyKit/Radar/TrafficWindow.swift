@@ -50,14 +50,14 @@ public struct TrafficWindow: Sendable {
     /// along its track at its ground speed and vertical rate, every `step` seconds. Aircraft
     /// without a speed and track stay where they are; aircraft on the ground are left out.
     public static func extrapolating(_ snapshot: TrafficSnapshot, for duration: Double, step: Double) -> TrafficWindow {
-        let moving = snapshot.aircraft.filter { !$0.onGround }
-        var snapshots: [TrafficSnapshot] = []
-        var t = 0.0
-        while t <= duration + 1e-9 {
-            snapshots.append(TrafficSnapshot(time: snapshot.time + t, aircraft: moving.map { $0.extrapolated(by: t) }))
-            t += step
+        let steps = Int((duration / step + 1e-9).rounded(.down))
+        let times = (0...steps).map { snapshot.time + Double($0) * step }
+        let tracks = snapshot.aircraft.filter { !$0.onGround }.map { a in
+            // One geodesic per aircraft, walked along: cheaper than a direct problem per point.
+            let line = a.track.map { GeodesicLine(from: a.coordinate, azimuth: Angle(degrees: $0)) }
+            return AircraftTrack(icao24: a.icao24, times: times, states: times.map { a.extrapolated(by: $0 - snapshot.time, along: line) })
         }
-        return TrafficWindow(snapshots, extrapolated: true)
+        return TrafficWindow(tracks: tracks, extrapolated: true)
     }
 }
 
@@ -65,11 +65,14 @@ extension AircraftState {
     /// Where the aircraft will be after `seconds` flying straight on: along its track (a
     /// geodesic) at its ground speed, climbing or descending at its vertical rate.
     public func extrapolated(by seconds: Double) -> AircraftState {
-        guard seconds != 0, let speed = groundSpeed, let track else { return self }
+        extrapolated(by: seconds, along: track.map { GeodesicLine(from: coordinate, azimuth: Angle(degrees: $0)) })
+    }
+
+    /// The same along a geodesic already set up from the aircraft's position and track.
+    func extrapolated(by seconds: Double, along line: GeodesicLine?) -> AircraftState {
+        guard seconds != 0, let speed = groundSpeed, let line else { return self }
         var next = self
-        next.coordinate =
-            Geodesic.wgs84.direct(from: coordinate, azimuth: Angle(degrees: track), distance: Distance(meters: speed.metersPerSecond * seconds))
-            .coordinate
+        next.coordinate = line.position(Distance(meters: speed.metersPerSecond * seconds)).coordinate
         if let rate = verticalRate {
             next.baroAltitude = baroAltitude.map { Height(meters: $0.meters + rate * seconds) }
             next.geoAltitude = geoAltitude.map { Height(meters: $0.meters + rate * seconds) }
