@@ -12,6 +12,10 @@ public enum SkyshellMain {
     public static var processEnvironment: [String: String] {
         var env: [String: String] = [:]
         guard var entry = sky_environment() else { return env }
+        // Counted first: the dictionary is made once at its size instead of grown.
+        var count = 0
+        while entry[count] != nil { count += 1 }
+        env.reserveCapacity(count)
         while let cString = entry.pointee {
             let text = String(cString: cString)
             if let eq = text.firstIndex(of: "=") { env[String(text[..<eq])] = String(text[text.index(after: eq)...]) }

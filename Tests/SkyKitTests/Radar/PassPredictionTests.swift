@@ -87,12 +87,19 @@ struct PassPredictionTests {
         }
     }
 
+    /// An observer at 47° N 8° E, 400 m up, and an aircraft east of them at 2,000 m, 100 m/s.
+    static let swiss = Coordinate(validLatitude: 47, longitude: 8)
+    let swissGeometry = RadarGeometry(observer: swiss, height: Height(meters: 400))
+    func east(_ meters: Double, track: Double) -> AircraftState {
+        let start = Geodesic.wgs84.direct(from: Self.swiss, azimuth: Angle(degrees: 90), distance: Distance(meters: meters)).coordinate
+        return AircraftState(icao24: "a", coordinate: start, baroAltitude: Height(meters: 2_000), groundSpeed: Speed(metersPerSecond: 100), track: track)
+    }
+
     @Test func straightFlightMatchesTheClosedFormClosestApproach() throws {
         // An airliner 20 km east and 8 km north of the observer at 3,000 m, flying 250° at 130 m/s,
         // descending 4 m/s.
-        let observer = Coordinate(validLatitude: 47, longitude: 8)
-        let geometry = RadarGeometry(observer: observer, height: Height(meters: 400))
-        let start = Geodesic.wgs84.direct(from: observer, azimuth: Angle(degrees: 68.2), distance: Distance(meters: 21_541)).coordinate
+        let geometry = swissGeometry
+        let start = Geodesic.wgs84.direct(from: Self.swiss, azimuth: Angle(degrees: 68.2), distance: Distance(meters: 21_541)).coordinate
         let plane = AircraftState(
             icao24: "abc123", callsign: "TEST1", coordinate: start, baroAltitude: Height(meters: 3_000), groundSpeed: Speed(metersPerSecond: 130),
             track: 250, verticalRate: -4)
@@ -110,29 +117,23 @@ struct PassPredictionTests {
     }
 
     @Test func anAircraftFlyingAwayHasNoPassAhead() {
-        let observer = Coordinate(validLatitude: 47, longitude: 8)
-        let geometry = RadarGeometry(observer: observer, height: Height(meters: 400))
-        let start = Geodesic.wgs84.direct(from: observer, azimuth: Angle(degrees: 90), distance: Distance(meters: 5_000)).coordinate
-        let away = AircraftState(icao24: "a", coordinate: start, baroAltitude: Height(meters: 2_000), groundSpeed: Speed(metersPerSecond: 100), track: 90)
+        let away = east(5_000, track: 90)
         let window = TrafficWindow.extrapolating(TrafficSnapshot(time: 0, aircraft: [away]), for: 300, step: 5)
-        #expect(PassPredictor(geometry).passes(window, kind: .closest, after: 0, until: 300, within: Distance(50, .kilometers)).isEmpty)
-        #expect((RelativeMotion(geometry.sight(away))?.timeToClosest ?? 0) < 0)
+        #expect(PassPredictor(swissGeometry).passes(window, kind: .closest, after: 0, until: 300, within: Distance(50, .kilometers)).isEmpty)
+        #expect((RelativeMotion(swissGeometry.sight(away))?.timeToClosest ?? 0) < 0)
     }
 
     @Test func anAircraftStillComingNearerWhenTheWindowEndsHasNoPassYet() throws {
-        let observer = Coordinate(validLatitude: 47, longitude: 8)
-        let geometry = RadarGeometry(observer: observer, height: Height(meters: 400))
-        let start = Geodesic.wgs84.direct(from: observer, azimuth: Angle(degrees: 90), distance: Distance(meters: 30_000)).coordinate
-        let coming = AircraftState(icao24: "c", coordinate: start, baroAltitude: Height(meters: 2_000), groundSpeed: Speed(metersPerSecond: 100), track: 270)
+        let coming = east(30_000, track: 270)
         // 300 s at 100 m/s: still coming at the end of 2 minutes, overhead after 5.
         let short = TrafficWindow.extrapolating(TrafficSnapshot(time: 0, aircraft: [coming]), for: 120, step: 5)
-        #expect(PassPredictor(geometry).passes(short, kind: .closest, after: 0, until: 120, within: Distance(50, .kilometers)).isEmpty)
+        #expect(PassPredictor(swissGeometry).passes(short, kind: .closest, after: 0, until: 120, within: Distance(50, .kilometers)).isEmpty)
         let long = TrafficWindow.extrapolating(TrafficSnapshot(time: 0, aircraft: [coming]), for: 600, step: 5)
-        let pass = try #require(PassPredictor(geometry).passes(long, kind: .closest, after: 0, until: 600, within: Distance(50, .kilometers)).first)
+        let pass = try #require(PassPredictor(swissGeometry).passes(long, kind: .closest, after: 0, until: 600, within: Distance(50, .kilometers)).first)
         #expect(abs(pass.time - 300) < 1 && abs(pass.slantRange.meters - 1_600) < 20)
         // Rising through 30° is a moment, not a peak: it is found even in the short window
         // when it happens inside it.
-        let rising = PassPredictor(geometry).passes(long, kind: .above(Angle(degrees: 30)), after: 0, until: 600, within: Distance(50, .kilometers))
+        let rising = PassPredictor(swissGeometry).passes(long, kind: .above(Angle(degrees: 30)), after: 0, until: 600, within: Distance(50, .kilometers))
         #expect(rising.count == 1 && rising[0].time < 300)
     }
 
