@@ -83,6 +83,9 @@ struct RadarInteractiveTests {
         let flash = try pty.waitFor("█      ███   ███  █   █")
         #expect(flash.contains("\u{07}"))
         #expect(!PTYSession.plain(flash).contains("🔔"))
+        // No text under the scope but the keys: the countdown is left out too.
+        let rest = PTYSession.plain(try pty.waitFor("q quit"))
+        #expect(!rest.contains("next:") && !rest.contains("🔔"))
         try pty.send("q", toEditor: false)
         try pty.waitFor("✈default> ")
         try pty.exitShell()

@@ -20,10 +20,11 @@ enum RadarCommands {
         return try frame(picture, shell)
     }
 
-    /// The blocks of one scope frame, for the terminal size.
-    static func frame(_ picture: RadarPicture, _ shell: Shell, sweep: Double? = nil) throws -> Output {
+    /// The blocks of one scope frame, for the terminal size less `extraRows` that the caller
+    /// adds (the live view's countdown and alerts).
+    static func frame(_ picture: RadarPicture, _ shell: Shell, sweep: Double? = nil, extraRows: Int = 0) throws -> Output {
         let theme = Scope.Theme.of(shell.setting(.theme))
-        let reserved = theme.labels ? 4 : 2
+        let reserved = (theme.labels ? 4 : 2) + extraRows
         let scope = Scope(picture: picture, theme: theme, sweep: sweep)
         var output = Output()
         if theme.labels { output.append(.message(title(picture), .accent)) }

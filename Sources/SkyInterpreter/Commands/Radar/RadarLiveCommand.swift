@@ -10,7 +10,7 @@ enum RadarLiveCommand {
         "live", category: .radar,
         abstract: "Keep the scope on screen, redrawn as the traffic moves, until q",
         discussion:
-            "Uses the whole terminal (its alternate screen) and gives it back as it was on q, Esc, Ctrl-C or an error. The traffic is fetched again at the source's refresh rate (or `every`, never faster than the source allows); a sweep turns once per refresh. Keys: ← and → turn 15°, + and - halve or double the range, q quits. Recorded sources play in real time from the radar time. Below the scope a countdown names the next aircraft to pass closest in the coming 5 minutes (as `next`: exact on recordings, extrapolated on live feeds). With `set alert-distance 2km` or `set alert-elevation 60`, an aircraft about to pass that near or that high (within a minute) rings the terminal's bell once and gets a highlighted line; `set theme kid` flashes LOOK UP! in big letters with an arrow the way to turn. Needs a terminal; scripts use `radar` or `radar record`.",
+            "Uses the whole terminal (its alternate screen) and gives it back as it was on q, Esc, Ctrl-C or an error. The traffic is fetched again at the source's refresh rate (or `every`, never faster than the source allows); a sweep turns once per refresh. Keys: ← and → turn 15°, + and - halve or double the range, q quits. Recorded sources play in real time from the radar time. Below the scope a countdown names the next aircraft to pass closest in the coming 5 minutes (as `next`: exact on recordings, extrapolated on live feeds). With `set alert-distance 2km` or `set alert-elevation 60`, an aircraft about to pass that near or that high (within a minute) rings the terminal's bell once and gets a highlighted line; `set theme kid` flashes LOOK UP! in big letters with an arrow the way to turn instead (and shows no countdown text). Needs a terminal; scripts use `radar` or `radar record`.",
         options: [every.spec],
         requires: [.observer],
         examples: [Example("radar live", "the live scope"), Example("radar live every 30s", "fetch twice a minute")]
@@ -103,18 +103,22 @@ struct LiveRadar {
 
     /// One frame's blocks.
     func frame(_ picture: RadarPicture?, lookout: RadarLookout, sweep: Double, problem: String?) -> [Block] {
-        guard let picture, let output = try? RadarCommands.frame(picture, shell, sweep: sweep) else {
+        let kid = shell.setting(.theme) == .kid
+        // The rows the lookout adds: the flash (five) or a line per alert, and the countdown
+        // (text: not in the kid theme).
+        let added = (kid ? (lookout.alerts.isEmpty ? 0 : 5) : lookout.alerts.count + (lookout.countdown == nil ? 0 : 1))
+        guard let picture, let output = try? RadarCommands.frame(picture, shell, sweep: sweep, extraRows: added) else {
             return [.message("waiting for traffic…" + (problem.map { " (\($0))" } ?? ""))]
         }
         var blocks = output.blocks.filter { if case .data = $0 { return false } else { return true } }
-        if let first = lookout.alerts.first, shell.setting(.theme) == .kid {
+        if let first = lookout.alerts.first, kid {
             // A big friendly flash above the scope, changing colour twice a second.
             let phase = Int(Date().timeIntervalSince1970 * 2) % 2 == 0
             blocks.insert(.art(RadarLookout.flash(first, heading: picture.heading, phase: phase)), at: 0)
         } else {
             blocks += lookout.alerts.map { .message(RadarLookout.alertLine($0, now: picture.time, picture.units), .warning) }
         }
-        if let countdown = lookout.countdown { blocks.append(.message(countdown, .accent)) }
+        if let countdown = lookout.countdown, !kid { blocks.append(.message(countdown, .accent)) }
         if let problem { blocks.append(.message("⚠ \(problem)", .warning)) }
         blocks.append(.message("←/→ turn · +/- range · q quit", .dim))
         return blocks
