@@ -160,9 +160,12 @@ public enum CatalogResolver {
         guard !prefix.isEmpty else { return inFleet }
         var types = catalog.aircraft(withCodePrefix: prefix, limit: completionLimit)
         if types.count < completionLimit {
-            for t in catalog.searchAircraft(prefix, limit: completionLimit) where !types.contains(t) { types.append(t) }
+            // Sets, not list searches: a one-letter prefix brings hundreds of types.
+            var seen = Set(types.map(\.designator))
+            for t in catalog.searchAircraft(prefix, limit: completionLimit) where seen.insert(t.designator).inserted { types.append(t) }
         }
-        let others = types.filter { t in !fleet.contains { $0.designator == t.designator } }
+        let fleetCodes = Set(fleet.map(\.designator))
+        let others = types.filter { !fleetCodes.contains($0.designator) }
         return inFleet + others.prefix(max(0, completionLimit - inFleet.count)).map { Candidate($0.designator, detail: $0.name) }
     }
 

@@ -37,12 +37,9 @@ extension Catalog {
     public func aircraftType(at index: Int) -> AircraftType {
         let o = aircraftOffset(index)
         let description = Int(data.u8(o + 28)), engine = Int(data.u8(o + 29)), engines = Int(data.u8(o + 30)), wake = Int(data.u8(o + 31))
-        let models = data.string(o + 16)
-        let iata = data.string(o + 22)
         return AircraftType(
             rank: index, designator: data.ascii(o, 4), name: data.string(o + 4), manufacturer: data.string(o + 10),
-            models: models.isEmpty ? [] : models.split(separator: "; ").map(String.init),
-            iataCodes: iata.split(separator: " ").map(String.init),
+            models: data.strings(o + 16, separatedBy: Array("; ".utf8)), iataCodes: data.strings(o + 22, separatedBy: [UInt8(ascii: " ")]),
             description: description < Catalog.descriptions.count ? Catalog.descriptions[description] : .unknown,
             engineType: engine < Catalog.engineTypes.count ? Catalog.engineTypes[engine] : nil,
             engineCount: engines > 0 ? engines : nil,
@@ -78,11 +75,15 @@ extension Catalog {
     public func searchAircraft(_ text: String, limit: Int = 20) -> [AircraftType] {
         let trimmed = text.trimmingSpaces
         var found: [Int] = []
-        if let t = aircraftType(designator: trimmed) { found.append(t.rank) }
-        if trimmed.count == 3, let t = aircraftType(iata: trimmed), !found.contains(t.rank) { found.append(t.rank) }
+        var seen = Set<Int>()
+        if let t = aircraftType(designator: trimmed), seen.insert(t.rank).inserted { found.append(t.rank) }
+        if trimmed.count == 3, let t = aircraftType(iata: trimmed), seen.insert(t.rank).inserted { found.append(t.rank) }
         let words = TextFolding.words(text, keepLast: true)
         if !words.isEmpty {
-            for index in data.allWordsMatch("acwords", words, total: aircraftCount) where !found.contains(index) { found.append(index) }
+            for index in data.allWordsMatch("acwords", words, total: aircraftCount) where seen.insert(index).inserted {
+                found.append(index)
+                if found.count == limit { break }
+            }
         }
         return found.prefix(limit).map(aircraftType(at:))
     }

@@ -60,6 +60,26 @@ struct BinaryCatalog: @unchecked Sendable {
         return String(decoding: bytes[start..<(start + length)], as: UTF8.self)
     }
 
+    /// The parts of the referenced string between `separator`s, empty parts left out (read
+    /// from the bytes: completion decodes hundreds of records a keystroke).
+    func strings(_ o: Int, separatedBy separator: [UInt8]) -> [String] {
+        let (start, length) = stringRange(o)
+        let end = start + length
+        var parts: [String] = []
+        var from = start, i = start
+        while i < end {
+            if i + separator.count <= end, bytes[i] == separator[0], separator.indices.allSatisfy({ bytes[i + $0] == separator[$0] }) {
+                if i > from { parts.append(String(decoding: bytes[from..<i], as: UTF8.self)) }
+                i += separator.count
+                from = i
+            } else {
+                i += 1
+            }
+        }
+        if end > from { parts.append(String(decoding: bytes[from..<end], as: UTF8.self)) }
+        return parts
+    }
+
     /// Where the referenced string's bytes are.
     @inline(__always) func stringRange(_ o: Int) -> (Int, Int) {
         (strings.lowerBound + Int(u32(o)), Int(u16(o + 4)))
