@@ -36,7 +36,8 @@ enum RunwaysCommand {
             name, category: .radar,
             abstract: "List the aircraft that \(verb) an airport in the last minutes",
             discussion:
-                "The \(kind == .arrival ? "landings" : "take-offs") `runways` counts, one per line: when (the change between air and ground when the feed reports aircraft on the ground, else the \(kind == .arrival ? "lowest point of the approach" : "first point of the climb")), the aircraft, its airline and the runway. \(kind == .arrival ? "Aircraft still on final approach are left out." : "")",
+                "The \(kind == .arrival ? "landings" : "take-offs") `runways` counts, one per line: when (the change between air and ground when the feed reports aircraft on the ground, else the \(kind == .arrival ? "lowest point of the approach" : "first point of the climb")), the aircraft, its airline and the runway."
+                + (kind == .arrival ? " Aircraft still on final approach are left out." : ""),
             arguments: [airport.spec],
             options: [movementWindow.spec],
             requires: [.observer],
