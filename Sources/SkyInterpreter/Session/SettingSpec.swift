@@ -11,10 +11,10 @@ public struct SettingSpec: Sendable {
     /// For a free-text setting (a URL template), what is wrong with a value, nil when it is fine;
     /// nil for a setting with a closed set of words.
     public var problem: (@Sendable (String) -> String?)?
-    /// What a free-text value is, in a few words ("a URL template").
+    /// What a free-text value is, in a few words ("a URL template"); empty for a closed set.
     public var hint: String
 
-    public init(_ name: String, _ summary: String, values: [String], hint: String = "a URL template", problem: (@Sendable (String) -> String?)? = nil) {
+    public init(_ name: String, _ summary: String, values: [String], hint: String = "", problem: (@Sendable (String) -> String?)? = nil) {
         self.name = name
         self.summary = summary
         self.values = values
@@ -36,12 +36,12 @@ public struct SettingSpec: Sendable {
     /// Where terrain tiles are downloaded from: a URL template (`{tile}`, `{ns}`, `{ew}`, `{lat}`, `{lon}`).
     public static let terrainURL = SettingSpec(
         "terrain-url", "where terrain tiles are downloaded from: a URL template with {tile} or {ns}{lat}{ew}{lon} (default: the Terrain Tiles open dataset)",
-        values: [TileSource.defaultTemplate], problem: { TileSource.problem($0) })
+        values: [TileSource.defaultTemplate], hint: "a URL template", problem: { TileSource.problem($0) })
 
     /// Where `sat fetch GROUP` downloads element sets from: a URL template with `{group}`.
     public static let satelliteURL = SettingSpec(
         "sat-url", "where sat fetch GROUP downloads element sets from: a URL template with {group} (default: CelesTrak's GP query, OMM JSON)",
-        values: ["https://celestrak.org/NORAD/elements/gp.php?GROUP={group}&FORMAT=json"],
+        values: ["https://celestrak.org/NORAD/elements/gp.php?GROUP={group}&FORMAT=json"], hint: "a URL template",
         problem: { text in
             guard WebAddress.httpURL(text.replacingOccurrences(of: "{group}", with: "x")) != nil else { return "'\(text)' is not an http(s) URL template" }
             return text.contains("{group}") ? nil : "the template needs {group}, where the group name goes"

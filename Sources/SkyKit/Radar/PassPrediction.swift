@@ -8,6 +8,12 @@ public enum PassKind: Sendable, Equatable {
     case overhead
     /// The moment it climbs above an elevation angle.
     case above(Angle)
+
+    /// True for the nearest and the highest point: extremes along the path, not crossings.
+    public var isPeak: Bool {
+        if case .above = self { return false }
+        return true
+    }
 }
 
 /// One aircraft's predicted pass: where it is at the moment that matters.
@@ -22,8 +28,7 @@ public struct PredictedPass: Sendable {
     public var groundDistance: Distance
     public var bearing: Angle
     public var elevation: Angle
-    /// The nearest and highest it gets in the whole window.
-    public var nearest: Distance
+    /// The highest it gets in the whole window.
     public var highest: Angle
 }
 
@@ -49,8 +54,7 @@ public struct PassPredictor: Sendable {
         var list: [PredictedPass] = []
         for track in window.tracks {
             guard let pass = pass(track, kind: kind), pass.time > now + 0.5, !pass.aircraft.onGround else { continue }
-            let peak = kind == .closest || kind == .overhead
-            if peak, let last = track.times.last, pass.time >= last - 0.5, last >= end - PassPredictor.cut { continue }
+            if kind.isPeak, let last = track.times.last, pass.time >= last - 0.5, last >= end - PassPredictor.cut { continue }
             let distance = kind == .closest ? pass.slantRange : pass.groundDistance
             if distance <= reach { list.append(pass) }
         }
@@ -68,38 +72,35 @@ public struct PassPredictor: Sendable {
     /// The moment of the pass along one track, if it has one.
     public func pass(_ track: AircraftTrack, kind: PassKind) -> PredictedPass? {
         let p = offsets(track)
-        var best: (index: Int, f: Double, value: Double)?
-        var nearest = Double.infinity, highest = -90.0
-        var crossing: (index: Int, f: Double)?
+        // Where along the path the moment is, and how good it is (larger: better).
+        var moment: (index: Int, f: Double, score: Double)?
+        var highest = -90.0
         for i in p.indices {
             guard let a = p[i] else { continue }
-            nearest = min(nearest, a.range)
             highest = max(highest, a.elevation)
             let b = i + 1 < p.count && track.times[i + 1] - track.times[i] <= SampleTraffic.maximumGap ? p[i + 1] : nil
             switch kind {
             case .closest:
                 let f = b.map { PassPredictor.nearestFraction(a, $0) } ?? 0
                 let d = PassPredictor.mix(a, b ?? a, f).range
-                nearest = min(nearest, d)
-                if best == nil || d < best!.value { best = (i, f, d) }
+                if moment == nil || -d > moment!.score { moment = (i, f, -d) }
             case .overhead:
                 let f = b.map { PassPredictor.highestFraction(a, $0) } ?? 0
                 let e = PassPredictor.mix(a, b ?? a, f).elevation
                 highest = max(highest, e)
-                if best == nil || e > best!.value { best = (i, f, e) }
+                if moment == nil || e > moment!.score { moment = (i, f, e) }
             case .above(let angle):
                 // The first rise through the angle: below it at one sample, at or above at the next.
-                guard crossing == nil, let b, a.elevation < angle.degrees, b.elevation >= angle.degrees else { continue }
+                guard moment == nil, let b, a.elevation < angle.degrees, b.elevation >= angle.degrees else { continue }
                 var lo = 0.0, hi = 1.0
                 for _ in 0..<40 {
                     let mid = (lo + hi) / 2
                     if PassPredictor.mix(a, b, mid).elevation < angle.degrees { lo = mid } else { hi = mid }
                 }
-                crossing = (i, hi)
+                moment = (i, hi, 0)
             }
         }
-        guard let at = kind == .closest || kind == .overhead ? best.map({ ($0.index, $0.f) }) : crossing else { return nil }
-        let (i, f) = at
+        guard let (i, f, _) = moment else { return nil }
         let next = min(i + 1, track.states.count - 1)
         let state = track.states[i].interpolated(to: track.states[next], f)
         let time = track.times[i] + (track.times[next] - track.times[i]) * f
@@ -107,7 +108,7 @@ public struct PassPredictor: Sendable {
         return PredictedPass(
             icao24: track.icao24, name: track.name, aircraft: state, time: time, slantRange: sighting.slantRange,
             groundDistance: sighting.groundDistance, bearing: sighting.bearing, elevation: sighting.elevation ?? Angle(degrees: 0),
-            nearest: Distance(meters: nearest), highest: Angle(degrees: highest))
+            highest: Angle(degrees: highest))
     }
 
     /// The point a fraction `f` of the way from `a` to `b`.

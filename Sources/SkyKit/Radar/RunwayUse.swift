@@ -64,6 +64,14 @@ public struct RunwayUseInference: Sendable {
     /// An arrival counts as landed when its lowest point is this close to the threshold and this
     /// low above the field (barometric altitudes can read a few hundred feet low or high).
     public static let landedDistance = 4_000.0, landedHeight = 1_000 * LengthUnit.feet.meters
+    /// The highest airfields in use are about 4,400 m up (Daocheng Yading): with a margin.
+    public static let highestField = 4_500.0
+
+    /// True when an aircraft could be part of a landing or take-off at any field: on the
+    /// ground, or within `ceiling` of the highest ones. (What a live history needs to keep.)
+    public static func mayMatter(_ a: AircraftState) -> Bool {
+        a.onGround || (a.altitude.map { $0.meters <= highestField + ceiling } ?? false)
+    }
 
     /// The runways of a field whose reference point and elevation are given.
     public init(field reference: Coordinate, elevation: Height?, runways: [Runway]) {

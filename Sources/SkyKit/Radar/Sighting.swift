@@ -43,6 +43,9 @@ public struct RadarGeometry: Sendable {
         frame = LocalFrame(latitude: observer.latitude, longitude: observer.longitude, height: height.meters)
     }
 
+    /// The geometry from an observer's place and altitude.
+    public init(_ observer: Observer) { self.init(observer: observer.place.coordinate, height: observer.altitude) }
+
     /// The sighting of one aircraft. On the ground it is taken at the observer's height.
     public func sight(_ aircraft: AircraftState) -> Sighting {
         let g = Geodesic.wgs84.inverse(observer, aircraft.coordinate)

@@ -8,8 +8,6 @@ public struct AircraftTrack: Sendable {
 
     /// The latest callsign it sent, or the address.
     public var name: String { states.last(where: { $0.callsign != nil })?.callsign ?? icao24 }
-    /// The newest state.
-    public var last: AircraftState { states[states.count - 1] }
 }
 
 /// Traffic over a stretch of time (past or future), per aircraft.
@@ -78,20 +76,5 @@ extension AircraftState {
             next.geoAltitude = geoAltitude.map { Height(meters: $0.meters + rate * seconds) }
         }
         return next
-    }
-}
-
-extension SampleFeed {
-    /// The recording between two moments: its own points, and the interpolated states where
-    /// the moments cut the tracks.
-    public func window(from start: Double, to end: Double) -> TrafficWindow? {
-        TrafficWindow(tracks: sample.tracks(from: max(start, sample.start), to: min(end, sample.end)))
-    }
-}
-
-extension ReplayFeed {
-    /// The recorded snapshots between two moments.
-    public func window(from start: Double, to end: Double) -> TrafficWindow? {
-        TrafficWindow(snapshots.filter { $0.time >= start && $0.time <= end })
     }
 }

@@ -98,6 +98,15 @@ struct RunwayUseTests {
         #expect(f.movements(merged([late]), in: 0...1_000).isEmpty)
     }
 
+    @Test func aLiveHistoryKeepsOnlyAircraftThatCanMatterToARunway() {
+        let here = Coordinate(validLatitude: 45, longitude: 5)
+        #expect(RunwayUseInference.mayMatter(AircraftState(icao24: "g", coordinate: here, onGround: true)))
+        #expect(RunwayUseInference.mayMatter(AircraftState(icao24: "l", coordinate: here, baroAltitude: Height(meters: 1_000))))
+        // Above the highest fields' approach heights, or without an altitude: never matched.
+        #expect(!RunwayUseInference.mayMatter(AircraftState(icao24: "h", coordinate: here, baroAltitude: Height(meters: 9_000))))
+        #expect(!RunwayUseInference.mayMatter(AircraftState(icao24: "u", coordinate: here)))
+    }
+
     /// The movements at an airport in the Paris recording's `seconds` up to `t`.
     func paris(_ icao: String, at t: Double, seconds: Double) throws -> [RunwayMovement] {
         let airport = try #require(catalog.airport(icao: icao))

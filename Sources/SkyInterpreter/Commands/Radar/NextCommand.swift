@@ -41,7 +41,9 @@ enum NextCommand {
 
         init(_ args: Arguments, _ shell: Shell) throws {
             let duration = try args.value(NextCommand.window)
-            guard (60...3_600).contains(duration) else { throw ShellError.usage("next looks 1 min to 1 h ahead (not \(TimeText.span(duration)))") }
+            guard RadarContext.windowLengths.contains(duration) else {
+                throw ShellError.usage("next looks 1 min to 1 h ahead (not \(TimeText.span(duration)))")
+            }
             if let angle = args[NextCommand.above] {
                 guard args[NextCommand.goal] == nil else { throw ShellError.usage("give closest, overhead or above <angle>, not two of them") }
                 guard (0...90).contains(angle.degrees) else {
@@ -81,7 +83,7 @@ enum NextCommand {
 
     /// "AFR702 (Air France) will pass 1.8 km from you at 13:07:42 UTC, in 2 min 42 s: …"
     static func sentence(_ p: PredictedPass, _ kind: PassKind, now: Double, _ units: UnitSystem, _ shell: Shell) -> String {
-        let who = p.name + (RadarText.airline(p.aircraft, shell).map { " (\($0))" } ?? "")
+        let who = RadarText.who(p.name, p.aircraft, shell)
         let when = "at \(TimeText.utc(p.time)), in \(TimeText.span(p.time - now))"
         let whereabouts =
             "\(Format.fixed(p.elevation.degrees, 0))° up towards \(CompassPoint(bearing: p.bearing).words)"

@@ -7,8 +7,10 @@ final class RadarContext: ServiceContext {
     private var opened: (source: RadarSource, feed: TrafficFeed)?
     /// The satellites last shown, for the second, observer and setting they were found for.
     private var satelliteCache: (time: Double, observer: Observer, mode: RadarSatellites, list: [SatelliteSighting])?
-    /// What a live feed answered this session (the last hour), for the questions about the
-    /// past: which runways, arrivals, departures. Recordings hold their own past.
+    /// What a live feed answered this session, for the questions about the past — which
+    /// runways, arrivals, departures: the last hour, a snapshot every 5 s at most, and only the
+    /// aircraft low enough to matter to a runway (an hour of a busy OpenSky box is otherwise
+    /// hundreds of megabytes). Recordings hold their own past.
     private(set) var history: (feed: String, snapshots: [TrafficSnapshot]) = ("", [])
     /// How long the live history is kept, seconds.
     static let historySpan = 3_600.0
@@ -104,11 +106,11 @@ final class RadarContext: ServiceContext {
         return (feed, feed.isRecorded ? time : snapshot.time, snapshot, observer)
     }
 
-    /// Keeps a live answer (once per moment) and forgets what is older than an hour.
+    /// Keeps a live answer (see `history`) and forgets what is older than an hour.
     func remember(_ snapshot: TrafficSnapshot, of label: String) {
         if history.feed != label { history = (label, []) }
-        guard history.snapshots.last.map({ snapshot.time > $0.time }) ?? true else { return }
-        history.snapshots.append(snapshot)
+        guard history.snapshots.last.map({ snapshot.time >= $0.time + RadarContext.windowStep }) ?? true else { return }
+        history.snapshots.append(TrafficSnapshot(time: snapshot.time, aircraft: snapshot.aircraft.filter(RunwayUseInference.mayMatter)))
         history.snapshots.removeAll { $0.time < snapshot.time - RadarContext.historySpan }
     }
 
@@ -116,7 +118,7 @@ final class RadarContext: ServiceContext {
     func picture() throws -> RadarPicture {
         let (feed, time, snapshot, observer) = try current()
         let range = shell.session.radar.range
-        let geometry = RadarGeometry(observer: observer.place.coordinate, height: observer.altitude)
+        let geometry = RadarGeometry(observer)
         let sightings = geometry.sightings(snapshot.aircraft, within: range)
         var note: String?
         if let sample = (feed as? SampleFeed)?.sample { note = RadarContext.sampleHint(sample, observer: observer.place.coordinate, shell.units) }

@@ -60,7 +60,7 @@ enum RadarRecordCommand {
                 let snapshot = try feed.snapshot(at: t, around: observer.place.coordinate, range: shell.session.radar.range, cancelled: { Interrupt.requested })
                 // What a live feed answered is the session's too (runways, arrivals).
                 if !feed.isRecorded { shell.radar.remember(snapshot, of: feed.label) }
-                let geometry = RadarGeometry(observer: observer.place.coordinate, height: observer.altitude)
+                let geometry = RadarGeometry(observer)
                 let inRange = snapshot.aircraft.filter { geometry.sight($0).groundDistance <= shell.session.radar.range }
                 // A live source that has not moved on (a file nothing rewrites, a stalled
                 // receiver) gives the same snapshot again: kept once.

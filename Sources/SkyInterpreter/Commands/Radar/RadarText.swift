@@ -20,10 +20,21 @@ enum RadarText {
 
     /// What the aircraft is, as a phrase: "an Airbus A320", "a British Airways flight", "an aircraft".
     static func what(_ a: AircraftState, _ shell: Shell) -> String {
-        if let t = a.typeDesignator, let type = shell.catalog.aircraftType(designator: t) { return article(type.name) + " " + type.name }
-        if let t = a.typeDesignator { return article(t) + " " + t }
+        if let type = type(a, shell) { return type }
         if let airline = airline(a, shell) { return article(airline) + " " + airline + " flight" }
         return "an aircraft"
+    }
+
+    /// The type the feed sends, as a phrase: "an Airbus A320" (the catalog's name), "a C25B".
+    static func type(_ a: AircraftState, _ shell: Shell) -> String? {
+        guard let t = a.typeDesignator else { return nil }
+        let name = shell.catalog.aircraftType(designator: t)?.name ?? t
+        return article(name) + " " + name
+    }
+
+    /// "AFR702 (Air France)": a name with the airline its callsign names, when known.
+    static func who(_ name: String, _ a: AircraftState, _ shell: Shell) -> String {
+        name + (airline(a, shell).map { " (\($0))" } ?? "")
     }
 
     /// The airline the callsign's ICAO prefix names ("Air France" for AFR702), when the catalog

@@ -15,12 +15,15 @@ struct RadarWindow {
     /// What the user should know about how the window was made.
     var note: String?
 
-    var geometry: RadarGeometry { RadarGeometry(observer: observer.place.coordinate, height: observer.altitude) }
+    var geometry: RadarGeometry { RadarGeometry(observer) }
 }
 
 extension RadarContext {
-    /// Seconds between two points of a prediction on a live feed.
+    /// Seconds between two points of a prediction on a live feed, and between two live
+    /// snapshots the history keeps.
     static let windowStep = 5.0
+    /// How long a window may be, seconds: a minute to an hour (the live history's length).
+    static let windowLengths = 60.0...historySpan
 
     /// The traffic of the `duration` seconds up to the radar's moment: from the recording, or
     /// what this session fetched from a live feed.
@@ -57,7 +60,7 @@ extension RadarContext {
             return RadarWindow(feed: feed, observer: observer, now: now, start: now, end: end, window: window, note: note)
         }
         // Only what can reach the radar's range in that time is flown on.
-        let geometry = RadarGeometry(observer: observer.place.coordinate, height: observer.altitude)
+        let geometry = RadarGeometry(observer)
         let reach = Distance(meters: shell.session.radar.range.meters + AircraftState.cruise * duration)
         let near = TrafficSnapshot(time: snapshot.time, aircraft: geometry.sightings(snapshot.aircraft, within: reach).map(\.aircraft))
         return RadarWindow(

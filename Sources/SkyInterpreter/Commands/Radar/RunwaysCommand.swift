@@ -5,9 +5,15 @@ import SkyKit
 /// runways.
 enum RunwaysCommand {
     static let airport = Argument("airport", .airport, "the airport (default: the observer's, or the nearest within 10 km)", .optional)
-    static let window = Option("for", .duration(defaultSeconds: 60, placeholder: "duration"), "how far back to look (1 min to 1 h)", default: 900, shown: "15m")
-    static let movementWindow = Option(
-        "for", .duration(defaultSeconds: 60, placeholder: "duration"), "how far back to look (1 min to 1 h)", default: 1_800, shown: "30m")
+    static let window = lookBack(minutes: 15)
+    static let movementWindow = lookBack(minutes: 30)
+
+    /// `for <duration>`: how far back to look, `minutes` when not given.
+    static func lookBack(minutes: Int) -> Option<Double> {
+        Option(
+            "for", .duration(defaultSeconds: 60, placeholder: "duration"), "how far back to look (1 min to 1 h)", default: Double(minutes * 60),
+            shown: "\(minutes)m")
+    }
 
     static let spec = CommandSpec(
         "runways", category: .radar,
@@ -23,7 +29,7 @@ enum RunwaysCommand {
         ]
     ) { args, shell in
         let seen = try look(args[RunwaysCommand.airport], back: try args.value(RunwaysCommand.window), shell)
-        return report(seen.airport, RunwayUse(seen.movements), seen.window, shell)
+        return report(seen, shell)
     }
 
     static let arrivals = movementSpec(.arrival)
@@ -63,7 +69,7 @@ enum RunwaysCommand {
     /// The airport asked about (or the observer's), and its landings and take-offs over the
     /// last `duration` seconds.
     static func look(_ named: Airport?, back duration: Double, _ shell: Shell) throws -> Seen {
-        guard (60...3_600).contains(duration) else { throw ShellError.usage("look back 1 min to 1 h (not \(TimeText.span(duration)))") }
+        guard RadarContext.windowLengths.contains(duration) else { throw ShellError.usage("look back 1 min to 1 h (not \(TimeText.span(duration)))") }
         guard let observer = shell.session.observer else { throw ShellError.usage(Requirement.observer.message) }
         let airport = try named ?? own(observer, shell)
         let runways = shell.catalog.runways(of: airport)
@@ -119,7 +125,8 @@ enum RunwaysCommand {
         .message("\(what) at \(airport.icao) (\(airport.name)) · \(period(w)) · \(w.feed.label)", .accent)
     }
 
-    static func report(_ airport: Airport, _ use: RunwayUse, _ w: RadarWindow, _ shell: Shell) -> Output {
+    static func report(_ seen: Seen, _ shell: Shell) -> Output {
+        let (airport, use, w) = (seen.airport, RunwayUse(seen.movements), seen.window)
         var output = Output([title("Runways", airport, w)])
         if let summary = summary(use) {
             output.append(.message(summary.prefix(1).uppercased() + summary.dropFirst() + "."))
@@ -132,13 +139,13 @@ enum RunwaysCommand {
                 Column("runway", "Runway"), Column("heading", "Heading", .right), Column("landings", "Landings", .right),
                 Column("takeoffs", "Take-offs", .right), Column("last", "Last"),
             ])
-        for end in shell.catalog.runways(of: airport).flatMap(\.directions) {
+        for end in seen.inference.runways.flatMap(\.directions) {
             let used = use.movements.filter { $0.runway == end.designator }
-            guard !used.isEmpty else { continue }
+            guard let last = used.map(\.time).max() else { continue }
             table.rows.append([
                 Cell(end.designator), Cell(Datum.rounded(end.heading.degrees, 1), text: Format.degrees(end.heading)),
                 Cell(.int(used.filter { $0.kind == .arrival }.count)), Cell(.int(used.filter { $0.kind == .departure }.count)),
-                Cell(.string(CivilTime(used.map(\.time).max()!.rounded()).iso), text: TimeText.clock(used.map(\.time).max()!)),
+                Cell(.string(CivilTime(last.rounded()).iso), text: TimeText.clock(last)),
             ])
         }
         if table.rows.isEmpty { output.append(.data("runways", .list([]))) } else { output.append(.table(table)) }

@@ -79,9 +79,8 @@ enum WhatCommand {
     /// "AFR702 (Air France), an Airbus A320 F-GKXA, 7.8 km away, 12° up at 3,400 ft, climbing"
     static func describe(_ s: Sighting, _ picture: RadarPicture, _ shell: Shell) -> String {
         let a = s.aircraft
-        var text = a.name
-        if let airline = RadarText.airline(a, shell) { text += " (\(airline))" }
-        if let t = a.typeDesignator { text += ", " + (shell.catalog.aircraftType(designator: t).map { RadarText.article($0.name) + " " + $0.name } ?? t) }
+        var text = RadarText.who(a.name, a, shell)
+        if let type = RadarText.type(a, shell) { text += ", " + type }
         if let registration = a.registration { text += (a.typeDesignator == nil ? ", " : " ") + registration }
         text += ", \(Format.distance(s.groundDistance, picture.units, decimals: s.groundDistance.kilometers < 10 ? 1 : 0)) away"
         if let e = s.elevation { text += ", \(Format.fixed(e.degrees, 0))° up" }
@@ -94,12 +93,11 @@ enum WhatCommand {
     static func turnWords(_ turn: Double, _ s: Sighting, _ look: LookDirection) -> String {
         let degrees = Int(abs(turn).rounded())
         if degrees >= 170 { return "behind you: turn around" }
-        if degrees > Int(field), let e = s.elevation {
-            return "turn \(degrees)° \(turn > 0 ? "right" : "left")"
-                + (look.elevation.map { ", \(Int(abs(e.degrees - $0.degrees).rounded()))° \(e > $0 ? "higher" : "lower")" } ?? "")
-        }
-        guard let want = look.elevation, let e = s.elevation else { return "turn \(degrees)° \(turn > 0 ? "right" : "left")" }
-        return "look \(Int(abs(e.degrees - want.degrees).rounded()))° \(e > want ? "higher" : "lower")"
-            + (degrees >= 1 ? " and \(degrees)° to the \(turn > 0 ? "right" : "left")" : "")
+        let side = turn > 0 ? "right" : "left"
+        // How much higher or lower, when a height was asked and the aircraft's is known.
+        var vertical: String?
+        if let want = look.elevation, let e = s.elevation { vertical = "\(Int(abs(e.degrees - want.degrees).rounded()))° \(e > want ? "higher" : "lower")" }
+        guard let vertical, degrees <= Int(field) else { return "turn \(degrees)° \(side)" + (vertical.map { ", " + $0 } ?? "") }
+        return "look \(vertical)" + (degrees >= 1 ? " and \(degrees)° to the \(side)" : "")
     }
 }

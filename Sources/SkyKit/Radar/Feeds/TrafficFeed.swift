@@ -38,6 +38,14 @@ public final class SampleFeed: TrafficFeed {
     }
 }
 
+extension SampleFeed {
+    /// The recording between two moments: its own points, and the interpolated states where
+    /// the moments cut the tracks.
+    public func window(from start: Double, to end: Double) -> TrafficWindow? {
+        TrafficWindow(tracks: sample.tracks(from: max(start, sample.start), to: min(end, sample.end)))
+    }
+}
+
 /// A skyshell recording (TrafficRecording), replayed at a time cursor: the last snapshot at or
 /// before it.
 public final class ReplayFeed: TrafficFeed {
@@ -64,6 +72,13 @@ public final class ReplayFeed: TrafficFeed {
             if snapshots[mid].time <= time { lo = mid } else { hi = mid - 1 }
         }
         return snapshots[lo]
+    }
+}
+
+extension ReplayFeed {
+    /// The recorded snapshots between two moments.
+    public func window(from start: Double, to end: Double) -> TrafficWindow? {
+        TrafficWindow(snapshots.filter { $0.time >= start && $0.time <= end })
     }
 }
 
