@@ -2,38 +2,38 @@ import Foundation
 
 extension Viewshed {
     /// The result as a GeoJSON FeatureCollection (RFC 7946): the visible area as a
-    /// MultiPolygon (one ring sector per visible stretch of each ray, counter-clockwise), the
-    /// area whose visibility is unknown (no terrain) as another, the range ring as a LineString
-    /// and the origin as a Point, with the statistics as properties.
+    /// MultiPolygon (the mesh's visible pieces, counter-clockwise: exactly what `visibility`
+    /// answers), the area whose visibility is unknown (no terrain) as another, the range ring
+    /// as a LineString and the origin as a Point, with the statistics as properties.
     public func geoJSON() -> Datum {
-        let half = request.azimuthStep / 2
-        func corner(_ azimuth: Double, _ distance: Double) -> Datum {
-            let c =
-                distance <= 0
-                ? request.origin
-                : Geodesic.wgs84.direct(from: request.origin, azimuth: Angle(degrees: azimuth), distance: Distance(meters: distance)).coordinate
-            return .list([.number(Viewshed.rounded(c.longitude)), .number(Viewshed.rounded(c.latitude))])
+        let mesh = mesh
+        var rays = RayPoints(origin: request.origin, rays: plan.rays, range: request.range)
+        func point(_ v: ViewshedMesh.Vertex) -> Datum {
+            let (lat, lon) = rays.point(ray: v.ray, distance: v.distance)
+            return .list([.number(Viewshed.rounded(lon)), .number(Viewshed.rounded(lat))])
         }
-        /// One ring sector per stretch of each ray.
-        func sectors(_ rays: [[ClosedRange<Double>]]) -> [Datum] {
-            var polygons: [Datum] = []
-            for (r, ray) in rays.enumerated() {
-                let azimuth = Double(r) * request.azimuthStep
-                for stretch in ray {
-                    let (inner, outer) = extent(stretch)
-                    var ring: [Datum]
-                    if inner <= 0 {
-                        ring = [corner(0, 0), corner(azimuth + half, outer), corner(azimuth - half, outer)]
-                    } else {
-                        ring = [corner(azimuth - half, inner), corner(azimuth + half, inner), corner(azimuth + half, outer), corner(azimuth - half, outer)]
-                    }
-                    ring.append(ring[0])
-                    polygons.append(.list([.list(ring)]))
-                }
+        /// A closed ring of points, each once (the origin is one point for every ray); nil when
+        /// fewer than three are left (a sliver at the origin).
+        func polygon(_ ring: [ViewshedMesh.Vertex]) -> Datum? {
+            var points: [Datum] = []
+            for vertex in ring {
+                let p = point(vertex)
+                if points.last != p { points.append(p) }
             }
-            return polygons
+            if points.count > 1, points.first == points.last { points.removeLast() }
+            return points.count < 3 ? nil : .list([.list(points + [points[0]])])
         }
-        let polygons = sectors(stretches), unknownPolygons = sectors(unknown)
+        var polygons: [Datum] = []
+        mesh.forEachVisiblePiece { polygon($0).map { polygons.append($0) } }
+        // The unknown stretches, each a sector one ray wide centred on its ray.
+        var unknownPolygons: [Datum] = []
+        for (r, ray) in unknown.enumerated() {
+            for stretch in ray {
+                let left = Double(r) - 0.5, right = Double(r) + 0.5
+                polygon(ViewshedMesh.strip(left: left, right: right, from: stretch.lowerBound, to: stretch.upperBound)).map { unknownPolygons.append($0) }
+            }
+        }
+        func corner(_ azimuth: Double, _ distance: Double) -> Datum { point(.init(ray: azimuth / plan.rayStep, distance: distance)) }
         let ring: [Datum] = stride(from: 0.0, through: 360, by: 2).map { corner($0.truncatingRemainder(dividingBy: 360), request.range) }
         let stats: [(String, Datum)] = [
             ("observer_ground_m", observerGround.map { .number(Viewshed.rounded($0, 1)) } ?? .null),
@@ -41,6 +41,7 @@ extension Viewshed {
             ("target_m", .number(request.target.height.meters)), ("target_reference", .string(request.target.reference.rawValue)),
             ("range_km", .number(request.range / 1000)), ("earth", .string(request.earth.rawValue)),
             ("az_step_deg", .number(request.azimuthStep)), ("range_step_m", .number(request.rangeStep)),
+            ("rays", .number(Double(plan.rays))), ("looks_per_step", .number(Double(plan.looksPerStep))),
             ("visible_km2", .number(Viewshed.rounded(visibleArea / 1e6, 1))),
             ("visible_share", .number(Viewshed.rounded(visibleArea / discArea, 4))),
             ("no_terrain_share", .number(Viewshed.rounded(missingShare, 4))),
@@ -69,5 +70,52 @@ extension Viewshed {
     static func rounded(_ x: Double, _ places: Int = 6) -> Double {
         let scale = pow(10, Double(places))
         return (x * scale).rounded() / scale
+    }
+}
+
+/// Points along a viewshed's rays: each ray's geodesic computed exactly every 4 km (on first
+/// use) and linearly in latitude and longitude between, and linearly between two rays.
+struct RayPoints {
+    let origin: Coordinate
+    let rays: Int, range: Double
+    var nodes: [[(Double, Double)]?]
+
+    init(origin: Coordinate, rays: Int, range: Double) {
+        self.origin = origin
+        self.rays = rays
+        self.range = range
+        nodes = Array(repeating: nil, count: rays)
+    }
+
+    /// Latitude and longitude (degrees) at `distance` metres along fractional ray `ray`.
+    mutating func point(ray: Double, distance: Double) -> (Double, Double) {
+        let r = Int(ray.rounded(.down)), t = ray - Double(r)
+        let a = point(ray: r, distance: distance)
+        if t == 0 { return a }
+        return Self.between(a, point(ray: r + 1, distance: distance), t)
+    }
+
+    mutating func point(ray r: Int, distance: Double) -> (Double, Double) {
+        let index = ((r % rays) + rays) % rays
+        if nodes[index] == nil {
+            let line = GeodesicLine(from: origin, azimuth: Angle(degrees: Double(index) * 360 / Double(rays)))
+            nodes[index] = stride(from: 0.0, through: range + 4_000, by: 4_000).map { d in
+                if d == 0 { return (origin.latitude, origin.longitude) }
+                let c = line.point(d)
+                return (c.latitude, c.longitude)
+            }
+        }
+        let ray = nodes[index]!
+        let i = min(Int(distance / 4_000), ray.count - 2)
+        return Self.between(ray[i], ray[i + 1], distance / 4_000 - Double(i))
+    }
+
+    /// Linear between two points, the short way round in longitude.
+    static func between(_ a: (Double, Double), _ b: (Double, Double), _ t: Double) -> (Double, Double) {
+        var lon1 = b.1
+        if lon1 - a.1 > 180 { lon1 -= 360 } else if a.1 - lon1 > 180 { lon1 += 360 }
+        var lon = a.1 + (lon1 - a.1) * t
+        if lon >= 180 { lon -= 360 } else if lon < -180 { lon += 360 }
+        return (a.0 + (b.0 - a.0) * t, lon)
     }
 }

@@ -14,7 +14,7 @@ struct AgreementTests {
         let observer = LOSHeight(Height(33, .feet), .agl), target = LOSHeight(Height(meters: 150), .agl)
         let request = ViewshedRequest(
             origin: origin, observer: observer, target: target, range: 40_000, earth: .radio,
-            azimuthStep: 0.25, rangeStep: 90)
+            azimuthStep: 0.25, rangeStep: 90, lookBudget: ViewshedRequest.explicitLookBudget)
         let v = try #require(Viewshed.sweep(request, terrain: terrain))
         var rng = SplitMix64(seed: 7)
         var agree = 0, visible = 0, unknown = 0
@@ -37,7 +37,7 @@ struct AgreementTests {
         // Real answers both ways, not a disc that is all hidden or all in sight.
         #expect(visible > 100 && visible < 900, "\(visible) of \(count) visible")
         #expect(unknown > 10, "the disc crosses the tile's east edge: \(unknown) points unknown")
-        #expect(share >= 0.989, "agreement \(share)")
+        #expect(share >= 0.995, "agreement \(share)")
         print("viewshed/check agreement at 0.25°/90 m over 40 km: \(share * 100)% (\(visible) of \(count) points visible)")
     }
 }
@@ -45,12 +45,16 @@ struct AgreementTests {
 extension AgreementTests {
     /// Mount Washington's summit, 10 m AGL observer and target, 40 km, true Earth: the share of
     /// 1,000 random points where the sweep and the path check give the same answer.
-    static func agreement(azimuthStep: Double, rangeStep: Double, seed: UInt64 = 11, onRays: Bool = false, count: Int = 1_000) throws -> (Double, Int) {
+    static func agreement(
+        azimuthStep: Double, rangeStep: Double, lookBudget: Int = ViewshedRequest.automaticLookBudget, seed: UInt64 = 11, onRays: Bool = false,
+        count: Int = 1_000
+    ) throws -> (Double, Int) {
         let terrain = Terrain(tiles: [try #require(Terrain.embeddedTile)])
         let origin = Coordinate(validLatitude: 44.2706, longitude: -71.3033)
         let observer = LOSHeight(Height(meters: 10), .agl), target = LOSHeight(Height(meters: 10), .agl)
         let request = ViewshedRequest(
-            origin: origin, observer: observer, target: target, range: 40_000, earth: .trueEarth, azimuthStep: azimuthStep, rangeStep: rangeStep)
+            origin: origin, observer: observer, target: target, range: 40_000, earth: .trueEarth, azimuthStep: azimuthStep, rangeStep: rangeStep,
+            lookBudget: lookBudget)
         let v = try #require(Viewshed.sweep(request, terrain: terrain))
         var rng = SplitMix64(seed: seed)
         var agree = 0, visible = 0
@@ -70,12 +74,14 @@ extension AgreementTests {
     }
 
     /// Ground-level targets are the hard case: sight lines graze the terrain. Along its rays
-    /// the sweep looks at the ground every SRTM3 cell, so on the rays it agrees with the path
-    /// checks almost everywhere; between rays a point gets the nearest ray's answer, so the
-    /// agreement follows the rays' spacing: the default fan (rays one range step apart at the
-    /// range) against a fixed 1° fan and the fine steps. 4,000 points for the default and the
-    /// fine steps (±0.2 % sampling noise), 2,000 for the others; the bounds are half a point
-    /// under what was measured, the default's the goal.
+    /// the sweep looks at the ground every SRTM3 cell or closer, so on the rays it agrees with
+    /// the path checks almost everywhere; between rays the margin is linear between the looks
+    /// around, so the agreement follows the rays' spacing: the default fan (rays one range step
+    /// apart at the range), the fine steps as the command sweeps them (rays one range step
+    /// apart at the range and three looks per step, within the explicit budget), and a 1° fan
+    /// swept exactly as asked. 4,000 points for the default and the fine steps (±0.1 %
+    /// sampling noise), 2,000 for the others; the fine steps' and the default's bounds are the
+    /// goals, the others a little under what was measured.
     @Test func groundLevelTargetsFromTheSummitAgreeAsMeasured() throws {
         func percent(_ share: Double) -> String { String(format: "%.2f%%", share * 100) }
         let automatic = ViewshedRequest.automaticAzimuthStep(range: 40_000, rangeStep: 250)
@@ -83,11 +89,11 @@ extension AgreementTests {
         let (standard, visible) = try Self.agreement(azimuthStep: automatic, rangeStep: 250, count: 4_000)
         #expect(visible > 600 && visible < 3_400)
         #expect(standard >= 0.98, "default steps: \(standard)")
-        let (fine, _) = try Self.agreement(azimuthStep: 0.25, rangeStep: 90, count: 4_000)
-        #expect(fine >= 0.985, "fine steps: \(fine)")
-        let (degree, _) = try Self.agreement(azimuthStep: 1, rangeStep: 250, count: 2_000)
+        let (fine, _) = try Self.agreement(azimuthStep: 0.25, rangeStep: 90, lookBudget: ViewshedRequest.explicitLookBudget, count: 4_000)
+        #expect(fine >= 0.995, "fine steps: \(fine)")
+        let (degree, _) = try Self.agreement(azimuthStep: 1, rangeStep: 250, lookBudget: 0, count: 2_000)
         #expect(degree >= 0.959, "1° × 250 m: \(degree)")
-        let (onRays, _) = try Self.agreement(azimuthStep: 1, rangeStep: 250, onRays: true, count: 2_000)
+        let (onRays, _) = try Self.agreement(azimuthStep: 1, rangeStep: 250, lookBudget: 0, onRays: true, count: 2_000)
         #expect(onRays >= 0.99, "1° × 250 m, points on the rays: \(onRays)")
         print(
             "viewshed/check agreement, 10 m AGL target from the summit over 40 km (true Earth): \(percent(standard)) at the default steps (\(String(format: "%.3f", automatic))° × 250 m), \(percent(fine)) at 0.25°/90 m, \(percent(degree)) at 1°/250 m, \(percent(onRays)) on its rays"
@@ -105,7 +111,8 @@ struct GDALAgreementTests {
         let terrain = Terrain(tiles: [try #require(Terrain.embeddedTile)])
         let request = ViewshedRequest(
             origin: Coordinate(validLatitude: 44.45, longitude: -71.45), observer: LOSHeight(Height(meters: 10), .agl),
-            target: LOSHeight(Height(meters: 150), .agl), range: 40_000, earth: .radio, azimuthStep: 0.25, rangeStep: 90)
+            target: LOSHeight(Height(meters: 150), .agl), range: 40_000, earth: .radio, azimuthStep: 0.25, rangeStep: 90,
+            lookBudget: ViewshedRequest.explicitLookBudget)
         let v = try #require(Viewshed.sweep(request, terrain: terrain))
         var agree = 0, gdalVisible = 0, bothVisible = 0
         for row in rows {
@@ -126,7 +133,8 @@ struct GDALAgreementTests {
 }
 
 /// The exported GeoJSON is what the viewshed answers: the same random points, tested inside the
-/// file's polygons, get the same answers as `visibility` and the same agreement with `los check`.
+/// file's polygons, get the same answers as `visibility` and the same agreement with `los check`
+/// (the fine steps, with the budget the command gives explicit steps).
 @Suite("Viewshed GeoJSON answers as the sweep")
 struct GeoJSONAgreementTests {
     /// The polygons of one feature, each its outer ring as longitude/latitude pairs.
@@ -136,6 +144,30 @@ struct GeoJSONAgreementTests {
         let geometry = try #require(feature["geometry"] as? [String: Any])
         let polygons = try #require(geometry["coordinates"] as? [[[[Double]]]])
         return polygons.map { $0[0].map { ($0[0], $0[1]) } }
+    }
+
+    /// Rings bucketed by the 0.01° squares their bounding boxes touch.
+    struct RingIndex {
+        let rings: [[(Double, Double)]]
+        var buckets: [Int: [Int]] = [:]
+
+        static func key(_ lon: Double, _ lat: Double) -> Int { Int((lon * 100).rounded(.down)) * 100_000 + Int((lat * 100).rounded(.down)) }
+
+        init(_ rings: [[(Double, Double)]]) {
+            self.rings = rings
+            for (i, ring) in rings.enumerated() {
+                let lons = ring.map(\.0), lats = ring.map(\.1)
+                for x in Int((lons.min()! * 100).rounded(.down))...Int((lons.max()! * 100).rounded(.down)) {
+                    for y in Int((lats.min()! * 100).rounded(.down))...Int((lats.max()! * 100).rounded(.down)) {
+                        buckets[x * 100_000 + y, default: []].append(i)
+                    }
+                }
+            }
+        }
+
+        func contains(_ c: Coordinate) -> Bool {
+            (buckets[Self.key(c.longitude, c.latitude)] ?? []).contains { GeoJSONAgreementTests.contains(rings[$0], c.longitude, c.latitude) }
+        }
     }
 
     /// Whether a point is inside a ring (crossings of a ray to the east; lon/lat as a plane,
@@ -154,30 +186,19 @@ struct GeoJSONAgreementTests {
         let origin = Coordinate(validLatitude: 44.2706, longitude: -71.3033)
         let observer = LOSHeight(Height(meters: 10), .agl), target = LOSHeight(Height(meters: 10), .agl)
         let request = ViewshedRequest(
-            origin: origin, observer: observer, target: target, range: 40_000, earth: .trueEarth, azimuthStep: 0.25, rangeStep: 90)
+            origin: origin, observer: observer, target: target, range: 40_000, earth: .trueEarth, azimuthStep: 0.25, rangeStep: 90,
+            lookBudget: ViewshedRequest.explicitLookBudget)
         let v = try #require(Viewshed.sweep(request, terrain: terrain))
         let text = JSONWriter.compact(v.geoJSON())
         let collection = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        let visible = try Self.rings(collection, name: "visible"), unknown = try Self.rings(collection, name: "unknown")
-        // Bounding boxes first: a few thousand sectors per point otherwise.
-        func boxes(_ rings: [[(Double, Double)]]) -> [(Double, Double, Double, Double)] {
-            rings.map { r in (r.map(\.0).min()!, r.map(\.0).max()!, r.map(\.1).min()!, r.map(\.1).max()!) }
-        }
-        let visibleBoxes = boxes(visible), unknownBoxes = boxes(unknown)
-        func inside(_ rings: [[(Double, Double)]], _ boxes: [(Double, Double, Double, Double)], _ c: Coordinate) -> Bool {
-            rings.indices.contains { i in
-                let b = boxes[i]
-                return c.longitude >= b.0 && c.longitude <= b.1 && c.latitude >= b.2 && c.latitude <= b.3
-                    && Self.contains(rings[i], c.longitude, c.latitude)
-            }
-        }
+        let visible = RingIndex(try Self.rings(collection, name: "visible")), unknown = RingIndex(try Self.rings(collection, name: "unknown"))
         var rng = SplitMix64(seed: 11)
         var same = 0, agree = 0
-        for _ in 0..<1_000 {
+        let count = 4_000
+        for _ in 0..<count {
             let distance = 40_000 * max(0.02, rng.unit().squareRoot()) * 0.999
             let point = Geodesic.wgs84.direct(from: origin, azimuth: Angle(degrees: 360 * rng.unit()), distance: Distance(meters: distance)).coordinate
-            let file: Viewshed.Visibility =
-                inside(visible, visibleBoxes, point) ? .visible : inside(unknown, unknownBoxes, point) ? .unknown : .hidden
+            let file: Viewshed.Visibility = visible.contains(point) ? .visible : unknown.contains(point) ? .unknown : .hidden
             let line = Geodesic.wgs84.inverse(origin, point)
             if file == v.visibility(distance: line.distance.meters, azimuth: line.initialAzimuth.normalizedBearing.degrees) { same += 1 }
             let check = try #require(
@@ -185,8 +206,12 @@ struct GeoJSONAgreementTests {
             let expected: Viewshed.Visibility = check.verdict == .clear ? .visible : check.verdict == .blocked ? .hidden : .unknown
             if file == expected { agree += 1 }
         }
-        print("viewshed GeoJSON: \(same) of 1000 points answer as the sweep; \(agree) agree with los check")
-        #expect(same >= 998, "the file and the sweep differ at \(1000 - same) points")
-        #expect(agree >= 985, "the file agrees with los check at \(agree) of 1000")
+        print(
+            "viewshed GeoJSON (\(text.utf8.count / 1_000_000) MB, \(visible.rings.count) visible polygons): \(same) of \(count) points answer as the sweep; \(agree) agree with los check"
+        )
+        // The file's vertices are 0.1 m apart at most from the sweep's geometry.
+        #expect(same >= count - 2, "the file and the sweep differ at \(count - same) points")
+        // The goal: 99.5 % for ground-level targets on rugged terrain at the fine steps.
+        #expect(Double(agree) / Double(count) >= 0.995, "the file agrees with los check at \(agree) of \(count)")
     }
 }

@@ -10,7 +10,7 @@ struct SightLineTests {
 
     /// Where the visible part of the ray at `azimuth` ends, metres.
     func visibleEnd(_ v: Viewshed, azimuth: Double) -> Double {
-        let ray = v.stretches[Int(azimuth / v.request.azimuthStep)]
+        let ray = v.stretches(toward: azimuth)
         return ray.isEmpty ? 0 : v.extent(ray[0]).1
     }
 
@@ -25,7 +25,7 @@ struct SightLineTests {
         let horizon = earth.horizon(height: h)  // 35.7 km, or 41.2 km with k = 4/3
         #expect(abs(horizon - (earth == .trueEarth ? 35_700 : 41_200)) < 100)
         for azimuth in [0.0, 90, 225] {
-            #expect(v.stretches[Int(azimuth / 45)].count == 1)
+            #expect(v.stretches(toward: azimuth).count == 1)
             #expect(abs(visibleEnd(v, azimuth: azimuth) - horizon) <= 75, "\(azimuth)°: \(visibleEnd(v, azimuth: azimuth)) m vs \(horizon) m")
         }
         // The sight line to a point just past the horizon grazes the ground.
@@ -51,7 +51,7 @@ struct SightLineTests {
         let top = (400 - earth.drop(ridge) - 10) / ridge
         var shadowEnd = ridge
         while (10 - earth.drop(shadowEnd) - 10) / shadowEnd < top, shadowEnd < 60_000 { shadowEnd += 1 }
-        let north = v.stretches[0]
+        let north = v.stretches(toward: 0)
         #expect(north.count == 1, "\(north)")
         // With the curvature drop, a 10 m target 11 km behind a 400 m wall stays hidden out to
         // the end of the range: everything behind the wall is blocked, everything before visible.
@@ -59,9 +59,10 @@ struct SightLineTests {
         let (_, end) = v.extent(north[0])
         #expect(abs(end - ridge) <= 45, "visible to \(end) m, ridge at \(ridge) m")
         // The other rays see out to where two 10 m horizons meet: 2 √(2R · 10 m) = 22.6 km.
-        for ray in 1..<4 {
-            #expect(v.stretches[ray].count == 1)
-            #expect(abs(v.extent(v.stretches[ray][0]).1 - 2 * earth.horizon(height: 10)) <= 45)
+        for azimuth in [90.0, 180, 270] {
+            let ray = v.stretches(toward: azimuth)
+            #expect(ray.count == 1)
+            #expect(abs(v.extent(ray[0]).1 - 2 * earth.horizon(height: 10)) <= 45)
         }
         // The path check agrees, and finds the wall.
         let behind = Coordinate(validLatitude: 10.7, longitude: 10.5)
@@ -79,11 +80,12 @@ struct SightLineTests {
         let request = ViewshedRequest(
             origin: origin, observer: LOSHeight(Height(meters: 10), .agl), target: LOSHeight(Height(meters: 10), .agl), range: 20_000,
             earth: .radio, azimuthStep: 90, rangeStep: 1_000)
-        #expect(request.groundLooksPerStep == 11)
+        #expect(request.plan.looksPerStep == 11)
         let v = try #require(Viewshed.sweep(request, terrain: terrain))
         let wall = Geodesic.wgs84.inverse(origin, Coordinate(validLatitude: 10.55, longitude: 10.5)).distance.meters
-        #expect(v.stretches[0].count == 1)
-        #expect(abs(v.extent(v.stretches[0][0]).1 - wall) <= 100, "visible to \(v.stretches[0]), wall at \(wall) m")
+        let north = v.stretches(toward: 0)
+        #expect(north.count == 1)
+        #expect(abs(v.extent(north[0]).1 - wall) <= 100, "visible to \(north), wall at \(wall) m")
         #expect(v.isVisible(distance: 8_000, azimuth: 0) == false)
         // East, with no wall, the same sweep sees out to where the two 10 m horizons meet.
         #expect(v.isVisible(distance: 8_000, azimuth: 90) == true)
@@ -96,6 +98,31 @@ struct SightLineTests {
         #expect(ViewshedRequest.automaticAzimuthStep(range: 5_000, rangeStep: 250) == 1)
         #expect(abs(ViewshedRequest.automaticAzimuthStep(range: 350_000, rangeStep: 250) - 360.0 / 380) < 1e-9)
         #expect(ViewshedRequest.automaticAzimuthStep(range: 500_000, rangeStep: 250) == 1)
+        // The default fan is already its own plan.
+        for range in [5_000.0, 40_000, 350_000, 500_000] {
+            let request = ViewshedRequest(
+                origin: origin, observer: LOSHeight(Height(meters: 10), .agl), target: LOSHeight(Height(meters: 10), .agl), range: range,
+                earth: .radio, azimuthStep: ViewshedRequest.automaticAzimuthStep(range: range, rangeStep: 250))
+            #expect(request.plan == .init(rays: request.rayCount, looksPerStep: 3), "\(range) m")
+        }
+    }
+
+    @Test func explicitFineStepsGetRaysOneRangeStepApartAndThreeLooksPerStepWithinTheirBudget() {
+        func plan(_ range: Double, _ azimuthStep: Double, _ rangeStep: Double, budget: Int = ViewshedRequest.explicitLookBudget) -> ViewshedRequest.Plan {
+            ViewshedRequest(
+                origin: origin, observer: LOSHeight(Height(meters: 10), .agl), target: LOSHeight(Height(meters: 10), .agl), range: range,
+                earth: .radio, azimuthStep: azimuthStep, rangeStep: rangeStep, lookBudget: budget
+            ).plan
+        }
+        // 0.25° × 90 m over 40 km: 2π · 40 km / 90 m = 2,793 rays of 444 steps looked at three
+        // times each: 3.7 million looks, within 4 million.
+        #expect(plan(40_000, 0.25, 90) == .init(rays: 2_793, looksPerStep: 3))
+        // Over 350 km the steps asked for already need 5.6 million looks: swept as asked.
+        #expect(plan(350_000, 0.25, 90) == .init(rays: 1_440, looksPerStep: 1))
+        // A coarse fan is filled in as far as the budget goes: 4 M / (160 × 3) = 8,333 > 1,006.
+        #expect(plan(40_000, 1, 250) == .init(rays: 1_006, looksPerStep: 3))
+        // No budget: exactly the rays and looks asked for.
+        #expect(plan(40_000, 0.25, 90, budget: 0) == .init(rays: 1_440, looksPerStep: 1))
     }
 
     @Test func groundRisingBehindARidgeComesBackIntoSightWhereTheGeometrySays() throws {
@@ -119,7 +146,7 @@ struct SightLineTests {
             if (ground(lat) - earth.drop(reappear) - 2) / reappear >= top { break }
             reappear += 1
         }
-        let north = v.stretches[0]
+        let north = v.stretches(toward: 0)
         #expect(north.count == 2, "\(north)")
         #expect(abs(v.extent(north[0]).1 - wall) <= 40)
         #expect(abs(v.extent(north[1]).0 - reappear) <= 60, "reappears at \(v.extent(north[1]).0) m, expected \(reappear) m; \(north) wall \(wall)")

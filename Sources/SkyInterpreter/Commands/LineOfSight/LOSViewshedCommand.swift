@@ -5,7 +5,7 @@ import SkyKit
 enum LOSViewshedCommand {
     static let azStep = Option(
         "az-step", .angle,
-        "degrees between azimuths (0.05–10; by default rays one range step apart at the range, at most 1°, within 1.6 million looks at the ground)",
+        "the widest angle between rays, degrees (0.05–10; by default rays one range step apart at the range, at most 1°, within 1.6 million looks at the ground)",
         bare: false)
     static let rangeStep = Option(
         "range-step", .distance(default: .meters), "distance between samples (30 m – 5 km)", default: Distance(meters: 250), shown: "250 m", bare: false)
@@ -16,7 +16,7 @@ enum LOSViewshedCommand {
         "viewshed", category: .lineOfSight,
         abstract: "Compute where a target at the LOS altitude is visible from the origin",
         discussion:
-            "Along rays from the origin (by default as close together at the range as one range step, so 0.36° apart for 40 km: --az-step sets the angle) the sweep marches out (every 250 m, --range-step, looking at the ground at least every 93 m, an SRTM3 cell) to the range and marks where a target at the LOS altitude would be in sight: the straight line from the observer to it clears all terrain before it, with the Earth's curvature (and refraction for 4/3). Targets above the ground can give several visible stretches along one azimuth. The result replaces the previous viewshed; --geojson writes it as an RFC 7946 FeatureCollection (the visible area as a MultiPolygon, the range ring, the origin). Ctrl-C stops it.",
+            "Along rays from the origin (by default as close together at the range as one range step, so 0.36° apart for 40 km) the sweep marches out (every 250 m, --range-step, looking at the ground at least every 93 m, an SRTM3 cell) to the range and marks where a target at the LOS altitude would be in sight: the straight line from the observer to it clears all terrain before it, with the Earth's curvature (and refraction for 4/3). Steps given ask for detail: --az-step is then the widest angle between rays, and within 4 million looks at the ground the sweep looks three times per range step and puts rays closer where one range step at the range is narrower (the card shows the spacing swept). Between rays and looks, visibility changes where the target's height above the terrain's horizon, linear between the looks around, crosses zero. Targets above the ground can give several visible stretches along one azimuth. The result replaces the previous viewshed; --geojson writes it as an RFC 7946 FeatureCollection (the visible area as a MultiPolygon — exactly what the map and the card count —, the area without terrain, the range ring, the origin). Ctrl-C stops it.",
         options: [
             azStep.spec,
             rangeStep.spec,
@@ -39,9 +39,12 @@ enum LOSViewshedCommand {
             return try LOSServerCommand.viewshed(server, origin: origin, shell, geojson: file)
         }
         let fetched = try shell.lineOfSight.offerToFetch(TileCorner.covering(origin.coordinate, radius: los.range))
+        // Steps asked for are detail asked for: a larger budget to fill in between them.
+        let explicit: Bool = args.given(LOSViewshedCommand.azStep) || args.given(LOSViewshedCommand.rangeStep)
         let request = ViewshedRequest(
             origin: origin.coordinate, observer: los.observer, target: los.target, range: los.range.meters, earth: los.earth,
-            azimuthStep: step, rangeStep: rangeStep)
+            azimuthStep: step, rangeStep: rangeStep,
+            lookBudget: explicit ? ViewshedRequest.explicitLookBudget : ViewshedRequest.automaticLookBudget)
         let progress = ProgressLine(shell: shell, label: "viewshed", total: 0)
         let result = Viewshed.sweep(request, terrain: shell.lineOfSight.terrain(), progress: { progress.update(share: $0) }, cancelled: { Interrupt.requested })
         progress.finish()
@@ -61,7 +64,7 @@ enum LOSViewshedCommand {
     static func summary(_ v: Viewshed, source: String) -> ViewshedSummary {
         ViewshedSummary(
             observerGround: v.observerGround, observerMSL: v.observerMSL, range: v.request.range, visibleArea: v.visibleArea,
-            share: v.visibleArea / v.discArea, missingShare: v.missingShare, unknownShare: v.unknownShare, azimuthStep: v.request.azimuthStep,
+            share: v.visibleArea / v.discArea, missingShare: v.missingShare, unknownShare: v.unknownShare, azimuthStep: v.plan.rayStep,
             rangeStep: v.request.rangeStep, source: source)
     }
 
