@@ -146,23 +146,26 @@ struct ViewshedMesh {
 
     /// The visible area of the strips to the right of some rays.
     func visibleArea(rays strips: StrideTo<Int>) -> Double {
-        let radians = rayStep * .pi / 180, last = lastRow, looks = looks, origin = Double(Self.originMargin)
+        let radians = rayStep * .pi / 180, last = lastRow, looks = looks, origin = Self.originMargin
+        // The area of a whole cell of each row, and the rows' distances.
+        let distances = (-1...last).map(rowDistance)
+        let cells = (0..<(distances.count - 1)).map { radians / 2 * (distances[$0 + 1] * distances[$0 + 1] - distances[$0] * distances[$0]) }
         var total = 0.0
         margins.withUnsafeBufferPointer { all in
             for r in strips {
                 let leftRow = all.baseAddress! + r * looks, rightRow = all.baseAddress! + ((r + 1) % rays) * looks
-                let left = Double(r), right = Double(r + 1)
                 for k in -1..<last {
-                    let a = k < 0 ? origin : Double(leftRow[k]), b = k < 0 ? origin : Double(rightRow[k])
+                    let a = k < 0 ? origin : leftRow[k], b = k < 0 ? origin : rightRow[k]
                     let next = min(k + 1, looks - 1)
-                    let c = Double(rightRow[next]), d = Double(leftRow[next])
-                    let near = rowDistance(k), far = rowDistance(k + 1)
+                    let c = rightRow[next], d = leftRow[next]
                     if a >= 0, b >= 0, c >= 0, d >= 0 {
-                        total += radians / 2 * (far * far - near * near)
+                        total += cells[k + 1]
                     } else if a >= 0 || b >= 0 || c >= 0 || d >= 0 {
+                        let near = distances[k + 1], far = distances[k + 2], left = Double(r), right = Double(r + 1)
                         let A = Vertex(ray: left, distance: near), B = Vertex(ray: right, distance: near)
                         let C = Vertex(ray: right, distance: far), D = Vertex(ray: left, distance: far)
-                        total += Self.clippedArea(A, a, B, b, C, c, radians) + Self.clippedArea(A, a, C, c, D, d, radians)
+                        let (fa, fb, fc, fd) = (Double(a), Double(b), Double(c), Double(d))
+                        total += Self.clippedArea(A, fa, B, fb, C, fc, radians) + Self.clippedArea(A, fa, C, fc, D, fd, radians)
                     }
                 }
             }

@@ -94,6 +94,8 @@ enum ExplainLOS {
                     + "  max so far \(maxSlope.isFinite ? String(format: "%+.4f", maxSlope) : "  none ")  → \(visible ? "visible" : "hidden")")
             maxSlope = max(maxSlope, (h - drop - observer) / d)
         }
+        lines.append("   Between two looks and two neighbouring rays the target's height above that maximum-slope line is taken as linear,")
+        lines.append("   so the visible area ends where it crosses zero, not at the nearer look: the map, the area and the GeoJSON all use that surface.")
         return lines
     }
 }
