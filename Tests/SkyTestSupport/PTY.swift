@@ -24,6 +24,8 @@ public final class PTYSession {
         var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&masterFD, &slaveFD, nil, nil, &size) == 0 else { throw PTYError("openpty failed") }
         _ = fcntl(masterFD, F_SETFD, FD_CLOEXEC)
+        // Non-blocking: reads and writes wait in poll, with deadlines, never in the call.
+        _ = fcntl(masterFD, F_SETFL, fcntl(masterFD, F_GETFL) | O_NONBLOCK)
         var name = [CChar](repeating: 0, count: 256)
         guard ttyname_r(slaveFD, &name, name.count) == 0 else { throw PTYError("ttyname_r failed") }
         let slavePath = String(cString: name)
@@ -86,13 +88,27 @@ public final class PTYSession {
 
     /// Sends keys, by default after the line editor is ready for them (`toEditor: false` for
     /// programs that read the terminal in canonical mode).
-    public func send(_ keys: String, toEditor: Bool = true) throws {
+    /// A program that stops reading its terminal fails the test within `timeout` seconds
+    /// instead of blocking it: the keys are written only when the terminal takes them, and
+    /// its output is read meanwhile.
+    public func send(_ keys: String, toEditor: Bool = true, timeout: Double = 15) throws {
         if toEditor { try waitForEditing() }
+        let deadline = Date().addingTimeInterval(timeout)
         var bytes = Array(keys.utf8)
         while !bytes.isEmpty {
-            let n = write(master, bytes, bytes.count)
-            if n <= 0 { throw PTYError("write to pty failed") }
-            bytes.removeFirst(n)
+            var fds = [pollfd(fd: master, events: Int16(POLLOUT), revents: 0)]
+            if poll(&fds, 1, 50) > 0, fds[0].revents & Int16(POLLOUT) != 0 {
+                let n = write(master, bytes, bytes.count)
+                if n > 0 {
+                    bytes.removeFirst(n)
+                    continue
+                }
+                if n < 0, errno != EAGAIN, errno != EINTR { throw PTYError("write to pty failed: \(String(cString: strerror(errno)))") }
+            }
+            if Date() >= deadline {
+                throw PTYError("the program stopped reading its terminal; output \(String(transcript.dropFirst(consumed)).debugDescription)")
+            }
+            pump(0.01)
         }
     }
 
