@@ -47,6 +47,13 @@ public struct ViewshedRequest: Sendable, Equatable {
     /// on two cores): asking for steps is asking for detail.
     public static let explicitLookBudget = 4_000_000
 
+    /// The most looks at the ground a sweep may be asked for: each keeps its margin (4 bytes),
+    /// so 100 MB, and about a second on two cores.
+    public static let maximumLooks = 25_000_000
+
+    /// How many times the sweep looks at the ground.
+    public var looks: Int { plan.rays * samplesPerRay * plan.looksPerStep }
+
     /// The rays and looks a sweep makes.
     public struct Plan: Sendable, Equatable {
         /// Rays around the circle, evenly spread.

@@ -16,7 +16,7 @@ enum LOSViewshedCommand {
         "viewshed", category: .lineOfSight,
         abstract: "Compute where a target at the LOS altitude is visible from the origin",
         discussion:
-            "Along rays from the origin (by default as close together at the range as one range step, so 0.36° apart for 40 km) the sweep marches out (every 250 m, --range-step, looking at the ground at least every 93 m, an SRTM3 cell) to the range and marks where a target at the LOS altitude would be in sight: the straight line from the observer to it clears all terrain before it, with the Earth's curvature (and refraction for 4/3). Steps given ask for detail: --az-step is then the widest angle between rays, and within 4 million looks at the ground the sweep looks three times per range step and puts rays closer where one range step at the range is narrower (the card shows the spacing swept). Between rays and looks, visibility changes where the target's height above the terrain's horizon, linear between the looks around, crosses zero. Targets above the ground can give several visible stretches along one azimuth. The result replaces the previous viewshed; --geojson writes it as an RFC 7946 FeatureCollection (the visible area as a MultiPolygon — exactly what the map and the card count —, the area without terrain, the range ring, the origin). Ctrl-C stops it.",
+            "Along rays from the origin (by default as close together at the range as one range step, so 0.36° apart for 40 km) the sweep marches out (every 250 m, --range-step, looking at the ground at least every 93 m, an SRTM3 cell) to the range and marks where a target at the LOS altitude would be in sight: the straight line from the observer to it clears all terrain before it, with the Earth's curvature (and refraction for 4/3). Steps given ask for detail: --az-step is then the widest angle between rays, and within 4 million looks at the ground the sweep looks three times per range step and puts rays closer where one range step at the range is narrower (the card shows the spacing swept); steps that would look more than 25 million times (each look keeps 4 bytes) are refused. Between rays and looks, visibility changes where the target's height above the terrain's horizon, linear between the looks around, crosses zero. Targets above the ground can give several visible stretches along one azimuth. The result replaces the previous viewshed; --geojson writes it as an RFC 7946 FeatureCollection (the visible area as a MultiPolygon — exactly what the map and the card count —, the area without terrain, the range ring, the origin). Ctrl-C stops it.",
         options: [
             azStep.spec,
             rangeStep.spec,
@@ -45,6 +45,11 @@ enum LOSViewshedCommand {
             origin: origin.coordinate, observer: los.observer, target: los.target, range: los.range.meters, earth: los.earth,
             azimuthStep: step, rangeStep: rangeStep,
             lookBudget: explicit ? ViewshedRequest.explicitLookBudget : ViewshedRequest.automaticLookBudget)
+        guard request.looks <= ViewshedRequest.maximumLooks else {
+            throw ShellError.usage(
+                "these steps over \(LOSUnits(shell).distance(los.range.meters, decimals: 0)) would look at the ground \(Format.fixed(Double(request.looks) / 1e6, 0)) million times (at most \(ViewshedRequest.maximumLooks / 1_000_000) million): a larger --az-step or --range-step, or a shorter los range"
+            )
+        }
         let progress = ProgressLine(shell: shell, label: "viewshed", total: 0)
         let result = Viewshed.sweep(request, terrain: shell.lineOfSight.terrain(), progress: { progress.update(share: $0) }, cancelled: { Interrupt.requested })
         progress.finish()
