@@ -73,7 +73,7 @@ struct ViewshedMesh {
             let left = Double(r), right = Double(r + 1)
             // The piece still growing, open across the far edge of the last cell: its ring runs
             // from that edge's left corner round to its right corner (`rising`), then up from
-            // the right corner along the strip and back down the left side (`left`, kept in
+            // the right corner along the strip and back down the left side (`leftSide`, kept in
             // the order it grew, bottom to top).
             var rising: [Vertex] = [], leftSide: [Vertex] = []
             var isOpen = false
