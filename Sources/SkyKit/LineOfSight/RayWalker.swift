@@ -5,6 +5,9 @@ import Foundation
 /// departs from that straight line by well under a metre over 4 km, against terrain cells of
 /// 30–90 m).
 struct RayWalker {
+    /// Metres between the points computed exactly on a ray's geodesic.
+    static let nodeSpacing = 4_000.0
+
     let line: GeodesicLine
     let step: Double
     /// Samples between nodes.
@@ -15,7 +18,7 @@ struct RayWalker {
     init(origin: Coordinate, azimuth: Double, step: Double) {
         line = GeodesicLine(from: origin, azimuth: Angle(degrees: azimuth))
         self.step = step
-        span = max(1, Int(4_000 / step))
+        span = max(1, Int(Self.nodeSpacing / step))
         let start = line.point(0)
         to = (start.latitude, start.longitude)
     }
@@ -30,9 +33,13 @@ struct RayWalker {
         }
         count += 1
         let t = Double(i + 1) / Double(span)
-        var lon = from.1 + (to.1 - from.1) * t
-        if lon >= 180 { lon -= 360 } else if lon < -180 { lon += 360 }
-        return (from.0 + (to.0 - from.0) * t, lon)
+        return (from.0 + (to.0 - from.0) * t, Self.wrapped(from.1 + (to.1 - from.1) * t))
+    }
+
+    /// A longitude from the geodesic (the start's plus the change, not wrapped) within
+    /// [-180°, 180°), where the tile squares are.
+    static func wrapped(_ longitude: Double) -> Double {
+        longitude >= 180 ? longitude - 360 : longitude < -180 ? longitude + 360 : longitude
     }
 }
 

@@ -19,11 +19,12 @@ public struct Viewshed: Sendable {
     public var unknown: [[ClosedRange<Double>]]
     /// Looks at the ground with no terrain under them, and all looks.
     public var missingSamples: Int, totalSamples: Int
-    /// The margins: per ray, per look, metres the target there is above the horizon line
-    /// (negative: hidden; `ViewshedMesh.unknownMargin` where no terrain decides it).
-    var margins: [Float]
+    /// The margins between the rays and looks: per ray, per look, metres the target there is
+    /// above the horizon line (negative: hidden; `ViewshedMesh.unknownMargin` where no terrain
+    /// decides it).
+    let mesh: ViewshedMesh
     /// The visible area, square metres: the area of the mesh's visible pieces.
-    public private(set) var visibleArea = 0.0
+    public let visibleArea: Double
 
     public var missingShare: Double { Double(missingSamples) / Double(max(totalSamples, 1)) }
 
@@ -54,9 +55,6 @@ public struct Viewshed: Sendable {
     /// The area of the whole disc swept, square metres.
     public var discArea: Double { .pi * request.range * request.range }
 
-    /// The margins between the rays and looks.
-    var mesh: ViewshedMesh { ViewshedMesh(plan: plan, rangeStep: request.rangeStep, range: request.range, margins: margins) }
-
     /// Whether the viewshed says a target at `point` is visible; nil beyond the range.
     public func isVisible(_ point: Coordinate) -> Bool? {
         let line = Geodesic.wgs84.inverse(request.origin, point)
@@ -79,7 +77,6 @@ public struct Viewshed: Sendable {
     /// not know, else hidden.
     public func visibility(distance: Double, azimuth: Double) -> Visibility? {
         guard distance <= request.range else { return nil }
-        let mesh = mesh
         if mesh.margin(distance: distance, azimuth: azimuth) >= 0 { return .visible }
         return unknown[mesh.nearestRay(azimuth)].contains(where: { $0.contains(distance) }) ? .unknown : .hidden
     }
@@ -100,7 +97,7 @@ public struct Viewshed: Sendable {
         // Each part writes the margins of its own rays, so the parts never share a slot.
         var margins = [Float](repeating: 0, count: rays * looks)
         let swept = margins.withUnsafeMutableBufferPointer { buffer in
-            let shared = SharedMargins(base: buffer.baseAddress!)
+            let shared = Parallel.SharedPointer(base: buffer.baseAddress!)
             return Parallel.map(parts) { part -> [(Int, Ray)]? in
                 var done: [(Int, Ray)] = []
                 var lookup = TerrainLookup(terrain)
@@ -127,17 +124,12 @@ public struct Viewshed: Sendable {
                 missing += ray.missing
             }
         }
-        var viewshed = Viewshed(
+        let mesh = ViewshedMesh(plan: plan, rangeStep: request.rangeStep, range: request.range, margins: margins)
+        let viewshed = Viewshed(
             request: request, plan: plan, observerGround: ground, observerMSL: observerMSL, stretches: stretches, unknown: unknown,
-            missingSamples: missing, totalSamples: rays * looks, margins: margins)
-        viewshed.visibleArea = viewshed.mesh.visibleArea()
+            missingSamples: missing, totalSamples: rays * looks, mesh: mesh, visibleArea: mesh.visibleArea())
         progress(1)
         return viewshed
-    }
-
-    /// The margins' storage, written by the sweep's parts, each its own rays.
-    struct SharedMargins: @unchecked Sendable {
-        let base: UnsafeMutablePointer<Float>
     }
 
     /// What one ray finds: its visible stretches, the unknown ones, and its looks without terrain.

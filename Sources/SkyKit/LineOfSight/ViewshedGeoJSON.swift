@@ -6,7 +6,6 @@ extension Viewshed {
     /// answers), the area whose visibility is unknown (no terrain) as another, the range ring
     /// as a LineString and the origin as a Point, with the statistics as properties.
     public func geoJSON() -> Datum {
-        let mesh = mesh
         var rays = RayPoints(origin: request.origin, rays: plan.rays, range: request.range)
         func point(_ v: ViewshedMesh.Vertex) -> Datum {
             let (lat, lon) = rays.point(ray: v.ray, distance: v.distance)
@@ -73,8 +72,9 @@ extension Viewshed {
     }
 }
 
-/// Points along a viewshed's rays: each ray's geodesic computed exactly every 4 km (on first
-/// use) and linearly in latitude and longitude between, and linearly between two rays.
+/// Points along a viewshed's rays: each ray's geodesic computed exactly every node spacing
+/// (on first use) and linearly in latitude and longitude between, and linearly between two
+/// rays. Longitudes stay unwrapped (continuous from the origin's) until the point is given out.
 struct RayPoints {
     let origin: Coordinate
     let rays: Int, range: Double
@@ -90,32 +90,27 @@ struct RayPoints {
     /// Latitude and longitude (degrees) at `distance` metres along fractional ray `ray`.
     mutating func point(ray: Double, distance: Double) -> (Double, Double) {
         let r = Int(ray.rounded(.down)), t = ray - Double(r)
-        let a = point(ray: r, distance: distance)
-        if t == 0 { return a }
-        return Self.between(a, point(ray: r + 1, distance: distance), t)
+        let a = point(ray: r, distance: distance), b = t == 0 ? a : point(ray: r + 1, distance: distance)
+        let (lat, lon) = Self.between(a, b, t)
+        return (lat, RayWalker.wrapped(lon))
     }
 
+    /// Unwrapped latitude and longitude on ray `r`.
     mutating func point(ray r: Int, distance: Double) -> (Double, Double) {
-        let index = ((r % rays) + rays) % rays
+        let index = ((r % rays) + rays) % rays, spacing = RayWalker.nodeSpacing
         if nodes[index] == nil {
             let line = GeodesicLine(from: origin, azimuth: Angle(degrees: Double(index) * 360 / Double(rays)))
-            nodes[index] = stride(from: 0.0, through: range + 4_000, by: 4_000).map { d in
-                if d == 0 { return (origin.latitude, origin.longitude) }
+            nodes[index] = stride(from: 0.0, through: range + spacing, by: spacing).map { d in
                 let c = line.point(d)
                 return (c.latitude, c.longitude)
             }
         }
         let ray = nodes[index]!
-        let i = min(Int(distance / 4_000), ray.count - 2)
-        return Self.between(ray[i], ray[i + 1], distance / 4_000 - Double(i))
+        let i = min(Int(distance / spacing), ray.count - 2)
+        return Self.between(ray[i], ray[i + 1], distance / spacing - Double(i))
     }
 
-    /// Linear between two points, the short way round in longitude.
     static func between(_ a: (Double, Double), _ b: (Double, Double), _ t: Double) -> (Double, Double) {
-        var lon1 = b.1
-        if lon1 - a.1 > 180 { lon1 -= 360 } else if a.1 - lon1 > 180 { lon1 += 360 }
-        var lon = a.1 + (lon1 - a.1) * t
-        if lon >= 180 { lon -= 360 } else if lon < -180 { lon += 360 }
-        return (a.0 + (b.0 - a.0) * t, lon)
+        (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t)
     }
 }

@@ -14,14 +14,21 @@ struct ViewshedMesh {
     /// Metres between looks, degrees between rays, and the range.
     let spacing: Double, rayStep: Double, range: Double
     let margins: [Float]
+    /// The distance of each row (`rowDistance`), from row -1 at index 0.
+    let distances: [Double]
 
     init(plan: ViewshedRequest.Plan, rangeStep: Double, range: Double, margins: [Float]) {
+        let looks = max(1, margins.count / max(plan.rays, 1)), spacing = rangeStep / Double(plan.looksPerStep)
         rays = plan.rays
-        looks = max(1, margins.count / max(plan.rays, 1))
-        spacing = rangeStep / Double(plan.looksPerStep)
+        self.looks = looks
+        self.spacing = spacing
         rayStep = plan.rayStep
         self.range = range
         self.margins = margins
+        // Rows run from -1 (the origin) through the looks to the range's edge, where the last
+        // look's margins hold.
+        let last = range > Double(looks) * spacing + 1e-6 ? looks : looks - 1
+        distances = (-1...last).map { k in k < 0 ? 0 : k >= looks ? range : Double(k + 1) * spacing }
     }
 
     /// One vertex of a visible piece: `ray` in rays from azimuth 0 (fractional between them),
@@ -30,37 +37,58 @@ struct ViewshedMesh {
         var ray: Double, distance: Double
     }
 
-    /// The last row: rows run from -1 (the origin) through the looks to the range's edge,
-    /// where the last look's margins hold.
-    var lastRow: Int { range > Double(looks) * spacing + 1e-6 ? looks : looks - 1 }
+    /// The last row (see `distances`).
+    var lastRow: Int { distances.count - 2 }
 
     /// The distance of a row, metres.
-    func rowDistance(_ k: Int) -> Double { k < 0 ? 0 : k >= looks ? range : Double(k + 1) * spacing }
-
-    func margin(ray r: Int, row k: Int) -> Double {
-        k < 0 ? Double(Self.originMargin) : Double(margins[(r % rays) * looks + min(k, looks - 1)])
-    }
+    func rowDistance(_ k: Int) -> Double { distances[k + 1] }
 
     /// The ray nearest an azimuth (degrees).
-    func nearestRay(_ azimuth: Double) -> Int { Int((Self.normalized(azimuth) / rayStep).rounded()) % rays }
-
-    static func normalized(_ azimuth: Double) -> Double {
-        let a = azimuth.truncatingRemainder(dividingBy: 360)
-        return a < 0 ? a + 360 : a
-    }
+    func nearestRay(_ azimuth: Double) -> Int { Int((Angle(degrees: azimuth).normalizedBearing.degrees / rayStep).rounded()) % rays }
 
     /// The margin `distance` metres away toward `azimuth`, linear over the triangle of looks
     /// around it.
     func margin(distance: Double, azimuth: Double) -> Double {
-        let u = Self.normalized(azimuth) / rayStep
-        let r = Int(u.rounded(.down)), fu = u - Double(r)
-        let k = min(max(Int((distance / spacing).rounded(.down)) - 1, -1), lastRow - 1)
-        let near = rowDistance(k), far = rowDistance(k + 1)
-        let fv = min(max((distance - near) / max(far - near, 1e-9), 0), 1)
-        let a = margin(ray: r, row: k), b = margin(ray: r + 1, row: k)
-        let c = margin(ray: r + 1, row: k + 1), d = margin(ray: r, row: k + 1)
+        let u = Angle(degrees: azimuth).normalizedBearing.degrees / rayStep
+        let r = min(Int(u.rounded(.down)), rays - 1), fu = u - Double(r)
+        let cell = cell(r, min(max(Int((distance / spacing).rounded(.down)) - 1, -1), lastRow - 1))
+        let fv = min(max((distance - cell.near) / max(cell.far - cell.near, 1e-9), 0), 1)
+        let (a, b, c, d) = (cell.a, cell.b, cell.c, cell.d)
         // The cell is cut along its diagonal from (ray r, near) to (ray r+1, far).
         return fu >= fv ? a + (b - a) * fu + (c - b) * fv : a + (c - d) * fu + (d - a) * fv
+    }
+
+    /// The cell between rays `r` and `r` + 1 (0 ≤ `r` < `rays`) and rows `k` and `k` + 1.
+    func cell(_ r: Int, _ k: Int) -> Cell { margins.withUnsafeBufferPointer { cell(r, k, in: $0) } }
+
+    /// The same, reading the margins through `margins` (loops over many cells hold it once).
+    @inline(__always)
+    func cell(_ r: Int, _ k: Int, in margins: UnsafeBufferPointer<Float>) -> Cell {
+        let left = r * looks, right = (r + 1 == rays ? 0 : r + 1) * looks, origin = Self.originMargin
+        @inline(__always) func at(_ row: Int, _ k: Int) -> Float { k < 0 ? origin : margins[row + min(k, looks - 1)] }
+        return Cell(
+            left: Double(r), near: distances[k + 1], far: distances[k + 2], a: Double(at(left, k)), b: Double(at(right, k)),
+            c: Double(at(right, k + 1)), d: Double(at(left, k + 1)))
+    }
+
+    /// A cell of the mesh: its corners counter-clockwise from the near left (A, B on the near
+    /// row, C, D on the far one) and their margins a, b, c, d.
+    struct Cell {
+        let left: Double, near: Double, far: Double
+        let a: Double, b: Double, c: Double, d: Double
+
+        var A: Vertex { Vertex(ray: left, distance: near) }
+        var B: Vertex { Vertex(ray: left + 1, distance: near) }
+        var C: Vertex { Vertex(ray: left + 1, distance: far) }
+        var D: Vertex { Vertex(ray: left, distance: far) }
+        /// Visible all over, or nowhere.
+        var isWhole: Bool { a >= 0 && b >= 0 && c >= 0 && d >= 0 }
+        var isHidden: Bool { a < 0 && b < 0 && c < 0 && d < 0 }
+
+        /// The ground area of its visible part, square metres (`radians` between its rays).
+        func visibleArea(_ radians: Double) -> Double {
+            ViewshedMesh.clippedArea(A, a, B, b, C, c, radians) + ViewshedMesh.clippedArea(A, a, C, c, D, d, radians)
+        }
     }
 
     /// Calls `body` with each visible piece, a counter-clockwise polygon of `Vertex` (first
@@ -70,7 +98,6 @@ struct ViewshedMesh {
     func forEachVisiblePiece(_ body: ([Vertex]) -> Void) {
         let last = lastRow
         for r in 0..<rays {
-            let left = Double(r), right = Double(r + 1)
             // The piece still growing, open across the far edge of the last cell: its ring runs
             // from that edge's left corner round to its right corner (`rising`), then up from
             // the right corner along the strip and back down the left side (`leftSide`, kept in
@@ -82,22 +109,18 @@ struct ViewshedMesh {
                 isOpen = false
             }
             for k in -1..<last {
-                let a = margin(ray: r, row: k), b = margin(ray: r + 1, row: k)
-                let c = margin(ray: r + 1, row: k + 1), d = margin(ray: r, row: k + 1)
-                let near = rowDistance(k), far = rowDistance(k + 1)
-                let C = Vertex(ray: right, distance: far), D = Vertex(ray: left, distance: far)
-                if min(a, b, c, d) >= 0, isOpen {
-                    Self.extend(&rising, C)
-                    Self.extend(&leftSide, D)
+                let cell = cell(r, k)
+                if cell.isWhole, isOpen {
+                    Self.extend(&rising, cell.C)
+                    Self.extend(&leftSide, cell.D)
                     continue
                 }
-                if max(a, b, c, d) < 0 { continue }
-                let A = Vertex(ray: left, distance: near), B = Vertex(ray: right, distance: near)
-                for piece in Self.visible(cell: [(A, a), (B, b), (C, c), (D, d)]) {
+                if cell.isHidden { continue }
+                for piece in Self.visible(cell) {
                     // The piece with the near edge joins the open one across it.
-                    if isOpen, a >= 0, b >= 0, let below = Self.rotated(piece, from: B) {
+                    if isOpen, cell.a >= 0, cell.b >= 0, let below = Self.rotated(piece, from: cell.B) {
                         close(below.dropFirst().dropLast())
-                    } else if c >= 0, d >= 0, let above = Self.rotated(piece, from: D) {
+                    } else if cell.c >= 0, cell.d >= 0, let above = Self.rotated(piece, from: cell.D) {
                         rising = above
                         leftSide = []
                         isOpen = true
@@ -110,31 +133,29 @@ struct ViewshedMesh {
         }
     }
 
-    /// A ring without the corners in the middle of its straight sides, as long as each side
-    /// keeps a vertex every 4 km.
+    /// A ring without the corners in the middle of its straight sides (`isMidSide`).
     static func straightened(_ ring: [Vertex]) -> [Vertex] {
         var out: [Vertex] = []
         out.reserveCapacity(ring.count)
         for (i, v) in ring.enumerated() {
             // The first vertex stays; one between two on the same ray goes if at least three are left.
-            if let p = out.last, i + 1 < ring.count, out.count + (ring.count - i - 1) >= 3 {
-                let n = ring[i + 1]
-                if p.ray == v.ray, v.ray == n.ray, abs(n.distance - p.distance) <= 4_000 { continue }
-            }
+            if let p = out.last, i + 1 < ring.count, out.count + (ring.count - i - 1) >= 3, isMidSide(p, v, ring[i + 1]) { continue }
             out.append(v)
         }
         return out
     }
 
     /// Adds a corner to one side of a growing piece; the corner before goes when it lies in
-    /// the middle of a straight side, as long as the side keeps a vertex every 4 km (so that it
-    /// follows its ray).
+    /// the middle of a straight side (`isMidSide`).
     static func extend(_ side: inout [Vertex], _ vertex: Vertex) {
-        if side.count >= 2 {
-            let p = side[side.count - 2], q = side[side.count - 1]
-            if p.ray == q.ray, q.ray == vertex.ray, abs(vertex.distance - p.distance) <= 4_000 { side.removeLast() }
-        }
+        if side.count >= 2, isMidSide(side[side.count - 2], side[side.count - 1], vertex) { side.removeLast() }
         side.append(vertex)
+    }
+
+    /// Whether `q`, between `p` and `n`, lies in the middle of a straight side along one ray
+    /// that keeps a vertex every node spacing without it (so that the side follows its ray).
+    static func isMidSide(_ p: Vertex, _ q: Vertex, _ n: Vertex) -> Bool {
+        p.ray == q.ray && q.ray == n.ray && abs(n.distance - p.distance) <= RayWalker.nodeSpacing
     }
 
     /// The area on the ground (square metres) of the visible part of each cell, without
@@ -146,27 +167,15 @@ struct ViewshedMesh {
 
     /// The visible area of the strips to the right of some rays.
     func visibleArea(rays strips: StrideTo<Int>) -> Double {
-        let radians = rayStep * .pi / 180, last = lastRow, looks = looks, origin = Self.originMargin
-        // The area of a whole cell of each row, and the rows' distances.
-        let distances = (-1...last).map(rowDistance)
-        let cells = (0..<(distances.count - 1)).map { radians / 2 * (distances[$0 + 1] * distances[$0 + 1] - distances[$0] * distances[$0]) }
+        let radians = rayStep * .pi / 180, last = lastRow
+        // The area of a whole cell of each row.
+        let whole = distances.indices.dropLast().map { radians / 2 * (distances[$0 + 1] * distances[$0 + 1] - distances[$0] * distances[$0]) }
         var total = 0.0
-        margins.withUnsafeBufferPointer { all in
+        margins.withUnsafeBufferPointer { margins in
             for r in strips {
-                let leftRow = all.baseAddress! + r * looks, rightRow = all.baseAddress! + ((r + 1) % rays) * looks
                 for k in -1..<last {
-                    let a = k < 0 ? origin : leftRow[k], b = k < 0 ? origin : rightRow[k]
-                    let next = min(k + 1, looks - 1)
-                    let c = rightRow[next], d = leftRow[next]
-                    if a >= 0, b >= 0, c >= 0, d >= 0 {
-                        total += cells[k + 1]
-                    } else if a >= 0 || b >= 0 || c >= 0 || d >= 0 {
-                        let near = distances[k + 1], far = distances[k + 2], left = Double(r), right = Double(r + 1)
-                        let A = Vertex(ray: left, distance: near), B = Vertex(ray: right, distance: near)
-                        let C = Vertex(ray: right, distance: far), D = Vertex(ray: left, distance: far)
-                        let (fa, fb, fc, fd) = (Double(a), Double(b), Double(c), Double(d))
-                        total += Self.clippedArea(A, fa, B, fb, C, fc, radians) + Self.clippedArea(A, fa, C, fc, D, fd, radians)
-                    }
+                    let cell = cell(r, k, in: margins)
+                    if cell.isWhole { total += whole[k + 1] } else if !cell.isHidden { total += cell.visibleArea(radians) }
                 }
             }
         }
@@ -174,22 +183,29 @@ struct ViewshedMesh {
     }
 
     /// The ground area of the part of a triangle where its margin is at least zero: the edges
-    /// of that part summed as they are found (see `area`).
+    /// of that part summed as they are found (see `edgeArea`).
     static func clippedArea(_ p0: Vertex, _ f0: Double, _ p1: Vertex, _ f1: Double, _ p2: Vertex, _ f2: Double, _ radians: Double) -> Double {
         var first: Vertex?, previous: Vertex?
         var sum = 0.0
-        func add(_ v: Vertex) {
+        clipping((p0, f0), (p1, f1), (p2, f2)) { v in
             if let p = previous { sum += edgeArea(p, v, radians) } else { first = v }
             previous = v
         }
-        let corners = [(p0, f0), (p1, f1), (p2, f2)]
-        for i in 0..<3 {
-            let (p, fp) = corners[i], (q, fq) = corners[(i + 1) % 3]
-            if fp >= 0 { add(p) }
-            if (fp >= 0) != (fq >= 0) { add(crossing(p, fp, q, fq)) }
-        }
         if let p = previous, let f = first { sum += edgeArea(p, f, radians) }
         return abs(sum)
+    }
+
+    /// Walks a triangle's edges in order and gives the vertices of its part where the (linear)
+    /// margin is at least zero: each corner in that part, and where an edge crosses zero.
+    @inline(__always)
+    static func clipping(_ c0: (Vertex, Double), _ c1: (Vertex, Double), _ c2: (Vertex, Double), _ body: (Vertex) -> Void) {
+        func edge(_ p: (Vertex, Double), _ q: (Vertex, Double)) {
+            if p.1 >= 0 { body(p.0) }
+            if (p.1 >= 0) != (q.1 >= 0) { body(crossing(p.0, p.1, q.0, q.1)) }
+        }
+        edge(c0, c1)
+        edge(c1, c2)
+        edge(c2, c0)
     }
 
     /// ∫ r²/2 dθ along one edge, the distance linear in the azimuth between its ends.
@@ -198,21 +214,22 @@ struct ViewshedMesh {
         (q.ray - p.ray) * radians * (p.distance * p.distance + p.distance * q.distance + q.distance * q.distance) / 6
     }
 
-    /// A strip between two rays from one distance to another, with a vertex every 4 km down
-    /// its sides so that its edges follow the rays (counter-clockwise; from the origin both
+    /// A strip between two rays from one distance to another, with a vertex every node spacing
+    /// down its sides so that its edges follow the rays (counter-clockwise; from the origin both
     /// rays start at one place, but in (ray, distance) the strip still has its two corners there).
     static func strip(left: Double, right: Double, from near: Double, to far: Double) -> [Vertex] {
-        let inner = stride(from: (near / 4_000).rounded(.down) * 4_000 + 4_000, to: far, by: 4_000).map { $0 }
+        let spacing = RayWalker.nodeSpacing
+        let inner = Array(stride(from: (near / spacing).rounded(.down) * spacing + spacing, to: far, by: spacing))
         return [Vertex(ray: left, distance: near), Vertex(ray: right, distance: near)] + inner.map { Vertex(ray: right, distance: $0) }
             + [Vertex(ray: right, distance: far), Vertex(ray: left, distance: far)] + inner.reversed().map { Vertex(ray: left, distance: $0) }
     }
 
-    /// The visible part of a cell (corners counter-clockwise from the near left, with their
-    /// margins): the parts of its two triangles, one piece where they meet along the diagonal.
-    static func visible(cell: [(Vertex, Double)]) -> [[Vertex]] {
-        let (A, a) = cell[0], (C, c) = cell[2]
-        if min(cell[0].1, cell[1].1, cell[2].1, cell[3].1) >= 0 { return [cell.map(\.0)] }
-        let first = clip([cell[0], cell[1], cell[2]]), second = clip([cell[0], cell[2], cell[3]])
+    /// The visible part of a cell: the parts of its two triangles, one piece where they meet
+    /// along the diagonal.
+    static func visible(_ cell: Cell) -> [[Vertex]] {
+        let (A, a, C, c) = (cell.A, cell.a, cell.C, cell.c)
+        if cell.isWhole { return [[A, cell.B, C, cell.D]] }
+        let first = clip([(A, a), (cell.B, cell.b), (C, c)]), second = clip([(A, a), (C, c), (cell.D, cell.d)])
         if first.count < 3 { return second.count < 3 ? [] : [second] }
         if second.count < 3 { return [first] }
         // Where the diagonal is visible, from its near end to its far one.
@@ -232,15 +249,9 @@ struct ViewshedMesh {
 
     /// The part of a triangle where its (linear) margin is at least zero, counter-clockwise.
     static func clip(_ triangle: [(Vertex, Double)]) -> [Vertex] {
-        var out: [Vertex] = []
-        for i in 0..<3 {
-            let (p, fp) = triangle[i], (q, fq) = triangle[(i + 1) % 3]
-            if fp >= 0 { out.append(p) }
-            if (fp >= 0) != (fq >= 0) { out.append(crossing(p, fp, q, fq)) }
-        }
-        // Drop repeats (a zero margin at a corner puts the crossing on it).
+        // Repeats dropped (a zero margin at a corner puts the crossing on it).
         var ring: [Vertex] = []
-        for v in out where ring.last != v { ring.append(v) }
+        clipping(triangle[0], triangle[1], triangle[2]) { v in if ring.last != v { ring.append(v) } }
         if ring.count > 1, ring.first == ring.last { ring.removeLast() }
         return shoelace(ring) < 0 ? ring.reversed() : ring
     }
@@ -262,5 +273,4 @@ struct ViewshedMesh {
         }
         return sum
     }
-
 }

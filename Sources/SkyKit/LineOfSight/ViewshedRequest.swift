@@ -73,10 +73,13 @@ public struct ViewshedRequest: Sendable, Equatable {
         let steps = samplesPerRay, asked = rayCount
         let coarse = Self.looksPerStep(rangeStep), fine = max(coarse, 3)
         let looks = asked * steps * fine <= lookBudget ? fine : coarse
-        let wanted = Int((2 * Double.pi * range / rangeStep).rounded(.up))
         let affordable = lookBudget / (steps * looks)
-        return Plan(rays: max(asked, min(wanted, affordable)), looksPerStep: looks)
+        return Plan(rays: max(asked, min(Self.raysOneStepApart(range: range, rangeStep: rangeStep), affordable)), looksPerStep: looks)
     }
+
+    /// The rays that are one range step apart at the range: the same resolution across the
+    /// rays as along them.
+    static func raysOneStepApart(range: Double, rangeStep: Double) -> Int { Int((2 * Double.pi * range / rangeStep).rounded(.up)) }
 
     /// The azimuth step (degrees) used when none is asked for: rays no further apart at the
     /// edge of the range than one range step (the same resolution across the rays as along
@@ -84,9 +87,7 @@ public struct ViewshedRequest: Sendable, Equatable {
     /// never coarser than 1°. 0.36° for 40 km at 250 m steps, 0.95° for 350 km, 1° from about 370 km.
     public static func automaticAzimuthStep(range: Double, rangeStep: Double) -> Double {
         let looksPerRay = max(1, Int((range / rangeStep).rounded(.down))) * looksPerStep(rangeStep)
-        let wanted = (2 * Double.pi * range / rangeStep).rounded(.up)
-        let affordable = Double(automaticLookBudget / looksPerRay)
-        let rays = max(360, min(wanted, affordable))
-        return 360 / rays
+        let rays = max(360, min(raysOneStepApart(range: range, rangeStep: rangeStep), automaticLookBudget / looksPerRay))
+        return 360 / Double(rays)
     }
 }

@@ -11,7 +11,7 @@ public enum Parallel {
         guard parts > 1 else { return (0..<parts).map(work) }
         var results = [T?](repeating: nil, count: parts)
         results.withUnsafeMutableBufferPointer { buffer in
-            let slots = Slots(base: buffer.baseAddress!)
+            let slots = SharedPointer(base: buffer.baseAddress!)
             withoutActuallyEscaping(work) { work in
                 let shared = Shared(work: work)
                 DispatchQueue.concurrentPerform(iterations: parts) { n in slots.base[n] = shared.work(n) }
@@ -20,8 +20,9 @@ public enum Parallel {
         return results.map { $0! }
     }
 
-    private struct Slots<T>: @unchecked Sendable {
-        let base: UnsafeMutablePointer<T?>
+    /// Storage the workers write, each only its own part of it.
+    struct SharedPointer<T>: @unchecked Sendable {
+        let base: UnsafeMutablePointer<T>
     }
 
     private struct Shared<T>: @unchecked Sendable {
