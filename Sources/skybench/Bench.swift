@@ -36,7 +36,7 @@ enum Bench {
         }
         for _ in 0..<1500 {
             let al = catalog.airline(at: rng.next(catalog.airlineCount))
-            lines.append("airline " + String(al.name.prefix(1 + rng.next(6))).replacingOccurrences(of: " ", with: ""))
+            lines.append("airline " + String(al.name.prefix(1 + rng.next(6))).replacingAll(" ", with: ""))
             if let code = al.icao { lines.append("airline " + String(code.prefix(1 + rng.next(3)))) }
         }
         for _ in 0..<1000 {

@@ -190,11 +190,13 @@ extension PTYSession {
         return session
     }
 
-    public static func skyshell(home: String, _ arguments: [String] = [], extra: [String: String] = [:]) throws -> PTYSession {
+    public static func skyshell(
+        home: String, _ arguments: [String] = [], extra: [String: String] = [:], binary: String = Executable.skyshell
+    ) throws -> PTYSession {
         // Long output at a terminal goes through $PAGER: tests read it whole, as git's do.
         var env = ProcessRunner.environment(home: home, extra: ["PAGER": "cat"].merging(extra) { $1 })
         env["TERM"] = "xterm"
         env.removeValue(forKey: "COLUMNS")
-        return try PTYSession(Executable.skyshell, arguments, environment: env)
+        return try PTYSession(binary, arguments, environment: env)
     }
 }

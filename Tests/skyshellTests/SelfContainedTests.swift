@@ -27,13 +27,18 @@ struct SelfContainedTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["skyshell"], "the binary wrote files beside itself")
     }
 
-    /// libcurl is opened only when a feed first needs HTTP (Scripts/build-release drops it from
-    /// the start-up libraries), and URLSession then works through it.
-    @Test func networkingLoadsLibcurlOnlyWhenUsed() throws {
-        let isRelease = ProcessInfo.processInfo.environment["SKYSHELL_RELEASE_BINARY"]?.isEmpty == false
+    /// Only the C library is loaded at start-up: SQLite, libedit (and libtinfo, libbsd, libmd
+    /// behind it), zlib, libstdc++ and the Swift runtime are linked in (Scripts/build-release),
+    /// no library is looked for beside the binary, and libcurl is opened only when a feed first
+    /// needs HTTP — URLSession then works through it.
+    @Test func startUpLoadsOnlyTheCLibraryAndNetworkingOpensLibcurlWhenUsed() throws {
         if isRelease {
             let dynamic = ProcessRunner.run("/usr/bin/readelf", ["-d", binary], environment: ["PATH": "/usr/bin:/bin"])
-            #expect(dynamic.status == 0 && dynamic.stdout.contains("libsqlite3") && !dynamic.stdout.contains("libcurl"), "\(dynamic.stdout)")
+            let needed = dynamic.stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { line in
+                line.split(separator: "[").last?.split(separator: "]").first.map(String.init)
+            }
+            #expect(dynamic.status == 0 && Set(needed) == ["libc.so.6", "libm.so.6", "ld-linux-x86-64.so.2"], "\(dynamic.stdout)")
+            #expect(!dynamic.stdout.contains("RUNPATH") && !dynamic.stdout.contains("RPATH"), "\(dynamic.stdout)")
         }
         let server = try HTTPTestServer { _ in
             .json(#"{"now":1733000000,"aircraft":[{"hex":"3c6444","flight":"DLH4AB","alt_baro":10000,"lat":49.09,"lon":2.55}]}"#)
@@ -45,4 +50,27 @@ struct SelfContainedTests {
             environment: ProcessRunner.environment(home: home.path))
         #expect(result.status == 0 && result.stdout.contains("DLH4AB"), "\(result.stderr)")
     }
+
+    /// The linked-in libedit and libtinfo edit, complete and recall at a real terminal (they
+    /// read the terminal's description from the system's terminfo like the shared ones).
+    @Test func theBinaryEditsCompletesAndRecallsAtATerminal() throws {
+        let home = TemporaryDirectory("alone-pty")
+        let first = try PTYSession.skyshell(home: home.path, binary: binary)
+        try first.waitFor("sky ✈default> ")
+        try first.send("airport YSS\t")
+        try first.waitFor("Y ")
+        #expect(try first.enter("", until: "hub of").contains("Sydney Kingsford Smith International Airport"))
+        #expect(try first.exitShell() == 0)
+        let second = try PTYSession.skyshell(home: home.path, binary: binary)
+        try second.waitFor("sky ✈default> ")
+        try second.send("\u{1B}[A")
+        try second.waitFor("exit")
+        try second.send("\u{1B}[A")
+        try second.waitFor("airport YSSY")
+        let recalled = try second.enter("", until: "hub of")
+        #expect(recalled.contains("Sydney Kingsford Smith International Airport"), "\(recalled)")
+        #expect(try second.exitShell() == 0)
+    }
+
+    var isRelease: Bool { ProcessInfo.processInfo.environment["SKYSHELL_RELEASE_BINARY"]?.isEmpty == false }
 }

@@ -2,7 +2,7 @@
 enum ManPage {
     /// Escapes text for roff: backslashes, leading dots and quotes, hyphens in words.
     static func roff(_ text: String) -> String {
-        var out = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        var out = text.replacingAll("\\", with: "\\e").replacingAll("-", with: "\\-")
         if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
         return out
     }
@@ -150,8 +150,8 @@ enum CompletionScripts {
 
             """
         func quoted(_ text: String) -> String {
-            text.replacingOccurrences(of: "'", with: "'\\''").replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
-                .replacingOccurrences(of: ":", with: "\\:")
+            text.replacingAll("'", with: "'\\''").replacingAll("[", with: "\\[").replacingAll("]", with: "\\]")
+                .replacingAll(":", with: "\\:")
         }
         for flag in GlobalFlag.all {
             let action = flag.value.map { v in flag.choices.isEmpty ? ":\(v): " : ":\(v):(\(flag.choices.joined(separator: " ")))" } ?? ""
@@ -174,7 +174,7 @@ enum CompletionScripts {
             if let short = flag.short { line += " -s \(short)" }
             line += " -l \(flag.long)"
             if flag.value != nil { line += flag.choices.isEmpty ? " -r" : " -x -a '\(flag.choices.joined(separator: " "))'" }
-            line += " -d '\(flag.help.replacingOccurrences(of: "'", with: "\\'"))'"
+            line += " -d '\(flag.help.replacingAll("'", with: "\\'"))'"
             s += line + "\n"
         }
         return s

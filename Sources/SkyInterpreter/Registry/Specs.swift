@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A positional argument of a command.
 public struct ArgumentSpec: @unchecked Sendable {
     /// How many values the argument takes.
@@ -174,18 +176,23 @@ public struct CommandSpec: @unchecked Sendable {
     public var abstract: String
     public var discussion: String
     public var category: CommandCategory
-    public var arguments: [ArgumentSpec]
-    public var options: [OptionSpec]
-    public var subcommands: [CommandSpec]
-    public var requires: [Requirement]
-    public var examples: [Example]
     /// Nil when the command only groups subcommands.
     public var handler: Handler?
+    /// Arguments, options, subcommands, requirements and examples, built when first asked for:
+    /// a one-line run looks at one command's parts, not at every command's.
+    private let parts: LazyParts
+
+    public var arguments: [ArgumentSpec] { parts.value.arguments }
+    public var options: [OptionSpec] { parts.value.options }
+    public var subcommands: [CommandSpec] { parts.value.subcommands }
+    public var requires: [Requirement] { parts.value.requires }
+    public var examples: [Example] { parts.value.examples }
 
     public init(
         _ name: String, aliases: [String] = [], category: CommandCategory, abstract: String,
-        discussion: String = "", arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
-        subcommands: [CommandSpec] = [], requires: [Requirement] = [], examples: [Example] = [],
+        discussion: String = "", arguments: @autoclosure @escaping () -> [ArgumentSpec] = [],
+        options: @autoclosure @escaping () -> [OptionSpec] = [], subcommands: @autoclosure @escaping () -> [CommandSpec] = [],
+        requires: @autoclosure @escaping () -> [Requirement] = [], examples: @autoclosure @escaping () -> [Example] = [],
         handler: Handler? = nil
     ) {
         self.name = name
@@ -193,12 +200,36 @@ public struct CommandSpec: @unchecked Sendable {
         self.category = category
         self.abstract = abstract
         self.discussion = discussion
-        self.arguments = arguments
-        self.options = options
-        self.subcommands = subcommands
-        self.requires = requires
-        self.examples = examples
         self.handler = handler
+        self.parts = LazyParts {
+            Parts(arguments: arguments(), options: options(), subcommands: subcommands(), requires: requires(), examples: examples())
+        }
+    }
+
+    struct Parts {
+        var arguments: [ArgumentSpec]
+        var options: [OptionSpec]
+        var subcommands: [CommandSpec]
+        var requires: [Requirement]
+        var examples: [Example]
+    }
+
+    /// Builds the parts once, on first use, under a lock.
+    final class LazyParts: @unchecked Sendable {
+        private let build: () -> Parts
+        private let built = Mutex<Parts?>(nil)
+
+        init(_ build: @escaping () -> Parts) { self.build = build }
+
+        var value: Parts {
+            if let parts = built.withLock({ $0 }) { return parts }
+            let parts = build()
+            return built.withLock { stored in
+                if let stored { return stored }
+                stored = parts
+                return parts
+            }
+        }
     }
 
     /// All the names the command answers to.

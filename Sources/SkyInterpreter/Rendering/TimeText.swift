@@ -45,7 +45,7 @@ enum TimeText {
         guard let tz = TimeZone(identifier: zone) else { return nil }
         let t = CivilTime(instant.timeIntervalSince1970, offset: tz.secondsFromGMT(for: instant))
         return Local(
-            clock: String(t.text.prefix(16)), time: t.clock, offset: t.offsetText.replacingOccurrences(of: "-", with: "−"),
+            clock: String(t.text.prefix(16)), time: t.clock, offset: t.offsetText.replacingAll("-", with: "−"),
             iso: "\(t.date)T\(t.clock)" + t.offsetText)
     }
 }

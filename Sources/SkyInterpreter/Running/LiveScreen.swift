@@ -29,7 +29,7 @@ struct LiveScreen {
     func show(_ blocks: [Block]) {
         let resized = sky_signals_take_resize() != 0
         let body = Renderer.render(Output(blocks), shell.renderOptions.asText)
-            .replacingOccurrences(of: "\n", with: "\u{1B}[K\r\n")
+            .replacingAll("\n", with: "\u{1B}[K\r\n")
         shell.out.write(.control(resized ? "\u{1B}[2J\u{1B}[H" : "\u{1B}[H") + .rendered(body) + .control("\u{1B}[J"))
         shell.out.flush()
     }

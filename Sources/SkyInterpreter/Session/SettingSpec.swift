@@ -43,7 +43,7 @@ public struct SettingSpec: Sendable {
         "sat-url", "where sat fetch GROUP downloads element sets from: a URL template with {group} (default: CelesTrak's GP query, OMM JSON)",
         values: ["https://celestrak.org/NORAD/elements/gp.php?GROUP={group}&FORMAT=json"], hint: "a URL template",
         problem: { text in
-            guard WebAddress.httpURL(text.replacingOccurrences(of: "{group}", with: "x")) != nil else { return "'\(text)' is not an http(s) URL template" }
+            guard WebAddress.httpURL(text.replacingAll("{group}", with: "x")) != nil else { return "'\(text)' is not an http(s) URL template" }
             return text.contains("{group}") ? nil : "the template needs {group}, where the group name goes"
         })
 

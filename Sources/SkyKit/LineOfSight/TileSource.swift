@@ -88,11 +88,11 @@ public struct TileSource: Sendable, Equatable {
 
     /// The template with the corner filled in, or nil when that is not an http(s) URL.
     public func url(_ corner: TileCorner) -> URL? {
-        let text = template.replacingOccurrences(of: "{tile}", with: corner.description)
-            .replacingOccurrences(of: "{ns}", with: corner.south >= 0 ? "N" : "S")
-            .replacingOccurrences(of: "{ew}", with: corner.west >= 0 ? "E" : "W")
-            .replacingOccurrences(of: "{lat}", with: FlightDate.digits(abs(corner.south), 2))
-            .replacingOccurrences(of: "{lon}", with: FlightDate.digits(abs(corner.west), 3))
+        let text = template.replacingAll("{tile}", with: corner.description)
+            .replacingAll("{ns}", with: corner.south >= 0 ? "N" : "S")
+            .replacingAll("{ew}", with: corner.west >= 0 ? "E" : "W")
+            .replacingAll("{lat}", with: FlightDate.digits(abs(corner.south), 2))
+            .replacingAll("{lon}", with: FlightDate.digits(abs(corner.west), 3))
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
             return nil
         }

@@ -76,7 +76,7 @@ public struct CivilTime: Sendable, Equatable {
     /// ISO 8601: "2021-10-07T14:10:01Z", or with the offset ("…+01:00").
     public var iso: String { "\(date)T\(clock)" + (offset == 0 ? "Z" : offsetText) }
     /// A compact stamp for file names: "20211007T141001Z".
-    public var stamp: String { date.description.replacingOccurrences(of: "-", with: "") + "T" + clock.replacingOccurrences(of: ":", with: "") + "Z" }
+    public var stamp: String { date.description.replacingAll("-", with: "") + "T" + clock.replacingAll(":", with: "") + "Z" }
 
     /// Unix seconds of an ISO 8601 date (`2025-11-09`), or date and time with optional seconds
     /// and a `Z` or `±HH:MM` offset (UTC without one); nil for anything else.

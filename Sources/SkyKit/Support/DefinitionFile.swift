@@ -173,7 +173,7 @@ public enum DefinitionFile {
                 let word = String(decoding: bytes[start..<i], as: UTF8.self)
                 if word == "true" { return .bool(true) }
                 if word == "false" { return .bool(false) }
-                if let n = Int(word.replacingOccurrences(of: "_", with: "")) { return .integer(n) }
+                if let n = Int(word.replacingAll("_", with: "")) { return .integer(n) }
                 throw DefinitionError(line: line, field: key, "'\(word)' is not a value (text needs \"quotes\")")
             }
         }

@@ -273,7 +273,7 @@ enum ImportCommand {
         let rows = records.map { r -> [Cell] in
             [
                 Cell(.int(Int(r.id)), text: "#\(r.id)"),
-                Cell(.string(r.time), text: r.time.replacingOccurrences(of: "T", with: " ").replacingOccurrences(of: "Z", with: " UTC")),
+                Cell(.string(r.time), text: r.time.replacingAll("T", with: " ").replacingAll("Z", with: " UTC")),
                 Cell(r.file), Cell(r.format), Cell(.int(r.flights), text: Format.grouped(Double(r.flights))),
                 Cell(.int(r.duplicates), text: String(r.duplicates)), Cell(Datum.optional(r.undone), text: r.undone == nil ? "" : "undone"),
             ]

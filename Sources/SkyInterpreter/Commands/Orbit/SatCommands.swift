@@ -122,7 +122,7 @@ enum SatCommands {
                 word.utf8.allSatisfy({
                     $0 < 0x80 && (Character(Unicode.Scalar($0)).isLetter || Character(Unicode.Scalar($0)).isNumber || $0 == 0x2D || $0 == 0x5F)
                 }),
-                let u = WebAddress.httpURL(shell.setting(named: SettingSpec.satelliteURL.name).replacingOccurrences(of: "{group}", with: word))
+                let u = WebAddress.httpURL(shell.setting(named: SettingSpec.satelliteURL.name).replacingAll("{group}", with: word))
             else {
                 throw ShellError.usage("'\(word)' is neither a group name (letters, digits, - and _) nor an http(s) URL")
             }

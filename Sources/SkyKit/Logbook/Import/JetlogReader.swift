@@ -47,7 +47,7 @@ enum JetlogReader {
         r.airline = try text("airline")
         r.registration = try text("tail_number")
         r.flightNumber = try text("flight_number")
-        r.notes = try FieldText.checked(t["notes"]?.replacingOccurrences(of: "\\n", with: "\n"), "notes", multiline: true)
+        r.notes = try FieldText.checked(t["notes"]?.replacingAll("\\n", with: "\n"), "notes", multiline: true)
         return r
     }
 }

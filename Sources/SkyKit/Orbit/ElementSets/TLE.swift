@@ -90,7 +90,7 @@ public struct TLE: Sendable, Equatable {
         }
         /// "12345-6" means 0.12345e-6 (an assumed leading decimal point).
         func exponential(_ n: Int, _ l: [UInt8], _ from: Int, _ to: Int, _ what: String) throws(TLEError) -> Double {
-            var text = field(l, from, to).replacingOccurrences(of: " ", with: "")
+            var text = field(l, from, to).replacingAll(" ", with: "")
             if text.isEmpty { return 0 }
             var sign = 1.0
             if text.hasPrefix("-") { sign = -1; text.removeFirst() } else if text.hasPrefix("+") { text.removeFirst() }

@@ -18,7 +18,7 @@ extension TLE {
         let number = try alpha5(satelliteNumber)
         guard abs(meanMotionDot) < 1 else { throw TLEWriteError(message: "the mean motion derivative \(meanMotionDot) does not fit a TLE") }
         guard (0..<100).contains(meanMotion) else { throw TLEWriteError(message: "the mean motion \(meanMotion) does not fit a TLE") }
-        let day = fixed(epochDay, width: 12, decimals: 8).replacingOccurrences(of: " ", with: "0")
+        let day = fixed(epochDay, width: 12, decimals: 8).replacingAll(" ", with: "0")
         let ndot = (meanMotionDot < 0 ? "-" : " ") + String(fixed(abs(meanMotionDot), width: 10, decimals: 8).drop { $0 == " " || $0 == "0" })
         var line1 =
             "1 \(number)\(classification) \(pad(internationalDesignator, 8)) \(two(epochYear))\(day) \(pad(ndot, 10, right: true)) "
@@ -43,7 +43,7 @@ extension TLE {
     /// A catalogue number in five columns: digits up to 99999, Alpha-5 (A0000 = 100000, I and O
     /// skipped) up to 339999.
     static func alpha5(_ n: Int) throws(TLEWriteError) -> String {
-        if (0..<100_000).contains(n) { return pad(String(n), 5, right: true).replacingOccurrences(of: " ", with: "0") }
+        if (0..<100_000).contains(n) { return pad(String(n), 5, right: true).replacingAll(" ", with: "0") }
         guard n < 340_000 else { throw TLEWriteError(message: "catalogue number \(n) is beyond what a TLE can hold (339999)") }
         let letters = Array("ABCDEFGHJKLMNPQRSTUVWXYZ")
         let index = n / 10_000 - 10
