@@ -106,7 +106,9 @@ public enum ProcessRunner {
                 if last.revents & Int16(POLLOUT) != 0 {
                     let n = pending.withUnsafeBytes { write(input, $0.baseAddress, min($0.count, 65536)) }
                     if n > 0 { pending.removeFirst(n) }
-                    if n < 0 || pending.isEmpty { close(input); inputOpen = false }
+                    // A write cut short by a signal is tried again, never taken for the end.
+                    let failed = n < 0 && errno != EINTR && errno != EAGAIN
+                    if failed || pending.isEmpty { close(input); inputOpen = false }
                 } else {
                     close(input); inputOpen = false
                 }

@@ -40,7 +40,9 @@ struct BadInputTests {
             let r = ProcessRunner.run(Executable.skyshell, ["-"], stdin: line + Data([0x0A]), environment: env, timeout: 20)
             statuses[r.status, default: 0] += 1
             let errorLines = r.stderr.split(separator: "\n")
-            #expect([64, 65, 66, 69, 73, 74].contains(r.status), "`\(text.prefix(80))` → status \(r.status)\n\(r.stderr.prefix(300))")
+            #expect(
+                [64, 65, 66, 69, 73, 74].contains(r.status),
+                "`\(text.prefix(80))` → status \(r.status)\n\(r.stderr.prefix(300))\nstdout: \(r.stdout.prefix(300))")
             #expect(errorLines.count == 1, "`\(text.prefix(80))` printed \(errorLines.count) error lines:\n\(r.stderr.prefix(500))")
             #expect(!r.stderr.contains("Fatal error") && !r.stderr.contains("Stack dump"), "`\(text.prefix(80))` crashed")
         }

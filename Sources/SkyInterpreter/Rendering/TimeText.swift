@@ -42,8 +42,8 @@ enum TimeText {
 
     /// The local time in `zone` at `instant`, or nil for an unknown zone.
     static func local(zone: String, at instant: Date) -> Local? {
-        guard let tz = TimeZone(identifier: zone) else { return nil }
-        let t = CivilTime(instant.timeIntervalSince1970, offset: tz.secondsFromGMT(for: instant))
+        guard let offset = ZoneOffsets.seconds(zone: zone, at: instant.timeIntervalSince1970) else { return nil }
+        let t = CivilTime(instant.timeIntervalSince1970, offset: offset)
         return Local(
             clock: String(t.text.prefix(16)), time: t.clock, offset: t.offsetText.replacingAll("-", with: "−"),
             iso: "\(t.date)T\(t.clock)" + t.offsetText)

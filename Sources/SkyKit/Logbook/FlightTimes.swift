@@ -46,32 +46,21 @@ public struct ClockTime: Comparable, Hashable, Sendable, CustomStringConvertible
 /// Local clock times at airports and the moments they are: what turns a departure at 08:15 in
 /// San Francisco and an arrival at 16:40 in New York into a duration.
 public enum FlightClock {
-    /// Zones made once (an import asks for the same few thousands of times).
-    static let zones = Mutex<[String: TimeZone?]>([:])
-
-    static func zone(_ identifier: String) -> TimeZone? {
-        zones.withLock { table in
-            if let found = table[identifier] { return found }
-            let made = TimeZone(identifier: identifier)
-            table[identifier] = made
-            return made
-        }
-    }
-
     /// Unix seconds of a local date and time in an IANA zone; nil for an unknown zone.
     public static func instant(_ date: FlightDate, _ time: ClockTime, zone: String) -> Double? {
-        guard let tz = Self.zone(zone) else { return nil }
         let wall = Double(date.first.daysSinceEpoch * 86_400 + time.minutes * 60)
         // The offset at the wall time read as UTC, then again at the moment that gives (right
         // except within the hour a clock changes).
-        let first = Double(tz.secondsFromGMT(for: Date(timeIntervalSince1970: wall)))
-        return wall - Double(tz.secondsFromGMT(for: Date(timeIntervalSince1970: wall - first)))
+        guard let first = ZoneOffsets.seconds(zone: zone, at: wall),
+            let second = ZoneOffsets.seconds(zone: zone, at: wall - Double(first))
+        else { return nil }
+        return wall - Double(second)
     }
 
     /// The local date and time of a moment in an IANA zone; nil for an unknown zone.
     public static func local(_ seconds: Double, zone: String) -> (date: FlightDate, time: ClockTime)? {
-        guard let tz = Self.zone(zone), UnixTime.checked(seconds) != nil else { return nil }
-        let t = CivilTime(seconds, offset: tz.secondsFromGMT(for: Date(timeIntervalSince1970: seconds)))
+        guard UnixTime.checked(seconds) != nil, let offset = ZoneOffsets.seconds(zone: zone, at: seconds) else { return nil }
+        let t = CivilTime(seconds, offset: offset)
         return (t.date, ClockTime(hour: t.hour, minute: t.minute)!)
     }
 }
