@@ -206,28 +206,42 @@ public struct CommandSpec: @unchecked Sendable {
         }
     }
 
-    struct Parts {
-        var arguments: [ArgumentSpec]
-        var options: [OptionSpec]
-        var subcommands: [CommandSpec]
-        var requires: [Requirement]
-        var examples: [Example]
+    /// What `LazyParts` builds: immutable, shared by every copy of the command.
+    final class Parts: Sendable {
+        let arguments: [ArgumentSpec]
+        let options: [OptionSpec]
+        let subcommands: [CommandSpec]
+        let requires: [Requirement]
+        let examples: [Example]
+
+        init(arguments: [ArgumentSpec], options: [OptionSpec], subcommands: [CommandSpec], requires: [Requirement], examples: [Example]) {
+            self.arguments = arguments
+            self.options = options
+            self.subcommands = subcommands
+            self.requires = requires
+            self.examples = examples
+        }
     }
 
-    /// Builds the parts once, on first use, under a lock.
+    /// Builds the parts once, on first use, under a lock; once built they are read without
+    /// one (the binder asks for a command's options and arguments many times a line).
     final class LazyParts: @unchecked Sendable {
         private let build: () -> Parts
-        private let built = Mutex<Parts?>(nil)
+        private let lock = Mutex<Void>(())
+        private let ready = Atomic<Bool>(false)
+        /// Written once, under the lock, before `ready` is set; read only once `ready` is seen.
+        private var stored: Parts?
 
         init(_ build: @escaping () -> Parts) { self.build = build }
 
         var value: Parts {
-            if let parts = built.withLock({ $0 }) { return parts }
-            let parts = build()
-            return built.withLock { stored in
+            if ready.load(ordering: .acquiring) { return stored.unsafelyUnwrapped }
+            return lock.withLock { _ in
                 if let stored { return stored }
-                stored = parts
-                return parts
+                let made = build()
+                stored = made
+                ready.store(true, ordering: .releasing)
+                return made
             }
         }
     }
