@@ -95,15 +95,55 @@ public struct FlightDate: Comparable, Hashable, Sendable, CustomStringConvertibl
     }
 
     public var description: String {
-        var text = FlightDate.digits(year, 4)
-        if month > 0 { text += "-" + FlightDate.digits(month, 2) }
-        if day > 0 { text += "-" + FlightDate.digits(day, 2) }
-        return text
+        // Written straight into the string's own (inline) storage: an import writes this for
+        // every flight it saves.
+        guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else {
+            var text = FlightDate.digits(year, 4)
+            if month > 0 { text += "-" + FlightDate.digits(month, 2) }
+            if day > 0 { text += "-" + FlightDate.digits(day, 2) }
+            return text
+        }
+        let count = month == 0 ? 4 : day == 0 ? 7 : 10
+        return String(unsafeUninitializedCapacity: count) { text in
+            FlightDate.write(year, width: 4, into: text, at: 0)
+            if count > 4 {
+                text[4] = 0x2D
+                FlightDate.write(month, width: 2, into: text, at: 5)
+            }
+            if count > 7 {
+                text[7] = 0x2D
+                FlightDate.write(day, width: 2, into: text, at: 8)
+            }
+            return count
+        }
     }
 
+    /// `n` with leading zeros to `width` digits (more digits when it has more; a sign first).
     static func digits(_ n: Int, _ width: Int) -> String {
-        let s = String(n)
-        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+        guard n >= 0, width <= 15, n < 1_000_000_000_000_000 else {
+            let s = String(n)
+            return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+        }
+        var length = 1
+        var rest = n / 10
+        while rest > 0 {
+            length += 1
+            rest /= 10
+        }
+        let count = max(length, width)
+        return String(unsafeUninitializedCapacity: count) { text in
+            write(n, width: count, into: text, at: 0)
+            return count
+        }
+    }
+
+    /// Writes the last `width` decimal digits of `n` (≥ 0) at `offset`.
+    private static func write(_ n: Int, width: Int, into text: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+        var rest = n
+        for i in stride(from: offset + width - 1, through: offset, by: -1) {
+            text[i] = UInt8(0x30 + rest % 10)
+            rest /= 10
+        }
     }
 
     public static func < (a: FlightDate, b: FlightDate) -> Bool { (a.year, a.month, a.day) < (b.year, b.month, b.day) }

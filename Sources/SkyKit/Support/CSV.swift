@@ -190,7 +190,7 @@ public enum FormulaGuard {
 
     /// The cell's text as it was before `add`.
     public static func remove(_ cell: String) -> String {
-        guard cell.hasPrefix("'"), needsGuard(String(cell.dropFirst())) else { return cell }
+        guard cell.utf8.first == 0x27, needsGuard(String(cell.dropFirst())) else { return cell }
         return String(cell.dropFirst())
     }
 }
@@ -198,8 +198,15 @@ public enum FormulaGuard {
 extension String {
     /// The string without leading and trailing spaces and tabs (ASCII only, no Foundation).
     public var trimmedSpaces: String {
+        // The ends checked on the bytes themselves (UTF8View's `last` steps back through its
+        // index machinery; every field of an import passes here).
+        var text = self
+        let untouched = text.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last else { return true }
+            return first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09
+        }
+        if untouched { return self }
         let u = utf8
-        guard let first = u.first, let last = u.last, first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 else { return self }
         var start = u.startIndex, end = u.endIndex
         while start < end, u[start] == 0x20 || u[start] == 0x09 { start = u.index(after: start) }
         while end > start, u[u.index(before: end)] == 0x20 || u[u.index(before: end)] == 0x09 { end = u.index(before: end) }
