@@ -26,6 +26,20 @@ hyperfine_medians() {
   python3 -c 'import json,sys; [print("%.3f" % (r["median"] * 1000)) for r in json.load(open(sys.argv[1]))["results"]]' "$WORK/h.json"
 }
 
+# cold_binary: prints the path of a copy of the binary whose pages were dropped from the page
+# cache and read back with one run, as for a binary installed a while ago. (A freshly built or
+# copied binary sits in the page cache in large folios and starts with cheaper page faults; the
+# start-up rows measure both states, and a copy leaves $BIN as the build left it.)
+cold_binary() {
+  cp "$BIN" "$WORK/skyshell-cold"
+  python3 -c 'import os, sys
+fd = os.open(sys.argv[1], os.O_RDONLY)
+os.fsync(fd)
+os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)' "$WORK/skyshell-cold"
+  "$WORK/skyshell-cold" -c '#' >/dev/null
+  echo "$WORK/skyshell-cold"
+}
+
 # record FIGURE VALUE UNIT ANCHOR RATIO TARGET
 record() {
   printf '%-44s %12s %-8s %-34s %10s   target %s\n' "$1" "$2" "$3" "$4" "$5" "$6"
