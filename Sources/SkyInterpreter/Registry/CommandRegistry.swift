@@ -1,31 +1,69 @@
-/// All commands, looked up by name or alias.
+import Synchronization
+
+/// All commands, looked up by name or alias. Each declaration is made when first asked for:
+/// a one-line run makes the command it runs, not all of them.
 public struct CommandRegistry: @unchecked Sendable {
-    public private(set) var commands: [CommandSpec] = []
+    private var slots: [Slot] = []
     private var index: [String: Int] = [:]
 
     public init(_ commands: [CommandSpec] = []) {
         for command in commands { register(command) }
     }
 
+    /// Commands known by their names (name first, then aliases) and made on first lookup.
+    init(names: [[String]], makers: [@Sendable () -> CommandSpec]) {
+        precondition(names.count == makers.count, "a name list for every command")
+        for (position, (names, make)) in zip(names, makers).enumerated() {
+            slots.append(Slot(names: names, make: make))
+            for name in names { index[name] = position }
+        }
+    }
+
+    /// Every command, in order.
+    public var commands: [CommandSpec] { slots.map(\.spec) }
+
     /// Adds a command; a later declaration with the same name replaces the earlier one.
     public mutating func register(_ command: CommandSpec) {
+        let slot = Slot(names: command.names, make: { command })
         if let existing = index[command.name] {
-            commands[existing] = command
+            slots[existing] = slot
         } else {
-            commands.append(command)
+            slots.append(slot)
         }
-        let position = index[command.name] ?? commands.count - 1
+        let position = index[command.name] ?? slots.count - 1
         for name in command.names { index[name] = position }
     }
 
     /// The command called `name` (case-insensitive).
     public func command(_ name: String) -> CommandSpec? {
-        if let i = index[name] { return commands[i] }
-        return index[name.lowercased()].map { commands[$0] }
+        if let i = index[name] { return slots[i].spec }
+        return index[name.lowercased()].map { slots[$0].spec }
     }
 
     /// Every name and alias.
-    public var allNames: [String] { commands.flatMap(\.names) }
+    public var allNames: [String] { slots.flatMap(\.names) }
+
+    /// One command: its names, and its declaration once made.
+    final class Slot: @unchecked Sendable {
+        let names: [String]
+        private let make: @Sendable () -> CommandSpec
+        private let made = Mutex<CommandSpec?>(nil)
+
+        init(names: [String], make: @escaping @Sendable () -> CommandSpec) {
+            self.names = names
+            self.make = make
+        }
+
+        var spec: CommandSpec {
+            if let spec = made.withLock({ $0 }) { return spec }
+            let spec = make()
+            return made.withLock { stored in
+                if let stored { return stored }
+                stored = spec
+                return spec
+            }
+        }
+    }
 
     /// Follows subcommand words from `words[0]`: the innermost command, its path and the index
     /// of the first word after the path. Nil when the first word names no command.

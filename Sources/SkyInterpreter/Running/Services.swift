@@ -17,7 +17,7 @@ extension Shell {
         stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false
     ) -> Shell {
         let shell = Shell(
-            registry: CommandRegistry(AllCommands.list), environment: environment, paths: paths, clock: clock,
+            registry: AllCommands.registry, environment: environment, paths: paths, clock: clock,
             mode: mode, out: out, err: err, stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: stderrIsTerminal)
         Services.attach(to: shell)
         return shell

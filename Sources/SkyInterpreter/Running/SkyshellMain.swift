@@ -43,7 +43,7 @@ public enum SkyshellMain {
             return out.failure == nil ? 0 : ExitCode.ioError
         }
         if let kind = options.generate {
-            out.write(Reference.generate(kind, registry: CommandRegistry(AllCommands.list)) ?? "")
+            out.write(Reference.generate(kind, registry: AllCommands.registry) ?? "")
             out.flush()
             return out.failure == nil ? 0 : ExitCode.ioError
         }
