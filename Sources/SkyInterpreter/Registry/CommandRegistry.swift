@@ -1,4 +1,4 @@
-import Synchronization
+import SkyKit
 
 /// All commands, looked up by name or alias. Each declaration is made when first asked for:
 /// a one-line run makes the command it runs, not all of them.
@@ -43,26 +43,17 @@ public struct CommandRegistry: @unchecked Sendable {
     /// Every name and alias.
     public var allNames: [String] { slots.flatMap(\.names) }
 
-    /// One command: its names, and its declaration once made.
-    final class Slot: @unchecked Sendable {
+    /// One command: its names, and its declaration, made once when first asked for.
+    struct Slot: @unchecked Sendable {
         let names: [String]
-        private let make: @Sendable () -> CommandSpec
-        private let made = Mutex<CommandSpec?>(nil)
+        let made: Once<CommandSpec>
 
         init(names: [String], make: @escaping @Sendable () -> CommandSpec) {
             self.names = names
-            self.make = make
+            made = Once(make)
         }
 
-        var spec: CommandSpec {
-            if let spec = made.withLock({ $0 }) { return spec }
-            let spec = make()
-            return made.withLock { stored in
-                if let stored { return stored }
-                stored = spec
-                return spec
-            }
-        }
+        var spec: CommandSpec { made.value }
     }
 
     /// Follows subcommand words from `words[0]`: the innermost command, its path and the index

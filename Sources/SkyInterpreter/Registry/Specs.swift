@@ -1,4 +1,4 @@
-import Synchronization
+import SkyKit
 
 /// A positional argument of a command.
 public struct ArgumentSpec: @unchecked Sendable {
@@ -180,7 +180,7 @@ public struct CommandSpec: @unchecked Sendable {
     public var handler: Handler?
     /// Arguments, options, subcommands, requirements and examples, built when first asked for:
     /// a one-line run looks at one command's parts, not at every command's.
-    private let parts: LazyParts
+    private let parts: Once<Parts>
 
     public var arguments: [ArgumentSpec] { parts.value.arguments }
     public var options: [OptionSpec] { parts.value.options }
@@ -201,12 +201,12 @@ public struct CommandSpec: @unchecked Sendable {
         self.abstract = abstract
         self.discussion = discussion
         self.handler = handler
-        self.parts = LazyParts {
+        self.parts = Once {
             Parts(arguments: arguments(), options: options(), subcommands: subcommands(), requires: requires(), examples: examples())
         }
     }
 
-    /// What `LazyParts` builds: immutable, shared by every copy of the command.
+    /// What `parts` builds: immutable, shared by every copy of the command.
     final class Parts: Sendable {
         let arguments: [ArgumentSpec]
         let options: [OptionSpec]
@@ -220,29 +220,6 @@ public struct CommandSpec: @unchecked Sendable {
             self.subcommands = subcommands
             self.requires = requires
             self.examples = examples
-        }
-    }
-
-    /// Builds the parts once, on first use, under a lock; once built they are read without
-    /// one (the binder asks for a command's options and arguments many times a line).
-    final class LazyParts: @unchecked Sendable {
-        private let build: () -> Parts
-        private let lock = Mutex<Void>(())
-        private let ready = Atomic<Bool>(false)
-        /// Written once, under the lock, before `ready` is set; read only once `ready` is seen.
-        private var stored: Parts?
-
-        init(_ build: @escaping () -> Parts) { self.build = build }
-
-        var value: Parts {
-            if ready.load(ordering: .acquiring) { return stored.unsafelyUnwrapped }
-            return lock.withLock { _ in
-                if let stored { return stored }
-                let made = build()
-                stored = made
-                ready.store(true, ordering: .releasing)
-                return made
-            }
         }
     }
 

@@ -29,25 +29,17 @@ public enum ZoneOffsets {
 
     /// A zone as the system's file gives it, with Foundation's behind it for what the file
     /// leaves to a daylight-saving rule (or when there is no file).
-    final class Zone: @unchecked Sendable {
-        let identifier: String
+    final class Zone: Sendable {
         let file: ZoneFile?
-        private let lazyFoundation = Mutex<TimeZone??>(nil)
+        private let lazyFoundation: Once<TimeZone?>
 
         init?(identifier: String, directory: String) {
-            self.identifier = identifier
             file = ZoneFile.isPlausibleName(identifier) ? ZoneFile(path: directory + "/" + identifier) : nil
+            lazyFoundation = Once { TimeZone(identifier: identifier) }
             if file == nil && foundation == nil { return nil }
         }
 
-        var foundation: TimeZone? {
-            lazyFoundation.withLock { stored in
-                if let stored { return stored }
-                let made = TimeZone(identifier: identifier)
-                stored = .some(made)
-                return made
-            }
-        }
+        var foundation: TimeZone? { lazyFoundation.value }
     }
 }
 
