@@ -21,15 +21,7 @@ public enum Format {
         guard scaled < 9e18 else { return value.description }
         let units = UInt64(scaled)
         let whole = units / UInt64(scale)
-        var text = String(whole)
-        if grouping, text.count > 3 {
-            var withCommas = ""
-            for (i, c) in text.enumerated() {
-                if i > 0, (text.count - i) % 3 == 0 { withCommas.append(",") }
-                withCommas.append(c)
-            }
-            text = withCommas
-        }
+        var text = grouping ? DigitGroups.grouped(whole) : String(whole)
         if decimals > 0 {
             let fraction = String(units % UInt64(scale))
             text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction

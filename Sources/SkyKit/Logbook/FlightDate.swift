@@ -118,7 +118,7 @@ public struct FlightDate: Comparable, Hashable, Sendable, CustomStringConvertibl
         }
     }
 
-    /// `n` with leading zeros to `width` digits (more digits when it has more; a sign first).
+    /// `n` with leading zeros to `width` digits (more digits when it has more).
     static func digits(_ n: Int, _ width: Int) -> String {
         guard n >= 0, width <= 15, n < 1_000_000_000_000_000 else {
             let s = String(n)

@@ -39,8 +39,8 @@ public enum FlightText {
     /// hold none.
     public static func controlCharacter(in text: String, multiline: Bool = false) -> String? {
         // Most fields hold no byte that could start a control character (C1 ones are C2 80–9F).
-        var bytes = text
-        guard bytes.withUTF8({ $0.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 } }) else { return nil }
+        var contiguous = text  // withUTF8 needs a var; a native string is not copied
+        guard contiguous.withUTF8({ $0.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 } }) else { return nil }
         for (n, scalar) in text.unicodeScalars.enumerated() {
             let v = scalar.value
             if multiline, v == 0x09 || v == 0x0A { continue }

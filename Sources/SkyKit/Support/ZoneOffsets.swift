@@ -48,7 +48,7 @@ public enum ZoneOffsets {
 /// saving. Anything malformed makes no file, never a wrong answer.
 public struct ZoneFile: Sendable {
     /// Transition moments (seconds since 1970), ascending.
-    let transitions: [Int64]
+    public let transitions: [Int64]
     /// The offset (seconds east of UTC) from each transition on.
     let offsets: [Int32]
     /// The offset before the first transition (time type 0).
@@ -95,7 +95,8 @@ public struct ZoneFile: Sendable {
         }
         guard typeIndices.allSatisfy({ $0 < typeOffsets.count }),
             zip(transitions, transitions.dropFirst()).allSatisfy({ $0 < $1 }),
-            typeOffsets.allSatisfy({ abs($0) <= 26 * 3600 })
+            // Within a day and two hours of UTC (never `abs`: a hostile -2³¹ would trap).
+            typeOffsets.allSatisfy({ (-26 * 3600...26 * 3600).contains($0) })
         else { return nil }
         _ = reader.skip(size - header.timeCount * 9 - header.typeCount * 6)
         self.transitions = transitions
@@ -104,15 +105,13 @@ public struct ZoneFile: Sendable {
         after = Self.fixedOffset(footer: reader.footer())
     }
 
-    /// The moments the offset changes, as the file lists them.
-    public var transitionMoments: [Int64] { transitions }
-
     /// The offset at `seconds`, or nil when the file's daylight-saving rule decides it.
     public func offset(at seconds: Double) -> Int? {
         guard seconds.isFinite, abs(seconds) < 1e15 else { return nil }
         let t = Int64(seconds.rounded(.down))
         guard let last = transitions.last else { return after.map(Int.init) }
-        if t >= last { return after.map(Int.init) ?? (t == last ? Int(offsets[offsets.count - 1]) : nil) }
+        if t == last { return Int(offsets[offsets.count - 1]) }
+        if t > last { return after.map(Int.init) }
         if t < transitions[0] { return Int(initial) }
         // The last transition at or before t.
         var low = 0

@@ -25,7 +25,7 @@ struct ZoneOffsetsTests {
             let file = try #require(ZoneFile(bytes: [UInt8](bytes)), "\(zone) does not parse")
             fromFiles += 1
             var instants = Array(stride(from: from, to: to, by: 13 * 86_400))
-            for t in file.transitionMoments where Double(t) > from && Double(t) < to {
+            for t in file.transitions where Double(t) > from && Double(t) < to {
                 instants += [Double(t) - 1, Double(t), Double(t) + 1]
             }
             for t in instants {
@@ -78,6 +78,17 @@ struct ZoneOffsetsTests {
 
     /// A real file cut at every length, and bytes changed at every position of its header,
     /// parse to nothing or to a zone that still answers (never a crash, never a read past the end).
+    /// A version 2 file with no transitions and one time type: empty version 1 block, then
+    /// the 64-bit header, the type (offset, not DST, abbreviation 0), "X\0" and the footer.
+    static func minimalFile(offset: Int32) -> [UInt8] {
+        func header(types: UInt32, chars: UInt32) -> [UInt8] {
+            Array("TZif2".utf8) + [UInt8](repeating: 0, count: 15) + [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+                + withUnsafeBytes(of: types.bigEndian, Array.init) + withUnsafeBytes(of: chars.bigEndian, Array.init)
+        }
+        let type = withUnsafeBytes(of: offset.bigEndian, Array.init) + [0, 0]
+        return header(types: 0, chars: 0) + header(types: 1, chars: 2) + type + [0x58, 0] + Array("\n<+01>-1\n".utf8)
+    }
+
     @Test func damagedFilesParseToNothingOrToAnAnswer() throws {
         let bytes = [UInt8](try #require(FileManager.default.contents(atPath: ZoneOffsets.systemDirectory + "/Europe/Berlin")))
         #expect(ZoneFile(bytes: bytes) != nil)
@@ -91,6 +102,9 @@ struct ZoneOffsetsTests {
                 if let file = ZoneFile(bytes: damaged) { _ = file.offset(at: 1e9) }
             }
         }
+        // A time type of -2³¹ seconds (RFC 8536 forbids it) is refused, not trapped on.
+        #expect(ZoneFile(bytes: Self.minimalFile(offset: 3_600))?.offset(at: 0) == 3_600)
+        #expect(ZoneFile(bytes: Self.minimalFile(offset: Int32.min)) == nil)
         var version1 = bytes
         version1[4] = 0
         #expect(ZoneFile(bytes: version1) == nil)
