@@ -8,13 +8,25 @@ extension Bench {
     static func radar() {
         var rng = SplitMix64(seed: 20_251_129)
         func uniform(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * Double(rng.next(1_000_000)) / 1_000_000 }
+        // Every aircraft within the radar's longest range of the observer, spread evenly over it:
+        // all of them are placed, listed and sorted.
+        let observer = Coordinate(validLatitude: 49.0128, longitude: 2.55)
+        let places = (0..<10_000).map { _ in
+            Geodesic.wgs84.direct(
+                from: observer, azimuth: Angle(degrees: uniform(0, 360)),
+                distance: Distance(meters: NearGeodesics.reach.meters * 0.99 * uniform(0, 1).squareRoot())
+            ).coordinate
+        }
+        // Positions to a millionth of a degree, as feeds send them (OpenSky: four decimals).
+        func sent(_ degrees: Double) -> Double { (degrees * 1e6).rounded() / 1e6 }
         var states: [Datum] = []
         for k in 0..<10_000 {
             let icao = String(format: "%06x", 0x300000 + k)
             states.append(
                 .list([
                     .string(icao), .string(String(format: "TST%04d ", k)), .string("Testland"), .int(1_733_000_000), .int(1_733_000_000),
-                    .number(uniform(-5, 10)), .number(uniform(44, 54)), .number(uniform(0, 12_000)), .bool(k % 40 == 0), .number(uniform(0, 260)),
+                    .number(sent(places[k].longitude)), .number(sent(places[k].latitude)), .number(uniform(0, 12_000)), .bool(k % 40 == 0),
+                    .number(uniform(0, 260)),
                     .number(uniform(0, 360)), .number(uniform(-15, 15)), .null, .number(uniform(0, 12_000)), .string("1000"), .bool(false), .int(0),
                     .int(k % 7),
                 ]))
@@ -22,7 +34,6 @@ extension Bench {
         let document = Array(JSONWriter.compact(.object([("time", .int(1_733_000_000)), ("states", .list(states))])).utf8)
         if CommandLine.arguments.count > 2 { _ = FileManager.default.createFile(atPath: CommandLine.arguments[2], contents: Data(document)) }
 
-        let observer = Coordinate(validLatitude: 49.0128, longitude: 2.55)
         let geometry = RadarGeometry(observer: observer, height: Height(meters: 119))
         var total: [Double] = [], decodeOnly: [Double] = []
         var projected = 0
@@ -30,7 +41,7 @@ extension Bench {
             let t0 = now()
             guard let snapshot = try? OpenSkyDecoder.decode(document) else { fatalError("the benchmark document does not decode") }
             let t1 = now()
-            projected = geometry.sightings(snapshot.aircraft, within: Distance(5_000, .kilometers)).count
+            projected = geometry.sightings(snapshot.aircraft, within: NearGeodesics.reach).count
             total.append(now() - t0)
             decodeOnly.append(t1 - t0)
         }

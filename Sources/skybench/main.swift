@@ -8,6 +8,7 @@ import SkyKit
 let figures: [String: () -> Void] = [
     "completion": Bench.completion,
     "radar": Bench.radar,
+    "radar-parts": Bench.radarParts,
     "viewshed": Bench.viewshed,
     "viewshed-tiles": Bench.viewshedTiles,
     "sgp4": Bench.sgp4,

@@ -6,13 +6,24 @@ import Foundation
 public struct Sighting: Sendable {
     public var aircraft: AircraftState
     /// Geodesic distance on the ellipsoid to the point below the aircraft.
-    public var groundDistance: Distance
+    public var groundDistance: Distance { place.groundDistance }
     /// Initial geodesic azimuth towards it, in [0°, 360°).
-    public var bearing: Angle
+    public var bearing: Angle { place.bearing }
     /// The offset in the observer's local frame (nil when the altitude is unknown).
-    public var enu: ENU?
+    public var enu: ENU? { place.enu }
     /// Apparent size in minutes of arc (typical span over the slant range).
-    public var apparentSize: Double
+    public var apparentSize: Double { place.apparentSize }
+    /// Where it is, apart from what it is.
+    var place: Place
+
+    /// The numbers of a sighting: kept apart from the aircraft while a large snapshot is
+    /// placed and ordered, so that only the nearest are copied with their aircraft.
+    struct Place: Sendable {
+        var groundDistance: Distance
+        var bearing: Angle
+        var enu: ENU?
+        var apparentSize: Double
+    }
 
     /// Straight-line distance (the ground distance when the altitude is unknown).
     public var slantRange: Distance { enu.map { Distance(meters: $0.range) } ?? groundDistance }
@@ -36,11 +47,14 @@ public struct RadarGeometry: Sendable {
     /// against kilometres of slant range).
     public let observerHeight: Height
     public let frame: LocalFrame
+    /// Ground distances and bearings from the observer.
+    public let ground: NearGeodesics
 
     public init(observer: Coordinate, height: Height) {
         self.observer = observer
         observerHeight = height
         frame = LocalFrame(latitude: observer.latitude, longitude: observer.longitude, height: height.meters)
+        ground = NearGeodesics(from: observer)
     }
 
     /// The geometry from an observer's place and altitude.
@@ -48,34 +62,46 @@ public struct RadarGeometry: Sendable {
 
     /// The sighting of one aircraft. On the ground it is taken at the observer's height.
     public func sight(_ aircraft: AircraftState) -> Sighting {
-        let g = Geodesic.wgs84.inverse(observer, aircraft.coordinate)
+        let target = SurfacePoint(aircraft.coordinate)
+        return Sighting(aircraft: aircraft, place: place(aircraft, target, ground.line(to: target, coordinate: aircraft.coordinate)))
+    }
+
+    /// Where one aircraft is if it is within `range` along the ground; one whose chord is
+    /// already longer is left before any geodesic is worked out.
+    func place(_ aircraft: AircraftState, within range: Distance) -> Sighting.Place? {
+        let target = SurfacePoint(aircraft.coordinate)
+        if let line = ground.chordLine(to: target, within: range) { return place(aircraft, target, line) }
+        guard ground.chordLength(to: target) <= range.meters else { return nil }
+        let p = place(aircraft, target, ground.line(to: target, coordinate: aircraft.coordinate))
+        return p.groundDistance <= range ? p : nil
+    }
+
+    func place(_ aircraft: AircraftState, _ target: SurfacePoint, _ line: NearLine) -> Sighting.Place {
         let height: Height? = aircraft.onGround ? observerHeight : aircraft.altitude
-        let enu = height.map { frame.enu(latitude: aircraft.coordinate.latitude, longitude: aircraft.coordinate.longitude, height: $0.meters) }
-        let range = max(enu?.range ?? g.distance.meters, 1)
+        let enu = height.map { frame.enu(target.ecef(height: $0.meters)) }
+        let range = max(enu?.range ?? line.distance.meters, 1)
         let span = aircraft.category?.typicalSpan ?? ApparentSize.defaultSpan
-        return Sighting(
-            aircraft: aircraft, groundDistance: g.distance, bearing: g.initialAzimuth.normalizedBearing, enu: enu,
-            apparentSize: ApparentSize.arcMinutes(span: span, range: range))
+        return Sighting.Place(
+            groundDistance: line.distance, bearing: line.azimuth, enu: enu, apparentSize: ApparentSize.arcMinutes(span: span, range: range))
     }
 
-    /// Every aircraft within `range` (ground distance), nearest first.
+    /// Every aircraft within `range` (ground distance), nearest first (equal distances in the
+    /// feed's order). A large snapshot (a world-wide OpenSky answer) is placed on all the
+    /// processor's cores: each place depends on its aircraft alone.
     public func sightings(_ aircraft: [AircraftState], within range: Distance) -> [Sighting] {
-        let all = sights(aircraft)
-        // Sorted through (distance, index) keys: a sighting is large to move around.
-        var keys: [(Double, Int)] = []
-        keys.reserveCapacity(all.count)
-        for (k, s) in all.enumerated() where s.groundDistance <= range { keys.append((s.groundDistance.meters, k)) }
-        keys.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
-        return keys.map { all[$0.1] }
-    }
-
-    /// Every aircraft's sighting, in order. A large snapshot (a world-wide OpenSky answer) is
-    /// shared between the processor's cores: each sighting depends on its aircraft alone.
-    func sights(_ aircraft: [AircraftState]) -> [Sighting] {
-        guard aircraft.count >= 2_000, Parallel.cores > 1 else { return aircraft.map(sight) }
-        let chunks = min(Parallel.cores, 8)
-        let size = (aircraft.count + chunks - 1) / chunks
-        return Parallel.map(chunks) { c in aircraft[(c * size)..<min(aircraft.count, (c + 1) * size)].map(sight) }.flatMap { $0 }
+        let places = Parallel.array(count: aircraft.count, run: 250) { place(aircraft[$0], within: range) }
+        var found: [Int] = []
+        var keys: [UInt64] = []
+        found.reserveCapacity(places.count)
+        keys.reserveCapacity(places.count)
+        for (k, p) in places.enumerated() {
+            if let p {
+                found.append(k)
+                // A non-negative Double's bits order as the number does.
+                keys.append(p.groundDistance.meters.bitPattern)
+            }
+        }
+        return RadixOrder.of(keys).map { Sighting(aircraft: aircraft[found[$0]], place: places[found[$0]]!) }
     }
 }
 

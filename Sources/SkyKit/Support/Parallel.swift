@@ -20,6 +20,25 @@ public enum Parallel {
         return results.map { $0! }
     }
 
+    /// `[work(0), …, work(count - 1)]`, the indices shared between the cores in runs of `run`
+    /// taken in turn, so a core that starts late (a sleeping one can take milliseconds to wake)
+    /// takes fewer runs instead of holding up the rest. Each result is written once, straight
+    /// into its place.
+    static func array<T>(count: Int, run: Int, _ work: (Int) -> T) -> [T] {
+        let runs = (count + run - 1) / max(1, run)
+        guard runs > 1, cores > 1 else { return (0..<count).map(work) }
+        return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            let slots = SharedPointer(base: buffer.baseAddress!)
+            withoutActuallyEscaping(work) { work in
+                let shared = Shared(work: work)
+                DispatchQueue.concurrentPerform(iterations: runs) { r in
+                    for i in (r * run)..<min(count, (r + 1) * run) { (slots.base + i).initialize(to: shared.work(i)) }
+                }
+            }
+            initialized = count
+        }
+    }
+
     /// Storage the workers write, each only its own part of it.
     struct SharedPointer<T>: @unchecked Sendable {
         let base: UnsafeMutablePointer<T>

@@ -13,6 +13,8 @@ public struct Angle: Comparable, Hashable, Sendable, Codable {
 
     /// The same direction as a bearing in [0, 360).
     public var normalizedBearing: Angle {
+        // Most bearings are already in range (a feed's tracks, a geodesic's azimuths).
+        if degrees > 0, degrees < 360 { return self }
         var d = degrees.truncatingRemainder(dividingBy: 360)
         if d < 0 { d += 360 }
         if d >= 360 { d -= 360 }

@@ -84,6 +84,10 @@ struct ParallelGeometryTests {
                     icao24: String(format: "%06x", k), coordinate: Coordinate(validLatitude: lat, longitude: lon),
                     baroAltitude: Height(meters: Double(k % 40) * 300)))
         }
+        // Some at the same place: equal distances keep the feed's order.
+        for k in 0..<40 {
+            aircraft.append(AircraftState(icao24: String(format: "f%05x", k), coordinate: aircraft[k * 7].coordinate, baroAltitude: Height(meters: 1_000)))
+        }
         let one = aircraft.map(geometry.sight)
         let listed = geometry.sightings(aircraft, within: Distance(20_000, .kilometers))
         #expect(listed.count == one.count)
@@ -93,6 +97,8 @@ struct ParallelGeometryTests {
         let near = geometry.sightings(aircraft, within: Distance(300, .kilometers))
         #expect(!near.isEmpty && near.count < aircraft.count)
         #expect(near.allSatisfy { $0.groundDistance.kilometers <= 300 })
+        // None within range is dropped by its chord.
+        #expect(near.map(\.aircraft.icao24) == sorted.filter { $0.groundDistance.kilometers <= 300 }.map(\.aircraft.icao24))
         #expect(zip(near, near.dropFirst()).allSatisfy { $0.groundDistance <= $1.groundDistance })
     }
 }

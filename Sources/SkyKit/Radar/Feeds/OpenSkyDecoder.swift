@@ -18,7 +18,11 @@ public enum OpenSkyDecoder {
 
     /// Reads the document in one pass, state by state, without building it as a whole (a
     /// states/all answer for the world holds over 10,000 rows).
-    static func stream(_ bytes: [UInt8]) throws -> TrafficSnapshot {
+    static func stream(_ bytes: [UInt8], partBytes: Int = OpenSkyDecoder.partBytes) throws -> TrafficSnapshot {
+        try bytes.withUnsafeBufferPointer { buffer in try stream(bytes, buffer, partBytes: partBytes) }
+    }
+
+    static func stream(_ bytes: [UInt8], _ buffer: UnsafeBufferPointer<UInt8>, partBytes: Int) throws -> TrafficSnapshot {
         var p = JSONParser(bytes: bytes)
         p.skipSpace()
         guard p.i < bytes.count else { throw p.error("the document is empty") }
@@ -48,22 +52,7 @@ public enum OpenSkyDecoder {
                     p.i += 1
                     p.depth -= 1
                 } else {
-                    while true {
-                        guard p.i < bytes.count else { throw p.error("the document ends inside a list") }
-                        guard bytes[p.i] == UInt8(ascii: "[") else {
-                            _ = try p.value()
-                            throw FeedError(.data, "OpenSky's states are not lists")
-                        }
-                        // One state at a time: only its own fields are held.
-                        if let state = try row(&p) { aircraft.append(state) }
-                        p.skipSpace()
-                        guard p.i < bytes.count else { throw p.error("the document ends inside a list") }
-                        if bytes[p.i] == UInt8(ascii: ",") { p.i += 1; p.skipSpace(); continue }
-                        guard bytes[p.i] == UInt8(ascii: "]") else { throw p.error("expected , or ] in a list") }
-                        p.i += 1
-                        p.depth -= 1
-                        break
-                    }
+                    try readStates(&p, buffer, partBytes: partBytes, into: &aircraft)
                 }
             } else {
                 let value = try p.value()
@@ -99,25 +88,22 @@ public enum OpenSkyDecoder {
             p.depth -= 1
             return nil
         }
-        var icao: String?, callsign: String?, squawk: String?
-        var longitude: Double?, latitude: Double?, baro: Double?, speed: Double?, track: Double?, rate: Double?, geometric: Double?
-        var onGround = false
-        var category: Int?
+        var f = Fields()
         var index = 0
         while true {
             switch index {
-            case 0: icao = try p.value().string
-            case 1: callsign = try p.value().string
-            case 5: longitude = try p.value().double
-            case 6: latitude = try p.value().double
-            case 7: baro = try p.value().double
-            case 8: onGround = try p.value().bool ?? false
-            case 9: speed = try p.value().double
-            case 10: track = try p.value().double
-            case 11: rate = try p.value().double
-            case 13: geometric = try p.value().double
-            case 14: squawk = try p.value().string
-            case 17: category = try p.value().integer
+            case 0: f.icao = try p.value().string.map { $0.utf8.contains(where: { $0 &- 0x41 < 26 }) ? $0.lowercased() : $0 }
+            case 1: f.callsign = try p.value().string?.trimmedSpaces
+            case 5: f.longitude = try p.value().double
+            case 6: f.latitude = try p.value().double
+            case 7: f.baro = try p.value().double
+            case 8: f.onGround = try p.value().bool ?? false
+            case 9: f.speed = try p.value().double
+            case 10: f.track = try p.value().double
+            case 11: f.rate = try p.value().double
+            case 13: f.geometric = try p.value().double
+            case 14: f.squawk = try p.value().string
+            case 17: f.category = try p.value().integer
             default: try p.skipValue()
             }
             index += 1
@@ -129,20 +115,7 @@ public enum OpenSkyDecoder {
             p.depth -= 1
             break
         }
-        guard let icao, !icao.isEmpty, let longitude, let latitude, let coordinate = Coordinate(latitude: latitude, longitude: longitude)
-        else { return nil }
-        let trimmed = callsign?.trimmedSpaces
-        return AircraftState(
-            icao24: icao.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? icao.lowercased() : icao,
-            callsign: trimmed?.isEmpty == false ? trimmed : nil,
-            coordinate: coordinate,
-            baroAltitude: baro.map { Height(meters: $0) },
-            geoAltitude: geometric.map { Height(meters: $0) },
-            onGround: onGround,
-            groundSpeed: speed.map { Speed(metersPerSecond: $0) },
-            track: track,
-            verticalRate: rate,
-            category: category.flatMap(AircraftCategory.init(openSky:)),
-            squawk: squawk)
+        return f.state()
     }
+
 }

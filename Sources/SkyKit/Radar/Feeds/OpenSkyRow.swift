@@ -1,0 +1,161 @@
+extension OpenSkyDecoder {
+    /// The fields of one state row the decoder keeps, as read.
+    struct Fields {
+        /// The address in lower case.
+        var icao: String?
+        var callsign: String?, squawk: String?
+        var longitude: Double?, latitude: Double?, baro: Double?, speed: Double?, track: Double?, rate: Double?, geometric: Double?
+        var onGround = false
+        var category: Int?
+
+        /// The aircraft the row describes; nil without an address or a position.
+        @inline(__always) func state() -> AircraftState? {
+            guard let icao, !icao.isEmpty, let longitude, let latitude, let coordinate = Coordinate(latitude: latitude, longitude: longitude)
+            else { return nil }
+            return AircraftState(
+                icao24: icao,
+                callsign: callsign?.isEmpty == false ? callsign : nil,
+                coordinate: coordinate,
+                baroAltitude: baro.map { Height(meters: $0) },
+                geoAltitude: geometric.map { Height(meters: $0) },
+                onGround: onGround,
+                groundSpeed: speed.map { Speed(metersPerSecond: $0) },
+                track: track,
+                verticalRate: rate,
+                category: category.flatMap(AircraftCategory.init(openSky:)),
+                squawk: squawk)
+        }
+    }
+
+    /// Reads a state row made of plain values — numbers without an exponent, strings without
+    /// escapes, true, false, null — straight from the bytes, and where it ends. Anything else (an
+    /// escape, a nested value, text that is not JSON) gives nil having kept nothing, and the row
+    /// is read again by `row(_:)`, which builds values one by one and says what is wrong. Both
+    /// give the same fields for the rows this one reads (`FeedDecoderTests`).
+    static func plainRow(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, into aircraft: inout [AircraftState]) -> Int? {
+        guard let base = bytes.baseAddress, start < bytes.count, base[start] == UInt8(ascii: "[") else { return nil }
+        let count = bytes.count
+        var i = start + 1
+        func skipSpace() {
+            while i < count, base[i] == 0x20 || base[i] == 0x0A || base[i] == 0x0D || base[i] == 0x09 { i += 1 }
+        }
+        func matches(_ word: StaticString) -> Bool {
+            let n = word.utf8CodeUnitCount
+            guard i + n <= count else { return false }
+            for k in 0..<n where base[i + k] != word.utf8Start[k] { return false }
+            i += n
+            return true
+        }
+        var f = Fields()
+        skipSpace()
+        if i < count, base[i] == UInt8(ascii: "]") { return i + 1 }
+        var index = 0
+        while i < count {
+            switch base[i] {
+            case UInt8(ascii: "\""):
+                let first = i + 1
+                var end = first
+                while end < count, base[end] != UInt8(ascii: "\"") {
+                    if base[end] == UInt8(ascii: "\\") || base[end] < 0x20 { return nil }
+                    end += 1
+                }
+                guard end < count else { return nil }
+                i = end + 1
+                switch index {
+                case 0:
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<end]), as: UTF8.self)
+                    f.icao = bytes[first..<end].contains(where: { $0 &- 0x41 < 26 }) ? text.lowercased() : text
+                case 1:
+                    // Trimmed on the bytes (spaces and tabs are never inside a UTF-8 sequence).
+                    var from = first, to = end
+                    while from < to, base[from] == 0x20 || base[from] == 0x09 { from += 1 }
+                    while to > from, base[to - 1] == 0x20 || base[to - 1] == 0x09 { to -= 1 }
+                    f.callsign = String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
+                case 14: f.squawk = String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<end]), as: UTF8.self)
+                default: break
+                }
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                guard let (value, end) = plainNumber(bytes, from: i) else { return nil }
+                i = end
+                switch index {
+                case 5: f.longitude = value
+                case 6: f.latitude = value
+                case 7: f.baro = value
+                case 9: f.speed = value
+                case 10: f.track = value
+                case 11: f.rate = value
+                case 13: f.geometric = value
+                case 17: f.category = Int(exactly: value)
+                default: break
+                }
+            case UInt8(ascii: "t"):
+                guard matches("true") else { return nil }
+                if index == 8 { f.onGround = true }
+            case UInt8(ascii: "f"):
+                guard matches("false") else { return nil }
+            case UInt8(ascii: "n"):
+                guard matches("null") else { return nil }
+            default:
+                return nil
+            }
+            index += 1
+            skipSpace()
+            guard i < count else { return nil }
+            if base[i] == UInt8(ascii: "]") {
+                if let state = f.state() { aircraft.append(state) }
+                return i + 1
+            }
+            guard base[i] == UInt8(ascii: ",") else { return nil }
+            i += 1
+            skipSpace()
+        }
+        return nil
+    }
+
+    /// A JSON number without an exponent, as the parser reads it: a whole number through an
+    /// Int, a fraction exactly when its digits fit 53 bits (Clinger's fast path), otherwise by
+    /// the standard library's correctly rounded conversion. nil for anything else.
+    static func plainNumber(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Double, end: Int)? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var i = start
+        let negative = base[i] == UInt8(ascii: "-")
+        if negative { i &+= 1 }
+        guard i < count else { return nil }
+        var mantissa: UInt64 = 0
+        var digits = 0, fraction = 0
+        func readDigits() -> Int {
+            var total = 0
+            while true {
+                let (value, length) = DigitRun.read(base, from: i, count: count)
+                mantissa = mantissa &* DigitRun.scale(length) &+ value
+                i &+= length
+                total &+= length
+                if length < 8 { return total }
+            }
+        }
+        if base[i] == UInt8(ascii: "0") {
+            i &+= 1
+            digits = 1
+        } else {
+            digits = readDigits()
+            guard digits > 0 else { return nil }
+        }
+        if i < count, base[i] == UInt8(ascii: ".") {
+            i &+= 1
+            fraction = readDigits()
+            guard fraction > 0 else { return nil }
+            digits &+= fraction
+        }
+        if i < count, base[i] | 0x20 == UInt8(ascii: "e") { return nil }
+        // 18 digits cannot overflow 64 bits.
+        guard digits <= 18 else { return nil }
+        if fraction == 0 { return (Double(negative ? -Int(mantissa) : Int(mantissa)), i) }
+        if mantissa < 1 << 53, let power = DigitRun.exactPowerOfTen(fraction) {
+            let value = Double(mantissa) / power
+            return (negative ? -value : value, i)
+        }
+        guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)) else { return nil }
+        return (value, i)
+    }
+}
