@@ -80,13 +80,13 @@ public enum OpenSkyDecoder {
     }
 
     /// Reads one state row straight into its fields by position, building no value for the
-    /// fields it does not use (strings among them are only scanned).
-    static func row(_ p: inout JSONParser) throws -> AircraftState? {
+    /// fields it does not use (strings among them are only scanned), and adds its aircraft.
+    static func row(_ p: inout JSONParser, into aircraft: inout [AircraftState]) throws {
         try p.enter()
         if p.i < p.bytes.count, p.bytes[p.i] == UInt8(ascii: "]") {
             p.i += 1
             p.depth -= 1
-            return nil
+            return
         }
         var f = Fields()
         var index = 0
@@ -115,7 +115,7 @@ public enum OpenSkyDecoder {
             p.depth -= 1
             break
         }
-        return f.state()
+        f.add(to: &aircraft)
     }
 
 }

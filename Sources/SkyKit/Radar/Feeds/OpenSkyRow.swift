@@ -8,22 +8,24 @@ extension OpenSkyDecoder {
         var onGround = false
         var category: Int?
 
-        /// The aircraft the row describes; nil without an address or a position.
-        @inline(__always) func state() -> AircraftState? {
+        /// Adds the aircraft the row describes, unless it has no address or no position (built in
+        /// place: an aircraft is large to copy).
+        @inline(__always) func add(to aircraft: inout [AircraftState]) {
             guard let icao, !icao.isEmpty, let longitude, let latitude, let coordinate = Coordinate(latitude: latitude, longitude: longitude)
-            else { return nil }
-            return AircraftState(
-                icao24: icao,
-                callsign: callsign?.isEmpty == false ? callsign : nil,
-                coordinate: coordinate,
-                baroAltitude: baro.map { Height(meters: $0) },
-                geoAltitude: geometric.map { Height(meters: $0) },
-                onGround: onGround,
-                groundSpeed: speed.map { Speed(metersPerSecond: $0) },
-                track: track,
-                verticalRate: rate,
-                category: category.flatMap(AircraftCategory.init(openSky:)),
-                squawk: squawk)
+            else { return }
+            aircraft.append(
+                AircraftState(
+                    icao24: icao,
+                    callsign: callsign?.isEmpty == false ? callsign : nil,
+                    coordinate: coordinate,
+                    baroAltitude: baro.map { Height(meters: $0) },
+                    geoAltitude: geometric.map { Height(meters: $0) },
+                    onGround: onGround,
+                    groundSpeed: speed.map { Speed(metersPerSecond: $0) },
+                    track: track,
+                    verticalRate: rate,
+                    category: category.flatMap(AircraftCategory.init(openSky:)),
+                    squawk: squawk))
         }
     }
 
@@ -102,7 +104,7 @@ extension OpenSkyDecoder {
             skipSpace()
             guard i < count else { return nil }
             if base[i] == UInt8(ascii: "]") {
-                if let state = f.state() { aircraft.append(state) }
+                f.add(to: &aircraft)
                 return i + 1
             }
             guard base[i] == UInt8(ascii: ",") else { return nil }

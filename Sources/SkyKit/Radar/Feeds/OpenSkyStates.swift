@@ -19,8 +19,8 @@ extension OpenSkyDecoder {
             // straight from the bytes; any other by the parser.
             if let end = plainRow(buffer, from: p.i, into: &aircraft) {
                 p.i = end
-            } else if let state = try row(&p) {
-                aircraft.append(state)
+            } else {
+                try row(&p, into: &aircraft)
             }
             p.skipSpace()
             guard p.i < count else { throw p.error("the document ends inside a list") }
