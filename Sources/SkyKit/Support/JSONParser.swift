@@ -291,17 +291,15 @@ public struct JSONParser {
         }
         // Exact when the digits fit in 53 bits and the power of ten is exact (Clinger's fast path).
         let power = exponent - fractionDigits
-        if !overflow, mantissa < (1 << 53), (-22...22).contains(power) {
+        if !overflow, mantissa < (1 << 53), let scale = DigitRun.exactPowerOfTen(abs(power)) {
             var value = Double(mantissa)
-            value = power < 0 ? value / JSONParser.powersOfTen[-power] : value * JSONParser.powersOfTen[power]
+            value = power < 0 ? value / scale : value * scale
             return .number(negative ? -value : value)
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         guard let d = Double(text) else { throw error("'\(text)' is not a number") }
         return .number(d)
     }
-
-    static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { acc, _ in acc * 10 } }
 }
 
 extension Datum {

@@ -30,10 +30,11 @@ extension OpenSkyDecoder {
     }
 
     /// Reads a state row made of plain values — numbers without an exponent, strings without
-    /// escapes, true, false, null — straight from the bytes, and where it ends. Anything else (an
-    /// escape, a nested value, text that is not JSON) gives nil having kept nothing, and the row
-    /// is read again by `row(_:)`, which builds values one by one and says what is wrong. Both
-    /// give the same fields for the rows this one reads (`FeedDecoderTests`).
+    /// escapes, true, false, null — straight from the bytes, adds its aircraft and gives where
+    /// the row ends. Anything else (an escape, a nested value, text that is not JSON) gives nil
+    /// having added nothing, and the row is read again by `row(_:into:)`, which builds values one
+    /// by one and says what is wrong. Both
+    /// give the same fields for the rows this one reads (`OpenSkyFastPathTests`).
     static func plainRow(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, into aircraft: inout [AircraftState]) -> Int? {
         guard let base = bytes.baseAddress, start < bytes.count, base[start] == UInt8(ascii: "[") else { return nil }
         let count = bytes.count

@@ -45,7 +45,7 @@ extension OpenSkyDecoder {
     /// guess can be wrong — those bytes may be inside a string — so parts are taken in order
     /// and one counts only if the part before it ended exactly where it starts; from the first
     /// that does not, the rest is read in one piece. The rows and the first error are the same
-    /// as reading it all in one piece (`FeedDecoderTests`).
+    /// as reading it all in one piece (`OpenSkyFastPathTests`).
     static func readStates(
         _ p: inout JSONParser, _ buffer: UnsafeBufferPointer<UInt8>, partBytes: Int, into aircraft: inout [AircraftState]
     ) throws {
