@@ -24,8 +24,9 @@ public enum Parallel {
     /// taken in turn, so a core that starts late (a sleeping one can take milliseconds to wake)
     /// takes fewer runs instead of holding up the rest. Each result is written once, straight
     /// into its place.
-    static func array<T>(count: Int, run: Int, _ work: (Int) -> T) -> [T] {
-        let runs = (count + run - 1) / max(1, run)
+    static func array<T>(count: Int, run requested: Int, _ work: (Int) -> T) -> [T] {
+        let run = max(1, requested)
+        let runs = (count + run - 1) / run
         guard runs > 1, cores > 1 else { return (0..<count).map(work) }
         return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
             let slots = SharedPointer(base: buffer.baseAddress!)

@@ -26,5 +26,7 @@ struct OrderingAndSharingTests {
             let shared = Parallel.array(count: count, run: 250) { i in "\(i * i)" }
             #expect(shared == (0..<count).map { "\($0 * $0)" }, "\(count) items")
         }
+        // A run of no items is taken as a run of one, not as no work.
+        #expect(Parallel.array(count: 5, run: 0) { $0 } == [0, 1, 2, 3, 4])
     }
 }

@@ -16,8 +16,9 @@ public enum OpenSkyDecoder {
         }
     }
 
-    /// Reads the document in one pass, state by state, without building it as a whole (a
-    /// states/all answer for the world holds over 10,000 rows).
+    /// Reads the document state by state without building it as a whole (a states/all answer
+    /// for the world holds over 10,000 rows); a large states list is read in parts of about
+    /// `partBytes` on all cores (`readStates`).
     static func stream(_ bytes: [UInt8], partBytes: Int = OpenSkyDecoder.partBytes) throws -> TrafficSnapshot {
         try bytes.withUnsafeBufferPointer { buffer in try stream(bytes, buffer, partBytes: partBytes) }
     }
@@ -117,5 +118,4 @@ public enum OpenSkyDecoder {
         }
         f.add(to: &aircraft)
     }
-
 }
