@@ -69,14 +69,10 @@ extension Catalog {
     /// OpenFlights' route data names with their ids.
     public func airport(openFlightsID id: Int) -> Airport? {
         let range = data.section("apoid")
-        var lo = 0, hi = range.count / 4
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            let key = Int(data.u16(range.lowerBound + mid * 4))
-            if key == id { return airport(at: Int(data.u16(range.lowerBound + mid * 4 + 2))) }
-            if key < id { lo = mid + 1 } else { hi = mid }
-        }
-        return nil
+        func key(_ k: Int) -> Int { Int(data.u16(range.lowerBound + k * 4)) }
+        let k = PartitionPoint.first(in: range.count / 4) { key($0) < id }
+        guard k < range.count / 4, key(k) == id else { return nil }
+        return airport(at: Int(data.u16(range.lowerBound + k * 4 + 2)))
     }
 
     /// The OpenFlights id of the airport at `index`, when OpenFlights' route data names it.

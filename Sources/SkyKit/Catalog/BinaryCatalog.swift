@@ -89,15 +89,10 @@ struct BinaryCatalog: @unchecked Sendable {
     /// the record whose code equals `key`, or nil.
     func lookup(_ indexSection: String, key: [UInt8], codeOf: (Int) -> Int, width: Int) -> Int? {
         let range = section(indexSection)
-        var lo = 0, hi = range.count / 2
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            let record = Int(u16(range.lowerBound + 2 * mid))
-            let c = compareCode(codeOf(record), width: width, key)
-            if c == 0 { return record }
-            if c < 0 { lo = mid + 1 } else { hi = mid }
-        }
-        return nil
+        func record(_ k: Int) -> Int { Int(u16(range.lowerBound + 2 * k)) }
+        let k = PartitionPoint.first(in: range.count / 2) { compareCode(codeOf(record($0)), width: width, key) < 0 }
+        guard k < range.count / 2, compareCode(codeOf(record(k)), width: width, key) == 0 else { return nil }
+        return record(k)
     }
 
     /// The positions in a sorted code index whose codes start with `prefix` (two binary
@@ -106,14 +101,7 @@ struct BinaryCatalog: @unchecked Sendable {
         let range = section(indexSection)
         let n = range.count / 2
         func code(_ k: Int) -> Int { codeOf(Int(u16(range.lowerBound + 2 * k))) }
-        func lowerBound(_ isBefore: (Int) -> Bool) -> Int {
-            var lo = 0, hi = n
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if isBefore(mid) { lo = mid + 1 } else { hi = mid }
-            }
-            return lo
-        }
+        func lowerBound(_ isBefore: (Int) -> Bool) -> Int { PartitionPoint.first(in: n, where: isBefore) }
         let first = lowerBound { compareCode(code($0), width: width, prefix) < 0 }
         let end = lowerBound { k in
             let o = code(k)
@@ -169,11 +157,7 @@ struct BinaryCatalog: @unchecked Sendable {
             return bytes[start..<(start + Int(u8(e + 4)))]
         }
         // First entry whose word is >= prefix.
-        var lo = 0, hi = count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if word(mid).lexicographicallyPrecedes(prefix) { lo = mid + 1 } else { hi = mid }
-        }
+        let lo = PartitionPoint.first(in: count) { word($0).lexicographicallyPrecedes(prefix) }
         var end = lo
         while end < count, word(end).starts(with: prefix) { end += 1 }
         var marks = [Bool](repeating: false, count: total)

@@ -38,14 +38,9 @@ public final class Catalog: @unchecked Sendable {
     public func countryName(_ code: String) -> String? {
         let range = data.section("country")
         let key = Array(code.utf8)
-        var lo = 0, hi = range.count / 8
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            let c = data.compareCode(range.lowerBound + 8 * mid, width: 2, key)
-            if c == 0 { return data.string(range.lowerBound + 8 * mid + 2) }
-            if c < 0 { lo = mid + 1 } else { hi = mid }
-        }
-        return nil
+        let k = PartitionPoint.first(in: range.count / 8) { data.compareCode(range.lowerBound + 8 * $0, width: 2, key) < 0 }
+        guard k < range.count / 8, data.compareCode(range.lowerBound + 8 * k, width: 2, key) == 0 else { return nil }
+        return data.string(range.lowerBound + 8 * k + 2)
     }
 
     func timeZoneName(_ index: Int) -> String { data.string(timeZonesBase + 6 * index) }

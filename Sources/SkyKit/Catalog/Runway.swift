@@ -55,13 +55,8 @@ extension Catalog {
         let count = range.count / Catalog.runwayRecordSize
         func airportIndex(_ k: Int) -> Int { Int(data.u16(range.lowerBound + k * Catalog.runwayRecordSize)) }
         // The records are sorted by airport: the first one of this airport, then the run.
-        var lo = 0, hi = count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if airportIndex(mid) < airport.rank { lo = mid + 1 } else { hi = mid }
-        }
         var list: [Runway] = []
-        var k = lo
+        var k = PartitionPoint.first(in: count) { airportIndex($0) < airport.rank }
         while k < count, airportIndex(k) == airport.rank {
             let o = range.lowerBound + k * Catalog.runwayRecordSize
             func point(_ at: Int) -> Coordinate? {

@@ -39,11 +39,7 @@ public struct SatelliteCatalog: Sendable, Equatable {
 
     /// The set of a catalogue number.
     public func set(number: Int) -> TLE? {
-        var lo = 0, hi = sets.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if sets[mid].satelliteNumber < number { lo = mid + 1 } else { hi = mid }
-        }
+        let lo = PartitionPoint.first(in: sets.count) { sets[$0].satelliteNumber < number }
         return lo < sets.count && sets[lo].satelliteNumber == number ? sets[lo] : nil
     }
 

@@ -113,14 +113,9 @@ public struct ZoneFile: Sendable {
         if t == last { return Int(offsets[offsets.count - 1]) }
         if t > last { return after.map(Int.init) }
         if t < transitions[0] { return Int(initial) }
-        // The last transition at or before t.
-        var low = 0
-        var high = transitions.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if transitions[mid] <= t { low = mid } else { high = mid - 1 }
-        }
-        return Int(offsets[low])
+        // The last transition at or before t (there is one: t is not before the first).
+        let index = PartitionPoint.first(in: transitions.count) { transitions[$0] <= t } - 1
+        return Int(offsets[index])
     }
 
     /// The offset a POSIX TZ string without daylight saving gives (`JST-9`, `<+0330>-3:30`,

@@ -2,9 +2,9 @@ import Testing
 
 @testable import SkyKit
 
-/// The radix order against the standard library's stable sort, and work shared between cores
-/// against the same work done in one loop.
-@Suite("Radix order and shared work")
+/// The radix order against the standard library's stable sort, the partition point against a
+/// scan, and work shared between cores against the same work done in one loop.
+@Suite("Radix order, partition point and shared work")
 struct OrderingAndSharingTests {
     @Test func theRadixOrderIsAStableSort() {
         var rng = SplitMix64(seed: 2026)
@@ -19,6 +19,20 @@ struct OrderingAndSharingTests {
         let distances = [3.5, 0, 1e-300, 12_000_000, 3.5, 0.25, 7]
         let order = RadixOrder.of(distances.map(\.bitPattern))
         #expect(order == [1, 2, 5, 0, 4, 6, 3])
+    }
+
+    @Test func thePartitionPointIsTheFirstPositionWhereTheConditionFails() {
+        var rng = SplitMix64(seed: 12)
+        for count in [0, 1, 2, 3, 8, 100, 1_001] {
+            let sorted = (0..<count).map { _ in rng.next(50) }.sorted()
+            for key in -1...51 {
+                let scanned = sorted.firstIndex { $0 >= key } ?? count
+                #expect(PartitionPoint.first(in: count) { sorted[$0] < key } == scanned, "\(count) values, key \(key)")
+                // The last at or before the key, as the recordings and zone transitions ask it.
+                let lastScanned = sorted.lastIndex { $0 <= key } ?? -1
+                #expect(PartitionPoint.first(in: count) { sorted[$0] <= key } - 1 == lastScanned)
+            }
+        }
     }
 
     @Test func sharedWorkGivesEveryResultInItsPlace() {

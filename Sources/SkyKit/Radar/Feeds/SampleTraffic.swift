@@ -117,12 +117,8 @@ public struct SampleTraffic: @unchecked Sendable {
         let first = Double(u16(o + 20)), last = Double(u16(o + 22))
         guard t >= first, t <= last else { return nil }
         let base = Int(u32(o)), count = Int(u32(o + 4))
-        // The last point at or before t.
-        var lo = 0, hi = count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if Double(u16(pointsOffset + (base + mid) * 20)) <= t { lo = mid } else { hi = mid - 1 }
-        }
+        // The last point at or before t (the first is: t is not before it).
+        let lo = max(0, PartitionPoint.first(in: count) { Double(u16(pointsOffset + (base + $0) * 20)) <= t } - 1)
         let a = point(base + lo)
         let b = lo + 1 < count ? point(base + lo + 1) : a
         guard b.t - a.t <= SampleTraffic.maximumGap else { return nil }

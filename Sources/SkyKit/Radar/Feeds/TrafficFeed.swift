@@ -66,12 +66,8 @@ public final class ReplayFeed: TrafficFeed {
     public var span: ClosedRange<Double>? { snapshots.first!.time...snapshots.last!.time }
     public var defaultTime: Double? { snapshots.first!.time }
     public func snapshot(at time: Double, around center: Coordinate, range: Distance, cancelled: () -> Bool) throws(FeedError) -> TrafficSnapshot {
-        var lo = 0, hi = snapshots.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if snapshots[mid].time <= time { lo = mid } else { hi = mid - 1 }
-        }
-        return snapshots[lo]
+        // The last snapshot at or before the time, the first one before them all.
+        snapshots[max(0, PartitionPoint.first(in: snapshots.count) { snapshots[$0].time <= time } - 1)]
     }
 }
 
