@@ -9,7 +9,7 @@ import Foundation
 /// curvature 1/R = cos²α/M + sin²α/N at both ends in the chord's direction; its azimuth α turns
 /// towards the geodesic's by e²s²cos²φₘ·sin 2α / 12N². Within `reach` both agree with Karney's
 /// inverse to 4 mm and 0.00001° (`NearGeodesicsTests`, against GeographicLib); past it, and for
-/// points under a metre apart, `line(to:)` is Karney's inverse.
+/// points under a metre apart, a line is Karney's inverse.
 public struct NearGeodesics: Sendable {
     /// How far the chord method is used: the radar's longest range.
     public static let reach = Distance(500, .kilometers)
@@ -27,31 +27,29 @@ public struct NearGeodesics: Sendable {
         meridional = point.meridional
     }
 
-    /// The line from the origin to a point: its chord method's figures when it is within reach,
-    /// Karney's inverse otherwise.
-    public func line(to target: SurfacePoint, coordinate: Coordinate) -> NearLine {
-        if let line = chordLine(to: target, within: NearGeodesics.reach) { return line }
-        let g = Geodesic.wgs84.inverse(origin, coordinate)
-        return NearLine(distance: g.distance, azimuth: g.initialAzimuth.normalizedBearing, chord: nil)
+    /// The straight line from the origin's point of the ellipsoid to another's, in Earth-centred
+    /// axes, and its length: never more than the geodesic's, so a point whose chord is past a
+    /// range is past it along the ground too.
+    public struct Chord: Sendable {
+        let dx: Double, dy: Double, dz: Double
+        public let length: Double
     }
 
-    public func line(to coordinate: Coordinate) -> NearLine { line(to: SurfacePoint(coordinate), coordinate: coordinate) }
-
-    /// How far a point's chord is: never more than its geodesic distance, so a point whose
-    /// chord is past a range is past it along the ground too.
-    public func chordLength(to target: SurfacePoint) -> Double {
+    public func chord(to target: SurfacePoint) -> Chord {
         let p = target.ecef(height: 0)
         let dx = p.x - ground.x, dy = p.y - ground.y, dz = p.z - ground.z
-        return (dx * dx + dy * dy + dz * dz).squareRoot()
+        return Chord(dx: dx, dy: dy, dz: dz, length: (dx * dx + dy * dy + dz * dz).squareRoot())
     }
 
-    /// The chord method's line, nil when the chord is longer than `limit` (or `reach`) or under
-    /// a metre (where Karney's inverse is cheap and the chord's direction loses digits).
-    func chordLine(to target: SurfacePoint, within limit: Distance) -> NearLine? {
-        let p = target.ecef(height: 0)
-        let dx = p.x - ground.x, dy = p.y - ground.y, dz = p.z - ground.z
-        let c = (dx * dx + dy * dy + dz * dz).squareRoot()
-        guard c >= 1, c <= min(limit.meters, NearGeodesics.reach.meters) else { return nil }
+    /// The line from the origin to a point along its chord: the chord method's figures from a
+    /// metre to `reach` (under a metre Karney's inverse is cheap and the chord's direction
+    /// loses digits), Karney's inverse otherwise.
+    public func line(along chord: Chord, to target: SurfacePoint, coordinate: Coordinate) -> NearLine {
+        guard chord.length >= 1, chord.length <= NearGeodesics.reach.meters else {
+            let g = Geodesic.wgs84.inverse(origin, coordinate)
+            return NearLine(distance: g.distance, azimuth: g.initialAzimuth.normalizedBearing, chord: nil)
+        }
+        let (dx, dy, dz, c) = (chord.dx, chord.dy, chord.dz, chord.length)
         let there = point.enu(dx, dy, dz)
         let back = target.enu(-dx, -dy, -dz)
         // Euler's radius in the chord's direction at each end, from the direction's components.
@@ -71,6 +69,11 @@ public struct NearGeodesics: Sendable {
         return NearLine(
             distance: Distance(meters: s), azimuth: Angle(degrees: (section - turn) * 180 / .pi).normalizedBearing,
             chord: NearLine.Chord(length: c, radius: r, sectionAzimuth: Angle(degrees: section * 180 / .pi).normalizedBearing))
+    }
+
+    public func line(to coordinate: Coordinate) -> NearLine {
+        let target = SurfacePoint(coordinate)
+        return line(along: chord(to: target), to: target, coordinate: coordinate)
     }
 }
 

@@ -14,11 +14,11 @@ public struct Sighting: Sendable {
     /// Apparent size in minutes of arc (typical span over the slant range).
     public var apparentSize: Double { place.apparentSize }
     /// Where it is, apart from what it is.
-    var place: Place
+    var place: Placement
 
     /// The numbers of a sighting: kept apart from the aircraft while a large snapshot is
     /// placed and ordered, so that only the nearest are copied with their aircraft.
-    struct Place: Sendable {
+    struct Placement: Sendable {
         var groundDistance: Distance
         var bearing: Angle
         var enu: ENU?
@@ -63,25 +63,26 @@ public struct RadarGeometry: Sendable {
     /// The sighting of one aircraft. On the ground it is taken at the observer's height.
     public func sight(_ aircraft: AircraftState) -> Sighting {
         let target = SurfacePoint(aircraft.coordinate)
-        return Sighting(aircraft: aircraft, place: place(aircraft, target, ground.line(to: target, coordinate: aircraft.coordinate)))
+        let line = ground.line(along: ground.chord(to: target), to: target, coordinate: aircraft.coordinate)
+        return Sighting(aircraft: aircraft, place: place(aircraft, target, line))
     }
 
     /// Where one aircraft is if it is within `range` along the ground; one whose chord is
     /// already longer is left before any geodesic is worked out.
-    func place(_ aircraft: AircraftState, within range: Distance) -> Sighting.Place? {
+    func place(_ aircraft: AircraftState, within range: Distance) -> Sighting.Placement? {
         let target = SurfacePoint(aircraft.coordinate)
-        if let line = ground.chordLine(to: target, within: range) { return place(aircraft, target, line) }
-        guard ground.chordLength(to: target) <= range.meters else { return nil }
-        let p = place(aircraft, target, ground.line(to: target, coordinate: aircraft.coordinate))
+        let chord = ground.chord(to: target)
+        guard chord.length <= range.meters else { return nil }
+        let p = place(aircraft, target, ground.line(along: chord, to: target, coordinate: aircraft.coordinate))
         return p.groundDistance <= range ? p : nil
     }
 
-    func place(_ aircraft: AircraftState, _ target: SurfacePoint, _ line: NearLine) -> Sighting.Place {
+    func place(_ aircraft: AircraftState, _ target: SurfacePoint, _ line: NearLine) -> Sighting.Placement {
         let height: Height? = aircraft.onGround ? observerHeight : aircraft.altitude
         let enu = height.map { frame.enu(target.ecef(height: $0.meters)) }
         let range = max(enu?.range ?? line.distance.meters, 1)
         let span = aircraft.category?.typicalSpan ?? ApparentSize.defaultSpan
-        return Sighting.Place(
+        return Sighting.Placement(
             groundDistance: line.distance, bearing: line.azimuth, enu: enu, apparentSize: ApparentSize.arcMinutes(span: span, range: range))
     }
 

@@ -48,7 +48,7 @@ struct NearGeodesicsTests {
         for row in try Fixtures.csv("geodesy/near.csv") {
             let v = row.map { Double($0)! }
             let near = NearGeodesics(from: Coordinate(validLatitude: v[0], longitude: v[1]))
-            #expect(near.chordLength(to: SurfacePoint(latitude: v[2], longitude: v[3])) <= v[4] + 1e-6)
+            #expect(near.chord(to: SurfacePoint(latitude: v[2], longitude: v[3])).length <= v[4] + 1e-6)
         }
     }
 
