@@ -198,18 +198,22 @@ public enum FormulaGuard {
 extension String {
     /// The string without leading and trailing spaces and tabs (ASCII only, no Foundation).
     public var trimmedSpaces: String {
-        // The ends checked on the bytes themselves (UTF8View's `last` steps back through its
-        // index machinery; every field of an import passes here).
+        // On the bytes themselves (every field of an import passes here); spaces and tabs are
+        // never inside a UTF-8 sequence, so the bytes kept are whole characters.
         var text = self
-        let untouched = text.withUTF8 { bytes in
-            guard let first = bytes.first, let last = bytes.last else { return true }
-            return first != 0x20 && first != 0x09 && last != 0x20 && last != 0x09
+        return text.withUTF8 { bytes in
+            let kept = bytes.trimmingSpaces(0..<bytes.count)
+            return kept.count == bytes.count ? self : String(decoding: UnsafeBufferPointer(rebasing: bytes[kept]), as: UTF8.self)
         }
-        if untouched { return self }
-        let u = utf8
-        var start = u.startIndex, end = u.endIndex
-        while start < end, u[start] == 0x20 || u[start] == 0x09 { start = u.index(after: start) }
-        while end > start, u[u.index(before: end)] == 0x20 || u[u.index(before: end)] == 0x09 { end = u.index(before: end) }
-        return String(self[start..<end])
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// `range` without the spaces and tabs at its ends.
+    public func trimmingSpaces(_ range: Range<Int>) -> Range<Int> {
+        var start = range.lowerBound, end = range.upperBound
+        while start < end, self[start] == 0x20 || self[start] == 0x09 { start += 1 }
+        while end > start, self[end - 1] == 0x20 || self[end - 1] == 0x09 { end -= 1 }
+        return start..<end
     }
 }

@@ -65,8 +65,11 @@ public struct JSONParser {
         return JSONParseError(message: message, offset: i, line: line, column: column)
     }
 
+    /// JSON's whitespace: space, line feed, carriage return, tab.
+    @inline(__always) static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+
     mutating func skipSpace() {
-        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+        while i < bytes.count, JSONParser.isSpace(bytes[i]) { i += 1 }
     }
 
     mutating func value() throws(JSONParseError) -> Datum {
@@ -299,6 +302,57 @@ public struct JSONParser {
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         guard let d = Double(text) else { throw error("'\(text)' is not a number") }
         return .number(d)
+    }
+}
+
+extension JSONParser {
+    /// A JSON number without an exponent, read from a buffer to the value `number()` gives it
+    /// (its digits eight at a time, for decoders that read rows straight from the bytes): a
+    /// whole number through an Int, a fraction exactly when its digits fit 53 bits (Clinger's
+    /// fast path), otherwise by the standard library's correctly rounded conversion. nil for
+    /// anything else, which such a decoder hands to the parser.
+    static func plainNumber(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Double, end: Int)? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var i = start
+        let negative = base[i] == UInt8(ascii: "-")
+        if negative { i &+= 1 }
+        guard i < count else { return nil }
+        var mantissa: UInt64 = 0
+        var digits = 0, fraction = 0
+        func readDigits() -> Int {
+            var total = 0
+            while true {
+                let (value, length) = DigitRun.read(base, from: i, count: count)
+                mantissa = mantissa &* DigitRun.scale(length) &+ value
+                i &+= length
+                total &+= length
+                if length < 8 { return total }
+            }
+        }
+        if base[i] == UInt8(ascii: "0") {
+            i &+= 1
+            digits = 1
+        } else {
+            digits = readDigits()
+            guard digits > 0 else { return nil }
+        }
+        if i < count, base[i] == UInt8(ascii: ".") {
+            i &+= 1
+            fraction = readDigits()
+            guard fraction > 0 else { return nil }
+            digits &+= fraction
+        }
+        if i < count, base[i] | 0x20 == UInt8(ascii: "e") { return nil }
+        // 18 digits cannot overflow 64 bits.
+        guard digits <= 18 else { return nil }
+        if fraction == 0 { return (Double(negative ? -Int(mantissa) : Int(mantissa)), i) }
+        if mantissa < 1 << 53, let power = DigitRun.exactPowerOfTen(fraction) {
+            let value = Double(mantissa) / power
+            return (negative ? -value : value, i)
+        }
+        guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)) else { return nil }
+        return (value, i)
     }
 }
 

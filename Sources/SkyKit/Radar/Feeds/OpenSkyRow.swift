@@ -40,7 +40,7 @@ extension OpenSkyDecoder {
         let count = bytes.count
         var i = start + 1
         func skipSpace() {
-            while i < count, base[i] == 0x20 || base[i] == 0x0A || base[i] == 0x0D || base[i] == 0x09 { i += 1 }
+            while i < count, JSONParser.isSpace(base[i]) { i += 1 }
         }
         func matches(_ word: StaticString) -> Bool {
             let n = word.utf8CodeUnitCount
@@ -68,17 +68,12 @@ extension OpenSkyDecoder {
                 case 0:
                     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<end]), as: UTF8.self)
                     f.icao = bytes[first..<end].contains(where: { $0 &- 0x41 < 26 }) ? text.lowercased() : text
-                case 1:
-                    // Trimmed on the bytes (spaces and tabs are never inside a UTF-8 sequence).
-                    var from = first, to = end
-                    while from < to, base[from] == 0x20 || base[from] == 0x09 { from += 1 }
-                    while to > from, base[to - 1] == 0x20 || base[to - 1] == 0x09 { to -= 1 }
-                    f.callsign = String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
+                case 1: f.callsign = String(decoding: UnsafeBufferPointer(rebasing: bytes[bytes.trimmingSpaces(first..<end)]), as: UTF8.self)
                 case 14: f.squawk = String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<end]), as: UTF8.self)
                 default: break
                 }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                guard let (value, end) = plainNumber(bytes, from: i) else { return nil }
+                guard let (value, end) = JSONParser.plainNumber(bytes, from: i) else { return nil }
                 i = end
                 switch index {
                 case 5: f.longitude = value
@@ -113,52 +108,5 @@ extension OpenSkyDecoder {
             skipSpace()
         }
         return nil
-    }
-
-    /// A JSON number without an exponent, as the parser reads it: a whole number through an
-    /// Int, a fraction exactly when its digits fit 53 bits (Clinger's fast path), otherwise by
-    /// the standard library's correctly rounded conversion. nil for anything else.
-    static func plainNumber(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Double, end: Int)? {
-        guard let base = bytes.baseAddress else { return nil }
-        let count = bytes.count
-        var i = start
-        let negative = base[i] == UInt8(ascii: "-")
-        if negative { i &+= 1 }
-        guard i < count else { return nil }
-        var mantissa: UInt64 = 0
-        var digits = 0, fraction = 0
-        func readDigits() -> Int {
-            var total = 0
-            while true {
-                let (value, length) = DigitRun.read(base, from: i, count: count)
-                mantissa = mantissa &* DigitRun.scale(length) &+ value
-                i &+= length
-                total &+= length
-                if length < 8 { return total }
-            }
-        }
-        if base[i] == UInt8(ascii: "0") {
-            i &+= 1
-            digits = 1
-        } else {
-            digits = readDigits()
-            guard digits > 0 else { return nil }
-        }
-        if i < count, base[i] == UInt8(ascii: ".") {
-            i &+= 1
-            fraction = readDigits()
-            guard fraction > 0 else { return nil }
-            digits &+= fraction
-        }
-        if i < count, base[i] | 0x20 == UInt8(ascii: "e") { return nil }
-        // 18 digits cannot overflow 64 bits.
-        guard digits <= 18 else { return nil }
-        if fraction == 0 { return (Double(negative ? -Int(mantissa) : Int(mantissa)), i) }
-        if mantissa < 1 << 53, let power = DigitRun.exactPowerOfTen(fraction) {
-            let value = Double(mantissa) / power
-            return (negative ? -value : value, i)
-        }
-        guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)) else { return nil }
-        return (value, i)
     }
 }

@@ -87,7 +87,6 @@ extension OpenSkyDecoder {
     static func partStarts(_ buffer: UnsafeBufferPointer<UInt8>, from first: Int, every partBytes: Int) -> [Int] {
         var starts = [first]
         guard let base = buffer.baseAddress, partBytes > 0, partBytes <= (buffer.count - first) / 3 else { return starts }
-        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
         var i = first + partBytes
         while i < buffer.count - partBytes {
             guard base[i] == UInt8(ascii: "]") else {
@@ -95,13 +94,13 @@ extension OpenSkyDecoder {
                 continue
             }
             var j = i + 1
-            while j < buffer.count, isSpace(base[j]) { j += 1 }
+            while j < buffer.count, JSONParser.isSpace(base[j]) { j += 1 }
             guard j < buffer.count, base[j] == UInt8(ascii: ",") else {
                 i = j
                 continue
             }
             j += 1
-            while j < buffer.count, isSpace(base[j]) { j += 1 }
+            while j < buffer.count, JSONParser.isSpace(base[j]) { j += 1 }
             guard j < buffer.count, base[j] == UInt8(ascii: "[") else {
                 i = j
                 continue
