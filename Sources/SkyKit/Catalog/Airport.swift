@@ -70,8 +70,7 @@ extension Catalog {
     public func airport(openFlightsID id: Int) -> Airport? {
         let range = data.section("apoid")
         func key(_ k: Int) -> Int { Int(data.u16(range.lowerBound + k * 4)) }
-        let k = PartitionPoint.first(in: range.count / 4) { key($0) < id }
-        guard k < range.count / 4, key(k) == id else { return nil }
+        guard let k = PartitionPoint.exact(in: range.count / 4, order: { key($0) < id ? -1 : key($0) == id ? 0 : 1 }) else { return nil }
         return airport(at: Int(data.u16(range.lowerBound + k * 4 + 2)))
     }
 

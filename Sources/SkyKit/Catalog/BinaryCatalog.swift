@@ -90,9 +90,7 @@ struct BinaryCatalog: @unchecked Sendable {
     func lookup(_ indexSection: String, key: [UInt8], codeOf: (Int) -> Int, width: Int) -> Int? {
         let range = section(indexSection)
         func record(_ k: Int) -> Int { Int(u16(range.lowerBound + 2 * k)) }
-        let k = PartitionPoint.first(in: range.count / 2) { compareCode(codeOf(record($0)), width: width, key) < 0 }
-        guard k < range.count / 2, compareCode(codeOf(record(k)), width: width, key) == 0 else { return nil }
-        return record(k)
+        return PartitionPoint.exact(in: range.count / 2) { compareCode(codeOf(record($0)), width: width, key) }.map(record)
     }
 
     /// The positions in a sorted code index whose codes start with `prefix` (two binary

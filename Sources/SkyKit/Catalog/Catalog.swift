@@ -38,8 +38,9 @@ public final class Catalog: @unchecked Sendable {
     public func countryName(_ code: String) -> String? {
         let range = data.section("country")
         let key = Array(code.utf8)
-        let k = PartitionPoint.first(in: range.count / 8) { data.compareCode(range.lowerBound + 8 * $0, width: 2, key) < 0 }
-        guard k < range.count / 8, data.compareCode(range.lowerBound + 8 * k, width: 2, key) == 0 else { return nil }
+        guard let k = PartitionPoint.exact(in: range.count / 8, order: { data.compareCode(range.lowerBound + 8 * $0, width: 2, key) }) else {
+            return nil
+        }
         return data.string(range.lowerBound + 8 * k + 2)
     }
 

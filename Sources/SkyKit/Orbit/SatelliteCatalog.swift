@@ -39,8 +39,8 @@ public struct SatelliteCatalog: Sendable, Equatable {
 
     /// The set of a catalogue number.
     public func set(number: Int) -> TLE? {
-        let lo = PartitionPoint.first(in: sets.count) { sets[$0].satelliteNumber < number }
-        return lo < sets.count && sets[lo].satelliteNumber == number ? sets[lo] : nil
+        let k = PartitionPoint.exact(in: sets.count) { sets[$0].satelliteNumber < number ? -1 : sets[$0].satelliteNumber == number ? 0 : 1 }
+        return k.map { sets[$0] }
     }
 
     /// The sets whose name contains `query` (any case), or whose catalogue number or

@@ -112,9 +112,8 @@ public struct ZoneFile: Sendable {
         guard let last = transitions.last else { return after.map(Int.init) }
         if t == last { return Int(offsets[offsets.count - 1]) }
         if t > last { return after.map(Int.init) }
-        if t < transitions[0] { return Int(initial) }
-        // The last transition at or before t (there is one: t is not before the first).
-        let index = PartitionPoint.first(in: transitions.count) { transitions[$0] <= t } - 1
+        // From the last transition at or before t; before the first, the initial offset.
+        guard let index = PartitionPoint.last(in: transitions.count, where: { transitions[$0] <= t }) else { return Int(initial) }
         return Int(offsets[index])
     }
 

@@ -29,8 +29,12 @@ struct OrderingAndSharingTests {
                 let scanned = sorted.firstIndex { $0 >= key } ?? count
                 #expect(PartitionPoint.first(in: count) { sorted[$0] < key } == scanned, "\(count) values, key \(key)")
                 // The last at or before the key, as the recordings and zone transitions ask it.
-                let lastScanned = sorted.lastIndex { $0 <= key } ?? -1
-                #expect(PartitionPoint.first(in: count) { sorted[$0] <= key } - 1 == lastScanned)
+                let lastScanned = sorted.lastIndex { $0 <= key }
+                #expect(PartitionPoint.first(in: count) { sorted[$0] <= key } - 1 == (lastScanned ?? -1))
+                #expect(PartitionPoint.last(in: count) { sorted[$0] <= key } == lastScanned)
+                // The position holding the key itself (any one of equal keys), or none.
+                let found = PartitionPoint.exact(in: count) { sorted[$0] < key ? -1 : sorted[$0] == key ? 0 : 1 }
+                #expect(found.map { sorted[$0] == key } ?? !sorted.contains(key))
             }
         }
     }

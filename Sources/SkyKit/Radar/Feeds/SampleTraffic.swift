@@ -118,7 +118,7 @@ public struct SampleTraffic: @unchecked Sendable {
         guard t >= first, t <= last else { return nil }
         let base = Int(u32(o)), count = Int(u32(o + 4))
         // The last point at or before t (the first is: t is not before it).
-        let lo = max(0, PartitionPoint.first(in: count) { Double(u16(pointsOffset + (base + $0) * 20)) <= t } - 1)
+        let lo = PartitionPoint.last(in: count) { Double(u16(pointsOffset + (base + $0) * 20)) <= t } ?? 0
         let a = point(base + lo)
         let b = lo + 1 < count ? point(base + lo + 1) : a
         guard b.t - a.t <= SampleTraffic.maximumGap else { return nil }

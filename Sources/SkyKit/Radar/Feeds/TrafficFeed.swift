@@ -67,7 +67,7 @@ public final class ReplayFeed: TrafficFeed {
     public var defaultTime: Double? { snapshots.first!.time }
     public func snapshot(at time: Double, around center: Coordinate, range: Distance, cancelled: () -> Bool) throws(FeedError) -> TrafficSnapshot {
         // The last snapshot at or before the time, the first one before them all.
-        snapshots[max(0, PartitionPoint.first(in: snapshots.count) { snapshots[$0].time <= time } - 1)]
+        snapshots[PartitionPoint.last(in: snapshots.count) { snapshots[$0].time <= time } ?? 0]
     }
 }
 
