@@ -9,6 +9,7 @@ let figures: [String: () -> Void] = [
     "completion": Bench.completion,
     "radar": Bench.radar,
     "radar-parts": Bench.radarParts,
+    "import-parts": Bench.importParts,
     "viewshed": Bench.viewshed,
     "viewshed-tiles": Bench.viewshedTiles,
     "sgp4": Bench.sgp4,

@@ -40,9 +40,16 @@ public struct FlightDate: Comparable, Hashable, Sendable, CustomStringConvertibl
 
     /// Parses YYYY-MM-DD, YYYY-MM or YYYY.
     public init?(text: String) {
-        var fields = [0, 0, 0]
+        var text = text  // withUTF8 needs a var; a native string is not copied
+        guard let date = text.withUTF8(FlightDate.parse) else { return nil }
+        self = date
+    }
+
+    /// The date YYYY-MM-DD, YYYY-MM or YYYY spelled by `bytes`, or nil.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> FlightDate? {
+        var year = 0, month = 0, day = 0
         var field = 0, digits = 0
-        for b in text.utf8 {
+        for b in bytes {
             if b == UInt8(ascii: "-") {
                 guard digits == (field == 0 ? 4 : 2), field < 2 else { return nil }
                 field += 1
@@ -50,14 +57,19 @@ public struct FlightDate: Comparable, Hashable, Sendable, CustomStringConvertibl
                 continue
             }
             guard b >= 48, b <= 57, digits < (field == 0 ? 4 : 2) else { return nil }
-            fields[field] = fields[field] * 10 + Int(b - 48)
+            let digit = Int(b - 48)
+            switch field {
+            case 0: year = year * 10 + digit
+            case 1: month = month * 10 + digit
+            default: day = day * 10 + digit
+            }
             digits += 1
         }
         guard digits == (field == 0 ? 4 : 2) else { return nil }
         switch field {
-        case 0: self.init(year: fields[0])
-        case 1: self.init(year: fields[0], month: fields[1])
-        default: self.init(year: fields[0], month: fields[1], day: fields[2])
+        case 0: return FlightDate(year: year)
+        case 1: return FlightDate(year: year, month: month)
+        default: return FlightDate(year: year, month: month, day: day)
         }
     }
 

@@ -45,9 +45,10 @@ extension Flight {
         if let recordedDistance, !Flight.distances.contains(recordedDistance.kilometers) {
             return "a recorded distance of \(Int(recordedDistance.kilometers)) km is not one between two airports"
         }
-        for (what, text, multiline) in [("registration", registration, false), ("notes", notes, true), ("trip", trip, false)] {
-            if let text, let bad = FlightText.controlCharacter(in: text, multiline: multiline) { return "the \(what) hold a control character (\(bad))" }
+        func control(_ what: String, _ text: String?, multiline: Bool = false) -> String? {
+            guard let text, let bad = FlightText.controlCharacter(in: text, multiline: multiline) else { return nil }
+            return "the \(what) hold a control character (\(bad))"
         }
-        return nil
+        return control("registration", registration) ?? control("notes", notes, multiline: true) ?? control("trip", trip)
     }
 }

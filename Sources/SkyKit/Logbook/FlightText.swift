@@ -29,9 +29,36 @@ public enum FlightText {
 
     /// A seat letter as stored (one letter, upper case), or nil.
     public static func seatLetter(_ text: String) -> String? {
+        // Files mostly write the letter as stored.
+        if text.utf8.count == 1, let b = text.utf8.first, b >= 65, b <= 90 { return text }
         let w = text.uppercased()
         guard w.utf8.count == 1, let b = w.utf8.first, b >= 65, b <= 90 else { return nil }
         return w
+    }
+
+    /// False when no byte can start a control character (C1 ones are C2 80–9F), the case of
+    /// nearly all text; true sends the text to `controlCharacter`.
+    public static func mayHoldControlCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Eight bytes at a time: a byte below 0x20, or equal to 0x7F or 0xC2, sets its high bit
+        // in `hits` (the usual SWAR tests for "less than" and "equal to zero").
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var i = 0
+        if let base = bytes.baseAddress {
+            while i + 8 <= bytes.count {
+                let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                let below = (w &- ones &* 0x20) & ~w
+                let del = w ^ (ones &* 0x7F), c2 = w ^ (ones &* 0xC2)
+                let hits = below | ((del &- ones) & ~del) | ((c2 &- ones) & ~c2)
+                if hits & highs != 0 { return true }
+                i += 8
+            }
+        }
+        while i < bytes.count {
+            let b = bytes[i]
+            if b < 0x20 || b == 0x7F || b == 0xC2 { return true }
+            i += 1
+        }
+        return false
     }
 
     /// A description of the first control character in `text` ("U+001B at character 4"), or
@@ -40,7 +67,7 @@ public enum FlightText {
     public static func controlCharacter(in text: String, multiline: Bool = false) -> String? {
         // Most fields hold no byte that could start a control character (C1 ones are C2 80–9F).
         var contiguous = text  // withUTF8 needs a var; a native string is not copied
-        guard contiguous.withUTF8({ $0.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 } }) else { return nil }
+        guard contiguous.withUTF8(mayHoldControlCharacter) else { return nil }
         for (n, scalar) in text.unicodeScalars.enumerated() {
             let v = scalar.value
             if multiline, v == 0x09 || v == 0x0A { continue }

@@ -11,12 +11,20 @@ public struct CSVError: Error, Equatable, Sendable {
 /// Reads CSV (RFC 4180: quoted fields with doubled quotes, CRLF, LF or CR rows, a UTF-8 byte
 /// order mark ignored) one record at a time. A quote left open is an error naming the line
 /// where it opened, never a field that swallows the rest of the file.
+///
+/// `advance` reads the next record as byte ranges that are reused from record to record: a
+/// field is a range of the file's bytes (a quoted one too, unless it has doubled quotes or text
+/// after its closing quote, which are gathered into a scratch buffer), so reading a record
+/// allocates nothing and a field becomes a String only when asked for.
 public struct CSVReader {
     let bytes: [UInt8]
     var i = 0
     /// The 1-based line number where the last record started.
     public private(set) var line = 0
     var nextLine = 1
+    /// The current record's fields: ranges of `bytes`, or (from `bytes.count` on) of `scratch`.
+    var ranges: [Range<Int>] = []
+    var scratch: [UInt8] = []
 
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -25,53 +33,123 @@ public struct CSVReader {
 
     /// The next record's fields, or nil at the end.
     public mutating func next() throws(CSVError) -> [String]? {
-        guard i < bytes.count else { return nil }
-        line = nextLine
-        var fields: [String] = []
-        while true {
-            // An unquoted field is a slice of the bytes, made a String once; a quoted one is
-            // gathered byte by byte (its doubled quotes become one).
-            if i < bytes.count, bytes[i] == 0x22 {
-                let quoteLine = nextLine
-                var field: [UInt8] = []
-                i += 1
-                var closed = false
-                while i < bytes.count {
-                    let b = bytes[i]
-                    if b == 0x22 {
-                        if i + 1 < bytes.count, bytes[i + 1] == 0x22 { field.append(0x22); i += 2; continue }
-                        i += 1
-                        closed = true
-                        break
-                    }
-                    if b == 0x0A { nextLine += 1 }
-                    field.append(b)
-                    i += 1
-                }
-                guard closed else { throw CSVError(line: quoteLine, "a quoted field opened here is never closed (a missing \")") }
-                // Text after the closing quote, up to the separator, belongs to the field.
-                let start = i
-                while i < bytes.count, bytes[i] != 0x2C, bytes[i] != 0x0A, bytes[i] != 0x0D { i += 1 }
-                field += bytes[start..<i]
-                fields.append(String(decoding: field, as: UTF8.self))
-            } else {
-                let start = i
-                while i < bytes.count, bytes[i] != 0x2C, bytes[i] != 0x0A, bytes[i] != 0x0D { i += 1 }
-                fields.append(String(decoding: bytes[start..<i], as: UTF8.self))
+        guard try advance() else { return nil }
+        return withRecord { record in (0..<record.count).map { String(decoding: record[$0], as: UTF8.self) } }
+    }
+
+    /// The number of fields of the current record.
+    public var fieldCount: Int { ranges.count }
+
+    /// The current record's fields as views of their bytes, valid inside `withRecord` only.
+    public struct Record {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let scratch: UnsafeBufferPointer<UInt8>
+        let ranges: UnsafeBufferPointer<Range<Int>>
+
+        public var count: Int { ranges.count }
+
+        /// The bytes of field `n` (quotes removed, doubled quotes made one).
+        public subscript(n: Int) -> UnsafeBufferPointer<UInt8> {
+            let range = ranges[n], base = bytes.count
+            guard range.lowerBound >= base else { return UnsafeBufferPointer(rebasing: bytes[range]) }
+            return UnsafeBufferPointer(rebasing: scratch[(range.lowerBound - base)..<(range.upperBound - base)])
+        }
+
+        /// True when every field is empty or spaces.
+        public var isBlank: Bool { (0..<count).allSatisfy { n in self[n].trimmingSpaces(0..<self[n].count).isEmpty } }
+    }
+
+    /// Runs `body` over the current record.
+    public func withRecord<R, E: Error>(_ body: (Record) throws(E) -> R) throws(E) -> R {
+        try bytes.withUnsafeBufferPointer { (b) throws(E) -> R in
+            try scratch.withUnsafeBufferPointer { (s) throws(E) -> R in
+                try ranges.withUnsafeBufferPointer { (r) throws(E) -> R in try body(Record(bytes: b, scratch: s, ranges: r)) }
             }
-            guard i < bytes.count else { return fields }
-            switch bytes[i] {
-            case 0x2C:
-                i += 1
-            case 0x0D:
-                // CRLF, or a CR alone (old Mac files; OpenFlights reads them), ends the row.
-                i += i + 1 < bytes.count && bytes[i + 1] == 0x0A ? 2 : 1
-                nextLine += 1
-                return fields
-            default:
-                i += 1
-                nextLine += 1
-                return fields
+        }
+    }
+
+    /// Reads the next record; false at the end.
+    public mutating func advance() throws(CSVError) -> Bool {
+        guard i < bytes.count else { return false }
+        line = nextLine
+        // The record's storage is moved out while it is filled, so appending never copies it.
+        var ranges = self.ranges, scratch = self.scratch
+        self.ranges = []
+        self.scratch = []
+        ranges.removeAll(keepingCapacity: true)
+        scratch.removeAll(keepingCapacity: true)
+        var i = self.i, nextLine = self.nextLine
+        defer {
+            self.ranges = ranges
+            self.scratch = scratch
+            self.i = i
+            self.nextLine = nextLine
+        }
+        let bytes = self.bytes, n = bytes.count
+        return try bytes.withUnsafeBufferPointer { (b) throws(CSVError) -> Bool in
+            while true {
+                if i < n, b[i] == 0x22 {
+                    let quoteLine = nextLine
+                    i += 1
+                    let start = i
+                    // Bytes up to the first doubled quote are a range of the file; from there on
+                    // they are gathered into the scratch buffer.
+                    var gathered: Int? = nil
+                    var closed = false, end = i
+                    while i < n {
+                        let c = b[i]
+                        if c == 0x22 {
+                            if i + 1 < n, b[i + 1] == 0x22 {
+                                if gathered == nil {
+                                    gathered = scratch.count
+                                    scratch.append(contentsOf: UnsafeBufferPointer(rebasing: b[start..<i]))
+                                }
+                                scratch.append(0x22)
+                                i += 2
+                                continue
+                            }
+                            end = i
+                            i += 1
+                            closed = true
+                            break
+                        }
+                        if c == 0x0A { nextLine += 1 }
+                        if gathered != nil { scratch.append(c) }
+                        i += 1
+                    }
+                    guard closed else { throw CSVError(line: quoteLine, "a quoted field opened here is never closed (a missing \")") }
+                    // Text after the closing quote, up to the separator, belongs to the field.
+                    let after = i
+                    while i < n, b[i] != 0x2C, b[i] != 0x0A, b[i] != 0x0D { i += 1 }
+                    if after < i, gathered == nil {
+                        gathered = scratch.count
+                        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: b[start..<end]))
+                    }
+                    if let gathered {
+                        scratch.append(contentsOf: UnsafeBufferPointer(rebasing: b[after..<i]))
+                        ranges.append((n + gathered)..<(n + scratch.count))
+                    } else {
+                        ranges.append(start..<end)
+                    }
+                } else {
+                    let start = i
+                    while i < n, b[i] != 0x2C, b[i] != 0x0A, b[i] != 0x0D { i += 1 }
+                    ranges.append(start..<i)
+                }
+                guard i < n else { return true }
+                switch b[i] {
+                case 0x2C:
+                    i += 1
+                case 0x0D:
+                    // CRLF, or a CR alone (old Mac files; OpenFlights reads them), ends the row.
+                    i += i + 1 < n && b[i + 1] == 0x0A ? 2 : 1
+                    nextLine += 1
+                    return true
+                default:
+                    i += 1
+                    nextLine += 1
+                    return true
+                }
             }
         }
     }
@@ -190,8 +268,28 @@ public enum FormulaGuard {
 
     /// The cell's text as it was before `add`.
     public static func remove(_ cell: String) -> String {
-        guard cell.utf8.first == 0x27, needsGuard(String(cell.dropFirst())) else { return cell }
-        return String(cell.dropFirst())
+        var text = cell
+        return text.withUTF8 { b in
+            let kept = guarded(b, 0..<b.count)
+            return kept.count == b.count ? cell : String(decoding: UnsafeBufferPointer(rebasing: b[kept]), as: UTF8.self)
+        }
+    }
+
+    /// `range` of a cell's bytes without the guard's quote, if it has one. (The triggers are
+    /// ASCII, so the first byte after the leading quotes tells.)
+    static func guarded(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        guard range.count > 1, b[range.lowerBound] == 0x27 else { return range }
+        var k = range.lowerBound + 1
+        while k < range.upperBound, b[k] == 0x27 { k += 1 }
+        guard k < range.upperBound else { return range }
+        let c = b[k]
+        let trigger = c == 0x3D || c == 0x2B || c == 0x2D || c == 0x40 || c == 0x09 || c == 0x0D
+        return trigger ? (range.lowerBound + 1)..<range.upperBound : range
+    }
+
+    /// The text of a CSV cell as an import reads it: trimmed, the guard removed, trimmed again.
+    static func cell(_ b: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        b.trimmingSpaces(guarded(b, b.trimmingSpaces(0..<b.count)))
     }
 }
 

@@ -51,6 +51,18 @@ public enum NumberParser {
 
     /// Parses a whole number in `range`.
     public static func integer<S: StringProtocol>(_ text: S, in range: ClosedRange<Int>) -> Int? {
+        // Plain digits (nearly every whole number read) need no Double; anything else is read
+        // by `parse`, which gives these the same value.
+        var plain = 0, digits = 0
+        for b in text.utf8 {
+            guard b >= 48, b <= 57, digits < 15 else {
+                digits = -1
+                break
+            }
+            plain = plain * 10 + Int(b - 48)
+            digits += 1
+        }
+        if digits > 0 { return range.contains(plain) ? plain : nil }
         guard let value = parse(text), value == value.rounded(), value >= Double(range.lowerBound),
             value <= Double(range.upperBound)
         else { return nil }

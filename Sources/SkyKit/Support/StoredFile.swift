@@ -1,7 +1,7 @@
 import Glibc
 
-/// Reading one of skyshell's own small files (session, settings, history, element sets, zone
-/// files), without ever blocking on a FIFO or reading a device.
+/// Reading one of skyshell's own files (session, settings, history, element sets, zone files)
+/// or a file to import, without ever blocking on a FIFO or reading a device.
 public enum StoredFile {
     public enum Read { case missing, unreadable(String), contents([UInt8]) }
 
@@ -27,6 +27,7 @@ public enum StoredFile {
             if n == 0 { break }
             count += n
         }
-        return .contents(Array(bytes[..<count]))
+        bytes.removeLast(bytes.count - count)  // in place: a large file is not copied again
+        return .contents(bytes)
     }
 }

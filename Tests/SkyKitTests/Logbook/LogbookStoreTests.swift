@@ -83,6 +83,18 @@ struct LogbookStoreTests {
         #expect(try store.add(flight("KSFO", "KJFK"), to: "default").number == 152)
     }
 
+    @Test func aBatchLeavesForeignKeysOnAndEveryReferenceSound() throws {
+        let store = try LogbookStore(path: path)
+        let flights = (0..<300).map { n in flight("KSFO", "KJFK", "2020-01-\(10 + n % 17)", events: n % 5 == 0 ? [.diversion] : []) }
+        try store.add(flights, to: "trips", source: LogbookStore.ImportSource(file: "f.csv", format: "csv"))
+        #expect(try store.integrityCheck() == ["ok"])
+        // Foreign keys are on again: removing the logbook takes its flights, and their events
+        // with them (a row left pointing nowhere would be a foreign key problem).
+        #expect(try store.removeLogbook("trips") == 300)
+        #expect(try store.integrityCheck() == ["ok"])
+        #expect(try LogbookStore(path: path).count(in: "trips") == 0)
+    }
+
     @Test func favourites() throws {
         let store = try LogbookStore(path: path)
         try store.setFavorite("ASA", true)

@@ -67,6 +67,17 @@ struct FileSafetyTests {
         #expect(Date().timeIntervalSince(started) < 10)
     }
 
+    @Test func aFIFOOrDeviceIsNotImportedAndNothingWaits() {
+        #expect(mkfifo(home.path + "/import.csv", 0o644) == 0)
+        let started = Date()
+        for target in ["import.csv", "/dev/zero"] {
+            let result = home.sky("logbook import \(target)", timeout: 10)
+            #expect(!result.timedOut && result.status == 66, "\(target): \(result.stderr)")
+            #expect(result.stderr.contains("not a regular file"), "\(target): \(result.stderr)")
+        }
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
     @Test func privateFilesAre0600AndTheFoldersPrivateUnderUmask022() throws {
         let loose = TemporaryDirectory("loosehome")
         chmod(loose.path, 0o755)

@@ -225,8 +225,12 @@ enum ImportCommand {
         guard Int(info.st_size) <= FlightFiles.maxBytes else {
             throw ShellError.data("\(path) is \(Int(info.st_size) / 1_048_576) MB; imports are limited to \(FlightFiles.maxBytes / 1_048_576) MB")
         }
-        guard let data = FileManager.default.contents(atPath: path) else { throw ShellError(.noInput, "cannot read '\(path)'") }
-        return [UInt8](data)
+        // Read as skyshell reads its own files: a FIFO or a device is refused, never waited on.
+        switch StoredFile.read(path, maxBytes: FlightFiles.maxBytes) {
+        case .contents(let bytes): return bytes
+        case .missing: throw ShellError(.noInput, "cannot open '\(path)': \(String(cString: strerror(ENOENT)))")
+        case .unreadable(let reason): throw ShellError(.noInput, "cannot read '\(path)': \(reason)")
+        }
     }
 
     // MARK: - Undo and the list

@@ -77,6 +77,9 @@ enum FieldText {
 
     /// One of `table`'s words (any case).
     static func word<T>(_ text: String, _ field: String, _ table: [String: T]) throws(FlightFileError) -> T {
+        // Files mostly write the words as the table does: a scan of the few words finds them
+        // without hashing the text. Other cases are folded and looked up.
+        for (word, value) in table where word == text { return value }
         guard let value = table[text.lowercased()] else {
             throw FlightFileError("'\(text)' is not a \(field) (\(table.keys.sorted().joined(separator: ", ")))")
         }

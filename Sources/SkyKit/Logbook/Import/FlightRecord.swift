@@ -70,14 +70,14 @@ public final class RecordBatch {
 
 /// The fields of one CSV file by column name: a header row, then rows read by name (any case,
 /// spaces and underscores alike, surrounding spaces ignored), with a spreadsheet formula guard
-/// removed. Where each name is found is worked out once per file, not per row.
+/// removed. Where each name is found is worked out once per file, not per row; a field is
+/// trimmed and checked on the file's bytes and made a String once.
 final class CSVTable {
     var reader: CSVReader
     let header: [String]
     /// Column positions by their key (`key`), and by the names readers ask for.
     var positions: [String: Int] = [:]
     var asked: [String: Int] = [:]
-    var row: [String] = []
 
     /// Opens `bytes` and reads the header.
     init(_ bytes: [UInt8]) throws(FlightFileError) {
@@ -100,12 +100,12 @@ final class CSVTable {
     /// Reads the next row that is not blank; false at the end.
     func next() throws(FlightFileError) -> Bool {
         while true {
-            let fields: [String]?
-            do { fields = try reader.next() } catch { throw FlightFileError(line: error.line, error.message) }
-            guard let fields else { return false }
-            if fields.allSatisfy({ $0.trimmedSpaces.isEmpty }) { continue }
-            row = fields
-            return true
+            do {
+                guard try reader.advance() else { return false }
+            } catch {
+                throw FlightFileError(line: error.line, error.message)
+            }
+            if !reader.withRecord({ $0.isBlank }) { return true }
         }
     }
 
@@ -123,13 +123,48 @@ final class CSVTable {
     /// that read the same columns of every row.
     func positions(of names: [String]) -> [Int] { names.map(position) }
 
-    /// The current row's field of `column` (trimmed, nil when empty or absent).
-    subscript(column: String) -> String? { field(position(column)) }
+    /// Runs `body` over the current row.
+    func withRow<R, E: Error>(_ body: (Row) throws(E) -> R) throws(E) -> R {
+        try reader.withRecord { (record) throws(E) -> R in try body(Row(record: record)) }
+    }
 
-    /// The current row's field at a position from `positions(of:)`.
-    func field(_ n: Int) -> String? {
-        guard n >= 0, n < row.count else { return nil }
-        let text = FormulaGuard.remove(row[n].trimmedSpaces)
-        return text.isEmpty ? nil : text
+    /// The current row's field of `column` (trimmed, nil when empty or absent), unchecked.
+    subscript(column: String) -> String? {
+        let n = position(column)
+        return reader.withRecord { Row(record: $0).field(n) }
+    }
+
+    /// The current row's text of `column`, checked as `Row.text` does.
+    func text(_ column: String, multiline: Bool = false) throws(FlightFileError) -> String? {
+        let n = position(column)
+        return try withRow { (row) throws(FlightFileError) in try row.text(n, column, multiline: multiline) }
+    }
+
+    /// One row's fields, read where they lie in the file (valid inside `withRow` only).
+    struct Row {
+        let record: CSVReader.Record
+
+        /// The number of fields.
+        var count: Int { record.count }
+
+        /// The field at a position from `positions(of:)` (trimmed, the formula guard removed,
+        /// nil when empty or absent), unchecked.
+        func field(_ n: Int) -> String? {
+            guard n >= 0, n < record.count else { return nil }
+            let bytes = record[n], cell = FormulaGuard.cell(bytes)
+            return cell.isEmpty ? nil : String(decoding: UnsafeBufferPointer(rebasing: bytes[cell]), as: UTF8.self)
+        }
+
+        /// The field at `n`, named `name` in errors, checked as `FieldText.checked` checks text:
+        /// an error when it holds a control character.
+        func text(_ n: Int, _ name: String, multiline: Bool = false) throws(FlightFileError) -> String? {
+            guard n >= 0, n < record.count else { return nil }
+            let bytes = record[n], cell = FormulaGuard.cell(bytes)
+            guard !cell.isEmpty else { return nil }
+            let kept = UnsafeBufferPointer(rebasing: bytes[cell])
+            let text = String(decoding: kept, as: UTF8.self)
+            // The few fields with a byte that may start a control character get the whole check.
+            return FlightText.mayHoldControlCharacter(kept) ? try FieldText.checked(text, name, multiline: multiline) : text
+        }
     }
 }

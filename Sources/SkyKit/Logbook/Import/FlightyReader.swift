@@ -26,7 +26,7 @@ enum FlightyReader {
 
     static func record(_ t: CSVTable, line: Int) throws(FlightFileError) -> FlightRecord {
         func text(_ column: String, multiline: Bool = false) throws(FlightFileError) -> String? {
-            try FieldText.checked(t[column], column, multiline: multiline)
+            try t.text(column, multiline: multiline)
         }
         /// The actual time when there is one, else the scheduled one.
         func time(_ what: String) throws(FlightFileError) -> (FlightDate, ClockTime?)? {

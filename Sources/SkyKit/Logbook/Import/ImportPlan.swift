@@ -82,6 +82,8 @@ public struct ImportPlan: Sendable {
         self.init(format: parts[0].format)
         ignoredColumns = parts[0].ignoredColumns
         var unresolved: [String: UnresolvedValue] = [:]
+        flights.reserveCapacity(parts.reduce(0) { $0 + $1.flights.count })
+        lines.reserveCapacity(flights.capacity)
         for part in parts {
             rows += part.rows
             flights += part.flights

@@ -25,7 +25,7 @@ enum JetlogReader {
 
     static func record(_ t: CSVTable, line: Int) throws(FlightFileError) -> FlightRecord {
         func text(_ column: String, multiline: Bool = false) throws(FlightFileError) -> String? {
-            try FieldText.checked(t[column], column, multiline: multiline)
+            try t.text(column, multiline: multiline)
         }
         var r = FlightRecord(line: line)
         guard let date = try text("date") else { throw FlightFileError("no date") }

@@ -24,13 +24,13 @@ enum MyFlightradar24Reader {
         let at = table.positions(of: columns)
         while try table.next() {
             let line = table.line
-            batch.read(line: line) { () throws(FlightFileError) in try record(table, at, line: line) }
+            table.withRow { row in batch.read(line: line) { () throws(FlightFileError) in try record(row, at, line: line) } }
         }
     }
 
-    static func record(_ t: CSVTable, _ at: [Int], line: Int) throws(FlightFileError) -> FlightRecord {
+    static func record(_ t: CSVTable.Row, _ at: [Int], line: Int) throws(FlightFileError) -> FlightRecord {
         func text(_ column: Column, multiline: Bool = false) throws(FlightFileError) -> String? {
-            try FieldText.checked(t.field(at[column.rawValue]), columns[column.rawValue], multiline: multiline)
+            try t.text(at[column.rawValue], columns[column.rawValue], multiline: multiline)
         }
         /// "HH:MM:SS", where 00:00:00 means "not known".
         func known(_ column: Column) throws(FlightFileError) -> String? {

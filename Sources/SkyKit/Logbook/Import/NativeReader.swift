@@ -12,10 +12,11 @@ enum NativeReader {
         var name: String { NativeReader.columns[rawValue] }
     }
 
-    /// One flight from its fields by column.
-    static func record(line: Int, _ field: (Column) -> String?) throws(FlightFileError) -> FlightRecord {
+    /// One flight from its fields by column: `field` gives a column's text checked as
+    /// `FieldText.checked` does (multiline or not).
+    static func record(line: Int, _ field: (Column, Bool) throws(FlightFileError) -> String?) throws(FlightFileError) -> FlightRecord {
         func text(_ column: Column, multiline: Bool = false) throws(FlightFileError) -> String? {
-            try FieldText.checked(field(column), column.name, multiline: multiline)
+            try field(column, multiline)
         }
         var r = FlightRecord(line: line)
         guard let date = try text(.date) else { throw FlightFileError("no date") }
@@ -56,13 +57,19 @@ enum NativeReader {
             throw FlightFileError(line: 1, "the header has no '\(column)' column — the columns are \(columns.joined(separator: ","))")
         }
         let at = table.positions(of: columns)
+        let width = table.header.count
         while try table.next() {
             let line = table.line
-            guard table.row.count == table.header.count else {
-                batch.bad.append(FlightFileError(line: line, "\(table.row.count) fields where the header has \(table.header.count)"))
-                continue
+            table.withRow { row in
+                guard row.count == width else {
+                    batch.bad.append(FlightFileError(line: line, "\(row.count) fields where the header has \(width)"))
+                    return
+                }
+                batch.read(line: line) { () throws(FlightFileError) in
+                    try record(line: line) { (column, multiline) throws(FlightFileError) in try row.text(at[column.rawValue], column.name, multiline: multiline)
+                    }
+                }
             }
-            batch.read(line: line) { () throws(FlightFileError) in try record(line: line) { table.field(at[$0.rawValue]) } }
         }
     }
 
@@ -74,7 +81,9 @@ enum NativeReader {
         for (n, item) in flights.enumerated() {
             batch.read(line: lines[n]) { () throws(FlightFileError) in
                 let fields = try jsonFields(item, number: n + 1)
-                return try record(line: lines[n]) { fields[$0.name] }
+                return try record(line: lines[n]) { (column, multiline) throws(FlightFileError) in
+                    try FieldText.checked(fields[column.name], column.name, multiline: multiline)
+                }
             }
         }
     }

@@ -6,11 +6,19 @@ final class RecordResolver {
     let catalog: Catalog
     let today: FlightDate
     let map: ValueMap
-    /// Lookups made, by kind and text.
-    var cache: [UnresolvedValue.Kind: [String: Result<String?, LookupError>]] = [:]
-    var zones: [String: String] = [:]
+    /// Lookups made, by kind (`slot`) and text.
+    var cache = [[String: Result<String?, LookupError>]](repeating: [:], count: 3)
+    /// Airports found with their time zones, by the text or the OpenFlights id that names them:
+    /// one table lookup per airport of a row.
+    var airports: [String: Result<Place, LookupError>] = [:]
+    var airportIDs: [Int: Place?] = [:]
     var airlines: [String: Airline?] = [:]
-    var airportIDs: [Int: String?] = [:]
+
+    /// An airport as a flight stores it (its ICAO code), with its time zone.
+    struct Place {
+        let icao: String
+        let zone: String?
+    }
 
     /// The plan as records come in, and the values that named nothing, by kind and text.
     var plan: ImportPlan
@@ -25,7 +33,8 @@ final class RecordResolver {
 
     /// What became of one record.
     enum Outcome {
-        case flight(Flight)
+        /// A flight, now the last of `plan.flights`.
+        case flight
         case bad(FlightFileError)
         case unresolved([(UnresolvedValue.Kind, String, LookupError)])
         case cancelled
@@ -34,9 +43,7 @@ final class RecordResolver {
     /// Takes one record into the plan.
     func add(_ record: FlightRecord) {
         switch resolve(record) {
-        case .flight(let flight):
-            if flight.date.first > today { plan.futureDates += 1 }
-            plan.flights.append(flight)
+        case .flight:
             plan.lines.append(record.line)
         case .bad(let error):
             plan.bad.append(FlightFileError(line: error.line ?? record.line, error.message))
@@ -65,6 +72,7 @@ final class RecordResolver {
         return plan
     }
 
+    /// Looks a record's values up and checks the flight they make; a flight goes into the plan.
     func resolve(_ r: FlightRecord) -> Outcome {
         if r.cancelled { return .cancelled }
         guard let date = r.date else { return .bad(FlightFileError("no date")) }
@@ -80,10 +88,16 @@ final class RecordResolver {
                 return nil
             }
         }
-        /// The airport an OpenFlights id names exactly, else the one the text names.
-        func airport(_ id: Int?, _ text: String) -> String?? {
-            if let id, let exact = airportByID(id) { return .some(exact) }
-            return look(.airport, text)
+        /// The airport an OpenFlights id names exactly, else the one the text names; nil (and
+        /// noted) when it names none.
+        func airport(_ id: Int?, _ text: String) -> Place? {
+            if let id, let exact = airportByID(id) { return exact }
+            switch place(text) {
+            case .success(let place): return place
+            case .failure(let error):
+                missing.append((.airport, text, error))
+                return nil
+            }
         }
         let origin = airport(r.originID, originText), destination = airport(r.destinationID, destinationText)
         var airline: String?? = .some(nil)
@@ -93,11 +107,8 @@ final class RecordResolver {
             airline = look(.airline, text)
         }
         let aircraft: String?? = r.aircraft.map { look(.aircraft, $0) } ?? .some(nil)
-        guard missing.isEmpty, let origin = origin ?? nil, let destination = destination ?? nil, let airline, let aircraft else {
-            if missing.isEmpty { return .bad(FlightFileError("an airport is mapped to nothing")) }
-            return .unresolved(missing)
-        }
-        var flight = Flight(origin: origin, destination: destination, airline: airline, aircraft: aircraft, date: date)
+        guard missing.isEmpty, let origin, let destination, let airline, let aircraft else { return .unresolved(missing) }
+        var flight = Flight(origin: origin.icao, destination: destination.icao, airline: airline, aircraft: aircraft, date: date)
         if let number = r.flightNumber {
             let company = airline.flatMap { code in
                 airlines[code]
@@ -130,7 +141,7 @@ final class RecordResolver {
             let place = (try? lookup(.airport, diverted).get()).flatMap { $0 } ?? diverted
             flight.notes = [flight.notes, "diverted to \(place)"].compactMap { $0 }.joined(separator: "\n")
         }
-        let originZone = zone(origin), destinationZone = zone(destination)
+        let originZone = origin.zone, destinationZone = destination.zone
         if let leaves = r.departureInstant, let zone = originZone, let local = FlightClock.local(leaves, zone: zone) {
             (flight.date, flight.departureTime) = (local.date, local.time)
         } else {
@@ -150,30 +161,40 @@ final class RecordResolver {
         if flight.duration == nil { flight.duration = r.duration }
         flight.completeTimes(originZone: originZone, destinationZone: destinationZone)
         if let violation = flight.violation(today: today) { return .bad(FlightFileError(violation)) }
-        return .flight(flight)
+        // Into the plan from here: an Outcome that carried the flight cost two more copies of it.
+        if flight.date.first > today { plan.futureDates += 1 }
+        plan.flights.append(flight)
+        return .flight
     }
 
-    /// The ICAO code of the airport with this OpenFlights id.
-    func airportByID(_ id: Int) -> String? {
+    /// The airport with this OpenFlights id.
+    func airportByID(_ id: Int) -> Place? {
         guard (1..<65536).contains(id) else { return nil }
         if let known = airportIDs[id] { return known }
-        let found = catalog.airport(openFlightsID: id)?.icao
+        let found = catalog.airport(openFlightsID: id).map(place)
         airportIDs[id] = found
         return found
     }
 
-    /// The airport's time zone.
-    func zone(_ icao: String) -> String? {
-        if let known = zones[icao] { return known.isEmpty ? nil : known }
-        let zone = catalog.airport(icao: icao)?.timeZone ?? ""
-        zones[icao] = zone
-        return zone.isEmpty ? nil : zone
+    /// The airport `text` names (`lookup`), with its zone.
+    func place(_ text: String) -> Result<Place, LookupError> {
+        if let known = airports[text] { return known }
+        let found = lookup(.airport, text).flatMap { code -> Result<Place, LookupError> in
+            // `lookup` never maps an airport to nothing; an airport it found is in the catalog.
+            guard let code, let airport = catalog.airport(icao: code) else { return .failure(LookupError("an airport cannot be mapped to nothing")) }
+            return .success(place(airport))
+        }
+        airports[text] = found
+        return found
     }
+
+    func place(_ airport: Airport) -> Place { Place(icao: airport.icao, zone: airport.timeZone.isEmpty ? nil : airport.timeZone) }
 
     /// The stored code `text` names (nil: mapped to nothing), through the user's map first,
     /// then each way the text can be read (`CodedName.attempts`).
     func lookup(_ kind: UnresolvedValue.Kind, _ text: String) -> Result<String?, LookupError> {
-        if let cached = cache[kind]?[text] { return cached }
+        let slot = kind.slot
+        if let cached = cache[slot][text] { return cached }
         var result: Result<String?, LookupError>
         if let mapped = map.code(for: text) {
             if let code = mapped {
@@ -193,7 +214,7 @@ final class RecordResolver {
             }
             if case .failure = result, let first { result = .failure(first) }
         }
-        cache[kind, default: [:]][text] = result
+        cache[slot][text] = result
         return result
     }
 
@@ -204,6 +225,17 @@ final class RecordResolver {
             case .airline: try catalog.resolveAirline(text).storedCodeInCatalog
             case .aircraft: try catalog.resolveAircraft(text).designator
             }
+        }
+    }
+}
+
+extension UnresolvedValue.Kind {
+    /// The kind's place in `RecordResolver.cache`.
+    var slot: Int {
+        switch self {
+        case .airport: 0
+        case .airline: 1
+        case .aircraft: 2
         }
     }
 }
