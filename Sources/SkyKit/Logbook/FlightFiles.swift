@@ -100,12 +100,28 @@ public enum FlightFiles {
         guard let parts = parts(of: bytes, format: format, minimum: minimum, cores: cores) else {
             return try read(bytes, format: format, catalog: catalog, today: today, map: map)
         }
-        let plans = Parallel.map(parts.count) { n in
-            Result { () throws(FlightFileError) in try read(parts[n].bytes, format: format, catalog: catalog, today: today, map: map) }
+        // Each part puts its flights straight into the plan's one array, in a region as large as
+        // the part has rows; the regions are closed up in order afterwards (a move, not a copy),
+        // so no flight is copied or released on the way from its part to the plan.
+        let limits = parts.map { rowLimit($0.bytes) }
+        let starts = limits.indices.map { n in limits[..<n].reduce(0, +) }
+        var results: [(plan: Result<ImportPlan, FlightFileError>, filled: Int)] = []
+        let flights = [Flight](unsafeUninitializedCapacity: limits.reduce(0, +)) { buffer, initialized in
+            let base = Parallel.SharedPointer(base: buffer.baseAddress!)
+            results = Parallel.map(parts.count) { n in
+                let resolver = RecordResolver(catalog: catalog, today: today, map: map, format: format)
+                resolver.region = FlightRegion(base: base.base + starts[n], capacity: limits[n])
+                let plan = Result { () throws(FlightFileError) in try read(parts[n].bytes, format: format, into: resolver) }
+                return (plan, resolver.region!.count)
+            }
+            for (n, result) in results.enumerated() {
+                if starts[n] != initialized { (base.base + initialized).moveInitialize(from: base.base + starts[n], count: result.filled) }
+                initialized += result.filled
+            }
         }
         var partPlans: [ImportPlan] = []
-        for (n, result) in plans.enumerated() {
-            switch result {
+        for (n, result) in results.enumerated() {
+            switch result.plan {
             case .success(var plan):
                 plan.shiftLines(by: parts[n].shift)
                 partPlans.append(plan)
@@ -113,14 +129,27 @@ public enum FlightFiles {
                 throw FlightFileError(line: error.line.map { $0 + parts[n].shift }, error.message)
             }
         }
-        return ImportPlan(parts: partPlans)
+        return ImportPlan(parts: partPlans, flights: flights)
+    }
+
+    /// The most records a CSV text can hold: each but the last ends at a CR or a LF.
+    static func rowLimit(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { b in
+            var ends = 0
+            for byte in b where byte == 0x0A || byte == 0x0D { ends += 1 }
+            return ends + 1
+        }
     }
 
     /// The plan of one file, or one part of it.
     static func read(_ bytes: [UInt8], format: FlightFileFormat, catalog: Catalog, today: FlightDate, map: ValueMap)
         throws(FlightFileError) -> ImportPlan
     {
-        let resolver = RecordResolver(catalog: catalog, today: today, map: map, format: format)
+        try read(bytes, format: format, into: RecordResolver(catalog: catalog, today: today, map: map, format: format))
+    }
+
+    /// The plan of `bytes`, its records resolved by `resolver`.
+    static func read(_ bytes: [UInt8], format: FlightFileFormat, into resolver: RecordResolver) throws(FlightFileError) -> ImportPlan {
         let batch = RecordBatch { resolver.add($0) }
         switch format {
         case .csv: try NativeReader.csv(bytes, into: batch)

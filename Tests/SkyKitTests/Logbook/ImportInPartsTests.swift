@@ -70,6 +70,17 @@ struct ImportInPartsTests {
         #expect(inParts.futureDates == whole.futureDates && inParts.cancelled == whole.cancelled)
     }
 
+    @Test func rowsEndedByCROrCRLFAreReadInPartsAsWhole() throws {
+        // Each part fills a region sized by its CRs and LFs: old Mac files end rows with CR alone.
+        for end in ["\r", "\r\n"] {
+            let bytes = Array(fr24(rows: 90).replacingOccurrences(of: "\n", with: end).utf8)
+            let whole = try FlightFiles.plan(bytes, format: .myflightradar24, catalog: .embedded, today: Importing.today, cores: 1)
+            let inParts = try FlightFiles.plan(bytes, format: .myflightradar24, catalog: .embedded, today: Importing.today, partsFrom: 1, cores: 4)
+            #expect(whole.flights.count > 40)
+            #expect(inParts.flights == whole.flights && inParts.lines == whole.lines && inParts.bad == whole.bad, "\(Array(end.utf8))")
+        }
+    }
+
     @Test func everyCSVFormatReadsTheSameInParts() throws {
         let fixtures: [(String, FlightFileFormat)] = [
             ("myflightradar24-19.csv", .myflightradar24), ("myflightradar24-15.csv", .myflightradar24), ("flighty.csv", .flighty),

@@ -77,16 +77,15 @@ public struct ImportPlan: Sendable {
     public init(format: FlightFileFormat) { self.format = format }
 
     /// The plan of a file read in parts (`FlightFiles.plan`): the parts' plans in file order,
-    /// each with its lines already those of the whole file.
-    init(parts: [ImportPlan]) {
+    /// each with its lines already those of the whole file, and their flights, already joined.
+    init(parts: [ImportPlan], flights: [Flight]) {
         self.init(format: parts[0].format)
         ignoredColumns = parts[0].ignoredColumns
         var unresolved: [String: UnresolvedValue] = [:]
-        flights.reserveCapacity(parts.reduce(0) { $0 + $1.flights.count })
-        lines.reserveCapacity(flights.capacity)
+        self.flights = flights
+        lines.reserveCapacity(flights.count)
         for part in parts {
             rows += part.rows
-            flights += part.flights
             lines += part.lines
             bad += part.bad
             unresolvedRows += part.unresolvedRows

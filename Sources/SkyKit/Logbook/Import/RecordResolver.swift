@@ -20,6 +20,10 @@ final class RecordResolver {
         let zone: String?
     }
 
+    /// Where flights go when the file is read in parts: the part's region of the plan's one
+    /// array (`FlightFiles.plan`); otherwise `plan.flights`.
+    var region: FlightRegion?
+
     /// The plan as records come in, and the values that named nothing, by kind and text.
     var plan: ImportPlan
     var unresolved: [String: UnresolvedValue] = [:]
@@ -31,9 +35,9 @@ final class RecordResolver {
         plan = ImportPlan(format: format)
     }
 
-    /// What became of one record.
+    /// What became of one record (a flight went into the plan or the region).
     enum Outcome {
-        /// A flight, now the last of `plan.flights`.
+        /// A flight, now the last of `plan.flights` (or of the region).
         case flight
         case bad(FlightFileError)
         case unresolved([(UnresolvedValue.Kind, String, LookupError)])
@@ -163,7 +167,7 @@ final class RecordResolver {
         if let violation = flight.violation(today: today) { return .bad(FlightFileError(violation)) }
         // Into the plan from here: an Outcome that carried the flight cost two more copies of it.
         if flight.date.first > today { plan.futureDates += 1 }
-        plan.flights.append(flight)
+        if region != nil { region!.append(flight) } else { plan.flights.append(flight) }
         return .flight
     }
 
@@ -237,5 +241,25 @@ extension UnresolvedValue.Kind {
         case .airline: 1
         case .aircraft: 2
         }
+    }
+}
+
+/// Slots of a plan's array that one part of a file fills, in order, with room for every row the
+/// part can hold (`FlightFiles.rowLimit`).
+struct FlightRegion {
+    let base: UnsafeMutablePointer<Flight>
+    let capacity: Int
+    private(set) var count = 0
+
+    init(base: UnsafeMutablePointer<Flight>, capacity: Int) {
+        self.base = base
+        self.capacity = capacity
+    }
+
+    mutating func append(_ flight: Flight) {
+        // A part never resolves more flights than it has rows.
+        precondition(count < capacity, "more flights than rows")
+        (base + count).initialize(to: flight)
+        count += 1
     }
 }
