@@ -351,8 +351,32 @@ extension JSONParser {
             let value = Double(mantissa) / power
             return (negative ? -value : value, i)
         }
+        if let value = extendedQuotient(mantissa, fraction) { return (negative ? -value : value, i) }
         guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)) else { return nil }
         return (value, i)
+    }
+
+    /// `mantissa / 10^fraction` correctly rounded, for the 17- and 18-digit numbers Clinger's
+    /// exact path cannot take, or nil. On x86-64 both are exact in Float80 (64 significant bits;
+    /// 10^27 is the last exact power), whose quotient is correctly rounded; rounding that to a
+    /// Double is correct too unless the quotient lies within one Float80 unit of a Double's
+    /// halfway point (the 11 bits below a Double's 52 are 0x3FF, 0x400 or 0x401): then the true
+    /// value may be on either side, and the caller asks the standard library.
+    #if arch(x86_64) && os(Linux)
+        /// 10^0 … 10^27, each exact in Float80 (5^27 < 2^64).
+        static let extendedPowersOfTen: [Float80] = (0...27).reduce(into: []) { powers, n in powers.append(n == 0 ? 1 : powers[n - 1] * 10) }
+    #endif
+
+    static func extendedQuotient(_ mantissa: UInt64, _ fraction: Int) -> Double? {
+        #if arch(x86_64) && os(Linux)
+            guard mantissa > 0, fraction < extendedPowersOfTen.count else { return nil }
+            let quotient = Float80(mantissa) / extendedPowersOfTen[fraction]
+            let below = quotient.significandBitPattern & 0x7FF
+            guard below < 0x3FF || below > 0x401 else { return nil }
+            return Double(quotient)
+        #else
+            return nil
+        #endif
     }
 }
 
