@@ -356,17 +356,18 @@ extension JSONParser {
         return (value, i)
     }
 
-    /// `mantissa / 10^fraction` correctly rounded, for the 17- and 18-digit numbers Clinger's
-    /// exact path cannot take, or nil. On x86-64 both are exact in Float80 (64 significant bits;
-    /// 10^27 is the last exact power), whose quotient is correctly rounded; rounding that to a
-    /// Double is correct too unless the quotient lies within one Float80 unit of a Double's
-    /// halfway point (the 11 bits below a Double's 52 are 0x3FF, 0x400 or 0x401): then the true
-    /// value may be on either side, and the caller asks the standard library.
     #if arch(x86_64) && os(Linux)
         /// 10^0 … 10^27, each exact in Float80 (5^27 < 2^64).
         static let extendedPowersOfTen: [Float80] = (0...27).reduce(into: []) { powers, n in powers.append(n == 0 ? 1 : powers[n - 1] * 10) }
     #endif
 
+    /// `mantissa / 10^fraction` correctly rounded, for the significands of 2^53 and more (up to
+    /// 18 digits) that Clinger's exact path cannot take, or nil. On x86-64 both are exact in
+    /// Float80 (64 significant bits; 10^27 is the last exact power), whose quotient is correctly
+    /// rounded; rounding that to a Double is correct too unless the quotient lies within one
+    /// Float80 unit of a Double's halfway point (the 11 bits below a Double's 52 are 0x3FF, 0x400
+    /// or 0x401): then the true value may be on either side, and the caller asks the standard
+    /// library.
     static func extendedQuotient(_ mantissa: UInt64, _ fraction: Int) -> Double? {
         #if arch(x86_64) && os(Linux)
             guard mantissa > 0, fraction < extendedPowersOfTen.count else { return nil }
