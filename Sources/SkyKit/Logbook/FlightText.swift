@@ -29,11 +29,11 @@ public enum FlightText {
 
     /// A seat letter as stored (one letter, upper case), or nil.
     public static func seatLetter(_ text: String) -> String? {
+        func stored(_ s: String) -> Bool { s.utf8.count == 1 && (65...90).contains(s.utf8.first!) }
         // Files mostly write the letter as stored.
-        if text.utf8.count == 1, let b = text.utf8.first, b >= 65, b <= 90 { return text }
-        let w = text.uppercased()
-        guard w.utf8.count == 1, let b = w.utf8.first, b >= 65, b <= 90 else { return nil }
-        return w
+        if stored(text) { return text }
+        let upper = text.uppercased()
+        return stored(upper) ? upper : nil
     }
 
     /// False when no byte can start a control character (C1 ones are C2 80–9F), the case of

@@ -197,11 +197,11 @@ public final class LogbookStore {
     /// recorded as an import; returns its id.
     @discardableResult
     public func add(_ flights: [Flight], to logbook: String, source: ImportSource? = nil, progress: ((Int) -> Bool)? = nil) throws -> Int64? {
+        let today = today()
+        for flight in flights { try check(flight, today: today) }
         // A page cache that holds what the import writes (about 100 bytes a flight, with the
         // index) keeps SQLite from spilling pages to the WAL and reading them back before the
         // commit.
-        let today = today()
-        for flight in flights { try check(flight, today: today) }
         try db.execute("PRAGMA cache_size = -\(max(2000, flights.count / 6))")
         // No foreign-key lookups per row (a tenth of SQLite's work for each flight): every
         // reference the batch makes is to a row this transaction writes or finds first (the

@@ -37,9 +37,6 @@ public struct CSVReader {
         return withRecord { record in (0..<record.count).map { String(decoding: record[$0], as: UTF8.self) } }
     }
 
-    /// The number of fields of the current record.
-    public var fieldCount: Int { ranges.count }
-
     /// The current record's fields as views of their bytes, valid inside `withRecord` only.
     public struct Record {
         let bytes: UnsafeBufferPointer<UInt8>
@@ -56,7 +53,12 @@ public struct CSVReader {
         }
 
         /// True when every field is empty or spaces.
-        public var isBlank: Bool { (0..<count).allSatisfy { n in self[n].trimmingSpaces(0..<self[n].count).isEmpty } }
+        public var isBlank: Bool {
+            (0..<count).allSatisfy { n in
+                let field = self[n]
+                return field.trimmingSpaces(0..<field.count).isEmpty
+            }
+        }
     }
 
     /// Runs `body` over the current record.
@@ -155,51 +157,17 @@ public struct CSVReader {
     }
 
     /// The first row start at or after each of `targets` (ascending), with its line number,
-    /// found by skimming the bytes with `next`'s own rules (a quote opens a field only at its
-    /// start) without making fields: where a large file can be cut into parts that read alone.
-    /// Nothing is found past a quote that is never closed.
+    /// found by reading records with `advance` (which makes no fields): where a large file can
+    /// be cut into parts that read alone. Nothing is found past a quote that is never closed.
     public static func rowStarts(in bytes: [UInt8], atOrAfter targets: [Int]) -> [(offset: Int, line: Int)] {
-        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        var line = 1
+        var reader = CSVReader(bytes)
         var found: [(offset: Int, line: Int)] = []
-        var t = 0
-        let n = bytes.count
-        while i < n, t < targets.count {
-            if i >= targets[t] {
-                found.append((i, line))
-                t += 1
-                continue
+        for target in targets {
+            while reader.i < target {
+                guard (try? reader.advance()) == true else { return found }
             }
-            row: while i < n {
-                if bytes[i] == 0x22 {
-                    i += 1
-                    var closed = false
-                    while i < n {
-                        if bytes[i] == 0x22 {
-                            if i + 1 < n, bytes[i + 1] == 0x22 { i += 2; continue }
-                            i += 1
-                            closed = true
-                            break
-                        }
-                        if bytes[i] == 0x0A { line += 1 }
-                        i += 1
-                    }
-                    guard closed else { return found }
-                }
-                while i < n, bytes[i] != 0x2C, bytes[i] != 0x0A, bytes[i] != 0x0D { i += 1 }
-                guard i < n else { break row }
-                switch bytes[i] {
-                case 0x2C: i += 1
-                case 0x0D:
-                    i += i + 1 < n && bytes[i + 1] == 0x0A ? 2 : 1
-                    line += 1
-                    break row
-                default:
-                    i += 1
-                    line += 1
-                    break row
-                }
-            }
+            guard reader.i < bytes.count else { return found }
+            found.append((reader.i, reader.nextLine))
         }
         return found
     }

@@ -147,21 +147,21 @@ final class CSVTable {
         /// The number of fields.
         var count: Int { record.count }
 
-        /// The field at a position from `positions(of:)` (trimmed, the formula guard removed,
-        /// nil when empty or absent), unchecked.
-        func field(_ n: Int) -> String? {
+        /// The bytes of the field at a position from `positions(of:)`, trimmed and with the
+        /// formula guard removed; nil when empty or absent.
+        func cell(_ n: Int) -> UnsafeBufferPointer<UInt8>? {
             guard n >= 0, n < record.count else { return nil }
             let bytes = record[n], cell = FormulaGuard.cell(bytes)
-            return cell.isEmpty ? nil : String(decoding: UnsafeBufferPointer(rebasing: bytes[cell]), as: UTF8.self)
+            return cell.isEmpty ? nil : UnsafeBufferPointer(rebasing: bytes[cell])
         }
+
+        /// The field at `n` as text, unchecked.
+        func field(_ n: Int) -> String? { cell(n).map { String(decoding: $0, as: UTF8.self) } }
 
         /// The field at `n`, named `name` in errors, checked as `FieldText.checked` checks text:
         /// an error when it holds a control character.
         func text(_ n: Int, _ name: String, multiline: Bool = false) throws(FlightFileError) -> String? {
-            guard n >= 0, n < record.count else { return nil }
-            let bytes = record[n], cell = FormulaGuard.cell(bytes)
-            guard !cell.isEmpty else { return nil }
-            let kept = UnsafeBufferPointer(rebasing: bytes[cell])
+            guard let kept = cell(n) else { return nil }
             let text = String(decoding: kept, as: UTF8.self)
             // The few fields with a byte that may start a control character get the whole check.
             return FlightText.mayHoldControlCharacter(kept) ? try FieldText.checked(text, name, multiline: multiline) : text

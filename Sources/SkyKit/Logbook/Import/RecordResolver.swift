@@ -37,7 +37,8 @@ final class RecordResolver {
 
     /// What became of one record (a flight went into the plan or the region).
     enum Outcome {
-        /// A flight, now the last of `plan.flights` (or of the region).
+        /// A flight, now the last of `plan.flights` (or of the region), its line the last of
+        /// `plan.lines`.
         case flight
         case bad(FlightFileError)
         case unresolved([(UnresolvedValue.Kind, String, LookupError)])
@@ -48,7 +49,7 @@ final class RecordResolver {
     func add(_ record: FlightRecord) {
         switch resolve(record) {
         case .flight:
-            plan.lines.append(record.line)
+            break
         case .bad(let error):
             plan.bad.append(FlightFileError(line: error.line ?? record.line, error.message))
         case .cancelled:
@@ -168,6 +169,7 @@ final class RecordResolver {
         // Into the plan from here: an Outcome that carried the flight cost two more copies of it.
         if flight.date.first > today { plan.futureDates += 1 }
         if region != nil { region!.append(flight) } else { plan.flights.append(flight) }
+        plan.lines.append(r.line)
         return .flight
     }
 
