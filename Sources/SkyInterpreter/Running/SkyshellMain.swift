@@ -9,16 +9,27 @@ public enum SkyshellMain {
 
     /// The process environment, read straight from `environ` (cheaper at start-up than
     /// Foundation's ProcessInfo).
-    public static var processEnvironment: [String: String] {
+    public static var processEnvironment: [String: String] { environment(sky_environment()) }
+
+    /// The NAME=value entries of a null-terminated list as a dictionary, split at the first "="
+    /// on the bytes (a search by Character would break every value, LS_COLORS and PATH among
+    /// them, into grapheme clusters on each start); an entry without "=" is left out, text that
+    /// is not UTF-8 is repaired as `String(cString:)` would.
+    static func environment(_ entries: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> [String: String] {
         var env: [String: String] = [:]
-        guard var entry = sky_environment() else { return env }
+        guard var entry = entries else { return env }
         // Counted first: the dictionary is made once at its size instead of grown.
         var count = 0
         while entry[count] != nil { count += 1 }
         env.reserveCapacity(count)
         while let cString = entry.pointee {
-            let text = String(cString: cString)
-            if let eq = text.firstIndex(of: "=") { env[String(text[..<eq])] = String(text[text.index(after: eq)...]) }
+            let bytes = UnsafeRawPointer(cString).assumingMemoryBound(to: UInt8.self)
+            let length = strlen(cString)
+            if let eq = memchr(cString, 0x3D, length) {
+                let keyLength = UnsafeRawPointer(eq) - UnsafeRawPointer(cString)
+                let key = String(decoding: UnsafeBufferPointer(start: bytes, count: keyLength), as: UTF8.self)
+                env[key] = String(decoding: UnsafeBufferPointer(start: bytes + keyLength + 1, count: length - keyLength - 1), as: UTF8.self)
+            }
             entry += 1
         }
         return env

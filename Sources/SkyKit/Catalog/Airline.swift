@@ -81,16 +81,17 @@ extension Catalog {
         return found.sorted().prefix(limit).map(airline(at:))
     }
 
-    /// Airlines using the airport at `airportIndex` as a hub.
+    /// Airlines using the airport at `airportIndex` as a hub, in catalog order: a binary search
+    /// in the (airport, airline) pairs of the `alhubs` section, not a pass over every airline.
     public func airlines(withHub airportIndex: Int) -> [Airline] {
+        let range = data.section("alhubs")
+        let count = range.count / 4
+        func airport(_ k: Int) -> Int { Int(data.u16(range.lowerBound + 4 * k)) }
+        var k = PartitionPoint.first(in: count) { airport($0) < airportIndex }
         var result: [Airline] = []
-        for index in 0..<airlineCount {
-            let o = airlineOffset(index)
-            let start = Int(data.u32(o + 32)), count = Int(data.u8(o + 36))
-            for k in 0..<count where listValue(start + k) == airportIndex {
-                result.append(airline(at: index))
-                break
-            }
+        while k < count, airport(k) == airportIndex {
+            result.append(airline(at: Int(data.u16(range.lowerBound + 4 * k + 2))))
+            k += 1
         }
         return result
     }

@@ -31,3 +31,28 @@ struct CommandLineTests {
         #expect(throws: ShellError.usage("--help takes no value")) { try CommandLineOptions.parse(["--help=yes"]) }
     }
 }
+
+@Suite("Process environment")
+struct ProcessEnvironmentTests {
+    @Test func entriesSplitAtTheFirstEqualsSignWithoutEqualsLeftOutAndBadBytesRepaired() {
+        let texts: [[UInt8]] = [
+            Array("HOME=/home/pilot".utf8), Array("LS_COLORS=di=01;34:ln=01;36".utf8), Array("NOEQUALS".utf8), Array("EMPTY=".utf8),
+            Array("=nameless".utf8), Array("CAFÉ=crème".utf8), [0x42, 0x41, 0x44, 0x3D, 0x61, 0xFF, 0x62],
+        ]
+        var entries: [UnsafeMutablePointer<CChar>?] = texts.map { bytes in
+            let p = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+            for (i, b) in bytes.enumerated() { p[i] = CChar(bitPattern: b) }
+            p[bytes.count] = 0
+            return p
+        }
+        entries.append(nil)
+        defer { for p in entries { p?.deallocate() } }
+        let env = entries.withUnsafeMutableBufferPointer { SkyshellMain.environment($0.baseAddress) }
+        #expect(
+            env == [
+                "HOME": "/home/pilot", "LS_COLORS": "di=01;34:ln=01;36", "EMPTY": "", "": "nameless", "CAFÉ": "crème",
+                "BAD": "a\u{FFFD}b",
+            ])
+        #expect(SkyshellMain.environment(nil).isEmpty)
+    }
+}

@@ -88,6 +88,18 @@ struct CatalogTests {
         #expect(catalog.airlines(withHub: sfo.rank).contains(united))
     }
 
+    @Test func theHubIndexNamesExactlyTheAirlinesWhoseHubsHoldTheAirport() {
+        var expected: [Int: [Int]] = [:]
+        for index in 0..<catalog.airlineCount {
+            for hub in Set(catalog.airline(at: index).hubIndices) { expected[hub, default: []].append(index) }
+        }
+        #expect(expected.count > 500)
+        for airport in 0..<catalog.airportCount {
+            #expect(catalog.airlines(withHub: airport).map(\.rank) == expected[airport, default: []], "airport \(airport)")
+        }
+        #expect(catalog.airlines(withHub: catalog.airportCount).isEmpty)
+    }
+
     @Test func aircraftByDesignatorIATAAndName() throws {
         let b738 = try #require(catalog.aircraftType(designator: "B738"))
         #expect(b738.name == "Boeing 737-800" && b738.manufacturer == "Boeing")
