@@ -105,19 +105,16 @@ public enum FlightFiles {
         // so no flight is copied or released on the way from its part to the plan.
         let limits = parts.map { rowLimit($0.bytes) }
         let starts = limits.indices.map { n in limits[..<n].reduce(0, +) }
-        var results: [(plan: Result<ImportPlan, FlightFileError>, filled: Int)] = []
+        var results: [(plan: Result<ImportPlan, FlightFileError>, region: ArrayRegion<Flight>)] = []
         let flights = [Flight](unsafeUninitializedCapacity: limits.reduce(0, +)) { buffer, initialized in
             let base = Parallel.SharedPointer(base: buffer.baseAddress!)
             results = Parallel.map(parts.count) { n in
                 let resolver = RecordResolver(catalog: catalog, today: today, map: map, format: format)
-                resolver.region = FlightRegion(base: base.base + starts[n], capacity: limits[n])
+                resolver.region = ArrayRegion(base: base.base + starts[n], capacity: limits[n])
                 let plan = Result { () throws(FlightFileError) in try read(parts[n].bytes, format: format, into: resolver) }
-                return (plan, resolver.region!.count)
+                return (plan, resolver.region!)
             }
-            for (n, result) in results.enumerated() {
-                if starts[n] != initialized { (base.base + initialized).moveInitialize(from: base.base + starts[n], count: result.filled) }
-                initialized += result.filled
-            }
+            for result in results { initialized += result.region.move(to: base.base + initialized) }
         }
         var partPlans: [ImportPlan] = []
         for (n, result) in results.enumerated() {
@@ -134,11 +131,7 @@ public enum FlightFiles {
 
     /// The most records a CSV text can hold: each but the last ends at a CR or a LF.
     static func rowLimit(_ bytes: [UInt8]) -> Int {
-        bytes.withUnsafeBufferPointer { b in
-            var ends = 0
-            for byte in b where byte == 0x0A || byte == 0x0D { ends += 1 }
-            return ends + 1
-        }
+        bytes.withUnsafeBufferPointer { b in ByteCount.of(0x0A, in: b, b.indices) + ByteCount.of(0x0D, in: b, b.indices) + 1 }
     }
 
     /// The plan of one file, or one part of it.

@@ -90,6 +90,13 @@ public struct RadarGeometry: Sendable {
     /// feed's order). A large snapshot (a world-wide OpenSky answer) is placed on all the
     /// processor's cores: each place depends on its aircraft alone.
     public func sightings(_ aircraft: [AircraftState], within range: Distance) -> [Sighting] {
+        aircraft.withUnsafeBufferPointer { sightings($0, within: range) }
+    }
+
+    /// The same over the aircraft in place: each is read where it is (an array's subscript
+    /// would copy all of it, strings retained, to work out its place) and copied once, into its
+    /// sighting.
+    func sightings(_ aircraft: UnsafeBufferPointer<AircraftState>, within range: Distance) -> [Sighting] {
         let places = Parallel.array(count: aircraft.count, run: 250) { place(aircraft[$0], within: range) }
         var found: [Int] = []
         var keys: [UInt64] = []
@@ -102,7 +109,9 @@ public struct RadarGeometry: Sendable {
                 keys.append(p.groundDistance.meters.bitPattern)
             }
         }
-        return RadixOrder.of(keys).map { Sighting(aircraft: aircraft[found[$0]], place: places[found[$0]]!) }
+        // Nearest first, each aircraft copied once into its sighting (on all cores too).
+        let order = RadixOrder.of(keys)
+        return Parallel.array(count: order.count, run: 1_000) { Sighting(aircraft: aircraft[found[order[$0]]], place: places[found[order[$0]]]!) }
     }
 }
 

@@ -6,22 +6,28 @@ enum RadixOrder {
     static func of(_ keys: [UInt64]) -> [Int] {
         let n = keys.count
         guard n > 1 else { return Array(0..<n) }
+        // How many keys have each value of each byte, all eight counted in one pass over the
+        // keys (reordering them does not change these counts).
+        var counts = [Int](repeating: 0, count: 8 * 256)
+        counts.withUnsafeMutableBufferPointer { table in
+            for key in keys {
+                for byte in 0..<8 { table[byte &* 256 &+ Int(truncatingIfNeeded: key &>> UInt64(8 * byte)) & 0xFF] &+= 1 }
+            }
+        }
         var current = keys.indices.map { (key: keys[$0], index: $0) }
         var next = current
-        var counts = [Int](repeating: 0, count: 256)
-        for shift in stride(from: UInt64(0), to: 64, by: 8) {
-            for b in 0..<256 { counts[b] = 0 }
-            for entry in current { counts[Int(truncatingIfNeeded: entry.key &>> shift) & 0xFF] += 1 }
+        for byte in 0..<8 {
+            let shift = UInt64(8 * byte), row = byte * 256
             // Every key has this byte: the pass would change nothing.
-            if counts[Int(truncatingIfNeeded: current[0].key &>> shift) & 0xFF] == n { continue }
+            if counts[row + Int(truncatingIfNeeded: keys[0] &>> shift) & 0xFF] == n { continue }
             var start = 0
-            for b in 0..<256 {
+            for b in row..<(row + 256) {
                 let c = counts[b]
                 counts[b] = start
                 start += c
             }
             for entry in current {
-                let b = Int(truncatingIfNeeded: entry.key &>> shift) & 0xFF
+                let b = row + Int(truncatingIfNeeded: entry.key &>> shift) & 0xFF
                 next[counts[b]] = entry
                 counts[b] += 1
             }

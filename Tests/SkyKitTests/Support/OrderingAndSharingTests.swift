@@ -21,6 +21,30 @@ struct OrderingAndSharingTests {
         #expect(order == [1, 2, 5, 0, 4, 6, 3])
     }
 
+    @Test func bytesCountedEightAtATimeAreTheBytesOfThatValue() {
+        var rng = SplitMix64(seed: 91)
+        for _ in 0..<2_000 {
+            let size = rng.next(70)
+            // Few distinct values, so runs of the value sought and its neighbours (0x80 apart
+            // too, for the top bit) fill whole words.
+            let alphabet: [UInt8] = [0x5B, 0x5A, 0x5C, 0xDB, 0x00, 0xFF, 0x0A, 0x0D]
+            let bytes = (0..<size).map { _ in alphabet[rng.next(alphabet.count)] }
+            let lower = rng.next(size + 1), upper = lower + rng.next(size - lower + 1)
+            for value in alphabet {
+                let counted = bytes.withUnsafeBufferPointer { ByteCount.of(value, in: $0, lower..<upper) }
+                #expect(counted == bytes[lower..<upper].filter { $0 == value }.count, "\(bytes) \(lower)..<\(upper) \(value)")
+            }
+        }
+        // Long stretches: the column counts are added up every 255 words, before a byte of them
+        // can overflow.
+        for length in [2_039, 2_040, 2_048, 4_100, 100_003] {
+            let same = [UInt8](repeating: 0x5B, count: length)
+            #expect(same.withUnsafeBufferPointer { ByteCount.of(0x5B, in: $0, $0.indices) } == length)
+            let mixed = (0..<length).map { $0 % 3 == 0 ? UInt8(0x5B) : UInt8(0xDB) }
+            #expect(mixed.withUnsafeBufferPointer { ByteCount.of(0x5B, in: $0, 1..<length) } == (length - 1) / 3)
+        }
+    }
+
     @Test func thePartitionPointIsTheFirstPositionWhereTheConditionFails() {
         var rng = SplitMix64(seed: 12)
         for count in [0, 1, 2, 3, 8, 100, 1_001] {

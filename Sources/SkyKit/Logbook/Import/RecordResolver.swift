@@ -22,7 +22,7 @@ final class RecordResolver {
 
     /// Where flights go when the file is read in parts: the part's region of the plan's one
     /// array (`FlightFiles.plan`); otherwise `plan.flights`.
-    var region: FlightRegion?
+    var region: ArrayRegion<Flight>?
 
     /// The plan as records come in, and the values that named nothing, by kind and text.
     var plan: ImportPlan
@@ -243,25 +243,5 @@ extension UnresolvedValue.Kind {
         case .airline: 1
         case .aircraft: 2
         }
-    }
-}
-
-/// Slots of a plan's array that one part of a file fills, in order, with room for every row the
-/// part can hold (`FlightFiles.rowLimit`).
-struct FlightRegion {
-    let base: UnsafeMutablePointer<Flight>
-    let capacity: Int
-    private(set) var count = 0
-
-    init(base: UnsafeMutablePointer<Flight>, capacity: Int) {
-        self.base = base
-        self.capacity = capacity
-    }
-
-    mutating func append(_ flight: Flight) {
-        // A part never resolves more flights than it has rows.
-        precondition(count < capacity, "more flights than rows")
-        (base + count).initialize(to: flight)
-        count += 1
     }
 }

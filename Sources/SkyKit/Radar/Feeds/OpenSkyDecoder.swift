@@ -34,8 +34,6 @@ public enum OpenSkyDecoder {
         try p.enter()
         var time: Double?
         var aircraft: [AircraftState] = []
-        // A state row takes 120 to 200 bytes; reserving avoids copying the list as it grows.
-        aircraft.reserveCapacity(bytes.count / 150)
         var first = true
         while true {
             guard p.i < bytes.count else { throw p.error("the document ends inside an object") }
@@ -53,7 +51,9 @@ public enum OpenSkyDecoder {
                     p.i += 1
                     p.depth -= 1
                 } else {
-                    try readStates(&p, buffer, partBytes: partBytes, into: &aircraft)
+                    let rows = try readStates(&p, buffer, partBytes: partBytes)
+                    // A second "states" list (not OpenSky's, but JSON allows it) adds to the first.
+                    if aircraft.isEmpty { aircraft = rows } else { aircraft += rows }
                 }
             } else {
                 let value = try p.value()
@@ -82,7 +82,7 @@ public enum OpenSkyDecoder {
 
     /// Reads one state row straight into its fields by position, building no value for the
     /// fields it does not use (strings among them are only scanned), and adds its aircraft.
-    static func row(_ p: inout JSONParser, into aircraft: inout [AircraftState]) throws {
+    static func row(_ p: inout JSONParser, into aircraft: inout some ElementSink<AircraftState>) throws {
         try p.enter()
         if p.i < p.bytes.count, p.bytes[p.i] == UInt8(ascii: "]") {
             p.i += 1

@@ -10,7 +10,7 @@ extension OpenSkyDecoder {
 
         /// Adds the aircraft the row describes, unless it has no address or no position (built in
         /// place: an aircraft is large to copy).
-        @inline(__always) func add(to aircraft: inout [AircraftState]) {
+        @inline(__always) func add(to aircraft: inout some ElementSink<AircraftState>) {
             guard let icao, !icao.isEmpty, let longitude, let latitude, let coordinate = Coordinate(latitude: latitude, longitude: longitude)
             else { return }
             aircraft.append(
@@ -35,7 +35,7 @@ extension OpenSkyDecoder {
     /// having added nothing, and the row is read again by `row(_:into:)`, which builds values one
     /// by one and says what is wrong. Both
     /// give the same fields for the rows this one reads (`OpenSkyFastPathTests`).
-    static func plainRow(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, into aircraft: inout [AircraftState]) -> Int? {
+    static func plainRow(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, into aircraft: inout some ElementSink<AircraftState>) -> Int? {
         guard let base = bytes.baseAddress, start < bytes.count, base[start] == UInt8(ascii: "[") else { return nil }
         let count = bytes.count
         var i = start + 1

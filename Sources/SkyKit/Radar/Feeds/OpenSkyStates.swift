@@ -6,7 +6,7 @@ extension OpenSkyDecoder {
     /// Reads state rows from the start of one (`p.i`) until the list closes (`p.i` past its
     /// `]`) or the row after a comma starts at or past `stop`.
     static func readRows(
-        _ p: inout JSONParser, _ buffer: UnsafeBufferPointer<UInt8>, until stop: Int, into aircraft: inout [AircraftState]
+        _ p: inout JSONParser, _ buffer: UnsafeBufferPointer<UInt8>, until stop: Int, into aircraft: inout ArrayRegion<AircraftState>
     ) throws -> RunEnd {
         let count = p.bytes.count
         while true {
@@ -40,46 +40,69 @@ extension OpenSkyDecoder {
     /// The bytes of rows one core reads in a part of a large list (about 500 rows).
     static let partBytes = 80_000
 
-    /// Reads the states list from its first row to past its `]`. A large list is cut into parts
-    /// where a row seems to start (`],[`), read by the processor's cores at the same time. A
-    /// guess can be wrong — those bytes may be inside a string — so parts are taken in order
-    /// and one counts only if the part before it ended exactly where it starts; from the first
-    /// that does not, the rest is read in one piece. The rows and the first error are the same
-    /// as reading it all in one piece (`OpenSkyFastPathTests`).
-    static func readStates(
-        _ p: inout JSONParser, _ buffer: UnsafeBufferPointer<UInt8>, partBytes: Int, into aircraft: inout [AircraftState]
-    ) throws {
+    /// Reads the states list from its first row to past its `]`, into one array. A large list
+    /// is cut into parts where a row seems to start (`],[`), read by the processor's cores at the
+    /// same time. A guess can be wrong — those bytes may be inside a string — so parts are taken
+    /// in order and one counts only if the part before it ended exactly where it starts; from
+    /// the first that does not, the rest is read in one piece. The rows and the first error are
+    /// the same as reading it all in one piece (`OpenSkyFastPathTests`).
+    ///
+    /// Each part writes its aircraft straight into the array, in a region with room for every
+    /// row that can start in its bytes (each begins with "["); the regions are closed up in order
+    /// afterwards (a move), so no aircraft is copied on the way.
+    static func readStates(_ p: inout JSONParser, _ buffer: UnsafeBufferPointer<UInt8>, partBytes: Int) throws -> [AircraftState] {
         let starts = partStarts(buffer, from: p.i, every: partBytes)
-        guard starts.count > 1 else {
-            _ = try readRows(&p, buffer, until: .max, into: &aircraft)
-            return
-        }
-        let base = p
-        let parts = Parallel.map(starts.count) { k -> (rows: [AircraftState], end: Result<RunEnd, any Error>, parser: JSONParser) in
-            var q = base
-            q.i = starts[k]
-            var rows: [AircraftState] = []
-            rows.reserveCapacity(min(partBytes, buffer.count) / 120)
-            do {
-                let end = try readRows(&q, buffer, until: k + 1 < starts.count ? starts[k + 1] : .max, into: &rows)
-                return (rows, .success(end), q)
-            } catch {
-                return (rows, .failure(error), q)
-            }
-        }
-        var expected = p.i
-        for (k, part) in parts.enumerated() where starts[k] == expected {
-            aircraft.append(contentsOf: part.rows)
-            switch part.end {
-            case .failure(let error): throw error
-            case .success(.closed):
-                p = part.parser
+        let limits = starts.indices.map { k in rowStarts(buffer, starts[k]..<(k + 1 < starts.count ? starts[k + 1] : buffer.count)) }
+        let total = limits.reduce(0, +)
+        return try [AircraftState](unsafeUninitializedCapacity: total) { out, initialized in
+            let base = Parallel.SharedPointer(base: out.baseAddress!)
+            guard starts.count > 1 else {
+                var region = ArrayRegion(base: base.base, capacity: total)
+                defer { initialized = region.count }
+                _ = try readRows(&p, buffer, until: .max, into: &region)
                 return
-            case .success(.reached), .success(.passed): expected = part.parser.i
             }
+            let offsets = limits.indices.map { limits[..<$0].reduce(0, +) }
+            let origin = p
+            let parts = Parallel.map(starts.count) { k -> (region: ArrayRegion<AircraftState>, end: Result<RunEnd, any Error>, parser: JSONParser) in
+                var q = origin
+                q.i = starts[k]
+                var region = ArrayRegion(base: base.base + offsets[k], capacity: limits[k])
+                let end = Result { try readRows(&q, buffer, until: k + 1 < starts.count ? starts[k + 1] : .max, into: &region) }
+                return (region, end, q)
+            }
+            var expected: Int? = p.i
+            var failure: (any Error)?
+            for (k, part) in parts.enumerated() {
+                guard starts[k] == expected else {
+                    part.region.discard()
+                    continue
+                }
+                initialized += part.region.move(to: base.base + initialized)
+                switch part.end {
+                case .failure(let error):
+                    failure = error
+                    expected = nil
+                case .success(.closed):
+                    p = part.parser
+                    expected = nil
+                case .success(.reached), .success(.passed): expected = part.parser.i
+                }
+            }
+            if let failure { throw failure }
+            guard let expected else { return }
+            // A guess was wrong: the rows from where the parts stopped agreeing, in one piece.
+            p.i = expected
+            var region = ArrayRegion(base: base.base + initialized, capacity: total - initialized)
+            defer { initialized += region.count }
+            _ = try readRows(&p, buffer, until: .max, into: &region)
         }
-        p.i = expected
-        _ = try readRows(&p, buffer, until: .max, into: &aircraft)
+    }
+
+    /// How many rows can start in `range` of the bytes: a bound for a part's region (every row
+    /// begins with "[", and no two rows begin at the same byte).
+    static func rowStarts(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        ByteCount.of(UInt8(ascii: "["), in: buffer, range)
     }
 
     /// Where the parts of a large list start: the first row, then every `partBytes` the next
