@@ -26,6 +26,13 @@ hyperfine_medians() {
   python3 -c 'import json,sys; [print("%.3f" % (r["median"] * 1000)) for r in json.load(open(sys.argv[1]))["results"]]' "$WORK/h.json"
 }
 
+# interleaved_medians ROUNDS RUNS [--prepare CMD] CMD... : the commands timed in turns
+# (interleave.py), for the ratios of start-up and import: each command and its anchor see the
+# same machine, however its speed drifts.
+interleaved_medians() {
+  python3 "$ROOT/Scripts/bench/interleave.py" "$@"
+}
+
 # cold_binary: prints the path of a copy of the binary whose pages were dropped from the page
 # cache and read back with one run, as for a binary installed a while ago. (A freshly built or
 # copied binary sits in the page cache in large folios and starts with cheaper page faults; the

@@ -33,4 +33,17 @@ struct TextReplacementTests {
             #expect(text.replacingAll(target, with: "<>") == text.replacingOccurrences(of: target, with: "<>"), "\(text) / \(target)")
         }
     }
+
+    /// Splitting gives Foundation's pieces, empty ones included, on the same random texts.
+    @Test func partsAgreeWithFoundationsComponents() {
+        var rng = SplitMix64(seed: 8)
+        let alphabet = ["a", ",", " ", ", ", "é", "日", "\n"]
+        for _ in 0..<500 {
+            let text = (0..<Int(rng.next() % 12)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }.joined()
+            let separator = (0..<Int(1 + rng.next() % 2)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }.joined()
+            #expect(text.parts(separatedBy: separator) == text.components(separatedBy: separator), "\(text) / \(separator)")
+        }
+        #expect("asphalt, grass".parts(separatedBy: ", ") == ["asphalt", "grass"])
+        #expect("abc".parts(separatedBy: "") == ["abc"])
+    }
 }

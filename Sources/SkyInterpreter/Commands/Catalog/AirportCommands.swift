@@ -140,7 +140,7 @@ enum AirportCommands {
                     .object([
                         ("count", .int(a.runwayCount)),
                         ("longest_ft", a.longestRunway.map { .number($0.feet.rounded()) } ?? .null),
-                        ("surfaces", .list(a.surfaces.isEmpty ? [] : a.surfaces.components(separatedBy: ", ").map(Datum.string))),
+                        ("surfaces", .list(a.surfaces.isEmpty ? [] : a.surfaces.parts(separatedBy: ", ").map(Datum.string))),
                     ]), text: runways)))
         fields.append(
             Field(
