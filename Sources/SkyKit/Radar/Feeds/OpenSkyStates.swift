@@ -54,7 +54,8 @@ extension OpenSkyDecoder {
         let starts = partStarts(buffer, from: p.i, every: partBytes)
         let limits = starts.indices.map { k in rowStarts(buffer, starts[k]..<(k + 1 < starts.count ? starts[k + 1] : buffer.count)) }
         let total = limits.reduce(0, +)
-        return try [AircraftState](unsafeUninitializedCapacity: total) { out, initialized in
+        // At least one slot, so the storage has an address even for a list without rows.
+        return try [AircraftState](unsafeUninitializedCapacity: Swift.max(1, total)) { out, initialized in
             let base = Parallel.SharedPointer(base: out.baseAddress!)
             guard starts.count > 1 else {
                 var region = ArrayRegion(base: base.base, capacity: total)
