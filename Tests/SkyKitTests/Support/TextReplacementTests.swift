@@ -23,24 +23,24 @@ struct TextReplacementTests {
         #expect("日本-語".replacingAll("-", with: "\n") == "日本\n語")
     }
 
+    /// 500 random texts of up to 11 pieces of `alphabet`, each with a piece of text to look for
+    /// (one or two pieces).
+    func randomTexts(seed: UInt64, _ alphabet: [String]) -> [(text: String, target: String)] {
+        var rng = SplitMix64(seed: seed)
+        func pieces(_ count: Int) -> String { (0..<count).map { _ in alphabet[rng.next(alphabet.count)] }.joined() }
+        return (0..<500).map { _ in (pieces(rng.next(12)), pieces(1 + rng.next(2))) }
+    }
+
     /// The same answers as Foundation's literal replacement on a spread of random texts.
     @Test func agreesWithFoundationsLiteralReplacement() {
-        var rng = SplitMix64(seed: 7)
-        let alphabet = ["a", "b", "-", "é", "日", "ab", "\n"]
-        for _ in 0..<500 {
-            let text = (0..<Int(rng.next() % 12)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }.joined()
-            let target = (0..<Int(1 + rng.next() % 2)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }.joined()
+        for (text, target) in randomTexts(seed: 7, ["a", "b", "-", "é", "日", "ab", "\n"]) {
             #expect(text.replacingAll(target, with: "<>") == text.replacingOccurrences(of: target, with: "<>"), "\(text) / \(target)")
         }
     }
 
-    /// Splitting gives Foundation's pieces, empty ones included, on the same random texts.
+    /// Splitting gives Foundation's pieces, empty ones included, on the same kind of texts.
     @Test func partsAgreeWithFoundationsComponents() {
-        var rng = SplitMix64(seed: 8)
-        let alphabet = ["a", ",", " ", ", ", "é", "日", "\n"]
-        for _ in 0..<500 {
-            let text = (0..<Int(rng.next() % 12)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }.joined()
-            let separator = (0..<Int(1 + rng.next() % 2)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }.joined()
+        for (text, separator) in randomTexts(seed: 8, ["a", ",", " ", ", ", "é", "日", "\n"]) {
             #expect(text.parts(separatedBy: separator) == text.components(separatedBy: separator), "\(text) / \(separator)")
         }
         #expect("asphalt, grass".parts(separatedBy: ", ") == ["asphalt", "grass"])
