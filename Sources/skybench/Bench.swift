@@ -11,6 +11,20 @@ enum Bench {
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
+    /// The median time in seconds of `runs` runs of `body` (`prepare` before each, untimed),
+    /// and what the runs returned added up: a result the work cannot be optimised away from.
+    static func medianTime(runs: Int, prepare: () -> Void = {}, _ body: () -> Double) -> (seconds: Double, sum: Double) {
+        var times: [Double] = []
+        var sum = 0.0
+        for _ in 0..<runs {
+            prepare()
+            let t0 = now()
+            sum += body()
+            times.append(now() - t0)
+        }
+        return (quantile(times.sorted(), 0.5), sum)
+    }
+
     /// The `p` quantile (0…1) of sorted samples.
     static func quantile(_ sorted: [Double], _ p: Double) -> Double {
         sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]

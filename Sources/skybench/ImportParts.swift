@@ -2,10 +2,10 @@ import Foundation
 import SkyKit
 
 extension Bench {
-    /// Where a large import's time goes, one part at a time, each the median of 5 runs (or
-    /// of the count given after the file) over a logbook file (`Scripts/bench/gen-flights.py` or `gen-fr24.py`): the plan on all cores
-    /// and on one (read, looked up, checked), the flights written into a fresh logbook in one
-    /// transaction, and every badge evaluated over it.
+    /// Where a large import's time goes, one part at a time, each the median of 5 runs (or of
+    /// the count given after the file) over a logbook file (`Scripts/bench/gen-flights.py` or
+    /// `gen-fr24.py`): the plan on all cores and on one (read, looked up, checked), the flights
+    /// written into a fresh logbook in one transaction, and every badge evaluated over it.
     static func importParts() {
         guard CommandLine.arguments.count > 2, let contents = FileManager.default.contents(atPath: CommandLine.arguments[2]) else {
             FileHandle.standardError.write(Data("usage: skybench import-parts FILE [RUNS] (a logbook file to import)\n".utf8))
@@ -25,16 +25,8 @@ extension Bench {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let evaluator = BadgeEvaluator(badges: BadgeBook.load(world: BadgeWorld.of(catalog), userFile: nil).badges, world: BadgeWorld.of(catalog))
         func time(_ name: String, prepare: () -> Void = {}, _ body: () -> Int) {
-            var times: [Double] = []
-            var sink = 0
-            for _ in 0..<runs {
-                prepare()
-                let t0 = now()
-                sink &+= body()
-                times.append(now() - t0)
-            }
-            times.sort()
-            print("\(name) \(String(format: "%.1f", quantile(times, 0.5) * 1000)) ms rows=\(sink / runs)")
+            let (seconds, rows) = medianTime(runs: runs, prepare: prepare) { Double(body()) }
+            print("\(name) \(String(format: "%.1f", seconds * 1000)) ms rows=\(Int(rows) / runs)")
         }
         let path = folder + "/logbook.sqlite"
         func fresh() { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }

@@ -18,15 +18,8 @@ extension Bench {
         let geometry = RadarGeometry(observer: observer, height: Height(meters: 119))
         let near = NearGeodesics(from: observer)
         func time(_ name: String, _ body: () -> Double) {
-            var runs: [Double] = []
-            var sink = 0.0
-            for _ in 0..<25 {
-                let t0 = now()
-                sink += body()
-                runs.append(now() - t0)
-            }
-            runs.sort()
-            print("\(name) \(String(format: "%.3f", quantile(runs, 0.5) * 1000)) ms check=\(sink.isFinite)")
+            let (seconds, sum) = medianTime(runs: 25, body)
+            print("\(name) \(String(format: "%.3f", seconds * 1000)) ms check=\(sum.isFinite)")
         }
         time("parts_decode") { Double((try? OpenSkyDecoder.decode(bytes))?.aircraft.count ?? 0) }
         time("parts_karney_inverse") { snapshot.aircraft.reduce(0) { $0 + Geodesic.wgs84.inverse(observer, $1.coordinate).distance.meters } }

@@ -221,14 +221,22 @@ public enum CSVWriter {
 /// cell that starts with `=`, `+`, `-`, `@`, a tab or a carriage return — or with quotes
 /// followed by one of those, so that a cell which really started with `'` survives a round trip.
 public enum FormulaGuard {
-    static func isTrigger(_ c: Unicode.Scalar) -> Bool {
-        c == "=" || c == "+" || c == "-" || c == "@" || c == "\t" || c == "\r"
+    /// The characters a spreadsheet reads as the start of a formula: = + - @ tab CR (all ASCII,
+    /// so a byte tells).
+    static func isTrigger(_ byte: UInt8) -> Bool {
+        byte == 0x3D || byte == 0x2B || byte == 0x2D || byte == 0x40 || byte == 0x09 || byte == 0x0D
+    }
+
+    /// True when the bytes in `range` (after any leading quotes) start with a formula character.
+    static func needsGuard(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        guard let first = range.first(where: { b[$0] != 0x27 }) else { return false }
+        return isTrigger(b[first])
     }
 
     /// True when `text` (after any leading quotes) starts with a formula character.
     static func needsGuard(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first(where: { $0 != "'" }) else { return false }
-        return isTrigger(first)
+        var text = text  // withUTF8 needs a var; a native string is not copied
+        return text.withUTF8 { needsGuard($0, 0..<$0.count) }
     }
 
     /// `text` as written in a CSV cell.
@@ -243,16 +251,12 @@ public enum FormulaGuard {
         }
     }
 
-    /// `range` of a cell's bytes without the guard's quote, if it has one. (The triggers are
-    /// ASCII, so the first byte after the leading quotes tells.)
+    /// `range` of a cell's bytes without the guard's quote, if it has one: a quote that `add`
+    /// would have put before the rest.
     static func guarded(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
-        guard range.count > 1, b[range.lowerBound] == 0x27 else { return range }
-        var k = range.lowerBound + 1
-        while k < range.upperBound, b[k] == 0x27 { k += 1 }
-        guard k < range.upperBound else { return range }
-        let c = b[k]
-        let trigger = c == 0x3D || c == 0x2B || c == 0x2D || c == 0x40 || c == 0x09 || c == 0x0D
-        return trigger ? (range.lowerBound + 1)..<range.upperBound : range
+        let rest = range.dropFirst()
+        guard b[range].first == 0x27, needsGuard(b, rest) else { return range }
+        return rest
     }
 
     /// The text of a CSV cell as an import reads it: trimmed, the guard removed, trimmed again.
