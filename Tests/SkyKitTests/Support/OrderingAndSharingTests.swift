@@ -33,6 +33,9 @@ struct OrderingAndSharingTests {
             for value in alphabet {
                 let counted = bytes.withUnsafeBufferPointer { ByteCount.of(value, in: $0, lower..<upper) }
                 #expect(counted == bytes[lower..<upper].filter { $0 == value }.count, "\(bytes) \(lower)..<\(upper) \(value)")
+                // Line ends: either of two values, counted in the same pass.
+                let either = bytes.withUnsafeBufferPointer { ByteCount.of(value, 0x0D, in: $0, lower..<upper) }
+                #expect(either == bytes[lower..<upper].filter { $0 == value || $0 == 0x0D }.count, "\(bytes) \(lower)..<\(upper) \(value) or CR")
             }
         }
         // Long stretches: the column counts are added up every 255 words, before a byte of them
