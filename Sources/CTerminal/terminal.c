@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -50,6 +51,13 @@ int sky_terminal_set_size(int fd, int columns, int rows) {
 
 extern char **environ;
 char **sky_environment(void) { return environ; }
+
+void sky_memory_keep_freed(int largest, int kept) {
+    // Setting either fixes glibc's threshold for mapping a block by itself, which it would
+    // otherwise raise as such blocks are freed: both are set.
+    mallopt(M_MMAP_THRESHOLD, largest);
+    mallopt(M_TRIM_THRESHOLD, kept);
+}
 
 void sky_signals_install(void) {
     if (installed) return;

@@ -16,6 +16,8 @@ let figures: [String: () -> Void] = [
     "catalogue-passes": Bench.cataloguePasses,
 ]
 
+// Memory as skyshell keeps it.
+SkyshellMain.keepFreedMemory()
 let name = CommandLine.arguments.dropFirst().first ?? ""
 guard let figure = figures[name] else {
     FileHandle.standardError.write(Data("usage: skybench <\(figures.keys.sorted().joined(separator: "|"))>\n".utf8))

@@ -1,6 +1,6 @@
 #ifndef SKYSHELL_CTERMINAL_H
 #define SKYSHELL_CTERMINAL_H
-// Terminal and signal helpers whose C forms Swift cannot call directly (ioctl is variadic,
+// Terminal, signal and process helpers whose C forms Swift cannot call directly (ioctl is variadic,
 // signal handlers must only touch sig_atomic_t) or should not (posix_spawn flags by number).
 
 #include <stdint.h>
@@ -13,6 +13,11 @@ int sky_terminal_set_size(int fd, int columns, int rows);
 
 /// The process environment ("NAME=value" strings, NULL-terminated).
 char **sky_environment(void);
+
+/// Keeps freed memory for the next allocations instead of handing it back to the system at
+/// once (malloc.h's mallopt, which Swift does not see): blocks up to `largest` bytes come from
+/// the heap, and up to `kept` free bytes at its top stay mapped.
+void sky_memory_keep_freed(int largest, int kept);
 
 /// Installs handlers for SIGINT, SIGWINCH, SIGTERM and SIGHUP that only record the signal.
 /// SIGINT is installed without SA_RESTART so a blocking read returns EINTR. Idempotent.

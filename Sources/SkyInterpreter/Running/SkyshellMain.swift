@@ -7,6 +7,13 @@ import SkyKit
 public enum SkyshellMain {
     public static let version = "0.1.0"
 
+    /// Freed memory is kept for the next allocations: blocks up to 32 MB come from the heap, and
+    /// up to 64 MB free at its top stay mapped. A radar answer of 10,000 aircraft lives in a few
+    /// arrays of 1–3 MB, made again on every refresh; given back to the system and mapped anew,
+    /// each of their pages was a page fault again (about 1,800 of them a decode + project;
+    /// Docs/PERFORMANCE.md). skybench does the same, to time what skyshell does.
+    public static func keepFreedMemory() { sky_memory_keep_freed(32 << 20, 64 << 20) }
+
     /// The process environment, read straight from `environ` (cheaper at start-up than
     /// Foundation's ProcessInfo).
     public static var processEnvironment: [String: String] { environment(sky_environment()) }
@@ -37,6 +44,7 @@ public enum SkyshellMain {
 
     public static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
         sky_signals_install()
+        keepFreedMemory()
         let errSink = OutputSink(fd: 2)
 
         let options: CommandLineOptions

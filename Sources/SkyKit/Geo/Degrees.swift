@@ -5,7 +5,8 @@ import Foundation
 enum Degrees {
     /// sin and cos of `x` degrees, reducing to [-45°, 45°] first.
     static func sincos(_ x: Double) -> (sin: Double, cos: Double) {
-        var r = x.truncatingRemainder(dividingBy: 360)
+        // Within a turn the remainder is x itself: the library call is left out.
+        var r = x.magnitude < 360 ? x : x.truncatingRemainder(dividingBy: 360)
         let q = Int((r / 90).rounded())
         r -= 90 * Double(q)
         let rad = r * .pi / 180

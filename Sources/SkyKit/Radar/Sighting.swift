@@ -64,24 +64,26 @@ public struct RadarGeometry: Sendable {
     public func sight(_ aircraft: AircraftState) -> Sighting {
         let target = SurfacePoint(aircraft.coordinate)
         let line = ground.line(along: ground.chord(to: target), to: target, coordinate: aircraft.coordinate)
-        return Sighting(aircraft: aircraft, place: place(aircraft, target, line))
+        return Sighting(aircraft: aircraft, place: withUnsafePointer(to: aircraft) { place($0, target, line) })
     }
 
     /// Where one aircraft is if it is within `range` along the ground; one whose chord is
-    /// already longer is left before any geodesic is worked out.
-    func place(_ aircraft: AircraftState, within range: Distance) -> Sighting.Placement? {
-        let target = SurfacePoint(aircraft.coordinate)
+    /// already longer is left before any geodesic is worked out. The aircraft is read where it
+    /// is: only the fields used are loaded, the state is not copied.
+    func place(_ aircraft: UnsafePointer<AircraftState>, within range: Distance) -> Sighting.Placement? {
+        let coordinate = aircraft.pointee.coordinate
+        let target = SurfacePoint(coordinate)
         let chord = ground.chord(to: target)
         guard chord.length <= range.meters else { return nil }
-        let p = place(aircraft, target, ground.line(along: chord, to: target, coordinate: aircraft.coordinate))
+        let p = place(aircraft, target, ground.line(along: chord, to: target, coordinate: coordinate))
         return p.groundDistance <= range ? p : nil
     }
 
-    func place(_ aircraft: AircraftState, _ target: SurfacePoint, _ line: NearLine) -> Sighting.Placement {
-        let height: Height? = aircraft.onGround ? observerHeight : aircraft.altitude
+    func place(_ aircraft: UnsafePointer<AircraftState>, _ target: SurfacePoint, _ line: NearLine) -> Sighting.Placement {
+        let height: Height? = aircraft.pointee.onGround ? observerHeight : aircraft.pointee.altitude
         let enu = height.map { frame.enu(target.ecef(height: $0.meters)) }
         let range = max(enu?.range ?? line.distance.meters, 1)
-        let span = aircraft.category?.typicalSpan ?? ApparentSize.defaultSpan
+        let span = aircraft.pointee.category?.typicalSpan ?? ApparentSize.defaultSpan
         return Sighting.Placement(
             groundDistance: line.distance, bearing: line.azimuth, enu: enu, apparentSize: ApparentSize.arcMinutes(span: span, range: range))
     }
@@ -93,25 +95,44 @@ public struct RadarGeometry: Sendable {
         aircraft.withUnsafeBufferPointer { sightings($0, within: range) }
     }
 
-    /// The same over the aircraft in place: each is read where it is (an array's subscript
-    /// would copy all of it, strings retained, to work out its place) and copied once, into its
-    /// sighting.
+    /// The same over the aircraft in place. On all cores, each aircraft is read where it is (an
+    /// array's subscript would copy all of it, strings retained, to work out its place) and,
+    /// when in range, copied into its sighting while it is at hand. The sightings are then
+    /// moved into distance order: a move copies the bytes, no string is retained or released.
     func sightings(_ aircraft: UnsafeBufferPointer<AircraftState>, within range: Distance) -> [Sighting] {
-        let places = Parallel.array(count: aircraft.count, run: 250) { place(aircraft[$0], within: range) }
-        var found: [Int] = []
-        var keys: [UInt64] = []
-        found.reserveCapacity(places.count)
-        keys.reserveCapacity(places.count)
-        for (k, p) in places.enumerated() {
-            if let p {
-                found.append(k)
-                // A non-negative Double's bits order as the number does.
-                keys.append(p.groundDistance.meters.bitPattern)
-            }
+        let placed = Parallel.SharedPointer(base: UnsafeMutablePointer<Sighting>.allocate(capacity: Swift.max(1, aircraft.count)))
+        // Every sighting made is moved out below, so the storage is released without them.
+        defer { placed.base.deallocate() }
+        // A sighting's two parts are written where they go, the aircraft copied once (a whole
+        // new sighting was copied again into place: every string retained twice, once released).
+        // The key is the distance's bits, which order as a non-negative Double does; an aircraft
+        // out of range has the largest key, which no distance has.
+        let aircraftAt = MemoryLayout<Sighting>.offset(of: \.aircraft)!, placeAt = MemoryLayout<Sighting>.offset(of: \.place)!
+        let keys = Parallel.array(count: aircraft.count, run: 250) { k -> UInt64 in
+            let state = aircraft.baseAddress! + k
+            guard let p = place(state, within: range) else { return .max }
+            let slot = UnsafeMutableRawPointer(placed.base + k)
+            (slot + aircraftAt).assumingMemoryBound(to: AircraftState.self).initialize(to: state.pointee)
+            (slot + placeAt).assumingMemoryBound(to: Sighting.Placement.self).initialize(to: p)
+            return p.groundDistance.meters.bitPattern
         }
-        // Nearest first, each aircraft copied once into its sighting (on all cores too).
-        let order = RadixOrder.of(keys)
-        return Parallel.array(count: order.count, run: 1_000) { Sighting(aircraft: aircraft[found[order[$0]]], place: places[found[order[$0]]]!) }
+        var found: [Int] = [], distances: [UInt64] = []
+        found.reserveCapacity(keys.count)
+        distances.reserveCapacity(keys.count)
+        for (k, key) in keys.enumerated() where key != .max {
+            found.append(k)
+            distances.append(key)
+        }
+        guard !found.isEmpty else { return [] }
+        // Nearest first (equal distances in the feed's order).
+        let order = RadixOrder.of(distances)
+        return [Sighting](unsafeUninitializedCapacity: order.count) { out, initialized in
+            let out = Parallel.SharedPointer(base: out.baseAddress!)
+            Parallel.runs(count: order.count, run: 1_000) { part in
+                for i in part { (out.base + i).moveInitialize(from: placed.base + found[order[i]], count: 1) }
+            }
+            initialized = order.count
+        }
     }
 }
 

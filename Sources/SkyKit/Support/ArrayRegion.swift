@@ -1,7 +1,8 @@
 /// Where a reader puts what it reads, one element at a time: an array, or a region of one.
 protocol ElementSink<Element> {
     associatedtype Element
-    mutating func append(_ element: Element)
+    /// Adds an element, taking it over (it is moved in, not copied).
+    mutating func append(_ element: consuming Element)
 }
 
 extension Array: ElementSink {}
@@ -20,7 +21,7 @@ struct ArrayRegion<Element>: ElementSink {
         self.capacity = capacity
     }
 
-    mutating func append(_ element: Element) {
+    mutating func append(_ element: consuming Element) {
         // A part's bound counts every element it can make.
         precondition(count < capacity, "more elements than the part can hold")
         (base + count).initialize(to: element)

@@ -33,6 +33,20 @@ enum DigitRun {
         return (d, length)
     }
 
+    /// Reads every digit from `i` (moved past them) into `mantissa` (times ten for each, plus
+    /// the digit; the caller bounds how many) and gives how many there were.
+    @inline(__always)
+    static func readAll(_ base: UnsafePointer<UInt8>, from i: inout Int, count: Int, into mantissa: inout UInt64) -> Int {
+        var total = 0
+        while true {
+            let (value, length) = read(base, from: i, count: count)
+            mantissa = mantissa &* scale(length) &+ value
+            i &+= length
+            total &+= length
+            if length < 8 { return total }
+        }
+    }
+
     /// 10ⁿ for n in 0…8.
     @inline(__always)
     static func scale(_ n: Int) -> UInt64 {

@@ -320,26 +320,16 @@ extension JSONParser {
         guard i < count else { return nil }
         var mantissa: UInt64 = 0
         var digits = 0, fraction = 0
-        func readDigits() -> Int {
-            var total = 0
-            while true {
-                let (value, length) = DigitRun.read(base, from: i, count: count)
-                mantissa = mantissa &* DigitRun.scale(length) &+ value
-                i &+= length
-                total &+= length
-                if length < 8 { return total }
-            }
-        }
         if base[i] == UInt8(ascii: "0") {
             i &+= 1
             digits = 1
         } else {
-            digits = readDigits()
+            digits = DigitRun.readAll(base, from: &i, count: count, into: &mantissa)
             guard digits > 0 else { return nil }
         }
         if i < count, base[i] == UInt8(ascii: ".") {
             i &+= 1
-            fraction = readDigits()
+            fraction = DigitRun.readAll(base, from: &i, count: count, into: &mantissa)
             guard fraction > 0 else { return nil }
             digits &+= fraction
         }
@@ -351,9 +341,48 @@ extension JSONParser {
             let value = Double(mantissa) / power
             return (negative ? -value : value, i)
         }
-        if let value = extendedQuotient(mantissa, fraction) { return (negative ? -value : value, i) }
-        guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)) else { return nil }
-        return (value, i)
+        guard let value = roundedFraction(bytes, start..<i, mantissa, fraction) else { return nil }
+        return (negative ? -value : value, i)
+    }
+
+    /// Where the JSON number that starts at `start` ends (any number, an exponent too), or nil
+    /// when the bytes there do not begin one: for the fields a decoder skips, checked as the
+    /// parser would check them but not converted.
+    static func numberEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var i = start
+        func digits() -> Int {
+            let first = i
+            while i < count, base[i] &- 48 < 10 { i &+= 1 }
+            return i &- first
+        }
+        if i < count, base[i] == UInt8(ascii: "-") { i &+= 1 }
+        guard i < count else { return nil }
+        if base[i] == UInt8(ascii: "0") {
+            i &+= 1  // a leading zero stands alone
+        } else if digits() == 0 {
+            return nil
+        }
+        if i < count, base[i] == UInt8(ascii: ".") {
+            i &+= 1
+            guard digits() > 0 else { return nil }
+        }
+        if i < count, base[i] | 0x20 == UInt8(ascii: "e") {
+            i &+= 1
+            if i < count, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") { i &+= 1 }
+            guard digits() > 0 else { return nil }
+        }
+        return i
+    }
+
+    /// The magnitude of the fraction in `bytes[range]` (its digits `mantissa`, `fraction` of
+    /// them after the point) when Clinger's exact path cannot take it: kept out of line, as few
+    /// numbers need it.
+    @inline(never)
+    static func roundedFraction(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ mantissa: UInt64, _ fraction: Int) -> Double? {
+        if let value = extendedQuotient(mantissa, fraction) { return value }
+        return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)).map(\.magnitude)
     }
 
     #if arch(x86_64) && os(Linux)

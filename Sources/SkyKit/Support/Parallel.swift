@@ -20,23 +20,32 @@ public enum Parallel {
         return results.map { $0! }
     }
 
-    /// `[work(0), …, work(count - 1)]`, the indices shared between the cores in runs of `run`
-    /// taken in turn, so a core that starts late (a sleeping one can take milliseconds to wake)
-    /// takes fewer runs instead of holding up the rest. Each result is written once, straight
-    /// into its place.
-    static func array<T>(count: Int, run requested: Int, _ work: (Int) -> T) -> [T] {
-        let run = max(1, requested)
-        let runs = (count + run - 1) / run
-        guard runs > 1, cores > 1 else { return (0..<count).map(work) }
-        return Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+    /// `[work(0), …, work(count - 1)]`, each result written once, straight into its place, the
+    /// indices shared between the cores as `runs` shares them.
+    static func array<T>(count: Int, run: Int, _ work: (Int) -> T) -> [T] {
+        Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard count > 0 else { return }
             let slots = SharedPointer(base: buffer.baseAddress!)
-            withoutActuallyEscaping(work) { work in
-                let shared = Shared(work: work)
-                DispatchQueue.concurrentPerform(iterations: runs) { r in
-                    for i in (r * run)..<min(count, (r + 1) * run) { (slots.base + i).initialize(to: shared.work(i)) }
-                }
+            runs(count: count, run: run) { range in
+                for i in range { (slots.base + i).initialize(to: work(i)) }
             }
             initialized = count
+        }
+    }
+
+    /// `body` over the indices 0..<count in runs of `run`, which the cores take in turn, so a
+    /// core that starts late (a sleeping one can take milliseconds to wake) takes fewer runs
+    /// instead of holding up the rest. One run, or one core, and it is a plain loop.
+    static func runs(count: Int, run requested: Int, _ body: (Range<Int>) -> Void) {
+        let run = max(1, requested)
+        let runs = (count + run - 1) / run
+        guard runs > 1, cores > 1 else {
+            if count > 0 { body(0..<count) }
+            return
+        }
+        withoutActuallyEscaping(body) { body in
+            let shared = Shared(work: body)
+            DispatchQueue.concurrentPerform(iterations: runs) { r in shared.work((r * run)..<min(count, (r + 1) * run)) }
         }
     }
 
@@ -45,7 +54,8 @@ public enum Parallel {
         let base: UnsafeMutablePointer<T>
     }
 
-    private struct Shared<T>: @unchecked Sendable {
-        let work: (Int) -> T
+    /// A closure the cores call at the same time.
+    private struct Shared<Work>: @unchecked Sendable {
+        let work: Work
     }
 }

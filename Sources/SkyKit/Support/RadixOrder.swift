@@ -9,29 +9,40 @@ enum RadixOrder {
         // How many keys have each value of each byte, all eight counted in one pass over the
         // keys (reordering them does not change these counts).
         var counts = [Int](repeating: 0, count: 8 * 256)
-        counts.withUnsafeMutableBufferPointer { table in
-            for key in keys {
-                for byte in 0..<8 { table[byte &* 256 &+ Int(truncatingIfNeeded: key &>> UInt64(8 * byte)) & 0xFF] &+= 1 }
-            }
-        }
-        var current = keys.indices.map { (key: keys[$0], index: $0) }
+        var current = [(key: UInt64, index: Int)](repeating: (0, 0), count: n)
         var next = current
-        for byte in 0..<8 {
-            let shift = UInt64(8 * byte), row = byte * 256
-            // Every key has this byte: the pass would change nothing.
-            if counts[row + Int(truncatingIfNeeded: keys[0] &>> shift) & 0xFF] == n { continue }
-            var start = 0
-            for b in row..<(row + 256) {
-                let c = counts[b]
-                counts[b] = start
-                start += c
+        counts.withUnsafeMutableBufferPointer { table in
+            let table = table.baseAddress!
+            keys.withUnsafeBufferPointer { keys in
+                current.withUnsafeMutableBufferPointer { current in
+                    for (k, key) in keys.enumerated() {
+                        current[k] = (key, k)
+                        for byte in 0..<8 { table[byte &* 256 &+ Int(truncatingIfNeeded: key &>> UInt64(8 &* byte)) & 0xFF] &+= 1 }
+                    }
+                }
             }
-            for entry in current {
-                let b = row + Int(truncatingIfNeeded: entry.key &>> shift) & 0xFF
-                next[counts[b]] = entry
-                counts[b] += 1
+            for byte in 0..<8 {
+                let shift = UInt64(8 * byte), row = table + byte * 256
+                // Every key has this byte: the pass would change nothing.
+                if row[Int(truncatingIfNeeded: keys[0] &>> shift) & 0xFF] == n { continue }
+                var start = 0
+                for b in 0..<256 {
+                    let c = row[b]
+                    row[b] = start
+                    start &+= c
+                }
+                current.withUnsafeBufferPointer { from in
+                    next.withUnsafeMutableBufferPointer { to in
+                        let to = to.baseAddress!
+                        for entry in from {
+                            let b = Int(truncatingIfNeeded: entry.key &>> shift) & 0xFF
+                            to[row[b]] = entry
+                            row[b] &+= 1
+                        }
+                    }
+                }
+                swap(&current, &next)
             }
-            swap(&current, &next)
         }
         return current.map(\.index)
     }

@@ -79,10 +79,12 @@ struct ParallelGeometryTests {
         var aircraft: [AircraftState] = []
         for k in 0..<6_000 {
             let lat = 40 + Double(k % 97) * 0.2, lon = -10 + Double(k % 89) * 0.3
+            // Strings long enough to live on the heap too: sightings copy and move them.
             aircraft.append(
                 AircraftState(
-                    icao24: String(format: "%06x", k), coordinate: Coordinate(validLatitude: lat, longitude: lon),
-                    baroAltitude: Height(meters: Double(k % 40) * 300)))
+                    icao24: String(format: "%06x", k), callsign: k % 3 == 0 ? "TST\(k)" : nil, coordinate: Coordinate(validLatitude: lat, longitude: lon),
+                    baroAltitude: Height(meters: Double(k % 40) * 300), category: k % 5 == 0 ? .heavy : nil,
+                    registration: k % 2 == 0 ? "a registration held on the heap \(k)" : nil))
         }
         // Some at the same place: equal distances keep the feed's order.
         for k in 0..<40 {
@@ -92,7 +94,11 @@ struct ParallelGeometryTests {
         let listed = geometry.sightings(aircraft, within: Distance(20_000, .kilometers))
         #expect(listed.count == one.count)
         let sorted = one.enumerated().sorted { ($0.element.groundDistance.meters, $0.offset) < ($1.element.groundDistance.meters, $1.offset) }.map(\.element)
-        #expect(zip(listed, sorted).allSatisfy { $0.aircraft.icao24 == $1.aircraft.icao24 && $0.groundDistance == $1.groundDistance && $0.enu == $1.enu })
+        #expect(
+            zip(listed, sorted).allSatisfy {
+                $0.aircraft == $1.aircraft && $0.groundDistance == $1.groundDistance && $0.bearing == $1.bearing && $0.enu == $1.enu
+                    && $0.apparentSize == $1.apparentSize
+            })
         // Within a smaller range, only the near ones, nearest first.
         let near = geometry.sightings(aircraft, within: Distance(300, .kilometers))
         #expect(!near.isEmpty && near.count < aircraft.count)

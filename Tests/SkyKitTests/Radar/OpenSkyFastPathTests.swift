@@ -136,4 +136,25 @@ struct OpenSkyFastPathTests {
             samePartsAndWhole(damaged, "byte \(cut) changed")
         }
     }
+
+    /// A field the decoder does not keep is only checked: where its number ends, or that it is
+    /// none, must be what the parser finds, for valid numbers and broken ones alike.
+    @Test func aSkippedNumberEndsWhereTheParserEndsIt() {
+        func parserEnd(_ bytes: [UInt8]) -> Int? {
+            var p = JSONParser(bytes: bytes)
+            return (try? p.number()).map { _ in p.i }
+        }
+        var texts = ["0", "-0", "01", "-", "1.", ".5", "1e", "1e+", "1E5", "-0.5e-3", "12x", "1.2.3", "--1", "0x10", "00", "1733000000", "7,"]
+        // And random texts of number characters.
+        var rng = SplitMix64(seed: 4_242)
+        let alphabet = Array("0123456789-+.eE ,]")
+        for _ in 0..<20_000 {
+            texts.append(String((0..<(1 + rng.next(9))).map { k in k == 0 ? Array("-0123456789")[rng.next(11)] : alphabet[rng.next(alphabet.count)] }))
+        }
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let skipped = bytes.withUnsafeBufferPointer { JSONParser.numberEnd($0, from: 0) }
+            #expect(skipped == parserEnd(bytes), "\(text)")
+        }
+    }
 }

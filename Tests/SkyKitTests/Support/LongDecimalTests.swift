@@ -27,7 +27,9 @@ struct LongDecimalTests {
             var digits = String(1 + rng.next(9))
             for _ in 1..<count { digits += String(rng.next(10)) }
             let after = 1 + rng.next(count - 1)  // digits after the point
-            let text = String(digits.prefix(count - after)) + "." + String(digits.suffix(after))
+            // Negative ones too: the sign is put back on the magnitude found.
+            let sign = rng.next(4) == 0 ? "-" : ""
+            let text = sign + String(digits.prefix(count - after)) + "." + String(digits.suffix(after))
             if Self.check(text) == true { taken += 1 }
         }
         #if arch(x86_64) && os(Linux)

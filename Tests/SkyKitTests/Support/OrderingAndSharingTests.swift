@@ -21,12 +21,12 @@ struct OrderingAndSharingTests {
         #expect(order == [1, 2, 5, 0, 4, 6, 3])
     }
 
-    @Test func bytesCountedEightAtATimeAreTheBytesOfThatValue() {
+    @Test func bytesCountedSixteenAtATimeAreTheBytesOfThatValue() {
         var rng = SplitMix64(seed: 91)
         for _ in 0..<2_000 {
             let size = rng.next(70)
             // Few distinct values, so runs of the value sought and its neighbours (0x80 apart
-            // too, for the top bit) fill whole words.
+            // too, for the top bit) fill whole blocks.
             let alphabet: [UInt8] = [0x5B, 0x5A, 0x5C, 0xDB, 0x00, 0xFF, 0x0A, 0x0D]
             let bytes = (0..<size).map { _ in alphabet[rng.next(alphabet.count)] }
             let lower = rng.next(size + 1), upper = lower + rng.next(size - lower + 1)
@@ -38,9 +38,9 @@ struct OrderingAndSharingTests {
                 #expect(either == bytes[lower..<upper].filter { $0 == value || $0 == 0x0D }.count, "\(bytes) \(lower)..<\(upper) \(value) or CR")
             }
         }
-        // Long stretches: the column counts are added up every 255 words, before a byte of them
-        // can overflow.
-        for length in [2_039, 2_040, 2_048, 4_100, 100_003] {
+        // Long stretches: the column counts are added up every 255 blocks of 16, before a byte
+        // of them can overflow.
+        for length in [2_039, 4_079, 4_080, 4_081, 4_096, 8_160, 100_003] {
             let same = [UInt8](repeating: 0x5B, count: length)
             #expect(same.withUnsafeBufferPointer { ByteCount.of(0x5B, in: $0, $0.indices) } == length)
             let mixed = (0..<length).map { $0 % 3 == 0 ? UInt8(0x5B) : UInt8(0xDB) }

@@ -8,11 +8,20 @@ extension OpenSkyDecoder {
         var onGround = false
         var category: Int?
 
-        /// Adds the aircraft the row describes, unless it has no address or no position (built in
-        /// place: an aircraft is large to copy).
-        @inline(__always) func add(to aircraft: inout some ElementSink<AircraftState>) {
-            guard let icao, !icao.isEmpty, let longitude, let latitude, let coordinate = Coordinate(latitude: latitude, longitude: longitude)
+        /// Whether the number at a row's `index` is one of the fields kept (5, 6, 7, 9, 10, 11,
+        /// 13 and 17).
+        @inline(__always) static func numberIsKept(at index: Int) -> Bool {
+            index < 64 && (1 << index) & 0b10_0010_1110_1110_0000 != 0
+        }
+
+        /// Adds the aircraft the row describes, unless it has no address or no position. The
+        /// strings are taken out of the fields (moved into the aircraft, not copied and the
+        /// copies released later).
+        @inline(__always) mutating func add(to aircraft: inout some ElementSink<AircraftState>) {
+            guard let icao = icao.take(), !icao.isEmpty, let longitude, let latitude,
+                let coordinate = Coordinate(latitude: latitude, longitude: longitude)
             else { return }
+            let callsign = callsign.take()
             aircraft.append(
                 AircraftState(
                     icao24: icao,
@@ -25,7 +34,7 @@ extension OpenSkyDecoder {
                     track: track,
                     verticalRate: rate,
                     category: category.flatMap(AircraftCategory.init(openSky:)),
-                    squawk: squawk))
+                    squawk: squawk.take()))
         }
     }
 
@@ -57,12 +66,7 @@ extension OpenSkyDecoder {
             switch base[i] {
             case UInt8(ascii: "\""):
                 let first = i + 1
-                var end = first
-                while end < count, base[end] != UInt8(ascii: "\"") {
-                    if base[end] == UInt8(ascii: "\\") || base[end] < 0x20 { return nil }
-                    end += 1
-                }
-                guard end < count else { return nil }
+                guard let end = plainStringEnd(base, from: first, count: count) else { return nil }
                 i = end + 1
                 switch index {
                 case 0:
@@ -73,6 +77,13 @@ extension OpenSkyDecoder {
                 default: break
                 }
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                // A number the aircraft does not use (the times, the position source) is only
+                // checked, not converted.
+                guard Fields.numberIsKept(at: index) else {
+                    guard let end = JSONParser.numberEnd(bytes, from: i) else { return nil }
+                    i = end
+                    break
+                }
                 guard let (value, end) = JSONParser.plainNumber(bytes, from: i) else { return nil }
                 i = end
                 switch index {
@@ -96,7 +107,7 @@ extension OpenSkyDecoder {
             default:
                 return nil
             }
-            index += 1
+            index &+= 1
             skipSpace()
             guard i < count else { return nil }
             if base[i] == UInt8(ascii: "]") {
@@ -106,6 +117,37 @@ extension OpenSkyDecoder {
             guard base[i] == UInt8(ascii: ",") else { return nil }
             i += 1
             skipSpace()
+        }
+        return nil
+    }
+
+    /// Where a string without escapes or control characters that starts at `start` (after its
+    /// quote) ends: the index of its closing quote, or nil when a backslash or a control
+    /// character comes first, or the bytes end. Eight bytes are tested at a time.
+    @inline(__always)
+    static func plainStringEnd(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int? {
+        var i = start
+        while i &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            // A byte's top bit is set in each test where the byte is a quote, a backslash (their
+            // bytes zero after the "exclusive or") or below 0x20; a borrow can only flag bytes
+            // above the first one flagged, so the lowest flag is exact. Bytes of 0x80 and above
+            // are never flagged ("and not word").
+            let quote = word ^ 0x2222_2222_2222_2222, backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+            let flags =
+                ((quote &- 0x0101_0101_0101_0101) & ~quote | (backslash &- 0x0101_0101_0101_0101) & ~backslash
+                    | (word &- 0x2020_2020_2020_2020) & ~word) & 0x8080_8080_8080_8080
+            if flags != 0 {
+                let k = i &+ flags.trailingZeroBitCount / 8
+                return base[k] == UInt8(ascii: "\"") ? k : nil
+            }
+            i &+= 8
+        }
+        while i < count {
+            let b = base[i]
+            if b == UInt8(ascii: "\"") { return i }
+            if b == UInt8(ascii: "\\") || b < 0x20 { return nil }
+            i &+= 1
         }
         return nil
     }
