@@ -35,10 +35,18 @@ public enum FlightFileFormat: String, CaseIterable, Sendable {
 public struct FlightFileError: Error, Equatable, Sendable {
     public var line: Int?
     public var message: String
+    /// Reading was stopped on request (a signal), not by the file.
+    public var stopped = false
     public init(line: Int? = nil, _ message: String) {
         self.line = line
         self.message = message
     }
+    /// Reading ended because it was asked to stop.
+    public static let stop: FlightFileError = {
+        var e = FlightFileError("stopped")
+        e.stopped = true
+        return e
+    }()
     public var text: String { line.map { "line \($0): " + message } ?? message }
 }
 
@@ -85,10 +93,12 @@ public enum FlightFiles {
 
     /// What importing a file's bytes would do: every row read in its format, every value looked
     /// up in the catalog (through `map` first), every flight checked against the logbook's rules.
-    /// A CSV file from `partsFrom` bytes is read in parts, one per core (`cores`).
+    /// A CSV file from `partsFrom` bytes is read in parts, one per core (`cores`). `stop` is asked
+    /// every few thousand rows (by every part) whether to give up: reading then ends with
+    /// `FlightFileError.stop`.
     public static func plan(
         _ bytes: [UInt8], format: FlightFileFormat, catalog: Catalog, today: FlightDate, map: ValueMap = ValueMap(),
-        partsFrom minimum: Int = 1 << 20, cores: Int = Parallel.cores
+        partsFrom minimum: Int = 1 << 20, cores: Int = Parallel.cores, stop: @escaping () -> Bool = { false }
     ) throws(FlightFileError) -> ImportPlan {
         // Old OpenFlights exports began with the UTF-16 byte order mark by mistake (help/csv.php).
         let bytes = format == .openflights && bytes.starts(with: [0xFE, 0xFF]) ? Array(bytes.dropFirst(2)) : bytes
@@ -98,7 +108,7 @@ public enum FlightFiles {
         }
         guard String(validating: bytes, as: UTF8.self) != nil else { throw FlightFileError("the file is not UTF-8 text") }
         guard let parts = parts(of: bytes, format: format, minimum: minimum, cores: cores) else {
-            return try read(bytes, format: format, catalog: catalog, today: today, map: map)
+            return try read(bytes, format: format, into: RecordResolver(catalog: catalog, today: today, map: map, format: format), stop: stop)
         }
         // Each part puts its flights straight into the plan's one array, in a region as large as
         // the part has rows; the regions are closed up in order afterwards (a move, not a copy),
@@ -111,7 +121,7 @@ public enum FlightFiles {
             results = Parallel.map(parts.count) { n in
                 let resolver = RecordResolver(catalog: catalog, today: today, map: map, format: format)
                 resolver.region = ArrayRegion(base: base.base + starts[n], capacity: limits[n])
-                let plan = Result { () throws(FlightFileError) in try read(parts[n].bytes, format: format, into: resolver) }
+                let plan = Result { () throws(FlightFileError) in try read(parts[n].bytes, format: format, into: resolver, stop: stop) }
                 return (plan, resolver.region!)
             }
             for result in results { initialized += result.region.move(to: base.base + initialized) }
@@ -122,8 +132,9 @@ public enum FlightFiles {
             case .success(var plan):
                 plan.shiftLines(by: parts[n].shift)
                 partPlans.append(plan)
-            case .failure(let error):
-                throw FlightFileError(line: error.line.map { $0 + parts[n].shift }, error.message)
+            case .failure(var error):
+                error.line = error.line.map { $0 + parts[n].shift }
+                throw error
             }
         }
         return ImportPlan(parts: partPlans, flights: flights)
@@ -134,16 +145,11 @@ public enum FlightFiles {
         bytes.withUnsafeBufferPointer { b in ByteCount.of(0x0A, 0x0D, in: b, b.indices) + 1 }
     }
 
-    /// The plan of one file, or one part of it.
-    static func read(_ bytes: [UInt8], format: FlightFileFormat, catalog: Catalog, today: FlightDate, map: ValueMap)
-        throws(FlightFileError) -> ImportPlan
+    /// The plan of `bytes` (one file, or one part of it), its records resolved by `resolver`.
+    static func read(_ bytes: [UInt8], format: FlightFileFormat, into resolver: RecordResolver, stop: @escaping () -> Bool) throws(FlightFileError)
+        -> ImportPlan
     {
-        try read(bytes, format: format, into: RecordResolver(catalog: catalog, today: today, map: map, format: format))
-    }
-
-    /// The plan of `bytes`, its records resolved by `resolver`.
-    static func read(_ bytes: [UInt8], format: FlightFileFormat, into resolver: RecordResolver) throws(FlightFileError) -> ImportPlan {
-        let batch = RecordBatch { resolver.add($0) }
+        let batch = RecordBatch(stop: stop) { resolver.add($0) }
         switch format {
         case .csv: try NativeReader.csv(bytes, into: batch)
         case .json: try NativeReader.json(bytes, into: batch)

@@ -103,4 +103,37 @@ struct ImportInPartsTests {
             try FlightFiles.plan(Array(text.utf8), format: .myflightradar24, catalog: .embedded, today: Importing.today, partsFrom: 1, cores: 3)
         }
     }
+
+    /// How often the plan asked whether to stop (from every part at once).
+    final class Asked: @unchecked Sendable {
+        let lock = NSLock()
+        var count = 0
+        func add() {
+            lock.lock()
+            count += 1
+            lock.unlock()
+        }
+    }
+
+    @Test func everyPartAsksWhetherToStopAndAStopEndsThePlan() throws {
+        let bytes = Array(fr24(rows: 9_000).utf8)
+        // Two parts of about 4,500 rows: each asks once (every 4,096 rows).
+        let asked = Asked()
+        let plan = try FlightFiles.plan(bytes, format: .myflightradar24, catalog: .embedded, today: Importing.today, partsFrom: 1, cores: 2) {
+            asked.add()
+            return false
+        }
+        #expect(asked.count == 2)
+        #expect(plan.flights.count + plan.bad.count + plan.unresolvedRows > 8_000)
+        // A stop ends the plan with the stop, read in parts or in one piece.
+        for cores in [2, 1] {
+            #expect(throws: FlightFileError.stop) {
+                try FlightFiles.plan(bytes, format: .myflightradar24, catalog: .embedded, today: Importing.today, partsFrom: 1, cores: cores) { true }
+            }
+        }
+        // skyshell's own JSON is asked too.
+        let flights = (0..<5_000).map { n in #"{"date": "2020-01-1\#(n % 10)", "origin": "KSFO", "destination": "KJFK"}"# }
+        let json = Array(#"{"flights": [\#(flights.joined(separator: ","))]}"#.utf8)
+        #expect(throws: FlightFileError.stop) { try FlightFiles.plan(json, format: .json, catalog: .embedded, today: Importing.today) { true } }
+    }
 }

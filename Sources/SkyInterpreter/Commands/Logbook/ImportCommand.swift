@@ -93,11 +93,13 @@ enum ImportCommand {
         return output
     }
 
-    /// The plan for the file's bytes, or the error that says why it cannot be read at all.
+    /// The plan for the file's bytes, or the error that says why it cannot be read at all. A
+    /// signal stops the reading too (every part of a large file), with nothing written yet.
     static func makePlan(_ bytes: [UInt8], format: FlightFileFormat, path: String, map: ValueMap, _ shell: Shell) throws -> ImportPlan {
         do {
-            return try FlightFiles.plan(bytes, format: format, catalog: shell.catalog, today: shell.clock.today, map: map)
+            return try FlightFiles.plan(bytes, format: format, catalog: shell.catalog, today: shell.clock.today, map: map) { Interrupt.requested }
         } catch {
+            if error.stopped { throw CancellationError() }
             throw ShellError.data("\(path) \(error.text) — nothing was imported")
         }
     }

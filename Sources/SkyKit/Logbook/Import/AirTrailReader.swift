@@ -14,7 +14,7 @@ enum AirTrailReader {
         let document = try? JSONParser.parse(bytes)
         let owner = document?["users"]?.list?.first?["id"]?.string
         for (n, item) in flights.enumerated() {
-            batch.read(line: lines[n]) { () throws(FlightFileError) in try record(item, number: n + 1, line: lines[n], owner: owner) }
+            try batch.read(line: lines[n]) { () throws(FlightFileError) in try record(item, number: n + 1, line: lines[n], owner: owner) }
         }
     }
 

@@ -23,7 +23,7 @@ enum AppInTheAirReader {
             guard inFlights else { continue }
             guard mine else { batch.notYours += 1; continue }
             let number = lineNumber
-            batch.read(line: number) { () throws(FlightFileError) in try record(line, line: number) }
+            try batch.read(line: number) { () throws(FlightFileError) in try record(line, line: number) }
         }
     }
 

@@ -54,11 +54,21 @@ public final class RecordBatch {
     public var notYours = 0
     /// How many records were handed on.
     public var records = 0
+    /// Asked every `stopEvery` rows whether to stop reading.
+    let stop: () -> Bool
+    var rows = 0
+    static let stopEvery = 4_096
 
-    init(sink: @escaping (FlightRecord) -> Void) { self.sink = sink }
+    init(stop: @escaping () -> Bool = { false }, sink: @escaping (FlightRecord) -> Void) {
+        self.stop = stop
+        self.sink = sink
+    }
 
-    /// Hands on the record `make` reads, or keeps its error as a bad row of `line`.
-    func read(line: Int, _ make: () throws(FlightFileError) -> FlightRecord) {
+    /// Hands on the record `make` reads, or keeps its error as a bad row of `line`; every
+    /// `stopEvery` rows, ends reading with `FlightFileError.stop` when asked to stop.
+    func read(line: Int, _ make: () throws(FlightFileError) -> FlightRecord) throws(FlightFileError) {
+        rows &+= 1
+        if rows % RecordBatch.stopEvery == 0, stop() { throw FlightFileError.stop }
         do {
             sink(try make())
             records += 1

@@ -20,7 +20,7 @@ enum FlightyReader {
         batch.ignoredColumns = table.unknownColumns(Set(columns.map(CSVTable.key)))
         while try table.next() {
             let line = table.line
-            batch.read(line: line) { () throws(FlightFileError) in try record(table, line: line) }
+            try batch.read(line: line) { () throws(FlightFileError) in try record(table, line: line) }
         }
     }
 

@@ -19,7 +19,7 @@ enum JetlogReader {
         batch.ignoredColumns = table.unknownColumns(Set((columns + ["id", "username"]).map(CSVTable.key))).filter { $0 != "aircraft_side" }
         while try table.next() {
             let line = table.line
-            batch.read(line: line) { () throws(FlightFileError) in try record(table, line: line) }
+            try batch.read(line: line) { () throws(FlightFileError) in try record(table, line: line) }
         }
     }
 

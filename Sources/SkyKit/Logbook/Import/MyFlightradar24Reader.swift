@@ -24,7 +24,7 @@ enum MyFlightradar24Reader {
         let at = table.positions(of: columns)
         while try table.next() {
             let line = table.line
-            table.withRow { row in batch.read(line: line) { () throws(FlightFileError) in try record(row, at, line: line) } }
+            try table.withRow { (row) throws(FlightFileError) in try batch.read(line: line) { () throws(FlightFileError) in try record(row, at, line: line) } }
         }
     }
 

@@ -60,12 +60,12 @@ enum NativeReader {
         let width = table.header.count
         while try table.next() {
             let line = table.line
-            table.withRow { row in
+            try table.withRow { (row) throws(FlightFileError) in
                 guard row.count == width else {
                     batch.bad.append(FlightFileError(line: line, "\(row.count) fields where the header has \(width)"))
                     return
                 }
-                batch.read(line: line) { () throws(FlightFileError) in
+                try batch.read(line: line) { () throws(FlightFileError) in
                     try record(line: line) { (column, multiline) throws(FlightFileError) in try row.text(at[column.rawValue], column.name, multiline: multiline)
                     }
                 }
@@ -79,7 +79,7 @@ enum NativeReader {
     static func json(_ bytes: [UInt8], into batch: RecordBatch) throws(FlightFileError) {
         let (flights, lines) = try JSONRecords.list("flights", in: bytes, what: "a skyshell logbook export")
         for (n, item) in flights.enumerated() {
-            batch.read(line: lines[n]) { () throws(FlightFileError) in
+            try batch.read(line: lines[n]) { () throws(FlightFileError) in
                 let fields = try jsonFields(item, number: n + 1)
                 return try record(line: lines[n]) { (column, multiline) throws(FlightFileError) in
                     try FieldText.checked(fields[column.name], column.name, multiline: multiline)

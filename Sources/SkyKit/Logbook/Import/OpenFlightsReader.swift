@@ -25,7 +25,7 @@ enum OpenFlightsReader {
             guard let row = next else { break }
             if row.allSatisfy({ $0.trimmedSpaces.isEmpty }) { continue }
             let line = reader.line
-            batch.read(line: line) { () throws(FlightFileError) in try record(row, line: line) }
+            try batch.read(line: line) { () throws(FlightFileError) in try record(row, line: line) }
         }
     }
 
