@@ -114,17 +114,16 @@ public enum FlightFiles {
         // the part has rows; the regions are closed up in order afterwards (a move, not a copy),
         // so no flight is copied or released on the way from its part to the plan.
         let limits = parts.map { rowLimit($0.bytes) }
-        let starts = limits.indices.map { n in limits[..<n].reduce(0, +) }
         var results: [(plan: Result<ImportPlan, FlightFileError>, region: ArrayRegion<Flight>)] = []
         let flights = [Flight](unsafeUninitializedCapacity: limits.reduce(0, +)) { buffer, initialized in
-            let base = Parallel.SharedPointer(base: buffer.baseAddress!)
+            let regions = ArrayRegion.regions(from: buffer.baseAddress!, capacities: limits)
             results = Parallel.map(parts.count) { n in
                 let resolver = RecordResolver(catalog: catalog, today: today, map: map, format: format)
-                resolver.region = ArrayRegion(base: base.base + starts[n], capacity: limits[n])
+                resolver.region = regions[n]
                 let plan = Result { () throws(FlightFileError) in try read(parts[n].bytes, format: format, into: resolver, stop: stop) }
                 return (plan, resolver.region!)
             }
-            for result in results { initialized += result.region.move(to: base.base + initialized) }
+            for result in results { initialized += result.region.move(to: buffer.baseAddress! + initialized) }
         }
         var partPlans: [ImportPlan] = []
         for (n, result) in results.enumerated() {

@@ -21,6 +21,15 @@ struct ArrayRegion<Element>: ElementSink {
         self.capacity = capacity
     }
 
+    /// Empty regions side by side from `base`, one for each capacity, in order.
+    static func regions(from base: UnsafeMutablePointer<Element>, capacities: [Int]) -> [ArrayRegion] {
+        var start = base
+        return capacities.map { capacity in
+            defer { start += capacity }
+            return ArrayRegion(base: start, capacity: capacity)
+        }
+    }
+
     mutating func append(_ element: consuming Element) {
         // A part's bound counts every element it can make.
         precondition(count < capacity, "more elements than the part can hold")

@@ -86,11 +86,17 @@ public struct JSONParser {
         }
     }
 
-    /// Reads past one value, checking it as `value()` does, without building strings (the
-    /// fields a reader does not use).
+    /// Reads past one value, checking it as `value()` does, without building strings or
+    /// converting numbers (the fields a reader does not use).
     mutating func skipValue() throws(JSONParseError) {
         guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
-            _ = try value()
+            // A number is only checked (`numberEnd`); a broken one is read to say what is wrong.
+            let start = i
+            if let end = bytes.withUnsafeBufferPointer({ JSONParser.numberEnd($0, from: start) }) {
+                i = end
+            } else {
+                _ = try value()
+            }
             return
         }
         let start = i

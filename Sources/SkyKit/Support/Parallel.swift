@@ -6,19 +6,8 @@ public enum Parallel {
     /// How many cores there are to share work between.
     public static var cores: Int { ProcessInfo.processInfo.activeProcessorCount }
 
-    /// `work(0) … work(parts - 1)`, run at the same time, in order.
-    static func map<T>(_ parts: Int, _ work: (Int) -> T) -> [T] {
-        guard parts > 1 else { return (0..<parts).map(work) }
-        var results = [T?](repeating: nil, count: parts)
-        results.withUnsafeMutableBufferPointer { buffer in
-            let slots = SharedPointer(base: buffer.baseAddress!)
-            withoutActuallyEscaping(work) { work in
-                let shared = Shared(work: work)
-                DispatchQueue.concurrentPerform(iterations: parts) { n in slots.base[n] = shared.work(n) }
-            }
-        }
-        return results.map { $0! }
-    }
+    /// `work(0) … work(parts - 1)`, run at the same time, in order: one piece per run.
+    static func map<T>(_ parts: Int, _ work: (Int) -> T) -> [T] { array(count: parts, run: 1, work) }
 
     /// `[work(0), …, work(count - 1)]`, each result written once, straight into its place, the
     /// indices shared between the cores as `runs` shares them.

@@ -63,12 +63,12 @@ extension OpenSkyDecoder {
                 _ = try readRows(&p, buffer, until: .max, into: &region)
                 return
             }
-            let offsets = limits.indices.map { limits[..<$0].reduce(0, +) }
+            let regions = ArrayRegion.regions(from: base.base, capacities: limits)
             let origin = p
             let parts = Parallel.map(starts.count) { k -> (region: ArrayRegion<AircraftState>, end: Result<RunEnd, any Error>, parser: JSONParser) in
                 var q = origin
                 q.i = starts[k]
-                var region = ArrayRegion(base: base.base + offsets[k], capacity: limits[k])
+                var region = regions[k]
                 let end = Result { try readRows(&q, buffer, until: k + 1 < starts.count ? starts[k + 1] : .max, into: &region) }
                 return (region, end, q)
             }
