@@ -159,6 +159,26 @@ struct AmbiguousNameTests {
         let script = ProcessRunner.run(Executable.skyshell, ["-c", "airport London"], environment: ProcessRunner.environment(home: home.path))
         #expect(script.status == 65 && script.stderr.contains("matches several airports"), "\(script.stderr)")
     }
+
+    @Test func airlinesAndAircraftTypesOfferTheSameChoice() throws {
+        let pty = try PTYSession.prompt(home: home.path)
+        // Swiss International Air Lines and Swiss European Air Lines both fly; Swissair does not
+        // any more and is not offered.
+        let asked = PTYSession.plain(try pty.enter("airline swiss", until: "Which one? ["))
+        #expect(asked.contains("'swiss' fits several airlines:") && asked.contains("1  Swiss International Air Lines (LX/SWR)"), "\(asked)")
+        #expect(!asked.contains("Swissair"), "\(asked)")
+        let card = PTYSession.plain(try pty.enter("1", until: "sky ✈default> "))
+        #expect(card.contains("Swiss International Air Lines") && card.contains("SWR"), "\(card)")
+        let types = PTYSession.plain(try pty.enter("flight add ZRH JFK airline LX aircraft Boeing 737 MAX", until: "Which one? ["))
+        #expect(types.contains("'Boeing 737 MAX' fits several aircraft types:") && types.contains("B38M  Boeing 737 MAX 8"), "\(types)")
+        let saved = PTYSession.plain(try pty.enter("2", until: "sky ✈default> "))
+        #expect(saved.contains("Flight saved: #1") && saved.contains("B38M"), "\(saved)")
+        try pty.exitShell()
+        let script = ProcessRunner.run(Executable.skyshell, ["-c", "airline swiss"], environment: ProcessRunner.environment(home: home.path))
+        #expect(
+            script.status == 65 && script.stderr.contains("matches several airlines: Swiss International Air Lines (LX/SWR), Swiss European Air Lines (SWU) —"),
+            "\(script.stderr)")
+    }
 }
 
 @Suite("Pager")

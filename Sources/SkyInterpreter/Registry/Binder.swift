@@ -31,7 +31,7 @@ struct Binder {
     /// or a rest-of-line argument begins.
     func walk(_ words: [Token], partial: Bool) throws -> (arguments: Arguments, next: Expectation) {
         var args = Arguments()
-        var cursor = WordCursor(words)
+        var cursor = WordCursor(words, keywords: Set(spec.options.filter(\.bare).map { $0.name.lowercased() }))
         var position = 0
         var counts = [Int](repeating: 0, count: spec.arguments.count)
         var optionsDone = false

@@ -2,10 +2,14 @@
 public struct WordCursor {
     public let words: [Token]
     public private(set) var index: Int
+    /// The keywords of the command being read (its bare options and flags, lower case): a name
+    /// of several words ends before one of them.
+    public var keywords: Set<String>
 
-    public init(_ words: [Token], index: Int = 0) {
+    public init(_ words: [Token], index: Int = 0, keywords: Set<String> = []) {
         self.words = words
         self.index = index
+        self.keywords = keywords
     }
 
     /// The word `offset` places ahead, if any.
@@ -33,6 +37,23 @@ public struct WordCursor {
         while index < words.count, !(words[index].keyword?.hasPrefix("--") ?? false) { index += 1 }
         return Array(words[start..<index])
     }
+
+    /// The words ahead that may make one name (`aer lingus`, `Boeing 777`): unquoted words up
+    /// to a keyword of the command or an `--option`; a quoted word is a name by itself.
+    public func nameWords() -> [Token] {
+        guard let first = peek() else { return [] }
+        if first.isLiteral { return [first] }
+        var run: [Token] = []
+        for word in words[index...] {
+            guard let keyword = word.keyword, !keyword.hasPrefix("--") || run.isEmpty else { break }
+            if !run.isEmpty, keywords.contains(keyword.lowercased()) { break }
+            run.append(word)
+        }
+        return run
+    }
+
+    /// Moves past `count` words.
+    public mutating func skip(_ count: Int) { index = min(words.count, index + count) }
 
     public var isAtEnd: Bool { index >= words.count }
 }

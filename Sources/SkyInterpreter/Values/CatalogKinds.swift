@@ -1,12 +1,48 @@
 import SkyKit
 
+extension Kind {
+    /// A kind that reads a name of one or more words with `parse` (`airline aer lingus date …`):
+    /// the longest run of words ahead that `parse` accepts (`nameWords`: never past a keyword of
+    /// the command), so `flight add san francisco JFK` is two airports. When no run is accepted,
+    /// the error is the whole run's, or the first word's when it is written like a code.
+    public static func name(
+        _ placeholder: String, _ summary: String, complete: @escaping (CompletionQuery) -> [Candidate] = { _ in [] },
+        parse: @escaping (String, Shell) throws -> Value
+    ) -> Kind<Value> {
+        Kind(
+            placeholder: placeholder, summary: summary,
+            read: { cursor, shell in
+                guard !cursor.isAtEnd else { throw ValueError("missing \(placeholder)") }
+                return try readName(&cursor) { try parse($0, shell) }
+            }, complete: complete)
+    }
+}
+
+/// The longest run of words at the cursor (`WordCursor.nameWords`) that `parse` accepts, the
+/// cursor moved past it. When none is accepted, the error is the whole run's, or the first
+/// word's when it is written like a code (`ZRHH JFK`: the error is about ZRHH).
+func readName<Value>(_ cursor: inout WordCursor, _ parse: (String) throws -> Value) throws -> Value {
+    let run = cursor.nameWords()
+    var reported: Error?
+    for count in stride(from: run.count, through: 1, by: -1) {
+        do {
+            let value = try parse(run[0..<count].map(\.text).joined(separator: " "))
+            cursor.skip(count)
+            return value
+        } catch {
+            if count == run.count || (count == 1 && Catalog.looksLikeCode(run[0].text)) { reported = error }
+        }
+    }
+    throw reported ?? ValueError("missing name")
+}
+
 /// Value kinds for catalog entries: airports, airlines and aircraft types by code or name,
 /// with "did you mean" for unknown codes and a list of candidates for ambiguous names.
 extension Kind {
-    /// An airport by ICAO or IATA code, or by name words (quote names with spaces).
+    /// An airport by ICAO or IATA code, or by name words (no quotes needed: `Kind.name`).
     public static var airport: Kind<Airport> {
-        Kind<Airport>.word(
-            "airport", "an airport: ICAO (KSFO) or IATA (SFO) code, or a name (Heathrow, 'San Francisco')",
+        Kind<Airport>.name(
+            "airport", "an airport: ICAO (KSFO) or IATA (SFO) code, or a name (Heathrow, San Francisco)",
             complete: { CatalogResolver.completeAirports($0.prefix, $0.shell.catalog) }
         ) { word, shell in
             try CatalogResolver.airport(word, shell)
@@ -20,11 +56,11 @@ extension Kind {
 
     /// An airline by IATA or ICAO code, or by name words.
     public static var airline: Kind<Airline> {
-        Kind<Airline>.word(
-            "airline", "an airline: IATA (UA) or ICAO (UAL) code, or a name ('United Airlines')",
+        Kind<Airline>.name(
+            "airline", "an airline: IATA (UA) or ICAO (UAL) code, or a name (United Airlines)",
             complete: { CatalogResolver.completeAirlines($0.prefix, $0.shell.catalog, favorites: $0.shell.logbook.favoriteAirlineCodes) }
         ) { word, shell in
-            try CatalogResolver.airline(word, shell.catalog)
+            try CatalogResolver.airline(word, shell)
         }
     }
 
@@ -36,14 +72,14 @@ extension Kind {
     /// An aircraft type by ICAO designator, IATA code or name. After an airline (or a flight
     /// number) on the line, its fleet comes first.
     public static var aircraftType: Kind<AircraftType> {
-        Kind<AircraftType>.word(
-            "aircraft", "an aircraft type: designator (B738), IATA code (738) or name (737-800)",
+        Kind<AircraftType>.name(
+            "aircraft", "an aircraft type: designator (B738), IATA code (738 or a family: 777) or name (737-800, Boeing 777)",
             complete: { query in
                 let airline = CatalogResolver.airline(in: query.previous, query.shell.catalog)
                 return CatalogResolver.completeAircraft(query.prefix, query.shell.catalog, fleetOf: airline)
             }
         ) { word, shell in
-            try CatalogResolver.aircraft(word, shell.catalog)
+            try CatalogResolver.aircraft(word, shell)
         }
     }
 
@@ -64,23 +100,46 @@ public enum CatalogResolver {
     /// The airport `text` names; at a terminal a name that fits several (Paris) gets a
     /// numbered list to choose from, in scripts the error that lists them.
     public static func airport(_ text: String, _ shell: Shell) throws(ValueError) -> Airport {
-        do {
-            return try shell.catalog.resolveAirport(text)
-        } catch {
-            guard let ask = shell.prompter else { throw ValueError(error.message) }
-            switch choose(text, among: error, ask, shell) {
-            case .chosen(let airport): return airport
-            case .notAmbiguous: throw ValueError(error.message)
-            case .cancelled: throw ValueError("cancelled: no airport was chosen")
-            case .invalid(let why): throw ValueError(why)
-            }
+        try chosen(text, "airports", shell, lookup: { (t) throws(LookupError) in try shell.catalog.resolveAirport(t) }) { error in
+            (error.candidates.compactMap { shell.catalog.airport(icao: $0) }, { "\($0.icao)  \($0.name), \($0.city)" })
         }
     }
 
-    /// Lists the airports a name fits (up to nine) and asks for the number of one.
-    static func choose(_ text: String, among error: LookupError, _ ask: (Question) -> String?, _ shell: Shell) -> NumberedChoice<Airport> {
-        let choices = error.candidates.prefix(9).compactMap { shell.catalog.airport(icao: $0) }
-        return .ask("'\(text)' fits several airports:", choices, line: { "\($0.icao)  \($0.name), \($0.city)" }, ask, shell)
+    /// The airline `text` names, with the numbered choice at a terminal (active airlines first,
+    /// as the catalog orders them).
+    public static func airline(_ text: String, _ shell: Shell) throws(ValueError) -> Airline {
+        try chosen(text, "airlines", shell, lookup: { (t) throws(LookupError) in try shell.catalog.resolveAirline(t) }) { error in
+            var seen = Set<Int>()
+            let found = error.candidates.compactMap { shell.catalog.airline(code: $0) }.filter { seen.insert($0.rank).inserted }.sorted { $0.rank < $1.rank }
+            return (found, { $0.title + ($0.isActive ? "" : " (no longer flying)") })
+        }
+    }
+
+    /// The aircraft type `text` names, with the numbered choice at a terminal.
+    public static func aircraft(_ text: String, _ shell: Shell) throws(ValueError) -> AircraftType {
+        try chosen(text, "aircraft types", shell, lookup: { (t) throws(LookupError) in try shell.catalog.resolveAircraft(t) }) { error in
+            (error.candidates.compactMap { shell.catalog.aircraftType(designator: $0) }, { "\($0.designator)  \($0.label)" })
+        }
+    }
+
+    /// What `lookup` finds for `text`; when it finds several, at a terminal a numbered list of
+    /// them (up to nine) to choose from, in scripts the error that lists them.
+    static func chosen<Item>(
+        _ text: String, _ what: String, _ shell: Shell, lookup: (String) throws(LookupError) -> Item,
+        choices: (LookupError) -> ([Item], (Item) -> String)
+    ) throws(ValueError) -> Item {
+        do {
+            return try lookup(text)
+        } catch {
+            guard let ask = shell.prompter, error.message.contains("matches several") else { throw ValueError(error.message) }
+            let (items, line) = choices(error)
+            switch NumberedChoice.ask("'\(text)' fits several \(what):", items, line: line, ask, shell) {
+            case .chosen(let item): return item
+            case .notAmbiguous: throw ValueError(error.message)
+            case .cancelled: throw ValueError("cancelled: nothing was chosen", cancelled: true)
+            case .invalid(let why): throw ValueError(why)
+            }
+        }
     }
 
     /// The airline `text` names.
@@ -154,7 +213,7 @@ public enum CatalogResolver {
     /// when nothing is typed yet.
     public static func completeAircraft(_ prefix: String, _ catalog: Catalog, fleetOf airline: Airline? = nil) -> [Candidate] {
         let upper = prefix.uppercased()
-        let fleet = (airline?.fleetIndices ?? []).map { catalog.aircraftType(at: $0.type) }
+        let fleet = (airline?.fleetIndices ?? []).map { catalog.aircraftEntry($0.type) }
             .filter { upper.isEmpty || $0.designator.hasPrefix(upper) || TextFolding.key($0.name).contains(TextFolding.key(prefix)) }
         let inFleet = fleet.map { Candidate($0.designator, detail: $0.name + " · \(airline?.code ?? "") fleet") }
         guard !prefix.isEmpty else { return inFleet }

@@ -211,9 +211,13 @@ func readPlace(_ cursor: inout WordCursor, _ shell: Shell) throws -> Place {
         }
         _ = try readCoordinate(&cursor)
     }
-    if let resolver = shell.placeResolver, let place = try resolver(word.text) {
-        _ = cursor.take()
-        return place
+    if let resolver = shell.placeResolver {
+        return try readName(&cursor) { text in
+            guard let place = try resolver(text) else {
+                throw ValueError("'\(text)' is not a place — use an airport code, coordinates (51.4775 -0.4614) or here")
+            }
+            return place
+        }
     }
     throw ValueError("'\(word.text)' is not a place — use an airport code, coordinates (51.4775 -0.4614) or here")
 }

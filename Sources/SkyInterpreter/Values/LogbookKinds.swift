@@ -61,14 +61,25 @@ extension Kind {
         }
     }
 
-    /// A flight number: airline code and 1 to 4 digits (UA155, BAW2490).
-    public static var flightNumber: Kind<String> {
-        Kind<String>.word("number", "a flight number such as UA155") { word, _ in
-            guard let number = FlightText.flightNumber(word) else {
-                throw ValueError("'\(word)' is not a flight number — use the airline code and digits, like UA155")
-            }
-            return number
-        }
+    /// A flight number as people write it: the airline's code and 1 to 4 digits (UA155,
+    /// `LX 14`, B6-907, LX0014), or the digits alone when the airline is given (14). Read as
+    /// `FlightText.FlightNumber`; a code and its digits may be two words.
+    public static var flightNumber: Kind<FlightText.FlightNumber> {
+        Kind<FlightText.FlightNumber>(
+            placeholder: "number", summary: "a flight number such as UA155, LX 14 or B6-907 (the digits alone with an airline)",
+            read: { cursor, _ in
+                guard let word = cursor.take() else { throw ValueError("missing number") }
+                if let code = word.keyword, (2...3).contains(code.count), let digits = cursor.peek()?.keyword,
+                    let parts = FlightText.FlightNumber(code + " " + digits), parts.designator != nil
+                {
+                    _ = cursor.take()
+                    return parts
+                }
+                guard let parts = FlightText.FlightNumber(word.text) else {
+                    throw ValueError("'\(word.text)' is not a flight number — use the airline code and 1 to 4 digits, like UA155 or LX 14")
+                }
+                return parts
+            })
     }
 
     /// A logbook name: letters, digits, - _ . (1 to 32).

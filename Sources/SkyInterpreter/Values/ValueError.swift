@@ -1,5 +1,10 @@
 /// A user value that could not be read, with a message saying what was expected.
 public struct ValueError: Error, Equatable, Sendable {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// True when the person was asked to choose and chose nothing (Ctrl-D at a numbered list).
+    public var cancelled = false
+    public init(_ message: String, cancelled: Bool = false) {
+        self.message = message
+        self.cancelled = cancelled
+    }
 }

@@ -124,10 +124,10 @@ public struct BadgeEvaluator {
                 for hub in world.hubs(airline) { add(&hubs, code << 32 | SQLiteStatement.pack(hub), addGoal(hub, needed: 1, b)) }
             case .manufacturers(let makers, let flights):
                 let g = addGoal(makers.joined(separator: " or "), needed: flights, b)
-                for type in Set(makers.flatMap(world.typesBuilt)) { add(&types, SQLiteStatement.pack(type), g) }
+                for type in counted(Set(makers.flatMap(world.typesBuilt))) { add(&types, SQLiteStatement.pack(type), g) }
             case .aircraft(let list, let flights):
                 let g = addGoal(list.joined(separator: ", "), needed: flights, b)
-                for type in Set(list) { add(&types, SQLiteStatement.pack(type), g) }
+                for type in counted(Set(list)) { add(&types, SQLiteStatement.pack(type), g) }
             case .airlines(let list, let flights):
                 for airline in list { add(&airlines, SQLiteStatement.pack(airline), addGoal(airline, needed: flights, b)) }
             }
@@ -136,6 +136,17 @@ public struct BadgeEvaluator {
         byAirline = GoalIndex(airlines)
         byRoute = GoalIndex(routes)
         byAirlineAirport = GoalIndex(hubs)
+    }
+
+    /// The codes a flight may be stored with to count for a goal of these types: the types, the
+    /// variants of a family the goal names, and each family whose every variant is among them —
+    /// a flight logged as "Boeing 777 (variant unknown)" counts where any 777 would, and nowhere
+    /// a guess would be needed.
+    func counted(_ types: Set<String>) -> Set<String> {
+        var all = types
+        for code in types { all.formUnion(world.families[code] ?? []) }
+        for (code, variants) in world.families where variants.allSatisfy(all.contains) { all.insert(code) }
+        return all
     }
 
     mutating func addGoal(_ label: String, needed: Int, _ badge: Int) -> Int {

@@ -11,17 +11,20 @@ public struct BadgeWorld: Sendable {
     public var hubs: @Sendable (String) -> [String]
     /// The designators of every type built by a manufacturer (compared case-blind).
     public var typesBuilt: @Sendable (String) -> [String]
+    /// The variants of each family a logbook may store (777: B772, B773…).
+    public var families: [String: [String]]
 
     public init(
         airport: @escaping @Sendable (String) -> String?, airline: @escaping @Sendable (String) -> String?,
         aircraft: @escaping @Sendable (String) -> String?, hubs: @escaping @Sendable (String) -> [String],
-        typesBuilt: @escaping @Sendable (String) -> [String]
+        typesBuilt: @escaping @Sendable (String) -> [String], families: [String: [String]] = [:]
     ) {
         self.airport = airport
         self.airline = airline
         self.aircraft = aircraft
         self.hubs = hubs
         self.typesBuilt = typesBuilt
+        self.families = families
     }
 
     /// The world of the embedded catalog.
@@ -37,7 +40,8 @@ public struct BadgeWorld: Sendable {
             airline: { catalog.airline(code: $0.uppercased())?.storedCodeInCatalog },
             aircraft: { catalog.aircraftType(designator: $0.uppercased())?.designator },
             hubs: { code in catalog.airline(code: code)?.hubIndices.map { catalog.airport(at: $0).icao } ?? [] },
-            typesBuilt: { built[TextFolding.fold($0)] ?? [] }
+            typesBuilt: { built[TextFolding.fold($0)] ?? [] },
+            families: Dictionary(uniqueKeysWithValues: catalog.aircraftFamilies.map { ($0.designator, $0.variants) })
         )
     }
 }

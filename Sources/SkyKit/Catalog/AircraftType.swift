@@ -23,6 +23,15 @@ public struct AircraftType: Hashable, Sendable {
     public var wakeCategory: String?
     /// Airline routes flown with it in the OpenFlights route table.
     public var routeCount: Int
+    /// For a family known only by its IATA code ("777" Boeing 777), the designators of the
+    /// types it may be; empty for a type.
+    public var variants: [String] = []
+
+    /// True for a family: the flight was on one of `variants`, which one is not known.
+    public var isFamily: Bool { !variants.isEmpty }
+
+    /// The name as shown in lists and cards: a family says that its variant is unknown.
+    public var label: String { isFamily ? name + " (variant unknown)" : name }
 }
 
 extension Catalog {
@@ -47,27 +56,81 @@ extension Catalog {
             routeCount: Int(data.u16(o + 32)))
     }
 
+    /// Every manufacturer Doc 8643 names for the type at a catalog position, the usual one first.
+    public func aircraftManufacturers(at index: Int) -> [String] {
+        let makers = data.section("acmakers")
+        guard makers.count >= (index + 1) * 6 else { return [aircraftMaker(at: index).manufacturer] }
+        return data.strings(makers.lowerBound + index * 6, separatedBy: Array("; ".utf8))
+    }
+
     /// The designator and manufacturer of the type at a catalog position, without decoding the rest.
     public func aircraftMaker(at index: Int) -> (designator: String, manufacturer: String) {
         let o = aircraftOffset(index)
         return (data.ascii(o, 4), data.string(o + 10))
     }
 
-    /// The type with this ICAO designator.
+    /// The type with this ICAO designator, or the family with this IATA family code (what a
+    /// logbook stores for either).
     public func aircraftType(designator: String) -> AircraftType? {
-        data.lookup("acicao", key: Array(designator.uppercased().utf8), codeOf: { aircraftOffset($0) }, width: 4).map(aircraftType(at:))
+        let key = Array(designator.uppercased().utf8)
+        return data.lookup("acicao", key: key, codeOf: { aircraftOffset($0) }, width: 4).map(aircraftType(at:)) ?? aircraftFamily(code: designator)
     }
 
-    /// The type an IATA aircraft code stands for.
+    static let familyRecordSize = 20
+
+    /// How many families the catalog knows.
+    public var familyCount: Int { data.section("acfamily").count / Catalog.familyRecordSize }
+
+    /// The family with this IATA family code ("777", "340", "E75").
+    public func aircraftFamily(code: String) -> AircraftType? {
+        let key = Array(code.uppercased().utf8)
+        guard key.count <= 4 else { return nil }
+        let base = data.section("acfamily").lowerBound
+        return PartitionPoint.exact(in: familyCount) { data.compareCode(base + $0 * Catalog.familyRecordSize, width: 4, key) }
+            .map(aircraftFamily(at:))
+    }
+
+    /// The family at a position of the family list: its code and name, its members, what they
+    /// all share (manufacturer, kind, engines, wake category), and the airline routes that name
+    /// only the family.
+    public func aircraftFamily(at index: Int) -> AircraftType {
+        let o = data.section("acfamily").lowerBound + index * Catalog.familyRecordSize
+        let start = Int(data.u32(o + 10)), count = Int(data.u8(o + 14))
+        let members = (0..<count).map { aircraftType(at: listValue(start + $0)) }
+        func shared<T: Equatable>(_ value: (AircraftType) -> T?) -> T? {
+            let first = members.first.flatMap(value)
+            return members.allSatisfy { value($0) == first } ? first : nil
+        }
+        let code = data.ascii(o, 4)
+        return AircraftType(
+            rank: aircraftCount + index, designator: code, name: data.string(o + 4), manufacturer: shared(\.manufacturer) ?? "",
+            models: [], iataCodes: [code], description: shared(\.description) ?? .unknown, engineType: shared(\.engineType),
+            engineCount: shared(\.engineCount), wakeCategory: shared(\.wakeCategory), routeCount: Int(data.u16(o + 16)),
+            variants: members.map(\.designator))
+    }
+
+    /// Every family of the catalog.
+    public var aircraftFamilies: [AircraftType] { (0..<familyCount).map(aircraftFamily(at:)) }
+
+    /// The type an IATA aircraft code stands for (the most flown, when several share it).
     public func aircraftType(iata: String) -> AircraftType? {
-        let code = iata.uppercased()
+        aircraftIndices(iata: iata).first.map(aircraftType(at:))
+    }
+
+    /// The positions of the types an IATA aircraft code stands for (E7W is the E175 with long
+    /// and with short wings), most flown first.
+    func aircraftIndices(iata: String) -> [Int] {
+        let code = Array(iata.uppercased().utf8)
+        guard code.count == 3 else { return [] }
+        var found: [Int] = []
         for index in 0..<aircraftCount {
             let (start, length) = data.stringRange(aircraftOffset(index) + 22)
-            guard length > 0 else { continue }
-            let codes = String(decoding: data.bytes[start..<(start + length)], as: UTF8.self)
-            if codes.split(separator: " ").contains(where: { $0 == code }) { return aircraftType(at: index) }
+            guard length >= 3 else { continue }
+            if data.bytes[start..<(start + length)].split(separator: UInt8(ascii: " ")).contains(where: { $0.elementsEqual(code) }) {
+                found.append(index)
+            }
         }
-        return nil
+        return found
     }
 
     /// Types matching `text`: a designator (B738), an IATA code (738), or words of the name,

@@ -13,9 +13,10 @@ public struct Airline: Hashable, Sendable {
     public var routeCount: Int
     /// Catalog positions of its hub airports, busiest first.
     public var hubIndices: [Int]
-    /// Aircraft types flown on its routes with how many routes use each, most used first.
+    /// Aircraft types (or families, for routes that name only the family) flown on its routes
+    /// with how many routes use each, most used first: entries of `Catalog.aircraftEntry`.
     public var fleetIndices: [(type: Int, routes: Int)]
-    /// The OpenFlights airline id (modulo 65536).
+    /// The OpenFlights airline id (modulo 65536); 0 for an airline OpenFlights does not list.
     public var openFlightsID: Int
 
     public static func == (a: Airline, b: Airline) -> Bool { a.rank == b.rank }
@@ -71,10 +72,11 @@ extension Catalog {
     }
 
     /// Airlines whose name, alias or callsign words start with every word of `text`, or
-    /// whose code is `text`, in catalog order.
-    public func searchAirlines(_ text: String, limit: Int = 20) -> [Airline] {
+    /// whose code is `text`, in catalog order. `typing` (a search) also takes a last word of
+    /// one letter as the start of a word; a name being resolved never rests on one letter.
+    public func searchAirlines(_ text: String, limit: Int = 20, typing: Bool = true) -> [Airline] {
         var found = airlines(code: text.trimmingSpaces).map(\.rank)
-        let words = TextFolding.words(text, keepLast: true)
+        let words = TextFolding.words(text, keepLast: typing)
         if !words.isEmpty {
             for index in data.allWordsMatch("alwords", words, total: airlineCount) where !found.contains(index) { found.append(index) }
         }

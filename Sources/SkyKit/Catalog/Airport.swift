@@ -104,11 +104,12 @@ extension Catalog {
     }
 
     /// Airports whose name or city words start with every word of `text`, or whose code is
-    /// `text`, most important first.
-    public func searchAirports(_ text: String, limit: Int = 20) -> [Airport] {
+    /// `text`, most important first. `typing` (a search) also takes a last word of one letter
+    /// as the start of a word; a name being resolved never rests on one letter.
+    public func searchAirports(_ text: String, limit: Int = 20, typing: Bool = true) -> [Airport] {
         var found: [Int] = []
         if let byCode = airport(code: text.trimmingSpaces) { found.append(byCode.rank) }
-        let words = TextFolding.words(text, keepLast: true, stopWords: TextFolding.airportStopWords)
+        let words = TextFolding.words(text, keepLast: typing, stopWords: TextFolding.airportStopWords)
         if !words.isEmpty {
             for index in data.allWordsMatch("apwords", words, total: airportCount) where !found.contains(index) { found.append(index) }
         }

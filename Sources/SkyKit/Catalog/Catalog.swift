@@ -7,8 +7,8 @@ public final class Catalog: @unchecked Sendable {
     let data: BinaryCatalog
     /// Where the record sections start, resolved once (hot paths index records directly).
     let airportsBase: Int, airlinesBase: Int, aircraftBase: Int, listsBase: Int, timeZonesBase: Int
-    /// Aircraft types by exact folded name, made on first use (`aircraftIndex(exactName:)`).
-    let exactNames = Mutex<[String: Int]?>(nil)
+    /// The names of aircraft types and families, made on first use (`aircraftNames`).
+    let aircraftNameIndex = Mutex<AircraftNames?>(nil)
     /// OpenFlights ids by airport position, made on first use (`openFlightsID(ofAirportAt:)`).
     let airportOpenFlightsIDs = Mutex<[Int: Int]?>(nil)
 

@@ -43,12 +43,18 @@ extension Catalog {
         return airlines(code: two).first(where: \.isActive)
     }
 
-    /// The airline a radio callsign names: its first three letters as an ICAO code (DLH4AB is
-    /// Lufthansa); nil for registrations and unknown prefixes.
+    /// The airline a radio callsign names: an ICAO designator followed by a flight id that
+    /// starts with a digit (DLH4AB is Lufthansa, EJU12AB easyJet Europe), the active airline
+    /// first. Nil for anything else — registrations (N12345), private and military callsigns
+    /// (IWALK is not Apache Air's IWA, DUKE58 not Duke's DUK) and unknown designators.
     public func airline(callsign: String) -> Airline? {
-        let prefix = String(callsign.uppercased().prefix(3))
-        guard callsign.count > 3, prefix.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
-        return airlines(code: prefix).first { $0.icao == prefix }
+        let chars = Array(callsign.uppercased())
+        guard (4...7).contains(chars.count), chars[0..<3].allSatisfy({ $0.isASCII && $0.isLetter }), chars[3].isASCII, chars[3].isNumber,
+            chars[4...].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+        else { return nil }
+        let prefix = String(chars[0..<3])
+        let holders = airlines(code: prefix).filter { $0.icao == prefix }
+        return holders.first(where: \.isActive) ?? holders.first
     }
 
     // MARK: - Airports
@@ -62,7 +68,7 @@ extension Catalog {
         if Catalog.looksLikeCode(trimmed) {
             throw LookupError.unknown("unknown airport code '\(trimmed)'", closest: airportSuggestions(trimmed))
         }
-        let matches = searchAirports(trimmed, limit: Catalog.listed + 1)
+        let matches = searchAirports(trimmed, limit: Catalog.listed + 1, typing: false)
         if matches.count == 1 { return matches[0] }
         if matches.count > 1 {
             // An exact name or city wins over airports that only share a word.
@@ -136,7 +142,7 @@ extension Catalog {
         let trimmed = text.trimmedWhitespace
         guard !trimmed.isEmpty else { throw LookupError("an empty airline name — give a code (UA, UAL) or a name") }
         if let byCode = airline(code: trimmed) { return byCode }
-        let matches = searchAirlines(trimmed, limit: 40)
+        let matches = searchAirlines(trimmed, limit: 40, typing: false)
         let folded = TextFolding.key(trimmed)
         let exact = matches.filter { TextFolding.key($0.name) == folded }
         if let best = exact.first(where: \.isActive) ?? exact.first { return best }
@@ -164,55 +170,84 @@ extension Catalog {
 
     // MARK: - Aircraft types
 
-    /// The aircraft type `text` names: an ICAO designator or IATA code, an exact model name, or
-    /// the one type whose name has the words. A family name (`Boeing 737`) that fits several
-    /// types is an error listing them.
+    /// The aircraft type or family `text` names. Codes (ICAO designator, IATA type or family
+    /// code) and exact names come first, and when two of them disagree ("Lynx" is a designator
+    /// and another type's model) the text is ambiguous; then names with the same model numbers
+    /// and words (`AircraftNames`). A name that fits several types ("Boeing 737 MAX") is an
+    /// error listing them; a family name ("Boeing 777") is the family, never a guessed variant.
     public func resolveAircraft(_ text: String) throws(LookupError) -> AircraftType {
         let trimmed = text.trimmedWhitespace
         guard !trimmed.isEmpty else { throw LookupError("an empty aircraft type — give a designator (B738) or a name (737-800)") }
-        if let t = aircraftType(designator: trimmed.uppercased()) { return t }
-        if let index = aircraftIndex(exactName: trimmed) { return aircraftType(at: index) }
-        let matches = searchAircraft(trimmed, limit: Catalog.listed + 1)
-        if matches.isEmpty, Catalog.looksLikeCode(trimmed) {
+        let names = aircraftNames
+        var exact: [Int] = []
+        func add(_ entries: [Int]) { for e in entries where !exact.contains(e) { exact.append(e) } }
+        if let t = aircraftType(designator: trimmed) { add([t.rank]) }
+        add(aircraftIndices(iata: trimmed))
+        add(names.exactly(trimmed))
+        exact = familyOrAll(exact.sorted())
+        if exact.count == 1 { return aircraftEntry(exact[0]) }
+        if exact.count > 1 { throw severalAircraft(trimmed, exact) }
+        let fits = familyOrAll(names.fitting(trimmed))
+        if fits.count == 1 { return aircraftEntry(fits[0]) }
+        if fits.count > 1 { throw severalAircraft(trimmed, fits) }
+        let near = names.near(trimmed)
+        if near.count > 1 { throw severalAircraft(trimmed, near) }
+        var close = near.map(aircraftEntry)
+        if close.isEmpty, Catalog.looksLikeCode(trimmed) {
             let stem = String(trimmed.prefix { $0 != "?" })
-            let close =
+            let similar =
                 (stem.count >= 2 ? aircraft(withCodePrefix: stem, limit: 3) : [])
                 + (trimmed.count == 4
                     ? aircraft(withCodePrefix: String(trimmed.prefix(2)), limit: 100)
                         .filter { EditDistance.between(Array($0.designator), Array(trimmed)) <= 1 } : [])
-            var unique: [AircraftType] = []
-            for t in close where !unique.contains(t) && unique.count < 3 { unique.append(t) }
-            throw LookupError.unknown("unknown aircraft designator '\(trimmed)'", closest: unique.map { ($0.designator, "\($0.designator) \($0.name)") })
+            for t in similar where !close.contains(t) && close.count < 3 { close.append(t) }
+            throw LookupError.unknown("unknown aircraft designator '\(trimmed)'", closest: close.map { ($0.designator, "\($0.designator) \($0.label)") })
         }
-        if let first = matches.first, first.designator == trimmed.uppercased() || first.iataCodes.contains(trimmed.uppercased()) { return first }
-        let folded = TextFolding.key(trimmed)
-        let exact = matches.filter { t in
-            ([t.name] + t.models + [t.manufacturer + " " + (t.models.first ?? "")]).contains { TextFolding.key($0) == folded }
+        if close.isEmpty, trimmed.count == 4 {
+            close = aircraft(withCodePrefix: String(trimmed.prefix(2)), limit: 100)
+                .filter { EditDistance.between(Array($0.designator), Array(trimmed.uppercased())) <= 1 }.prefix(3).map { $0 }
         }
-        if exact.count == 1 { return exact[0] }
-        if matches.count == 1 { return matches[0] }
-        if !matches.isEmpty {
-            let shown = exact.isEmpty ? matches : exact
-            throw LookupError(
-                "'\(trimmed)' matches several aircraft types: "
-                    + Catalog.list(shown.prefix(Catalog.listed).map { "\($0.designator) \($0.name)" }, more: shown.count > Catalog.listed)
-                    + " — give a designator",
-                candidates: shown.map(\.designator))
-        }
-        var close =
-            trimmed.count == 4
-            ? aircraft(withCodePrefix: String(trimmed.prefix(2)), limit: 100)
-                .filter { EditDistance.between(Array($0.designator), Array(trimmed.uppercased())) <= 1 }.prefix(3).map { $0 } : []
         if close.isEmpty, trimmed.count > 4,
-            let near = closest(
-                trimmed, among: aircraftCount,
-                name: {
-                    let t = aircraftType(at: $0); return [t.name] + t.models.map { t.manufacturer + " " + $0 }
-                })
+            let nearest = closest(trimmed, among: aircraftCount, name: { AircraftNames.names(of: aircraftType(at: $0)) })
         {
-            close = [aircraftType(at: near)]
+            close = [aircraftType(at: nearest)]
         }
-        throw LookupError.unknown("unknown aircraft type '\(trimmed)'", closest: close.map { ($0.designator, "\($0.designator) \($0.name)") })
+        throw LookupError.unknown("unknown aircraft type '\(trimmed)'", closest: close.map { ($0.designator, "\($0.designator) \($0.label)") })
+    }
+
+    /// The one family among `entries` when all the others are its variants ("B777" fits the
+    /// family and the 777-F, one of its members): the family is what the text says. Otherwise
+    /// the entries as they are.
+    func familyOrAll(_ entries: [Int]) -> [Int] {
+        let families = entries.filter { $0 >= aircraftCount }
+        guard families.count == 1, entries.count > 1 else { return entries }
+        let variants = Set(aircraftEntry(families[0]).variants)
+        return entries.allSatisfy { $0 >= aircraftCount || variants.contains(aircraftType(at: $0).designator) } ? families : entries
+    }
+
+    /// "… matches several aircraft types: …" for catalog entries (types, then families).
+    func severalAircraft(_ text: String, _ entries: [Int]) -> LookupError {
+        let shown = entries.map(aircraftEntry)
+        return LookupError(
+            "'\(text)' matches several aircraft types: "
+                + Catalog.list(shown.prefix(Catalog.listed).map { "\($0.designator) \($0.label)" }, more: shown.count > Catalog.listed)
+                + " — give a designator",
+            candidates: shown.map(\.designator))
+    }
+
+    /// The names of aircraft types and families, indexed on first use.
+    var aircraftNames: AircraftNames {
+        aircraftNameIndex.withLock { index in
+            if let index { return index }
+            let made = AircraftNames(self)
+            index = made
+            return made
+        }
+    }
+
+    /// A type (`0..<aircraftCount`) or family (after them) by its entry number.
+    public func aircraftEntry(_ entry: Int) -> AircraftType {
+        entry < aircraftCount ? aircraftType(at: entry) : aircraftFamily(at: entry - aircraftCount)
     }
 
     /// The entry (of `count`) with a name closest to `text`, for "did you mean": among the
@@ -241,23 +276,6 @@ extension Catalog {
     /// The runs of digits in folded text: ["767", "300"].
     static func numbers(_ folded: String) -> [Substring] {
         folded.split { !$0.isNumber }
-    }
-
-    /// The type whose name, or manufacturer and model, is exactly `text` (folded), when only
-    /// one type has it ("Boeing 787-9"; not "Boeing 737", the name of a family).
-    func aircraftIndex(exactName text: String) -> Int? {
-        exactNames.withLock { table in
-            if table == nil {
-                var counts: [String: (index: Int, count: Int)] = [:]
-                for index in 0..<aircraftCount {
-                    let t = aircraftType(at: index)
-                    let keys = Set(([t.name] + t.models.map { t.manufacturer + " " + $0 }).map(TextFolding.key))
-                    for key in keys { counts[key] = (counts[key]?.index ?? index, (counts[key]?.count ?? 0) + 1) }
-                }
-                table = counts.compactMapValues { $0.count == 1 ? $0.index : nil }
-            }
-            return table?[TextFolding.key(text)]
-        }
     }
 
     static func list(_ items: [String], more: Bool) -> String {

@@ -270,7 +270,8 @@ public enum FlightFiles {
             date, origin?.iata ?? f.origin, destination?.iata ?? f.destination, f.flightNumber ?? "",
             airline?.name ?? "", miles, duration, f.seat ?? "", seatType, cabin, reason, type?.name ?? f.aircraft ?? "", f.registration ?? "",
             f.trip ?? "", note, origin.flatMap { catalog.openFlightsID(ofAirportAt: $0.rank) }.map(String.init) ?? "",
-            destination.flatMap { catalog.openFlightsID(ofAirportAt: $0.rank) }.map(String.init) ?? "", airline.map { String($0.openFlightsID) } ?? "", "",
+            destination.flatMap { catalog.openFlightsID(ofAirportAt: $0.rank) }.map(String.init) ?? "",
+            airline.flatMap { $0.openFlightsID > 0 ? String($0.openFlightsID) : nil } ?? "", "",
         ]
     }
 

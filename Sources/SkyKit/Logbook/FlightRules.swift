@@ -29,7 +29,7 @@ extension Flight {
         if origin == destination { return "the departure and arrival airports are both \(origin)" }
         if let row, !Flight.rows.contains(row) { return "row \(row) is out of range — rows run from 1 to 88" }
         if let seatLetter, FlightText.seatLetter(seatLetter) != seatLetter { return "'\(seatLetter)' is not a seat letter (one letter, A to Z)" }
-        if let flightNumber, FlightText.flightNumber(flightNumber) != flightNumber {
+        if let flightNumber, !FlightText.isStoredFlightNumber(flightNumber) {
             return "'\(flightNumber)' is not a flight number (the airline code and digits, like UA155)"
         }
         if let duration, !Flight.durations.contains(duration) {

@@ -1,30 +1,75 @@
 /// The rules for a flight's text fields, whatever path the flight comes by (typed at the
 /// prompt, asked in the form, read from a file): one rule each, here.
 public enum FlightText {
-    /// The flight number as stored (upper case), or nil when `text` is not one: the airline's
-    /// code and digits, perhaps a letter after them (UA155, BAW2490, LH400A); 3 to 8 ASCII
-    /// letters and digits.
-    public static func flightNumber(_ text: String) -> String? {
-        let w = text.uppercased()
-        guard (3...8).contains(w.utf8.count), w.utf8.allSatisfy({ isDigit($0) || ($0 >= 65 && $0 <= 90) }) else { return nil }
-        let bytes = Array(w.utf8)
-        guard isDigit(bytes[bytes.count - 1]) || isDigit(bytes[bytes.count - 2]) else { return nil }
-        return w
+    /// A flight number as people write it, read into its parts: `LX 14`, `LX14`, `LX0014`,
+    /// `B6-907`, `T3-7107`, `BAW2490`, `LH400A`, or the digits alone (`14`, `0012`) beside an
+    /// airline. The designator is IATA's two characters (at least one a letter: B6, 9W) or
+    /// ICAO's three letters; the number has 1 to 4 digits (IATA's rule), perhaps one letter after.
+    public struct FlightNumber: Equatable, Sendable {
+        /// The airline designator as written (upper case); nil for digits alone.
+        public var designator: String?
+        public var number: Int
+        /// An operational suffix letter (LH400A).
+        public var suffix: String
+
+        /// Reads `text`; nil when it is not a flight number.
+        public init?(_ text: String) {
+            var chars = Array(text.trimmedWhitespace.uppercased())
+            func isLetter(_ c: Character) -> Bool { c.isASCII && c.isLetter }
+            func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
+            var designator: String?
+            if chars.count >= 4, chars[0..<3].allSatisfy(isLetter), isDigit(chars[3]) || chars[3] == " " || chars[3] == "-" {
+                designator = String(chars[0..<3])
+            } else if chars.count >= 3, chars[0..<2].allSatisfy({ isLetter($0) || isDigit($0) }), chars[0..<2].contains(where: isLetter) {
+                designator = String(chars[0..<2])
+            }
+            if let designator {
+                chars.removeFirst(designator.count)
+                // One space or hyphen may part the designator from the number (B6-907, LX 14).
+                if let first = chars.first, first == " " || first == "-" { chars.removeFirst() }
+            }
+            let digits = chars.prefix(while: isDigit)
+            let rest = chars.dropFirst(digits.count)
+            guard (1...4).contains(digits.count), rest.count <= 1, rest.allSatisfy(isLetter), let number = Int(String(digits)) else { return nil }
+            self.designator = designator
+            self.number = number
+            self.suffix = String(rest)
+        }
+
+        /// The stored form with this designator: no space, no leading zeros (LX14).
+        public func stored(_ designator: String) -> String { designator + String(number) + suffix }
+
+        /// The stored form with the designator written, else the airline's (IATA, else ICAO);
+        /// nil for digits without an airline.
+        public func stored(airline: Airline?) -> String? {
+            guard let designator = designator ?? [airline?.iata, airline?.icao].compactMap({ $0 }).first(where: { !$0.isEmpty }) else { return nil }
+            return stored(designator)
+        }
     }
 
-    /// A flight number as files write it — whole (UA155), or the digits alone beside an
-    /// airline column (OpenFlights' `2192`, Flighty's `709`): the digits get the airline's
-    /// designator (IATA, else ICAO) and lose leading zeros (Southwest's `0012` is WN12). Nil
-    /// when it is neither, or digits without an airline.
+    /// The flight number as stored, or nil when `text` is not one with its airline designator:
+    /// `LX 14`, `LX0014` and `lx14` are all LX14.
+    public static func flightNumber(_ text: String) -> String? {
+        guard let parts = FlightNumber(text), let designator = parts.designator else { return nil }
+        return parts.stored(designator)
+    }
+
+    /// A flight number as people and files write it — whole (`UA155`, `B6 907`), or the digits
+    /// alone beside an airline (OpenFlights' `2192`, Flighty's `709`, `flight add … airline LX
+    /// number 14`): digits get the airline's designator (IATA, else ICAO). Nil when it is
+    /// neither, or digits without an airline.
     public static func flightNumber(_ text: String, airline: Airline?) -> String? {
-        let w = text.uppercased()
-        let digits = w.prefix { $0.isASCII && $0.isNumber }
-        let suffix = w.dropFirst(digits.count)
-        guard !digits.isEmpty else { return flightNumber(w) }
-        guard digits.count <= 5, suffix.count <= 1, suffix.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
-        guard let designator = [airline?.iata, airline?.icao].compactMap({ $0 }).first(where: { !$0.isEmpty }) else { return nil }
-        let trimmed = digits.drop { $0 == "0" }
-        return flightNumber(designator + (trimmed.isEmpty ? "0" : trimmed) + suffix)
+        FlightNumber(text)?.stored(airline: airline)
+    }
+
+    /// True for a flight number a logbook may hold: one in the stored form, or one an earlier
+    /// version stored under its looser rule (3 to 8 letters and digits ending in a digit, or a
+    /// digit and a letter), so that such a flight can still be edited.
+    public static func isStoredFlightNumber(_ text: String) -> Bool {
+        if flightNumber(text) == text { return true }
+        let bytes = Array(text.utf8)
+        guard (3...8).contains(bytes.count), bytes.allSatisfy({ isDigit($0) || ($0 >= 65 && $0 <= 90) }) else { return false }
+        return isDigit(bytes[bytes.count - 1]) || isDigit(bytes[bytes.count - 2])
     }
 
     /// A seat letter as stored (one letter, upper case), or nil.

@@ -51,6 +51,30 @@ struct BadgeEvaluationTests {
         #expect(try status(family, s).unlockedOn == FlightDate(iso: "2024-01-04"))
     }
 
+    @Test func aFamilyFlightCountsOnlyWhereEveryVariantWould() throws {
+        let s = try store()
+        // Two flights logged only as "Boeing 777", one as a 777-300ER.
+        try s.add(
+            [
+                flight("KSFO", "KJFK", "2024-01-01", type: "777"), flight("KSFO", "KJFK", "2024-01-02", type: "777"),
+                flight("KSFO", "KJFK", "2024-01-03", type: "B77W"),
+            ], to: "default")
+        let every777 = badge(.soaring, .aircraft(["B772", "B77L", "B773", "B77W", "B778", "B779"], flights: 3))
+        #expect(try status(every777, s).isUnlocked)
+        let onlyThe300ER = badge(.soaring, .aircraft(["B77W"], flights: 1))
+        #expect(try status(onlyThe300ER, s).goals[0].flights.count == 1, "a family flight is no guess at the 300ER")
+        // A badge that names the family counts its variants too, and so does a manufacturer's.
+        #expect(try status(badge(.soaring, .aircraft(["777"], flights: 3)), s).isUnlocked)
+        #expect(try status(badge(.skyline, .manufacturers(["Boeing"], flights: 3)), s).isUnlocked)
+        #expect(try status(badge(.skyline, .manufacturers(["Airbus"], flights: 1)), s).progress == (0, 1))
+        // The built-in Triple Seven and Queen of the Skies name every variant of their family.
+        let builtIn = BadgeBook.builtIn(world: world).badges
+        for (id, code) in [("triple-seven", "777"), ("queen-of-the-skies", "747"), ("the-best-seller", "737")] {
+            guard case .aircraft(let list, _) = try #require(builtIn.first { $0.id == id }).rule else { Issue.record("\(id)"); continue }
+            #expect(Set(world.families[code] ?? []).isSubset(of: Set(list)), "\(id)")
+        }
+    }
+
     @Test func flightpathNeedsTheLastLegAndTakesLegsEitherWay() throws {
         let s = try store()
         let path = badge(.flightpath, .routes([RoutePair("PHNL", "PKMJ"), RoutePair("PKMJ", "PKWA"), RoutePair("PKWA", "PTSA")], airline: nil))

@@ -19,17 +19,17 @@ struct CatalogLookupTests {
         }
     }
 
-    @Test func familyNamesAreAmbiguousWhereverTheyAreTyped() throws {
-        for name in ["boeing 737", "airbus"] {
-            #expect(throws: LookupError.self) { try catalog.resolveAircraft(name) }
-            let typed = (try? catalog.resolveAircraft(name)).map(\.designator)
-            #expect(typed == nil)
-            let imported = importError("date,origin,destination,aircraft\n2024-01-01,KSFO,KJFK,\(name)\n")
-            #expect(imported?.contains("'\(name)' matches several aircraft types") == true, "\(String(describing: imported))")
+    @Test func namesMeanTheSameWhereverTheyAreTyped() throws {
+        // An ambiguous name is ambiguous on both paths.
+        #expect(throws: LookupError.self) { try catalog.resolveAircraft("airbus") }
+        let imported = importError("date,origin,destination,aircraft\n2024-01-01,KSFO,KJFK,airbus\n")
+        #expect(imported?.contains("'airbus' matches several aircraft types") == true, "\(String(describing: imported))")
+        // A model name that only one type has is that type, and a family is the family, on both.
+        for (name, code) in [("Boeing 787-9", "B789"), ("Embraer E190", "E190"), ("boeing 737", "737")] {
+            #expect(try catalog.resolveAircraft(name).designator == code)
+            let flights = try Importing.flights("date,origin,destination,aircraft\n2024-01-01,KSFO,KJFK,\(name)\n", .csv)
+            #expect(flights.map(\.aircraft) == [code], "\(name)")
         }
-        // A model name that only one type has is that type, on both paths.
-        #expect(try catalog.resolveAircraft("Boeing 787-9").designator == "B789")
-        #expect(importError("date,origin,destination,aircraft\n2024-01-01,KSFO,KJFK,Boeing 787-9\n") == nil)
     }
 
     @Test func anAirlineByCodeIsTheActiveOneFirst() throws {
@@ -46,5 +46,21 @@ struct CatalogLookupTests {
         #expect(catalog.airline(flightNumber: "U21234")?.iata == "U2", "a digit in the IATA code")
         #expect(catalog.airline(callsign: "DLH4AB")?.icao == "DLH")
         #expect(catalog.airline(callsign: "N12345") == nil)
+    }
+
+    @Test func aCallsignNamesAnAirlineOnlyAsADesignatorAndAFlightID() {
+        // Seen in the embedded Paris recording: easyJet Europe (missing from OpenFlights), a
+        // private callsign and a military one whose first letters are airlines' designators.
+        #expect(catalog.airline(callsign: "EJU12AB")?.name == "easyJet Europe")
+        #expect(catalog.airline(callsign: "EZS15FM")?.name == "easyJet Switzerland")
+        #expect(catalog.airline(callsign: "IWALK") == nil, "not Apache Air's IWA")
+        #expect(catalog.airline(callsign: "DUKE58") == nil)
+        #expect(catalog.airline(callsign: "HUAF408") == nil)
+        #expect(catalog.airline(callsign: "AFR") == nil && catalog.airline(callsign: "AFR12345") == nil)
+        // Where two airlines hold a designator, the one flying.
+        #expect(catalog.airline(callsign: "SWR100")?.name == "Swiss International Air Lines")
+        #expect(catalog.airline(callsign: "FDX1234")?.name == "Federal Express")
+        #expect(catalog.airline(code: "SWR")?.name == "Swiss International Air Lines")
+        #expect(catalog.airlines(code: "SWR").first { $0.name == "Swissair" }?.isActive == false, "it stopped flying in 2002")
     }
 }

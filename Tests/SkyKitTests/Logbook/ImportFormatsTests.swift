@@ -45,10 +45,10 @@ struct ImportFormatsTests {
 
     @Test func openFlightsOwnExportWithEighteenFields() throws {
         let p = try plan("openflights-export.csv", .openflights)
-        #expect(p.rows == 7 && p.flights.count == 5)
-        // Families are never one of their members.
-        #expect(Set(p.unresolved.map(\.text)) == ["Boeing 777", "Airbus 340"])
-        #expect(p.unresolved.allSatisfy { $0.kind == .aircraft && $0.reason.contains("matches several aircraft types") })
+        #expect(p.rows == 7 && p.flights.count == 7 && p.unresolved.isEmpty)
+        // Families are stored as families, never as one of their members.
+        #expect(try flight(p, "2009-05-16", from: "KLAX").aircraft == "777")
+        #expect(try flight(p, "2009-06-29", from: "KDEN").aircraft == "340")
         let first = try flight(p, "2009-04-17", from: "KIAH")
         #expect(first.flightNumber == "CO2192" && first.airline == "COA" && first.departureTime == ClockTime(hour: 21, minute: 15) && first.duration == 52)
         #expect(try flight(p, "2008-09-14", from: "KAMA").flightNumber == "WN12", "digits with the airline's code, no leading zeros")
@@ -135,6 +135,7 @@ struct ImportFormatsTests {
         #expect(out.row == 12 && out.seatLetter == "A" && out.seatPosition == .window && out.cabinClass == .premium && out.reason == .leisure)
         let hazy = try flight(p, "2019-09", from: "EIDW")
         #expect(hazy.date.precision == .month && hazy.airline == nil && hazy.notes == "memory is hazy" && hazy.aircraft == "B772")
+        #expect(try flight(plan("airtrail.json", .airtrail), "2019-09", from: "EIDW").aircraft == "777", "the family without --map")
     }
 
     @Test func appInTheAir() throws {

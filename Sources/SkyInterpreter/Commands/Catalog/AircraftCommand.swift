@@ -24,14 +24,18 @@ enum AircraftCommand {
         } else if let engine = t.engineType {
             kind += ", \(engine.lowercased())"
         }
+        // A family (777 Boeing 777) lists the types it may be instead of models.
+        let variants = t.variants.map { d in d + (shell.catalog.aircraftType(designator: d).map { " " + $0.name } ?? "") }
         return .card(
             Card(
-                title: t.name,
+                title: t.label,
                 fields: [
                     Field("name", "", Cell(t.name)),
-                    Field("designator", "designator", Cell(t.designator)),
+                    Field("designator", t.isFamily ? "family code" : "designator", Cell(t.designator)),
+                    Field("family", "", Cell(.bool(t.isFamily))),
+                    Field("variants", t.isFamily ? "variants" : "", Cell(.list(t.variants.map(Datum.string)), text: variants.joined(separator: "; "))),
                     Field("manufacturer", "manufacturer", Cell(t.manufacturer)),
-                    Field("models", "models", Cell(.list(t.models.map(Datum.string)), text: t.models.isEmpty ? "—" : t.models.joined(separator: "; "))),
+                    Field("models", "models", Cell(.list(t.models.map(Datum.string)), text: t.models.isEmpty ? "—" : modelsText(t.models))),
                     Field(
                         "iata", "IATA codes", Cell(.list(t.iataCodes.map(Datum.string)), text: t.iataCodes.isEmpty ? "—" : t.iataCodes.joined(separator: ", "))),
                     Field("description", "kind", Cell(.string(t.description.rawValue), text: kind)),
@@ -40,5 +44,11 @@ enum AircraftCommand {
                     Field("wake", "wake category", Cell(Datum.optional(t.wakeCategory), text: t.wakeCategory.map { "\(wakeWords[$0] ?? $0) (\($0))" } ?? "—")),
                     Field("routes", "airline routes", Cell(.int(t.routeCount), text: Format.grouped(Double(t.routeCount)))),
                 ]))
+    }
+
+    /// The first dozen model names, and how many more the JSON lists.
+    static func modelsText(_ models: [String]) -> String {
+        let shown = 12
+        return models.prefix(shown).joined(separator: "; ") + (models.count > shown ? "; … (\(models.count - shown) more)" : "")
     }
 }

@@ -62,7 +62,7 @@ enum AirlineCommands {
     static func card(_ a: Airline, _ shell: Shell) -> Output {
         let catalog = shell.catalog
         let hubs = a.hubIndices.map(catalog.airport(at:))
-        let fleet = a.fleetIndices.map { (catalog.aircraftType(at: $0.type), $0.routes) }
+        let fleet = a.fleetIndices.map { (catalog.aircraftEntry($0.type), $0.routes) }
         let fields = [
             Field("name", "", Cell(a.name)),
             Field("iata", "IATA", Cell(Datum.optional(a.iata), text: a.iata ?? "—")),

@@ -3,7 +3,7 @@ import SkyKit
 /// The options a flight can be given with (`flight add` and `flight edit`), declared once, and
 /// the one place that turns them into a checked `Flight`.
 enum FlightFields {
-    static let airline = Option("airline", .airline, "the airline (a code or a quoted name)")
+    static let airline = Option("airline", .airline, "the airline (a code or a name)")
     static let aircraft = Option("aircraft", .aircraftType, "the aircraft type (Tab offers the airline's fleet first)")
     static let date = Option("date", .flightDate, "the day of the flight, or only its month or year (default today)")
     static let dep = Option("dep", .clockTime, "the departure time on the local clock (08:15)")
@@ -29,7 +29,13 @@ enum FlightFields {
     static func apply(_ args: Arguments, to flight: inout Flight, shell: Shell) throws -> [String] {
         var notes: [String] = []
         if let airline = args[airline] { flight.airline = airline.storedCode }
-        if let number = args[number] {
+        if let parts = args[number] {
+            // The digits alone take the airline given, or the flight's own.
+            let company = args[airline] ?? shell.catalog.airline(code: flight.airline)
+            guard let number = parts.stored(airline: company) else {
+                throw ShellError.usage(
+                    "flight number \(parts.number)\(parts.suffix) has no airline to go with — give the airline, or write it whole, like UA\(parts.number)")
+            }
             flight.flightNumber = number
             if !args.given(airline), let byNumber = shell.catalog.airline(flightNumber: number) { flight.airline = byNumber.storedCode }
         }
@@ -100,14 +106,18 @@ enum FlightFields {
         else { return nil }
         let fleet = fleet(of: airline, shell)
         if fleet.isEmpty { return nil }
-        guard !fleet.contains(designator) else { return nil }
+        // A family and its variants meet: routes that name only 330 may have flown the A333,
+        // and a flight logged as a 777 on any of the 777s the fleet has.
+        let variants = Set(fleet.flatMap { shell.catalog.aircraftType(designator: $0)?.variants ?? [] })
+        let own = shell.catalog.aircraftType(designator: designator)?.variants ?? []
+        guard !fleet.contains(designator), !variants.contains(designator), !own.contains(where: fleet.contains) else { return nil }
         return
             "\(designator) is not in \(Format.possessive(airline.name)) 2014 route fleet (\(fleet.prefix(8).joined(separator: ", "))\(fleet.count > 8 ? ", …" : "")); logged anyway"
     }
 
     /// The designators an airline flew in the route data, most routes first.
     static func fleet(of airline: Airline, _ shell: Shell) -> [String] {
-        airline.fleetIndices.map { shell.catalog.aircraftType(at: $0.type).designator }
+        airline.fleetIndices.map { shell.catalog.aircraftEntry($0.type).designator }
     }
 
     /// "United Airlines  KSFO → KJFK  B738  2025-11-09"
@@ -161,7 +171,7 @@ enum FlightFields {
                 Field("arrival_date", "", Cell(Datum.optional(f.arrivalDate?.description))),
                 Field("duration_min", "times", Cell(f.duration.map { .int($0) } ?? .null, text: times(f) ?? "—")),
                 Field("airline", "airline", Cell(Datum.optional(f.airline), text: airline?.title ?? f.airline ?? "—")),
-                Field("aircraft", "aircraft", Cell(Datum.optional(f.aircraft), text: f.aircraft.map { $0 + (type.map { "  " + $0.name } ?? "") } ?? "—")),
+                Field("aircraft", "aircraft", Cell(Datum.optional(f.aircraft), text: f.aircraft.map { $0 + (type.map { "  " + $0.label } ?? "") } ?? "—")),
                 Field("flight_number", "flight number", Cell(Datum.optional(f.flightNumber), text: f.flightNumber ?? "—")),
                 Field("registration", "registration", Cell(Datum.optional(f.registration), text: f.registration ?? "—")),
                 Field("class", "class", Cell(Datum.optional(f.cabinClass?.rawValue), text: f.cabinClass?.words ?? "—")),

@@ -40,7 +40,7 @@ enum FlightForm {
         guard let airlineAnswer = field(FlightFields.airline, "Airline (Tab: favourites first)") else { return cancelled() }
         guard let numberAnswer = field(FlightFields.number, "Flight number") else { return cancelled() }
         // Tab at the aircraft offers the fleet of the airline given, or of the flight number's.
-        let airline = airlineAnswer ?? numberAnswer.flatMap { shell.catalog.airline(flightNumber: $0) }
+        let airline = airlineAnswer ?? numberAnswer.flatMap { $0.stored(airline: nil) }.flatMap { shell.catalog.airline(flightNumber: $0) }
         var fleetKind = Kind<AircraftType>.aircraftType.erased
         fleetKind.complete = { CatalogResolver.completeAircraft($0.prefix, $0.shell.catalog, fleetOf: airline) }
         guard field(FlightFields.aircraft, "Aircraft" + (airline.map { " (Tab: \(Format.possessive($0.name)) fleet)" } ?? ""), completion: fleetKind) != nil
@@ -68,14 +68,10 @@ enum FlightForm {
                 continue
             }
             do {
-                return try shell.catalog.resolveAirport(answer)
+                return try CatalogResolver.airport(answer, shell)
             } catch {
-                switch CatalogResolver.choose(answer, among: error, ask, shell) {
-                case .chosen(let airport): return airport
-                case .notAmbiguous: shell.report(ShellError.usage(error.message))
-                case .cancelled: return nil
-                case .invalid(let why): shell.report(ShellError.usage(why))
-                }
+                if error.cancelled { return nil }
+                shell.report(ShellError.usage(error.message))
             }
         }
     }

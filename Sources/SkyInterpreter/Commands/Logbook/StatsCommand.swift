@@ -149,7 +149,8 @@ enum StatsCommand {
             case "aircraft":
                 return [
                     .table(
-                        ranked("aircraft", "Aircraft types", "flown", stats.aircraft, label: { d in (d, shell.catalog.aircraftType(designator: d)?.name ?? d) })
+                        ranked(
+                            "aircraft", "Aircraft types", "flown", stats.aircraft, label: { d in (d, shell.catalog.aircraftType(designator: d)?.label ?? d) })
                     )
                 ]
             case "seats":
@@ -224,7 +225,7 @@ enum StatsCommand {
                         return ends.count == 2 ? route(ends[0], ends[1]) : key
                     }
                 ),
-                ("aircraft", "most flown aircraft", top(stats.aircraft) { d in d + (shell.catalog.aircraftType(designator: d).map { "  " + $0.name } ?? "") }),
+                ("aircraft", "most flown aircraft", top(stats.aircraft) { d in d + (shell.catalog.aircraftType(designator: d).map { "  " + $0.label } ?? "") }),
                 ("airline", "most flown airline", top(stats.airlines) { c in shell.catalog.airline(code: c)?.name ?? c }),
                 ("first_flight", "first flight", flight(stats.firstFlight)), ("latest_flight", "latest flight", flight(stats.latestFlight)),
                 (
