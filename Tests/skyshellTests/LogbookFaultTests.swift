@@ -79,8 +79,9 @@ struct LogbookFaultTests {
 
     @Test func aKilledImportLeavesAllOrNothing() throws {
         let rows = 60_000
-        var csv = "date,origin,destination,airline,aircraft\n"
-        for n in 0..<rows { csv += "2024-0\(n % 9 + 1)-1\(n % 9),KSFO,KJFK,UAL,B738\n" }
+        // Every row another flight (a row repeating one is skipped): 336 days, 179 numbers.
+        var csv = "date,origin,destination,airline,aircraft,flight_number\n"
+        for n in 0..<rows { csv += String(format: "2024-%02d-%02d,KSFO,KJFK,UAL,B738,UA%d\n", n % 12 + 1, n / 12 % 28 + 1, n / 336 + 1) }
         home.write("big.csv", csv)
         #expect(sky("flight add LHR CDG date 2025-01-01").status == 0)
         let wal = home.path + "/logbook.sqlite-wal"

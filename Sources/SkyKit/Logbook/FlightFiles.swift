@@ -14,10 +14,12 @@ public enum FlightFileFormat: String, CaseIterable, Sendable {
     case flighty
     /// jetlog's CSV export.
     case jetlog
-    /// AirTrail's JSON export.
+    /// AirTrail's JSON or CSV export.
     case airtrail
     /// App in the Air's data export (`data.txt`).
     case appintheair
+    /// A flight calendar in iCalendar (TripIt's, jetlog's `.ics`).
+    case icalendar
     /// GeoJSON routes and airports, for map tools (export only).
     case geojson
     /// KML routes and airports, for map tools (export only).
@@ -75,15 +77,24 @@ public enum FlightFiles {
             return head.contains("\"origin\"") ? .json : head.contains("\"from\"") ? .airtrail : .json
         }
         if head.hasPrefix("user:") || (head.contains("\ntrips:") && head.contains("Ownership.")) { return .appintheair }
+        if head.uppercased().hasPrefix("BEGIN:VCALENDAR") { return .icalendar }
         // Only old OpenFlights exports began with a UTF-16 byte order mark (by mistake).
         if bytes.starts(with: [0xFE, 0xFF]) { return .openflights }
         var reader = CSVReader(Array(start.prefix(4096)))
         guard let header = (try? reader.next())??.map({ CSVTable.key($0.trimmedSpaces) }) else { return nil }
         let columns = Set(header)
         if columns.isSuperset(of: ["date", "flight number", "from", "to", "dep time"]) { return .myflightradar24 }
-        if header.starts(with: ["date", "from", "to"]) { return .openflights }
+        // OpenFlights reads its columns by position: only its own names in its own order are
+        // its file. Any other header names its columns, and the names decide.
+        let openFlights = openFlightsHeader.map(CSVTable.key)
+        if (3...openFlights.count).contains(header.count), zip(header, openFlights).allSatisfy(==) { return .openflights }
         if columns.isSuperset(of: ["date", "airline", "flight", "from", "to"]) { return .flighty }
-        if columns.isSuperset(of: ["date", "origin", "destination"]) {
+        if columns.isSuperset(of: ["date", "from", "to", "flightnumber"]), !columns.isDisjoint(with: ["seatclass", "aircraftreg", "flightreason"]) {
+            return .airtrail
+        }
+        if columns.contains("date"), NativeReader.names(of: .origin).contains(where: columns.contains),
+            NativeReader.names(of: .destination).contains(where: columns.contains)
+        {
             return columns.isDisjoint(with: JetlogReader.markers) ? .csv : .jetlog
         }
         return nil
@@ -158,6 +169,7 @@ public enum FlightFiles {
         case .jetlog: try JetlogReader.read(bytes, into: batch)
         case .airtrail: try AirTrailReader.read(bytes, into: batch)
         case .appintheair: try AppInTheAirReader.read(bytes, into: batch)
+        case .icalendar: try ICalendarReader.read(bytes, into: batch)
         case .geojson, .kml:
             throw FlightFileError("\(format.rawValue) is an export format; import \(FlightFileFormat.importable.map(\.rawValue).joined(separator: ", "))")
         }
@@ -187,10 +199,14 @@ public enum FlightFiles {
     // MARK: - Writing
 
     /// The flights of `logbook` in `format` (one of the formats that can be exported).
-    public static func write<S: Sequence>(_ flights: S, format: FlightFileFormat, logbook: String, catalog: Catalog) throws(FlightFileError) -> String
+    /// `openFlightsTrips` are the ids of the flights whose trip is an OpenFlights trip (they came
+    /// from an OpenFlights file): only those are written in OpenFlights' Trip column.
+    public static func write<S: Sequence>(
+        _ flights: S, format: FlightFileFormat, logbook: String, catalog: Catalog, openFlightsTrips: Set<Int64> = []
+    ) throws(FlightFileError) -> String
     where S.Element == Flight {
         switch format {
-        case .myflightradar24, .flighty, .jetlog, .airtrail, .appintheair:
+        case .myflightradar24, .flighty, .jetlog, .airtrail, .appintheair, .icalendar:
             throw FlightFileError(
                 "\(format.rawValue) is read, not written; export \(FlightFileFormat.exportable.map(\.rawValue).joined(separator: ", "))")
         case .csv:
@@ -213,7 +229,8 @@ public enum FlightFiles {
             var out = "\u{FEFF}" + CSVWriter.row(openFlightsHeader)
             for f in flights {
                 // Distance (miles) is the one number; every other cell is text.
-                out += CSVWriter.row(openFlightsFields(f, catalog).enumerated().map { $0.offset == 5 ? .number($0.element) : .text($0.element) })
+                let fields = openFlightsFields(f, catalog, tripIsOpenFlights: f.id.map(openFlightsTrips.contains) ?? false)
+                out += CSVWriter.row(fields.enumerated().map { $0.offset == 5 ? .number($0.element) : .text($0.element) })
             }
             return out
         case .geojson:
@@ -249,7 +266,10 @@ public enum FlightFiles {
         }
     }
 
-    static func openFlightsFields(_ f: Flight, _ catalog: Catalog) -> [String] {
+    /// A flight as OpenFlights' columns, in a form its import accepts: a date it knows (a
+    /// month-only date is written as its year, the month kept in the note), its trip only when
+    /// it is an OpenFlights trip (another tool's trip goes into the note), and the events.
+    static func openFlightsFields(_ f: Flight, _ catalog: Catalog, tripIsOpenFlights: Bool = false) -> [String] {
         let origin = catalog.airport(icao: f.origin), destination = catalog.airport(icao: f.destination)
         let airline = catalog.airline(code: f.airline)
         let type = f.aircraft.flatMap { catalog.aircraftType(designator: $0) }
@@ -263,13 +283,17 @@ public enum FlightFiles {
         let cabin = f.cabinClass.flatMap { ["economy": "Y", "premium": "P", "business": "C", "first": "F"][$0.rawValue] } ?? ""
         let reason = f.reason.map { ["business": "B", "leisure": "L", "crew": "C", "other": "O"][$0.rawValue]! } ?? ""
         let duration = f.duration.map { FlightDate.digits($0 / 60, 2) + ":" + FlightDate.digits($0 % 60, 2) } ?? ""
-        let date = f.date.description + (f.departureTime.map { " \($0):00" } ?? "")
-        var note = f.notes ?? ""
-        if !f.events.isEmpty { note += (note.isEmpty ? "" : " ") + "[events: " + f.events.map(\.rawValue).joined(separator: "; ") + "]" }
+        // OpenFlights takes YYYY-MM-DD, MM/DD/YYYY, DD.MM.YYYY or a year alone (help/csv.php).
+        let date = (f.date.precision == .month ? String(f.date.year) : f.date.description) + (f.departureTime.map { " \($0):00" } ?? "")
+        var tags: [(String, String)] = []
+        if f.date.precision == .month { tags.append(("date", f.date.description)) }
+        if let trip = f.trip, !tripIsOpenFlights { tags.append(("trip", trip)) }
+        if !f.events.isEmpty { tags.append(("events", f.events.map(\.rawValue).joined(separator: "; "))) }
+        let note = NoteTags.append(tags, to: f.notes ?? "")
         return [
             date, origin?.iata ?? f.origin, destination?.iata ?? f.destination, f.flightNumber ?? "",
             airline?.name ?? "", miles, duration, f.seat ?? "", seatType, cabin, reason, type?.name ?? f.aircraft ?? "", f.registration ?? "",
-            f.trip ?? "", note, origin.flatMap { catalog.openFlightsID(ofAirportAt: $0.rank) }.map(String.init) ?? "",
+            tripIsOpenFlights ? f.trip ?? "" : "", note, origin.flatMap { catalog.openFlightsID(ofAirportAt: $0.rank) }.map(String.init) ?? "",
             destination.flatMap { catalog.openFlightsID(ofAirportAt: $0.rank) }.map(String.init) ?? "",
             airline.flatMap { $0.openFlightsID > 0 ? String($0.openFlightsID) : nil } ?? "", "",
         ]
@@ -314,5 +338,30 @@ extension Catalog {
         guard (1..<65536).contains(id) else { return nil }
         for index in 0..<airlineCount where Int(data.u16(airlineOffset(index) + 42)) == id { return airline(at: index) }
         return nil
+    }
+}
+
+/// What skyshell keeps in the note of a format that has no column for it: `[key: value]` tags
+/// at its end ("Lovely views [date: 2006-02] [events: diversion]"), read back on import.
+enum NoteTags {
+    static let keys: Set<String> = ["date", "trip", "events"]
+
+    /// The note with `tags` after it.
+    static func append(_ tags: [(String, String)], to note: String) -> String {
+        ([note] + tags.map { "[\($0.0): \($0.1)]" }).filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// The note without the tags at its end, and the tags by key.
+    static func split(_ text: String) -> (note: String, tags: [String: String]) {
+        var note = text.trimmedSpaces
+        var tags: [String: String] = [:]
+        while note.hasSuffix("]"), let open = note.range(of: "[", options: .backwards) {
+            let inside = note[open.upperBound..<note.index(before: note.endIndex)]
+            guard let colon = inside.range(of: ": "), keys.contains(String(inside[..<colon.lowerBound])), tags[String(inside[..<colon.lowerBound])] == nil
+            else { break }
+            tags[String(inside[..<colon.lowerBound])] = String(inside[colon.upperBound...])
+            note = String(note[..<open.lowerBound]).trimmedSpaces
+        }
+        return (note, tags)
     }
 }

@@ -73,11 +73,18 @@ extension Flight {
     /// Fills in what the times imply, given the airports' time zones: the date of arrival when
     /// it is not the date of departure (the first arrival after the departure: overnight
     /// flights arrive a day later, some flights west over the date line a day earlier), and
-    /// the duration when it was not given.
+    /// the duration when it was not given; or, with a departure and a duration but no arrival,
+    /// the arrival on the destination's clock.
     public mutating func completeTimes(originZone: String?, destinationZone: String?) {
-        guard date.precision == .day, let departureTime, let arrivalTime, let originZone, let destinationZone,
+        guard date.precision == .day, let departureTime, let originZone, let destinationZone,
             let leaves = FlightClock.instant(date, departureTime, zone: originZone)
         else { return }
+        guard let arrivalTime else {
+            guard let duration, arrivalDate == nil, let local = FlightClock.local(leaves + Double(duration * 60), zone: destinationZone) else { return }
+            self.arrivalTime = local.time
+            if local.date != date { arrivalDate = local.date }
+            return
+        }
         var arrives: Double?
         if let arrivalDate {
             arrives = FlightClock.instant(arrivalDate, arrivalTime, zone: destinationZone)

@@ -431,6 +431,18 @@ public final class LogbookStore {
         return f
     }
 
+    /// The ids of a logbook's flights that came from a file of `format` with a trip (an
+    /// OpenFlights trip id is OpenFlights' own: only such a trip goes back into its Trip column).
+    public func flightIDsWithTrips(importedAs format: FlightFileFormat, in logbook: String) throws -> Set<Int64> {
+        guard let id = try logbookID(logbook, create: false) else { return [] }
+        let s = try db.statement(
+            "SELECT f.id FROM flights f JOIN imports i ON i.id = f.import_id WHERE f.logbook_id = ? AND i.format = ? AND f.trip IS NOT NULL"
+        ).bind([.integer(id), .text(format.rawValue)])
+        var ids = Set<Int64>()
+        while try s.step() { ids.insert(s.int(0)) }
+        return ids
+    }
+
     /// The flights of a logbook as a `DuplicateIndex`, in one scan.
     public func duplicateIndex(in logbook: String) throws -> DuplicateIndex {
         var index = DuplicateIndex()

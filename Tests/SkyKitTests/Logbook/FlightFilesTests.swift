@@ -30,15 +30,13 @@ struct FlightFilesTests {
         return [first, second, third]
     }
 
-    /// Flights OpenFlights can carry whole: times of departure, durations, reasons, trips and
-    /// distances in whole miles.
+    /// What OpenFlights carries of them: everything but the private class, the distances in
+    /// whole miles. The arrival comes back from the departure, the duration and the zones; a
+    /// month-only date and a trip that is not OpenFlights' ride in the note.
     var openFlightsSample: [Flight] {
         sample.map { f in
             var g = f
-            g.arrivalTime = nil
-            g.arrivalDate = nil
             if g.cabinClass == .private { g.cabinClass = nil }
-            if g.date.precision == .month { g.date = g.date.first }
             g.recordedDistance = Distance(Double([2586, 100, 214][sample.firstIndex(of: f)!]), .statuteMiles)
             return g
         }
@@ -87,8 +85,30 @@ struct FlightFilesTests {
             text.hasPrefix(
                 "\u{FEFF}Date,From,To,Flight_Number,Airline,Distance,Duration,Seat,Seat_Type,Class,Reason,Plane,Registration,Trip,Note,From_OID,To_OID,Airline_OID,Plane_OID\r\n"
             ))
-        let line = text.split(separator: "\r\n")[1]
-        #expect(line.hasPrefix("2025-11-09 22:05:00,SFO,JFK,UA1234,United Airlines,2580,05:35,23A,W,Y,B,Boeing 737-800,N12345,Fall tour,"))
+        let lines = text.split(separator: "\r\n")
+        // A trip of another tool is no OpenFlights trip id: it goes into the note.
+        #expect(
+            lines[1].hasPrefix(
+                "2025-11-09 22:05:00,SFO,JFK,UA1234,United Airlines,2580,05:35,23A,W,Y,B,Boeing 737-800,N12345,,\"window, \"\"great\"\" view [trip: Fall tour] [events: holding]\","
+            ), "\(lines[1])")
+        // OpenFlights takes no month-only date: the year, and the month in the note.
+        #expect(lines[2].hasPrefix("2024,HNL,MAJ,") && lines[2].contains(",[date: 2024-03] [events: diversion; go-around],"), "\(lines[2])")
+        #expect(lines[3].hasPrefix("1998,LHR,CDG,"))
+        // A trip read from an OpenFlights file is OpenFlights' own, and goes back in its column.
+        var own = sample[0]
+        own.id = 7
+        let mine = try FlightFiles.write([own], format: .openflights, logbook: "t", catalog: catalog, openFlightsTrips: [7])
+        #expect(mine.split(separator: "\r\n")[1].contains(",N12345,Fall tour,\"window, \"\"great\"\" view [events: holding]\","))
+    }
+
+    @Test func everyOpenFlightsDateIsOneOfItsForms() throws {
+        // help/csv.php: YYYY-MM-DD, MM/DD/YYYY, DD.MM.YYYY or a year alone, perhaps with a time.
+        let text = try FlightFiles.write(sample, format: .openflights, logbook: "t", catalog: catalog)
+        for line in text.split(separator: "\r\n").dropFirst() {
+            let date = String(line.prefix { $0 != "," }).split(separator: " ")[0]
+            let day = date.count == 10 && FlightDate(iso: String(date)) != nil
+            #expect(day || (date.count == 4 && date.allSatisfy(\.isNumber)), "\(date)")
+        }
     }
 
     @Test func importOnlyFormatsAreNotWritten() {

@@ -23,7 +23,8 @@ struct ImportFormatsTests {
     @Test(arguments: [
         ("openflights-spec.csv", FlightFileFormat.openflights), ("openflights-export.csv", .openflights), ("openflights-older.csv", .openflights),
         ("myflightradar24-19.csv", .myflightradar24), ("myflightradar24-15.csv", .myflightradar24), ("flighty.csv", .flighty), ("jetlog.csv", .jetlog),
-        ("airtrail.json", .airtrail), ("appintheair.txt", .appintheair),
+        ("airtrail.json", .airtrail), ("airtrail-legs.json", .airtrail), ("airtrail.csv", .airtrail), ("appintheair.txt", .appintheair),
+        ("tripit.ics", .icalendar), ("jetlog.ics", .icalendar), ("named-columns.csv", .csv),
     ])
     func theFormatIsToldByTheFile(_ name: String, _ format: FlightFileFormat) throws {
         #expect(FlightFiles.guess(try Self.bytes(name)) == format)
@@ -110,8 +111,11 @@ struct ImportFormatsTests {
         #expect(out.duration == 446 && out.row == 23 && out.seatPosition == .window && out.cabinClass == .economy && out.reason == .leisure)
         let back = try flight(p, "2024-05-10", from: "KJFK")
         #expect(back.arrivalDate == FlightDate(iso: "2024-05-11") && back.duration == 369 && back.cabinClass == .premium)
+        // Bound for Heathrow, landed at Stansted: the flight went to Stansted (its distance, the
+        // zone of its actual arrival), Heathrow is kept in the note.
         let diverted = try flight(p, "2024-06-02", from: "EIDW")
-        #expect(diverted.events == [.diversion] && diverted.notes == "diverted to EGSS" && diverted.destination == "EGLL")
+        #expect(diverted.events == [.diversion] && diverted.notes == "diverted: bound for EGLL" && diverted.destination == "EGSS")
+        #expect(diverted.arrivalTime == ClockTime(hour: 8, minute: 44) && diverted.duration == 94, "the actual gate arrival at Stansted")
     }
 
     @Test func jetlog() throws {
@@ -138,11 +142,72 @@ struct ImportFormatsTests {
         #expect(try flight(plan("airtrail.json", .airtrail), "2019-09", from: "EIDW").aircraft == "777", "the family without --map")
     }
 
+    @Test func airTrailLegsAndCSV() throws {
+        // The newer export: legs under the flight's date, reason and note; economy+ is premium.
+        let legs = try plan("airtrail-legs.json", .airtrail)
+        #expect(legs.flights.count == 2 && legs.bad.isEmpty && legs.unresolved.isEmpty)
+        let first = try flight(legs, "2024-08-02", from: "EGLL")
+        #expect(first.destination == "OMDB" && first.reason == .business && first.notes == "two legs, one booking" && first.cabinClass == .premium)
+        #expect(first.departureTime == ClockTime(hour: 21, minute: 40) && first.arrivalDate == FlightDate(iso: "2024-08-03") && first.duration == 425)
+        #expect(first.row == 23 && first.seatLetter == "C" && first.seatPosition == .aisle)
+        let second = try flight(legs, "2024-08-03", from: "OMDB")
+        #expect(second.reason == .business && second.aircraft == "777" && second.flightNumber == "EK384")
+        // The CSV: airports by name or code, airline and aircraft by name, the exporter's seat.
+        let csv = try plan("airtrail.csv", .airtrail)
+        #expect(csv.flights.count == 2 && csv.bad.isEmpty && csv.unresolved.isEmpty && csv.ignoredColumns.isEmpty)
+        let row = try flight(csv, "2024-06-14", from: "EKCH")
+        #expect(row.destination == "EIDW" && row.airline == "SAS" && row.aircraft == "A20N" && row.registration == "SE-ROE")
+        #expect(row.reason == .business && row.notes == "met the team, then home" && row.cabinClass == .premium && row.row == 12)
+        #expect(row.departureTime == ClockTime(hour: 12, minute: 0) && row.arrivalTime == ClockTime(hour: 13, minute: 5) && row.duration == 125)
+        #expect(try flight(csv, "2019-09-01", from: "EIDW").destination == "EGLL")
+    }
+
+    @Test func flightCalendars() throws {
+        // TripIt: times with their zones or in UTC, folded lines, a trip header and a hotel left out.
+        let tripIt = try plan("tripit.ics", .icalendar)
+        #expect(tripIt.flights.count == 2 && tripIt.otherEvents == 2 && tripIt.bad.isEmpty)
+        let out = try flight(tripIt, "2024-03-12", from: "EGLL")
+        #expect(out.destination == "KJFK" && out.flightNumber == "BA117" && out.airline == "BAW")
+        #expect(out.departureTime == ClockTime(hour: 11, minute: 5) && out.arrivalTime == ClockTime(hour: 14, minute: 0) && out.duration == 415)
+        let back = try flight(tripIt, "2024-03-15", from: "KJFK")
+        #expect(back.flightNumber == "BA178" && back.departureTime == ClockTime(hour: 20, minute: 30) && back.arrivalDate == FlightDate(iso: "2024-03-16"))
+        // jetlog: floating local times (its DTEND is the departure plus the duration on the same
+        // clock), the airports from DESCRIPTION, the notes, a date alone.
+        let jetlog = try plan("jetlog.ics", .icalendar)
+        #expect(jetlog.flights.count == 2 && jetlog.otherEvents == 0)
+        let rome = try flight(jetlog, "2024-02-15", from: "LIRF")
+        #expect(rome.destination == "EGLL" && rome.duration == 150 && rome.departureTime == ClockTime(hour: 18, minute: 30))
+        #expect(rome.arrivalTime == ClockTime(hour: 20, minute: 0) && rome.notes == "window seat, lovely views")
+        let day = try flight(jetlog, "2023-07-04", from: "EGLL")
+        #expect(day.destination == "EIDW" && day.departureTime == nil && day.duration == nil)
+    }
+
+    @Test func aHeaderThatNamesItsColumnsIsReadByTheNames() throws {
+        // date,from,to is how OpenFlights begins, but a "flight" or "note" column where
+        // OpenFlights has others says it is not OpenFlights' file.
+        let p = try plan("named-columns.csv", .csv)
+        #expect(p.flights.count == 2 && p.ignoredColumns == ["gate"])
+        let out = try flight(p, "2024-03-01", from: "KSFO")
+        #expect(out.flightNumber == "UA1234" && out.aircraft == "B738" && out.notes == "aisle seat near the wing" && out.airline == "UAL")
+        #expect(try flight(p, "2024-03-05", from: "KJFK").flightNumber == "UA535")
+        #expect(FlightFiles.guess(Array("date,from,to,note\n2024-01-01,SFO,JFK,hello\n".utf8)) == .csv)
+        #expect(FlightFiles.guess(Array("Date,From,To,Flight_Number\n2024-01-01,SFO,JFK,UA1\n".utf8)) == .openflights)
+        let note = try Importing.flights("date,from,to,note\n2024-01-01,SFO,JFK,hello\n", .csv)
+        #expect(note.first?.notes == "hello" && note.first?.flightNumber == nil)
+    }
+
     @Test func appInTheAir() throws {
         let p = try plan("appintheair.txt", .appintheair, map: ["E75=E75L"])
         #expect(p.notYours == 1 && p.flights.count == 3 && p.rows == 4)
         let london = try flight(p, "2019-03-10", from: "EGLL")
         #expect(london.aircraft == "B77W" && london.flightNumber == "BA117" && london.airline == "BAW")
+        // The fare's cabin and the seat: "BUSINESS (C)" and 11A, "ECO LIGHT" and 14C; a fare
+        // name that says no cabin is kept in the note.
+        #expect(london.cabinClass == .business && london.row == 11 && london.seatLetter == "A")
+        let austin = try flight(p, "2022-09-12", from: "KAUS")
+        #expect(austin.cabinClass == .economy && austin.row == 14 && austin.seatLetter == "C")
+        let boise = try flight(p, "2022-09-12", from: "KBOI")
+        #expect(boise.cabinClass == nil && boise.notes == "class: SAVER FARE")
         #expect(london.departureTime == ClockTime(hour: 14, minute: 0) && london.arrivalTime == ClockTime(hour: 17, minute: 35) && london.duration == 455)
         #expect(try flight(p, "2022-09-12", from: "KBOI").aircraft == "B39M")
         #expect(try flight(p, "2022-09-12", from: "KAUS").duration == 210)

@@ -66,6 +66,45 @@ struct ImportPlanTests {
         #expect(plan.flightsToAdd(keepDuplicates: true).count == 5)
     }
 
+    @Test func aRowRepeatedInTheFileIsADuplicateToo() throws {
+        let s = try store()
+        let csv = """
+            date,origin,destination,flight_number
+            2024-05-01,KSFO,KJFK,UA1
+            2024-05-01,KSFO,KJFK,UA1
+            2024-05-01,KSFO,KJFK,UA2
+            2024-05-03,KJFK,KSFO,
+            2024-05-03,KJFK,KSFO,UA9
+            """
+        var plan = try Importing.plan(csv, .csv)
+        plan.markDuplicates(try s.duplicateIndex(in: "default"))
+        // The second UA1 repeats the first; UA9 repeats the unnumbered flight before it.
+        #expect(plan.duplicates == [1, 4] && plan.repeatedInFile == 2)
+        #expect(plan.flightsToAdd(keepDuplicates: false).map(\.flightNumber) == ["UA1", "UA2", nil])
+        // Kept, they are flagged like any duplicate: badges pass them by.
+        try s.add(plan.flightsToAdd(keepDuplicates: true), to: "default", source: .init(file: "x.csv", format: "csv", duplicates: plan.duplicates))
+        let twice = Badge(id: "t", kind: .flightpath, name: "T", description: "d", rule: .routes([RoutePair("KSFO", "KJFK")], airline: nil))
+        let counted = try BadgeEvaluator(badges: [twice], world: .of(.embedded)).evaluate(s, logbook: "default")[0].goals[0].flights
+        // The route either way: UA1, UA2 and the flight back, never the two repeats.
+        #expect(counted.map(\.number) == [1, 3, 4], "\(counted)")
+    }
+
+    @Test func onlyTripsReadFromOpenFlightsGoBackIntoItsTripColumn() throws {
+        let s = try store()
+        // The spec's trip 16 is an OpenFlights trip id; "Grand tour", from skyshell's CSV, is not.
+        let spec = try Importing.plan(try ImportFormatsTests.bytes("openflights-spec.csv"), .openflights)
+        try s.add(spec.flights, to: "default", source: .init(file: "of.csv", format: "openflights"))
+        let own = try Importing.plan("date,origin,destination,trip\n2024-05-02,KJFK,EGLL,Grand tour\n", .csv)
+        try s.add(own.flights, to: "default", source: .init(file: "mine.csv", format: "csv"))
+        let ids = try s.flightIDsWithTrips(importedAs: .openflights, in: "default")
+        let flights = Array(try s.flights(in: "default"))
+        #expect(ids.count == 2 && flights.filter { ids.contains($0.id!) }.allSatisfy { $0.trip == "16" })
+        let text = try FlightFiles.write(flights.reversed(), format: .openflights, logbook: "default", catalog: .embedded, openFlightsTrips: ids)
+        let rows = text.split(separator: "\r\n").dropFirst()
+        #expect(rows.filter { $0.contains(",9V-SRA,16,") }.count == 2)
+        #expect(rows.contains { $0.hasPrefix("2024-05-02,JFK,LHR,") && $0.contains(",,[trip: Grand tour],") })
+    }
+
     @Test func importingTheSameFileTwiceChangesNothing() throws {
         let s = try store()
         let bytes = try ImportFormatsTests.bytes("myflightradar24-15.csv")

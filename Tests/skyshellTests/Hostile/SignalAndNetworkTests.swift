@@ -9,10 +9,11 @@ import Testing
 struct SignalAndNetworkTests {
     let home = HostileHome()
 
-    /// A CSV of `rows` flights.
+    /// A CSV of `rows` flights, each another flight (336 days, up to 2,976 flight numbers: a
+    /// row that repeats another is skipped).
     func bigImport(_ rows: Int) -> String {
-        var text = "date,origin,destination\n"
-        for n in 0..<rows { text += "2020-01-\(n % 18 + 10),KSFO,KJFK\n" }
+        var text = "date,origin,destination,flight_number\n"
+        for n in 0..<rows { text += String(format: "2020-%02d-%02d,KSFO,KJFK,UA%d\n", n % 12 + 1, n / 12 % 28 + 1, n / 336 + 1) }
         return home.write("big.csv", text)
     }
 

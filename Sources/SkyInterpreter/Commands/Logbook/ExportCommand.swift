@@ -38,7 +38,8 @@ enum ExportCommand {
         if let failure = cursor.failure { throw failure }
         let text: String
         do {
-            text = try FlightFiles.write(flights, format: format, logbook: logbook, catalog: shell.catalog)
+            let trips = format == .openflights ? try store.flightIDsWithTrips(importedAs: .openflights, in: logbook) : []
+            text = try FlightFiles.write(flights, format: format, logbook: logbook, catalog: shell.catalog, openFlightsTrips: trips)
         } catch let error as FlightFileError {
             throw ShellError.usage(error.message)
         }

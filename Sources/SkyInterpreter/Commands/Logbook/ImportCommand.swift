@@ -7,11 +7,11 @@ import SkyKit
 enum ImportCommand {
     /// The formats a logbook can be read from.
     enum ImportFormat: String, CaseIterable {
-        case csv, json, openflights, myflightradar24, flighty, jetlog, airtrail, appintheair
+        case csv, json, openflights, myflightradar24, flighty, jetlog, airtrail, appintheair, icalendar
         var format: FlightFileFormat { FlightFileFormat(rawValue: rawValue)! }
     }
 
-    static let file = Argument("file", .path(extensions: ["csv", "json", "txt"]), "the file to read")
+    static let file = Argument("file", .path(extensions: ["csv", "json", "txt", "ics"]), "the file to read")
     static let format = Option(
         "format", .choice(ImportFormat.self, placeholder: "format"), "the file's format, when its first line does not tell", bare: false)
     static let dryRun = Flag("dry-run", "say what the import would do, and change nothing")
@@ -25,14 +25,15 @@ enum ImportCommand {
         "import", category: .logbook,
         abstract: "Add the flights of a file to the active logbook",
         discussion:
-            "Reads skyshell's csv and json, OpenFlights, myFlightradar24, Flighty, jetlog and AirTrail exports and App in the Air's data.txt; the format is told by the first line unless --format names it. Every value is looked up in the catalog and never guessed: a name that fits several entries (Boeing 777) or none is listed with how often it occurs and the closest entries, and --map 'TEXT=CODE' says what it stands for (at a terminal, skyshell asks once per value). Flights the logbook already has — the same date, route and flight number, or date and route when a number is missing — are skipped unless --keep-duplicates, so importing a file twice changes nothing; cancelled flights are left out. --dry-run shows all this and changes nothing; at a terminal the same summary comes before anything is written. An import is all or nothing: a bad row stops it, unless --skip-bad. Each import is recorded (logbook imports) and can be taken back with logbook import undo.",
+            "Reads skyshell's csv and json, OpenFlights, myFlightradar24, Flighty, jetlog and AirTrail (JSON and CSV) exports, App in the Air's data.txt, flight calendars in iCalendar (TripIt's and jetlog's .ics), and any CSV whose header names its columns (date, from or origin, to or destination, and the other columns of skyshell's csv or names like flight, plane, note); the format is told by the first line unless --format names it. Every value is looked up in the catalog and never guessed: a name that fits several entries (Boeing 737 MAX) or none is listed with how often it occurs and the closest entries, and --map 'TEXT=CODE' says what it stands for (at a terminal, skyshell asks once per value); a family (Boeing 777) is logged as the family. Flights the logbook already has, or an earlier row of the same file — the same date, route and flight number, or date and route when a number is missing — are skipped unless --keep-duplicates, so importing a file twice changes nothing; cancelled flights are left out. --dry-run shows all this and changes nothing; at a terminal the same summary comes before anything is written. An import is all or nothing: a bad row stops it, unless --skip-bad. Each import is recorded (logbook imports) and can be taken back with logbook import undo.",
         arguments: [file.spec],
         options: [format.spec, dryRun.spec, map.spec, keepDuplicates.spec, skipBad.spec, yes.spec],
         subcommands: [undo],
         examples: [
             Example("logbook import flights.json", "add an export back"),
             Example("logbook import fr24.csv --dry-run", "what a myFlightradar24 export would bring"),
-            Example("logbook import openflights.csv --map 'Boeing 777=B772' --skip-bad", "say what a family name means; leave out rows skyshell cannot place"),
+            Example(
+                "logbook import openflights.csv --map 'Boeing 777=B772' --skip-bad", "say which variant a family was; leave out rows skyshell cannot place"),
             Example("logbook import undo", "take back the last import"),
         ]
     ) { args, shell in
@@ -52,7 +53,7 @@ enum ImportCommand {
             plan = try makePlan(bytes, format: format, path: path, map: map, shell)
         }
         let logbook = shell.session.logbook
-        if let store = shell.logbook.existingStore() { plan.markDuplicates(try store.duplicateIndex(in: logbook)) }
+        plan.markDuplicates(try shell.logbook.existingStore()?.duplicateIndex(in: logbook) ?? DuplicateIndex())
         let keep = args.flag(keepDuplicates)
         let summary = summarize(plan, path: path, logbook: logbook, keepDuplicates: keep)
         if dry { return Output(summary + [.message("dry run — nothing was imported", .dim)]) }
@@ -62,9 +63,13 @@ enum ImportCommand {
         let flights = plan.flightsToAdd(keepDuplicates: keep)
         if flights.isEmpty {
             if problems > 0 {
-                throw ShellError.data("\(path): no flight could be imported (\(problems) bad row\(problems == 1 ? "" : "s")) — nothing was imported")
+                // With the first problem, as the dry run lists it.
+                throw ShellError.data(
+                    "no flight of \(path) could be imported (\(problems) bad row\(problems == 1 ? "" : "s"); \(firstProblem(plan).text)) — nothing was imported"
+                )
             }
-            return Output(summary + [.message("nothing new: logbook \(logbook) has every flight of \(path) already"), .data("imported", .int(0))])
+            let what = plan.flights.isEmpty ? "\(path) holds no flight" : "nothing new: logbook \(logbook) has every flight of \(path) already"
+            return Output(summary + [.message(what), .data("imported", .int(0))])
         }
         var output = Output()
         if interactive, !args.flag(yes) {
@@ -109,7 +114,7 @@ enum ImportCommand {
         if let guessed = FlightFiles.guess(bytes) { return guessed }
         if bytes.isEmpty || !bytes.contains(where: { $0 > 0x20 }) { throw ShellError.data("\(path) is empty — nothing to import") }
         throw ShellError.data(
-            "\(path) is not a logbook file skyshell recognises: its first line is none of the headers of skyshell, OpenFlights, myFlightradar24, Flighty or jetlog, nor is it an AirTrail or App in the Air export; name the format with --format (\(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
+            "\(path) is not a logbook file skyshell recognises: its first line is none of the headers of skyshell, OpenFlights, myFlightradar24, Flighty, jetlog or AirTrail, nor does it name date, from and to columns, nor is it an AirTrail, App in the Air or iCalendar export; name the format with --format (\(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
         )
     }
 
@@ -117,12 +122,22 @@ enum ImportCommand {
     static func refusal(_ plan: ImportPlan, path: String) -> ShellError {
         let total = plan.bad.count + plan.unresolvedRows
         let more = total > 1 ? " (\(total) rows cannot be imported; --dry-run lists them)" : ""
-        if let value = plan.unresolved.min(by: { $0.line < $1.line }), plan.bad.first.map({ ($0.line ?? 0) > value.line }) ?? true {
+        let (text, value) = firstProblem(plan)
+        if let value {
             return ShellError.data(
-                "\(path) line \(value.line): \(value.reason)\(value.count > 1 ? " (×\(value.count))" : "") — say what it stands for with --map '\(value.text)=\(suggestion(value) ?? "CODE")', or add --skip-bad; nothing was imported\(more)"
+                "\(path) \(text)\(value.count > 1 ? " (×\(value.count))" : "") — say what it stands for with --map '\(value.text)=\(suggestion(value) ?? "CODE")', or add --skip-bad; nothing was imported\(more)"
             )
         }
-        return ShellError.data("\(path) \(plan.bad[0].text) — nothing was imported\(more)")
+        return ShellError.data("\(path) \(text) — nothing was imported\(more)")
+    }
+
+    /// The first problem of a plan by line ("line 3: no date"), and the value that names
+    /// nothing when that is what it is.
+    static func firstProblem(_ plan: ImportPlan) -> (text: String, value: UnresolvedValue?) {
+        if let value = plan.unresolved.min(by: { $0.line < $1.line }), plan.bad.first.map({ ($0.line ?? 0) > value.line }) ?? true {
+            return ("line \(value.line): \(value.reason)", value)
+        }
+        return (plan.bad.first?.text ?? "no problem", nil)
     }
 
     /// The one entry a value is close to, when there is exactly one (several are a choice the
@@ -172,9 +187,16 @@ enum ImportCommand {
     static func summarize(_ plan: ImportPlan, path: String, logbook: String, keepDuplicates: Bool) -> [Block] {
         let new = plan.flights.count - plan.duplicates.count
         var parts = ["\(new) new flight\(new == 1 ? "" : "s")"]
-        if !plan.duplicates.isEmpty { parts.append("\(plan.duplicates.count) already in logbook \(logbook) (\(keepDuplicates ? "kept" : "skipped"))") }
+        let inLogbook = plan.duplicates.count - plan.repeatedInFile
+        if inLogbook > 0 { parts.append("\(inLogbook) already in logbook \(logbook) (\(keepDuplicates ? "kept" : "skipped"))") }
+        if plan.repeatedInFile > 0 {
+            parts.append("\(plan.repeatedInFile) repeating an earlier row of the file (\(keepDuplicates ? "kept" : "skipped"))")
+        }
         if plan.cancelled > 0 { parts.append("\(plan.cancelled) cancelled (not flown)") }
         if plan.notYours > 0 { parts.append("\(plan.notYours) of other people's trips (left out)") }
+        if plan.otherEvents > 0 {
+            parts.append("\(plan.otherEvents) calendar event\(plan.otherEvents == 1 ? " that is" : "s that are") no flight (left out)")
+        }
         if plan.unresolvedRows > 0 {
             parts.append("\(plan.unresolvedRows) naming values skyshell cannot place")
         }
@@ -203,7 +225,8 @@ enum ImportCommand {
         if plan.futureDates > 0 { blocks.append(.note("\(plan.futureDates) flight\(plan.futureDates == 1 ? " is" : "s are") dated in the future")) }
         blocks += [
             .data("format", .string(plan.format.rawValue)), .data("rows", .int(plan.rows)), .data("new", .int(new)),
-            .data("duplicates", .int(plan.duplicates.count)), .data("cancelled", .int(plan.cancelled)), .data("not_yours", .int(plan.notYours)),
+            .data("duplicates", .int(inLogbook)), .data("repeated_in_file", .int(plan.repeatedInFile)), .data("cancelled", .int(plan.cancelled)),
+            .data("not_yours", .int(plan.notYours)), .data("other_events", .int(plan.otherEvents)),
             .data(
                 "unresolved",
                 .list(

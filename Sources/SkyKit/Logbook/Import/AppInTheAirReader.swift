@@ -1,6 +1,7 @@
 /// App in the Air's `data.txt`: sections (`user:`, `devices:`, `trips:`…); each trip is a line
-/// `Ownership.MINE;…` followed by `flights:` and one `;`-separated row per flight — fields 8 to
-/// 12 (1-based) the carrier, the number, the aircraft's IATA code, the two airports' IATA
+/// `Ownership.MINE;…` followed by `flights:` and one `;`-separated row per flight — field 1
+/// (1-based) the cabin as the fare names it (`BUSINESS (C)`, `ECO LIGHT`), field 2 the seat,
+/// fields 8 to 12 the carrier, the number, the aircraft's IATA code, the two airports' IATA
 /// codes, then departure and arrival in UTC and in local time (`YYYY-MM-DDTHH:MM:SS`);
 /// `None` is empty. Flights of trips that are not the user's (`Ownership.NOT_MINE`) are counted,
 /// not imported.
@@ -27,11 +28,29 @@ enum AppInTheAirReader {
         }
     }
 
+    /// The cabin a fare's name says, by its first word: FIRST, BUSINESS, PLUS or PREMIUM
+    /// (premium economy), ECONOMY or ECO (ECO LIGHT, ECONOMY FLEX); nil for any other name.
+    static func cabinClass(_ fare: String) -> CabinClass? {
+        let word = fare.uppercased().prefix { $0.isLetter }
+        switch word {
+        case "FIRST": return .first
+        case "BUSINESS": return .business
+        case "PLUS", "PREMIUM": return .premium
+        case "ECONOMY", "ECO", "ECOLIGHT": return .economy
+        default: return nil
+        }
+    }
+
     static func record(_ text: String, line: Int) throws(FlightFileError) -> FlightRecord {
         let fields = text.split(separator: ";", omittingEmptySubsequences: false).map { $0 == "None" ? "" : String($0) }
         guard fields.count >= 16 else { throw FlightFileError("\(fields.count) fields where App in the Air's flight rows have 16 or more") }
         func field(_ n: Int, _ name: String) throws(FlightFileError) -> String? { try FieldText.checked(fields[n], name) }
         var r = FlightRecord(line: line)
+        if let cabin = try field(0, "class") {
+            // The fare's name, perhaps with its booking class: "BUSINESS (C)", "ECO LIGHT", "PLUS".
+            if let known = cabinClass(cabin) { r.cabinClass = known } else { r.notes = "class: \(cabin)" }
+        }
+        if let seat = try field(1, "seat") { try FieldText.seat(seat, into: &r) }
         let carrier = try field(7, "carrier")
         r.airline = carrier
         if let number = try field(8, "number") { r.flightNumber = (carrier ?? "") + number }

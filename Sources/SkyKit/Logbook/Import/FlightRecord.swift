@@ -36,7 +36,8 @@ public struct FlightRecord: Sendable {
     public var arrivalInstant: Double?
     /// A flight that did not fly (Flighty's Canceled): counted, not imported.
     public var cancelled = false
-    /// Where a diverted flight landed instead.
+    /// Where a diverted flight landed instead: the flight's destination, the one it was bound
+    /// for (`destination`) kept in its note. Its arrival times must be the actual ones there.
     public var divertedTo: String?
 
     public init(line: Int) { self.line = line }
@@ -52,6 +53,8 @@ public final class RecordBatch {
     public var ignoredColumns: [String] = []
     /// Flights the file marks as someone else's (App in the Air's trips not "MINE").
     public var notYours = 0
+    /// Entries of the file that are no flights (a calendar's hotels and trip headers).
+    public var otherEvents = 0
     /// How many records were handed on.
     public var records = 0
     /// Asked every `stopEvery` rows whether to stop reading.

@@ -28,9 +28,10 @@ enum FlightyReader {
         func text(_ column: String, multiline: Bool = false) throws(FlightFileError) -> String? {
             try t.text(column, multiline: multiline)
         }
-        /// The actual time when there is one, else the scheduled one.
-        func time(_ what: String) throws(FlightFileError) -> (FlightDate, ClockTime?)? {
-            for kind in ["Actual", "Scheduled"] {
+        /// The actual time when there is one, else the scheduled one (`actualOnly`: a diverted
+        /// flight's scheduled arrival is at the airport it did not reach).
+        func time(_ what: String, actualOnly: Bool = false) throws(FlightFileError) -> (FlightDate, ClockTime?)? {
+            for kind in actualOnly ? ["Actual"] : ["Actual", "Scheduled"] {
                 if let value = try text("\(what) (\(kind))") { return try FieldText.dateAndTime(value, "\(what) (\(kind))") }
             }
             return nil
@@ -50,15 +51,15 @@ enum FlightyReader {
             r.events = [.diversion]
         }
         /// The first of `columns` that has a time.
-        func first(_ columns: [String]) throws(FlightFileError) -> (FlightDate, ClockTime?)? {
-            for column in columns { if let found = try time(column) { return found } }
+        func first(_ columns: [String], actualOnly: Bool = false) throws(FlightFileError) -> (FlightDate, ClockTime?)? {
+            for column in columns { if let found = try time(column, actualOnly: actualOnly) { return found } }
             return nil
         }
         if let (day, clock) = try first(["Gate Departure", "Take off"]) {
             r.date = day
             r.departureTime = clock
         }
-        if let (day, clock) = try first(["Gate Arrival", "Landing"]) {
+        if let (day, clock) = try first(["Gate Arrival", "Landing"], actualOnly: r.divertedTo != nil) {
             r.arrivalTime = clock
             if day != r.date { r.arrivalDate = day }
         }

@@ -67,12 +67,16 @@ public struct ImportPlan: Sendable {
     /// Flights that did not fly (cancelled) and flights of other people's trips.
     public var cancelled = 0
     public var notYours = 0
+    /// Entries that are no flights (a calendar's other events).
+    public var otherEvents = 0
     /// Columns of the file no field of skyshell's takes.
     public var ignoredColumns: [String] = []
     /// Flights dated after today.
     public var futureDates = 0
-    /// Which `flights` the logbook already has (set with `markDuplicates`).
+    /// Which `flights` the logbook already has, or an earlier row of the same file has (set
+    /// with `markDuplicates`), and how many of them are such repeats within the file.
     public var duplicates: Set<Int> = []
+    public var repeatedInFile = 0
 
     public init(format: FlightFileFormat) { self.format = format }
 
@@ -91,6 +95,7 @@ public struct ImportPlan: Sendable {
             unresolvedRows += part.unresolvedRows
             cancelled += part.cancelled
             notYours += part.notYours
+            otherEvents += part.otherEvents
             futureDates += part.futureDates
             for value in part.unresolved {
                 let key = UnresolvedValue.key(value.kind, value.text)
@@ -122,9 +127,22 @@ public struct ImportPlan: Sendable {
         }
     }
 
-    /// Marks the flights the logbook already has, by its `DuplicateIndex`.
-    public mutating func markDuplicates(_ index: DuplicateIndex) {
-        duplicates = Set(flights.indices.filter { index.contains(flights[$0]) })
+    /// Marks the flights the logbook already has (by its `DuplicateIndex`) and those that
+    /// repeat an earlier row of the file — by the same rule: date and route, and the flight
+    /// number when both have one.
+    public mutating func markDuplicates(_ logbook: DuplicateIndex) {
+        var file = DuplicateIndex()
+        duplicates = []
+        repeatedInFile = 0
+        for (n, flight) in flights.enumerated() {
+            if logbook.contains(flight) {
+                duplicates.insert(n)
+            } else if file.contains(flight) {
+                duplicates.insert(n)
+                repeatedInFile += 1
+            }
+            file.insert(flight)
+        }
     }
 
     /// The flights to add: all of them, or those that are not duplicates.

@@ -49,14 +49,26 @@ enum NativeReader {
         return r
     }
 
-    /// skyshell's CSV.
+    /// Other names a CSV made by hand or by another program gives skyshell's columns ("from",
+    /// "to", "note", "flight"…), as `CSVTable.key` writes them.
+    static let aliases: [Column: [String]] = [
+        .origin: ["from", "departure airport"], .destination: ["to", "arrival airport"],
+        .aircraft: ["plane", "aircraft type"], .flightNumber: ["flight", "flight number", "flight no"],
+        .registration: ["tail number", "tail"], .cabinClass: ["cabin", "cabin class"], .notes: ["note", "comment", "comments"],
+    ]
+
+    /// The names a column is known by: its own, then its aliases.
+    static func names(of column: Column) -> [String] { [CSVTable.key(column.name)] + (aliases[column] ?? []) }
+
+    /// skyshell's CSV, or any CSV whose header names its columns: by skyshell's names or their
+    /// aliases, in any order; a column of neither is named once in the summary.
     static func csv(_ bytes: [UInt8], into batch: RecordBatch) throws(FlightFileError) {
         let table = try CSVTable(bytes)
-        batch.ignoredColumns = table.unknownColumns(Set(columns.map(CSVTable.key)))
-        for column in ["date", "origin", "destination"] where table.positions[column] == nil {
-            throw FlightFileError(line: 1, "the header has no '\(column)' column — the columns are \(columns.joined(separator: ","))")
+        batch.ignoredColumns = table.unknownColumns(Set(Column.allCases.flatMap(names(of:))))
+        let at = Column.allCases.map { column in names(of: column).lazy.map { table.positions[$0] ?? -1 }.first { $0 >= 0 } ?? -1 }
+        for column in [Column.date, .origin, .destination] where at[column.rawValue] < 0 {
+            throw FlightFileError(line: 1, "the header has no '\(column.name)' column — the columns are \(columns.joined(separator: ","))")
         }
-        let at = table.positions(of: columns)
         let width = table.header.count
         while try table.next() {
             let line = table.line
@@ -66,7 +78,8 @@ enum NativeReader {
                     return
                 }
                 try batch.read(line: line) { () throws(FlightFileError) in
-                    try record(line: line) { (column, multiline) throws(FlightFileError) in try row.text(at[column.rawValue], column.name, multiline: multiline)
+                    try record(line: line) { (column, multiline) throws(FlightFileError) in
+                        try row.text(at[column.rawValue], table.header[max(0, at[column.rawValue])], multiline: multiline)
                     }
                 }
             }

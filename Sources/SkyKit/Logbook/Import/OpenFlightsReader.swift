@@ -8,6 +8,9 @@ enum OpenFlightsReader {
     enum Column: Int, CaseIterable {
         case date, from, to, flightNumber, airline, distance, duration, seat, seatType, cabinClass, reason, plane, registration, trip, note
         case fromOID, toOID, airlineOID, planeOID
+
+        /// The name OpenFlights' header gives the column (Flight_Number), as messages say it.
+        var name: String { FlightFiles.openFlightsHeader[rawValue] }
     }
 
     static let seatTypes: [String: SeatPosition] = ["w": .window, "a": .aisle, "m": .middle]
@@ -48,7 +51,7 @@ enum OpenFlightsReader {
         guard row.count <= Column.allCases.count else { throw FlightFileError("\(row.count) fields where OpenFlights has at most 19") }
         func text(_ column: Column, multiline: Bool = false) throws(FlightFileError) -> String? {
             guard column.rawValue < row.count else { return nil }
-            return try FieldText.checked(FormulaGuard.remove(row[column.rawValue].trimmedSpaces), "\(column)", multiline: multiline)
+            return try FieldText.checked(FormulaGuard.remove(row[column.rawValue].trimmedSpaces), column.name, multiline: multiline)
         }
         var r = FlightRecord(line: line)
         guard let date = try text(.date) else { throw FlightFileError("no date") }
@@ -76,11 +79,15 @@ enum OpenFlightsReader {
         r.aircraft = try text(.plane)
         r.registration = try text(.registration)
         r.trip = try text(.trip)
-        // skyshell's own export writes events at the end of the note: "… [events: diversion]".
-        var note = try text(.note, multiline: true) ?? ""
-        if let open = note.range(of: "[events: ", options: .backwards), note.hasSuffix("]") {
-            r.events = try FieldText.events(String(note[open.upperBound..<note.index(before: note.endIndex)]))
-            note = String(note[..<open.lowerBound]).trimmedSpaces
+        // skyshell's own export keeps at the end of the note what OpenFlights has no column for:
+        // "… [date: 2006-02] [trip: Summer] [events: diversion]".
+        let (note, tags) = NoteTags.split(try text(.note, multiline: true) ?? "")
+        if let events = tags["events"] { r.events = try FieldText.events(events) }
+        if let trip = tags["trip"], r.trip == nil { r.trip = trip }
+        if let month = tags["date"], let date = FlightDate(text: month), date.precision == .month, date.year == r.date?.year,
+            r.date?.precision == .year
+        {
+            r.date = date
         }
         r.notes = note.isEmpty ? nil : note
         return r

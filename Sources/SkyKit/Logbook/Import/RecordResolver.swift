@@ -71,6 +71,7 @@ final class RecordResolver {
         var plan = self.plan
         plan.rows = batch.records + batch.bad.count + batch.notYours
         plan.notYours = batch.notYours
+        plan.otherEvents = batch.otherEvents
         plan.ignoredColumns = batch.ignoredColumns
         plan.bad = (batch.bad + plan.bad).sorted { ($0.line ?? 0) < ($1.line ?? 0) }
         plan.unresolved = ImportPlan.ordered(Array(unresolved.values))
@@ -104,7 +105,11 @@ final class RecordResolver {
                 return nil
             }
         }
-        let origin = airport(r.originID, originText), destination = airport(r.destinationID, destinationText)
+        let origin = airport(r.originID, originText), planned = airport(r.destinationID, destinationText)
+        // A diverted flight landed elsewhere: that is where it went (its distance, the zone of
+        // its arrival time); the airport it was bound for is kept in the note.
+        let diversion = r.divertedTo.map { airport(nil, $0) }
+        let destination = diversion ?? planned
         var airline: String?? = .some(nil)
         if let id = r.airlineID, let exact = catalog.airline(openFlightsID: id) {
             airline = .some(exact.storedCodeInCatalog)
@@ -142,9 +147,9 @@ final class RecordResolver {
         flight.notes = r.notes
         flight.events = r.events
         flight.recordedDistance = r.distance
-        if let diverted = r.divertedTo {
-            let place = (try? lookup(.airport, diverted).get()).flatMap { $0 } ?? diverted
-            flight.notes = [flight.notes, "diverted to \(place)"].compactMap { $0 }.joined(separator: "\n")
+        if diversion != nil, let planned {
+            flight.notes = [flight.notes, "diverted: bound for \(planned.icao)"].compactMap { $0 }.joined(separator: "\n")
+            if !flight.events.contains(.diversion) { flight.events.append(.diversion) }
         }
         let originZone = origin.zone, destinationZone = destination.zone
         if let leaves = r.departureInstant, let zone = originZone, let local = FlightClock.local(leaves, zone: zone) {
