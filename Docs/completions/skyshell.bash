@@ -8,7 +8,7 @@ _skyshell() {
         -c|--command) return ;;
         -o|--output) COMPREPLY=($(compgen -W "table json csv json-array" -- "$cur")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
-        --generate) COMPREPLY=($(compgen -W "commands-md man bash-completion zsh-completion fish-completion" -- "$cur")); return ;;
+        --generate) COMPREPLY=($(compgen -W "commands-md man bash-completion zsh-completion fish-completion examples" -- "$cur")); return ;;
     esac
     if [[ "$cur" == -* ]]; then
         COMPREPLY=($(compgen -W "-c --command -o --output --color -k --keep-going -q --quiet --trace --fresh --resume --generate -h --help -V --version" -- "$cur"))

@@ -4,7 +4,7 @@ import Foundation
 /// page and the shell completion scripts.
 public enum Reference {
     /// The kinds of generated documents (`skyshell --generate <kind>`).
-    public static let kinds = ["commands-md", "man", "bash-completion", "zsh-completion", "fish-completion"]
+    public static let kinds = ["commands-md", "man", "bash-completion", "zsh-completion", "fish-completion", "examples"]
 
     /// The document of `kind`, or nil for an unknown kind.
     public static func generate(_ kind: String, registry: CommandRegistry) -> String? {
@@ -14,6 +14,7 @@ public enum Reference {
         case "bash-completion": CompletionScripts.bash()
         case "zsh-completion": CompletionScripts.zsh()
         case "fish-completion": CompletionScripts.fish()
+        case "examples": examples(registry)
         default: nil
         }
     }
@@ -47,6 +48,13 @@ public enum Reference {
                 "| `\(spec.name)` | \(spec.problem == nil ? spec.values.map { "`\($0)`" }.joined(separator: ", ") : "text, default `\(spec.defaultValue)`") | \(escape(spec.summary)) |\n"
         }
         return md
+    }
+
+    /// Every example of every command and subcommand, one a line, in the reference's order
+    /// (what the tests run at several clocks).
+    public static func examples(_ registry: CommandRegistry) -> String {
+        func walk(_ spec: CommandSpec) -> [String] { spec.examples.map(\.command) + spec.subcommands.flatMap(walk) }
+        return registry.commands.flatMap(walk).map { $0 + "\n" }.joined()
     }
 
     static func section(_ spec: CommandSpec, path: [String]) -> String {

@@ -12,22 +12,25 @@ public struct SatelliteCatalog: Sendable, Equatable {
     }
 
     /// What adding sets did: how many were new, replaced an older set of the same object, or
-    /// were older than the one kept.
+    /// were older than the one kept (left out, or with `olderToo` put in its place).
     public struct Merge: Sendable, Equatable {
         public var added = 0, updated = 0, older = 0
     }
 
-    /// Adds sets; a set replaces one of the same object unless its epoch is older.
-    public mutating func merge(_ new: [TLE]) -> Merge {
+    /// Adds sets; a set replaces one of the same object unless its epoch is older — or, with
+    /// `olderToo` (sets the user chose, `sat load`), always: the set asked for is the one used.
+    public mutating func merge(_ new: [TLE], olderToo: Bool = false) -> Merge {
         var report = Merge()
         var byNumber = Dictionary(sets.map { ($0.satelliteNumber, $0) }, uniquingKeysWith: { a, _ in a })
         for set in new {
             if let kept = byNumber[set.satelliteNumber] {
-                guard set.epochJulianDate >= kept.epochJulianDate else {
+                guard olderToo || set.epochJulianDate >= kept.epochJulianDate else {
                     report.older += 1
                     continue
                 }
-                if kept != set { report.updated += 1 }
+                if kept != set {
+                    if set.epochJulianDate < kept.epochJulianDate { report.older += 1 } else { report.updated += 1 }
+                }
             } else {
                 report.added += 1
             }

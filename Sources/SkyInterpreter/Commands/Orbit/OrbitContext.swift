@@ -19,8 +19,8 @@ final class OrbitContext: ServiceContext {
     /// The element sets loaded so far (none until `sat load` or `sat fetch`).
     func catalogue() throws(ShellError) -> SatelliteCatalog { try read().catalogue }
 
-    /// Every known set: the loaded ones and the built-in ISS, whose loaded set is used when it
-    /// is as new or newer.
+    /// Every known set: the loaded ones, and the built-in ISS unless an ISS set was loaded
+    /// (whatever its epoch: the set the user loaded is the one asked about).
     func known() throws(ShellError) -> SatelliteCatalog { try read().known }
 
     /// The file's sets, read again only when the file changes (a `stat` per call).
@@ -41,13 +41,14 @@ final class OrbitContext: ServiceContext {
                 }
             }
         }
-        // The built-in ISS first: a loaded set of the same epoch or newer replaces it.
-        let known = SatelliteCatalog([TLE.builtInISS] + catalogue.sets)
+        // The built-in ISS only where no ISS set was loaded.
+        var known = catalogue
+        if catalogue.set(number: TLE.issNumber) == nil { _ = known.merge([TLE.builtInISS]) }
         loaded = (source, catalogue, known)
         return (catalogue, known)
     }
 
-    /// The ISS's element set: the loaded one when it is as new or newer than the built-in one.
+    /// The ISS's element set: the loaded one, else the built-in one.
     func issSet() throws(ShellError) -> TLE { try known().set(number: TLE.issNumber) ?? TLE.builtInISS }
 
     /// The satellite in use (`sat use`; the ISS until then).

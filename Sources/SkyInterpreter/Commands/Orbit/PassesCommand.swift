@@ -29,7 +29,7 @@ enum PassesCommand {
             Example("observer LFPG; passes", "the satellite in use over Paris today"),
             Example("passes ISS visible days 3", "the ISS passes you can see in three days"),
             Example("passes all visible tonight", "the best visible pass of every satellite loaded, tonight"),
-            Example("passes 25544 from 2025-11-10T18:00Z min-elevation 30", "only high passes, from a given time"),
+            Example("passes 25544 from +6h min-elevation 30", "only high passes, from six hours from now"),
         ]
     ) { args, shell in
         let chosen: PassTarget = try args[target] ?? .one(try shell.orbit.chosenSet())

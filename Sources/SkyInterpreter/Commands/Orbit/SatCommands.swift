@@ -54,13 +54,15 @@ enum SatCommands {
         switch StoredFile.read(file, maxBytes: maxBytes) {
         case .missing: throw ShellError(.noInput, "cannot open '\(file)': No such file or directory")
         case .unreadable(let reason): throw ShellError(.noInput, "cannot read '\(file)': \(reason)")
-        case .contents(let bytes): return try keep(bytes, from: file, shell)
+        case .contents(let bytes): return try keep(bytes, from: file, chosen: true, shell)
         }
     }
 
     /// Reads element sets, checks each can be propagated, merges them into the catalogue and
-    /// says what changed. A file with one set makes it the satellite in use.
-    static func keep(_ bytes: [UInt8], from origin: String, _ shell: Shell) throws -> Output {
+    /// says what changed. A file with one set makes it the satellite in use. The sets of a file
+    /// the user loads (`chosen`) replace the kept ones even when older (to ask about the past);
+    /// a fetch keeps the newer of two.
+    static func keep(_ bytes: [UInt8], from origin: String, chosen: Bool = false, _ shell: Shell) throws -> Output {
         let file: ElementSetFile
         do { file = try ElementSetFile.read(bytes) } catch { throw ShellError.data("\(origin): \(error)") }
         var problems = file.problems
@@ -79,10 +81,15 @@ enum SatCommands {
         }
         guard let path = shell.orbit.cataloguePath else { throw ShellError(.io, "no data directory to keep the element sets in") }
         var catalogue = try shell.orbit.catalogue()
-        let merge = catalogue.merge(usable)
+        let merge = catalogue.merge(usable, olderToo: chosen)
         try shell.writePrivateFile(catalogue.text, to: path)
         var parts = ["\(Format.count(merge.added, "new", "new"))", "\(Format.count(merge.updated, "updated", "updated"))"]
-        if merge.older > 0 { parts.append("\(Format.count(merge.older, "older than the one kept", "older than the ones kept"))") }
+        if merge.older > 0 {
+            parts.append(
+                chosen
+                    ? "\(Format.count(merge.older, "older than the one it replaced", "older than the ones they replaced"))"
+                    : "\(Format.count(merge.older, "older than the one kept (left out)", "older than the ones kept (left out)"))")
+        }
         var output = Output.message(
             "\(Format.count(usable.count, "element set")) from \(origin) (\(file.format.rawValue)): \(parts.joined(separator: ", ")); \(Format.count(catalogue.sets.count, "satellite")) loaded"
         )
