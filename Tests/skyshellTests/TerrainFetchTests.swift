@@ -65,16 +65,43 @@ struct TerrainFetchTests {
         server.stop()
     }
 
-    @Test func aMissingTileIsKnownSeaAndPathsOverItAreAnswered() throws {
+    @Test func aMissingTileOfOpenSeaIsKnownSeaAndPathsOverItAreAnswered() throws {
+        // The mid-Atlantic: no land in the outline, no airport.
         let server = try server()
-        let result = home.sky("los terrain source \(server.url)/tiles/{tile}.hgt.gz; los terrain fetch around 10.5 21.5 radius 5km; los terrain")
+        let result = home.sky("los terrain source \(server.url)/tiles/{tile}.hgt.gz; los terrain fetch around 30.5 -39.5 radius 5km; los terrain")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(files() == ["N10E021.sea"])
-        #expect(result.stdout.contains("N10E021.sea") && result.stdout.contains("sea"), "\(result.stdout)")
-        let check = home.sky("los origin 10.2 21.2; los check 10.8 21.8")
+        #expect(files() == ["N30W040.sea"])
+        #expect(result.stdout.contains("N30W040.sea") && result.stdout.contains("sea"), "\(result.stdout)")
+        let check = home.sky("los origin 30.2 -39.8; los check 30.8 -39.2")
         #expect(check.status == 0, "known sea is sea level, not unknown: \(check.stderr)")
         #expect(check.stdout.contains("CLEAR"), "\(check.stdout)")
         server.stop()
+    }
+
+    @Test(arguments: [("10.5 21.5", "N10E021"), ("32.3 -64.7", "N32W065")])
+    func aMissingTileOfLandIsAnErrorAndStaysUnknown(_ place: String, _ square: String) throws {
+        // A typo in the source, or a partial mirror: Chad is land in the outline, Bermuda (too
+        // small for the 1:110m outline) has an airport. Nothing is recorded; the path is unknown.
+        let server = try server()
+        let result = home.sky("los terrain source \(server.url)/nowhere/{tile}.hgt.gz; los terrain fetch around \(place) radius 5km")
+        #expect(result.status == 69, "\(result.stdout)")
+        #expect(result.stderr.contains("\(server.url)/nowhere/\(square).hgt.gz answered HTTP 404"), "\(result.stderr)")
+        #expect(result.stderr.contains("its terrain stays unknown"), "\(result.stderr)")
+        #expect(files().isEmpty, "no sea recorded over land: \(files())")
+        let check = home.sky("los origin \(place); los check \(place.split(separator: " ").map { String(Double($0)! + 0.2) }.joined(separator: " "))")
+        #expect(!check.stdout.contains("CLEAR") && check.stdout.contains("unknown"), "\(check.stdout)")
+        server.stop()
+    }
+
+    @Test func aSeaRecordOverLandIsNotBelieved() throws {
+        // An older skyshell wrote these for every 404: over land they are set aside.
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for square in ["N10E021", "N30W040"] { FileManager.default.createFile(atPath: "\(folder)/\(square).sea", contents: Data()) }
+        let listed = home.sky("los terrain")
+        #expect(listed.stdout.contains("N30W040.sea"), "\(listed.stdout)")
+        #expect((listed.stdout + listed.stderr).contains("N10E021.sea: recorded as sea, but the square holds land"), "\(listed.stdout)")
+        let check = home.sky("los origin 10.2 21.2; los check 10.8 21.8")
+        #expect(!check.stdout.contains("CLEAR"), "\(check.stdout)")
     }
 
     @Test(arguments: ["500", "truncated", "wrong size", "not gzip"])
@@ -130,10 +157,12 @@ struct TerrainFetchTests {
 
     @Test func rmRemovesTilesAndSeaRecords() throws {
         let server = try server()
-        let fetched = home.sky("los terrain source \(server.url)/tiles/{tile}.hgt.gz; los terrain fetch around 10.5 21.0 radius 20km")
-        #expect(fetched.status == 0 && files() == ["N10E020.hgt", "N10E021.sea"], "\(fetched.stderr) \(files())")
+        let fetched = home.sky(
+            "los terrain source \(server.url)/tiles/{tile}.hgt.gz; los terrain fetch around 10.5 20.5 radius 5km; los terrain fetch around 30.5 -39.5 radius 5km"
+        )
+        #expect(fetched.status == 0 && files() == ["N10E020.hgt", "N30W040.sea"], "\(fetched.stderr) \(files())")
         let one = home.sky("los terrain rm N10E020")
-        #expect(one.status == 0 && one.stdout.contains("removed 1 file") && files() == ["N10E021.sea"], "\(one.stdout)")
+        #expect(one.status == 0 && one.stdout.contains("removed 1 file") && files() == ["N30W040.sea"], "\(one.stdout)")
         #expect(home.sky("los terrain rm N10E0200").status == 65)
         let all = home.sky("los terrain rm all")
         #expect(all.status == 0 && files().isEmpty, "\(all.stdout)")

@@ -149,6 +149,12 @@ extension Catalog {
         return (data.ascii(o, 4), iata.isEmpty ? nil : iata, data.string(o + 8), data.string(o + 14))
     }
 
+    /// The position of the airport at a catalog position, without decoding the rest.
+    public func airportCoordinate(at index: Int) -> Coordinate {
+        let o = airportOffset(index)
+        return Coordinate(validLatitude: Double(data.i32(o + 28)) / 1e6, longitude: Double(data.i32(o + 32)) / 1e6)
+    }
+
     /// Airports within `radius` of `center`, nearest first, with their distance and bearing.
     public func airports(near center: Coordinate, within radius: Distance, limit: Int) -> [(airport: Airport, distance: Distance, bearing: Angle)] {
         // A generous latitude/longitude box first, then exact geodesics for what is inside it.

@@ -3,13 +3,18 @@ public struct ProfilePoint: Sendable, Equatable {
     /// Distance from the origin along the geodesic, metres.
     public var distance: Double
     public var coordinate: Coordinate
-    /// Terrain height (MSL), nil where nothing is known there (0 m is drawn; the verdict is
-    /// unknown unless known terrain blocks the line).
+    /// Terrain height (MSL), nil where nothing is known there (the verdict is unknown unless
+    /// known terrain blocks the line).
     public var terrain: Double?
     /// Height of the sight line above sea level at this point.
     public var sightLine: Double
-    /// Sight line minus terrain, metres (negative: the terrain is in the way).
+    /// Sight line minus terrain, metres (negative: the terrain is in the way); where the
+    /// terrain is unknown, the sight line above sea level, which says nothing of clearance
+    /// (`knownClearance` is nil there).
     public var clearance: Double
+
+    /// The clearance where the terrain is known.
+    public var knownClearance: Double? { terrain == nil ? nil : clearance }
 }
 
 /// A sight line checked over terrain: the profile, the verdict and where it is decided.
@@ -36,9 +41,8 @@ public struct PathCheck: Sendable {
     public var verdict: Verdict {
         // A target given above a ground nobody knows is at a height nobody knows.
         if targetGround == nil, targetIsAboveGround { return .unknown }
-        if let hit = firstObstruction, hit.terrain != nil { return .blocked }
-        if points.contains(where: { $0.terrain == nil }) { return .unknown }
-        return isClear ? .clear : .blocked
+        if firstObstruction != nil { return .blocked }
+        return points.contains(where: { $0.terrain == nil }) ? .unknown : .clear
     }
 
     /// The squares under the path that have no terrain, in order along it.
@@ -51,18 +55,18 @@ public struct PathCheck: Sendable {
         return seen
     }
 
-    /// The first point where terrain rises above the sight line, nil when the path is clear.
-    public var firstObstruction: ProfilePoint? { interior.first { $0.clearance < 0 } ?? buriedTarget }
+    /// The first point where known terrain rises above the sight line, nil when none does.
+    public var firstObstruction: ProfilePoint? { interior.first { $0.terrain != nil && $0.clearance < 0 } ?? buriedTarget }
     public var isClear: Bool { firstObstruction == nil }
-    /// The smallest clearance between the ends.
-    public var minimumClearance: ProfilePoint? { interior.min { $0.clearance < $1.clearance } }
+    /// The smallest clearance between the ends over known terrain; nil when none is known.
+    public var minimumClearance: ProfilePoint? { interior.filter { $0.terrain != nil }.min { $0.clearance < $1.clearance } }
     /// The share of points with no terrain under them.
     public var missingShare: Double { Double(points.filter { $0.terrain == nil }.count) / Double(max(points.count, 1)) }
 
     var interior: ArraySlice<ProfilePoint> { points.count > 2 ? points[1..<(points.count - 1)] : [] }
     /// A target given above sea level but lying underground (a target on the ground, 0 m above
     /// it, is not: its clearance is zero but for rounding).
-    var buriedTarget: ProfilePoint? { points.last.flatMap { $0.clearance < -0.001 ? $0 : nil } }
+    var buriedTarget: ProfilePoint? { points.last.flatMap { $0.terrain != nil && $0.clearance < -0.001 ? $0 : nil } }
 
     /// The point nearest to `distance` metres from the origin.
     public func point(at distance: Double) -> ProfilePoint? {

@@ -65,7 +65,13 @@ public final class Terrain: @unchecked Sendable {
                     continue
                 }
                 if lower.hasSuffix(".sea") {
-                    sea.append(corner)
+                    // A record of sea over land (an older skyshell's, or a hand-made one) is no
+                    // sea: the square stays unknown until its tile comes.
+                    if !KnownSea.mayBeSea(corner) {
+                        problems.append("\(name): recorded as sea, but the square holds land — its terrain is unknown until its tile is fetched")
+                    } else {
+                        sea.append(corner)
+                    }
                     continue
                 }
                 var info = stat()

@@ -4,7 +4,8 @@ import Foundation
 /// the exact size of an SRTM tile), stored at the resolution asked for, and installed in one
 /// step (a tile is either all there or not there: an interrupted download leaves nothing). A
 /// tile the mirror does not have is recorded as known sea (`N44W072.sea`), distinct from a tile
-/// that is merely missing.
+/// that is merely missing — only where `KnownSea` allows it (a missing tile of a square with
+/// land is an error: the terrain there stays unknown).
 public enum TerrainFetch {
     /// How finely a tile is stored.
     public enum Resolution: String, Sendable, CaseIterable {
@@ -63,6 +64,13 @@ public enum TerrainFetch {
         switch response.status {
         case 200: break
         case 404:
+            // A mirror has no tile of open sea; a square with land on it that it lacks is a
+            // wrong address or a partial mirror, never sea.
+            guard KnownSea.mayBeSea(corner) else {
+                return .failed(
+                    "\(url.absoluteString) answered HTTP 404 (no such tile), but the square holds land: its terrain stays unknown — check `los terrain source`"
+                )
+            }
             do {
                 try AtomicFile.write([UInt8](), to: seaPath(corner, in: folder), .private)
             } catch {

@@ -208,6 +208,29 @@ struct SightLineTests {
         #expect(abs(sea.visibleArea / sea.discArea - 1) < 0.02)
     }
 
+    @Test func aPathOverMissingTerrainSaysNothingOfItsClearance() throws {
+        // A ridge of 2,000 m on the tile, then a square with no terrain at all.
+        let terrain = try SyntheticTerrain.terrain { _, lon in lon > 10.5 ? 2_000 : 0 }
+        let origin = Coordinate(validLatitude: 10.5, longitude: 10.1), beyond = Coordinate(validLatitude: 10.5, longitude: 11.9)
+        let low = LOSHeight(Height(meters: 10), .agl), high = LOSHeight(Height(meters: 10_000), .msl)
+        // Known terrain blocks: blocked, the obstruction where it is known.
+        let blocked = try #require(PathCheck.run(terrain: terrain, origin: origin, observer: low, target: beyond, targetHeight: high, earth: .radio))
+        #expect(blocked.verdict == .blocked && blocked.firstObstruction?.terrain == 2_000)
+        // Nothing known blocks, part is unknown: unknown, and the lowest clearance is over the known part only.
+        let over = try #require(
+            PathCheck.run(terrain: terrain, origin: origin, observer: LOSHeight(Height(meters: 9_000), .msl), target: beyond, targetHeight: high, earth: .radio)
+        )
+        #expect(over.verdict == .unknown)
+        #expect(over.minimumClearance.map { $0.terrain != nil && $0.coordinate.longitude < 11 } == true)
+        #expect(over.points.filter { $0.terrain == nil }.allSatisfy { $0.knownClearance == nil })
+        // All of it unknown: no clearance to give, no obstruction to name.
+        let nowhere = try #require(
+            PathCheck.run(
+                terrain: terrain, origin: Coordinate(validLatitude: 10.5, longitude: 11.2), observer: LOSHeight(Height(meters: 10), .msl), target: beyond,
+                targetHeight: LOSHeight(Height(meters: 5), .msl), earth: .radio))
+        #expect(nowhere.verdict == .unknown && nowhere.minimumClearance == nil && nowhere.firstObstruction == nil)
+    }
+
     @Test func aSweepStopsWhenCancelledAndReportsProgress() throws {
         let terrain = try SyntheticTerrain.terrain { _, _ in 0 }
         let request = ViewshedRequest(

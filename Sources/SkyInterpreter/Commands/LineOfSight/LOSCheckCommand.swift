@@ -83,7 +83,10 @@ enum LOSCheckCommand {
                     "min_clearance", "minimum clearance",
                     Cell(
                         .object([("m", Datum.rounded(low.clearance, 1)), ("distance_m", .number(low.distance.rounded()))]),
-                        text: "\(units.height(low.clearance)) at \(distance(low.distance))")))
+                        text: "\(units.height(low.clearance)) at \(distance(low.distance))"
+                            + (check.missingShare > 0 ? " (where the terrain is known)" : ""))))
+        } else if check.missingShare > 0 {
+            fields.append(Field("min_clearance", "minimum clearance", Cell(.null, text: "unknown (no terrain under the path)")))
         }
         fields.append(Field("earth", "earth", Cell(check.earth.rawValue + " (k = \(check.earth == .radio ? "4/3" : "1"))")))
         var output = Output.card(Card(title: "Line of sight", fields: fields))
@@ -107,7 +110,7 @@ enum LOSCheckCommand {
     static func profileDatum(_ p: ProfilePoint) -> Datum {
         .object([
             ("distance_m", .number(p.distance.rounded())), ("terrain_m", p.terrain.map { .number($0.rounded()) } ?? .null),
-            ("los_m", .number((p.sightLine * 10).rounded() / 10)), ("clearance_m", .number((p.clearance * 10).rounded() / 10)),
+            ("los_m", .number((p.sightLine * 10).rounded() / 10)), ("clearance_m", p.knownClearance.map { .number(($0 * 10).rounded() / 10) } ?? .null),
         ])
     }
 

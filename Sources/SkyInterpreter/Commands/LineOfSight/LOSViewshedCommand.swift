@@ -124,7 +124,7 @@ enum LOSViewshedCommand {
                                     .number(((s.unknownShare ?? 0) * 10_000).rounded() / 10_000),
                                     text: Format.fixed((s.unknownShare ?? 0) * 100, 1) + "% of the disc"))
                         ] : [])))
-        if let note = LOSText.missing(s.missingShare) { output.append(.note(note)) }
+        if let note = LOSText.missing(s.missingShare, shown: "dim on the map") { output.append(.note(note)) }
         return output
     }
 }

@@ -212,11 +212,12 @@ enum LOSText {
         ])
     }
 
-    /// "31% of samples without terrain (drawn at 0 m; fetch it with los terrain fetch)", or nil when all had terrain.
-    static func missing(_ share: Double) -> String? {
+    /// "31% of samples without terrain (marked ? under the profile; …)", or nil when all had
+    /// terrain; `shown` says how the drawing marks them.
+    static func missing(_ share: Double, shown: String = "marked ? under the profile") -> String? {
         guard share > 0 else { return nil }
         let percent = share * 100
-        return "\(percent < 1 ? "<1" : Format.fixed(percent, 0))% of samples without terrain (drawn at 0 m; fetch it with los terrain fetch)"
+        return "\(percent < 1 ? "<1" : Format.fixed(percent, 0))% of samples without terrain (\(shown), unknown; fetch it with los terrain fetch)"
     }
 
     /// Reads an `agl`/`msl` height pair of options into one height; nil when neither is given.

@@ -1,8 +1,10 @@
 import SkyKit
 
-/// A terrain profile chart in character cells: the terrain filled from below, the sight line
-/// drawn solid where it clears the ground and dashed (in the warning colour) where the terrain
-/// is in the way, a height axis on the left (feet until units are chosen) and a distance axis below.
+/// A terrain profile chart in character cells: the terrain filled from below, the stretches
+/// with no terrain marked `?` along the bottom (dim: nothing is drawn where nothing is known),
+/// the sight line drawn solid where it clears the ground and dashed (in the warning colour)
+/// where the terrain is in the way, a height axis on the left (feet until units are chosen)
+/// and a distance axis below.
 struct ProfileChart {
     var check: PathCheck
     var units: LOSUnits
@@ -15,9 +17,8 @@ struct ProfileChart {
         let feet = units.heightUnit.meters
         var low = Double.infinity, high = -Double.infinity
         for p in points {
-            let ground = p.terrain ?? 0
-            low = min(low, ground, p.sightLine)
-            high = max(high, ground, p.sightLine)
+            low = min(low, p.terrain ?? p.sightLine, p.sightLine)
+            high = max(high, p.terrain ?? p.sightLine, p.sightLine)
         }
         low = min(low, 0) / feet
         high = high / feet
@@ -30,14 +31,19 @@ struct ProfileChart {
         for c in 0..<width {
             let i = Int((Double(c) / Double(width - 1) * Double(points.count - 1)).rounded())
             let p = points[i]
-            let top = max(0, min(height - 1, row(p.terrain ?? 0)))
-            for r in top..<height {
-                grid[r][c] = r == top ? "▄" : "█"
-                styles[r][c] = p.terrain == nil ? .dim : .color(64)
+            if let terrain = p.terrain {
+                let top = max(0, min(height - 1, row(terrain)))
+                for r in top..<height {
+                    grid[r][c] = r == top ? "▄" : "█"
+                    styles[r][c] = .color(64)
+                }
+            } else {
+                grid[height - 1][c] = "?"
+                styles[height - 1][c] = .dim
             }
             let s = row(p.sightLine)
             if s >= 0, s < height {
-                let blocked = p.clearance < 0
+                let blocked = (p.knownClearance ?? 0) < 0
                 grid[s][c] = blocked ? (c % 2 == 0 ? "╌" : " ") : "━"
                 styles[s][c] = blocked ? .bad : .good
             }
