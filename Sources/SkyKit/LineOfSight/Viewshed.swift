@@ -23,7 +23,7 @@ public struct Viewshed: Sendable {
     /// above the horizon line (negative: hidden; `ViewshedMesh.unknownMargin` where no terrain
     /// decides it).
     let mesh: ViewshedMesh
-    /// The visible area, square metres: the area of the mesh's visible pieces.
+    /// The visible area, square metres: where the mesh's margins are at least zero.
     public let visibleArea: Double
 
     public var missingShare: Double { Double(missingSamples) / Double(max(totalSamples, 1)) }

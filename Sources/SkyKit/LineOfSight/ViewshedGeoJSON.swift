@@ -2,35 +2,36 @@ import Foundation
 
 extension Viewshed {
     /// The result as a GeoJSON FeatureCollection (RFC 7946): the visible area as a
-    /// MultiPolygon (the mesh's visible pieces, counter-clockwise: exactly what `visibility`
-    /// answers), the area whose visibility is unknown (no terrain) as another, the range ring
-    /// as a LineString and the origin as a Point, with the statistics as properties.
+    /// MultiPolygon of valid polygons (`ViewshedOutline`: the mesh's visible area — exactly
+    /// what `visibility` answers — merged into shells with their holes, shells
+    /// counter-clockwise and holes clockwise), the area whose visibility is unknown (no
+    /// terrain) as another, the range ring as a LineString and the origin as a Point, with the
+    /// statistics as properties. Longitudes run on from the origin's across the antimeridian,
+    /// so that no ring is cut there.
     public func geoJSON() -> Datum {
         var rays = RayPoints(origin: request.origin, rays: plan.rays, range: request.range)
+        /// The polygons of an area from its boundary's segments, in longitude and latitude.
+        func multiPolygon(_ segments: [(ViewshedMesh.Vertex, ViewshedMesh.Vertex)]) -> Datum {
+            var rings: [[(Double, Double)]] = []
+            for ring in ViewshedOutline.rings(segments, rays: plan.rays) {
+                // Degrees as computed, not rounded: zero lines can pass within millimetres of
+                // each other (a target barely above its horizon), and rounding them onto one
+                // grid would make rings touch or cross. Where a ring comes back to a point it
+                // passed (two pieces meeting at a corner), it is split there.
+                let points = ring.map { v in
+                    let (lat, lon) = rays.unwrappedPoint(ray: v.ray, distance: v.distance)
+                    return (lon, lat)
+                }
+                rings += ViewshedOutline.simple(points)
+            }
+            let polygons = ViewshedOutline.polygons(rings).map { polygon -> Datum in
+                .list(polygon.map { ring in .list((ring + [ring[0]]).map { Datum.list([.number($0.0), .number($0.1)]) }) })
+            }
+            return .object([("type", .string("MultiPolygon")), ("coordinates", .list(polygons))])
+        }
         func point(_ v: ViewshedMesh.Vertex) -> Datum {
             let (lat, lon) = rays.point(ray: v.ray, distance: v.distance)
             return .list([.number(Viewshed.rounded(lon)), .number(Viewshed.rounded(lat))])
-        }
-        /// A closed ring of points, each once (the origin is one point for every ray); nil when
-        /// fewer than three are left (a sliver at the origin).
-        func polygon(_ ring: [ViewshedMesh.Vertex]) -> Datum? {
-            var points: [Datum] = []
-            for vertex in ring {
-                let p = point(vertex)
-                if points.last != p { points.append(p) }
-            }
-            if points.count > 1, points.first == points.last { points.removeLast() }
-            return points.count < 3 ? nil : .list([.list(points + [points[0]])])
-        }
-        var polygons: [Datum] = []
-        mesh.forEachVisiblePiece { polygon($0).map { polygons.append($0) } }
-        // The unknown stretches, each a sector one ray wide centred on its ray.
-        var unknownPolygons: [Datum] = []
-        for (r, ray) in unknown.enumerated() {
-            for stretch in ray {
-                let left = Double(r) - 0.5, right = Double(r) + 0.5
-                polygon(ViewshedMesh.strip(left: left, right: right, from: stretch.lowerBound, to: stretch.upperBound)).map { unknownPolygons.append($0) }
-            }
         }
         func corner(_ azimuth: Double, _ distance: Double) -> Datum { point(.init(ray: azimuth / plan.rayStep, distance: distance)) }
         let ring: [Datum] = stride(from: 0.0, through: 360, by: 2).map { corner($0.truncatingRemainder(dividingBy: 360), request.range) }
@@ -54,9 +55,9 @@ extension Viewshed {
             (
                 "features",
                 .list([
-                    feature("visible", .object([("type", .string("MultiPolygon")), ("coordinates", .list(polygons))]), stats),
+                    feature("visible", multiPolygon(mesh.visibleBoundary()), stats),
                     feature(
-                        "unknown", .object([("type", .string("MultiPolygon")), ("coordinates", .list(unknownPolygons))]),
+                        "unknown", multiPolygon(unknownBoundary()),
                         [("visibility", .string("unknown")), ("reason", .string("no terrain there or on the way (los terrain fetch)"))]),
                     feature("range", .object([("type", .string("LineString")), ("coordinates", .list(ring))])),
                     feature("origin", .object([("type", .string("Point")), ("coordinates", corner(0, 0))])),
@@ -89,10 +90,16 @@ struct RayPoints {
 
     /// Latitude and longitude (degrees) at `distance` metres along fractional ray `ray`.
     mutating func point(ray: Double, distance: Double) -> (Double, Double) {
+        let (lat, lon) = unwrappedPoint(ray: ray, distance: distance)
+        return (lat, RayWalker.wrapped(lon))
+    }
+
+    /// The same with the longitude continuous from the origin's (beyond ±180 across the
+    /// antimeridian).
+    mutating func unwrappedPoint(ray: Double, distance: Double) -> (Double, Double) {
         let r = Int(ray.rounded(.down)), t = ray - Double(r)
         let a = point(ray: r, distance: distance), b = t == 0 ? a : point(ray: r + 1, distance: distance)
-        let (lat, lon) = Self.between(a, b, t)
-        return (lat, RayWalker.wrapped(lon))
+        return Self.between(a, b, t)
     }
 
     /// Unwrapped latitude and longitude on ray `r`.

@@ -31,7 +31,7 @@ struct ViewshedMesh {
         distances = (-1...last).map { k in k < 0 ? 0 : k >= looks ? range : Double(k + 1) * spacing }
     }
 
-    /// One vertex of a visible piece: `ray` in rays from azimuth 0 (fractional between them),
+    /// A point of the mesh: `ray` in rays from azimuth 0 (fractional between them),
     /// `distance` in metres.
     struct Vertex: Equatable {
         var ray: Double, distance: Double
@@ -91,73 +91,6 @@ struct ViewshedMesh {
         }
     }
 
-    /// Calls `body` with each visible piece, a counter-clockwise polygon of `Vertex` (first
-    /// vertex not repeated): the visible part of each cell, joined to the cells before and
-    /// after it along the strip between two rays wherever they share a whole edge, so a piece
-    /// is a visible stretch of the strip with the zero line at its ends.
-    func forEachVisiblePiece(_ body: ([Vertex]) -> Void) {
-        let last = lastRow
-        for r in 0..<rays {
-            // The piece still growing, open across the far edge of the last cell: its ring runs
-            // from that edge's left corner round to its right corner (`rising`), then up from
-            // the right corner along the strip and back down the left side (`leftSide`, kept in
-            // the order it grew, bottom to top).
-            var rising: [Vertex] = [], leftSide: [Vertex] = []
-            var isOpen = false
-            func close(_ middle: ArraySlice<Vertex> = []) {
-                body(Self.straightened(rising + middle + leftSide.reversed()))
-                isOpen = false
-            }
-            for k in -1..<last {
-                let cell = cell(r, k)
-                if cell.isWhole, isOpen {
-                    Self.extend(&rising, cell.C)
-                    Self.extend(&leftSide, cell.D)
-                    continue
-                }
-                if cell.isHidden { continue }
-                for piece in Self.visible(cell) {
-                    // The piece with the near edge joins the open one across it.
-                    if isOpen, cell.a >= 0, cell.b >= 0, let below = Self.rotated(piece, from: cell.B) {
-                        close(below.dropFirst().dropLast())
-                    } else if cell.c >= 0, cell.d >= 0, let above = Self.rotated(piece, from: cell.D) {
-                        rising = above
-                        leftSide = []
-                        isOpen = true
-                    } else {
-                        body(piece)
-                    }
-                }
-            }
-            if isOpen { close() }
-        }
-    }
-
-    /// A ring without the corners in the middle of its straight sides (`isMidSide`).
-    static func straightened(_ ring: [Vertex]) -> [Vertex] {
-        var out: [Vertex] = []
-        out.reserveCapacity(ring.count)
-        for (i, v) in ring.enumerated() {
-            // The first vertex stays; one between two on the same ray goes if at least three are left.
-            if let p = out.last, i + 1 < ring.count, out.count + (ring.count - i - 1) >= 3, isMidSide(p, v, ring[i + 1]) { continue }
-            out.append(v)
-        }
-        return out
-    }
-
-    /// Adds a corner to one side of a growing piece; the corner before goes when it lies in
-    /// the middle of a straight side (`isMidSide`).
-    static func extend(_ side: inout [Vertex], _ vertex: Vertex) {
-        if side.count >= 2, isMidSide(side[side.count - 2], side[side.count - 1], vertex) { side.removeLast() }
-        side.append(vertex)
-    }
-
-    /// Whether `q`, between `p` and `n`, lies in the middle of a straight side along one ray
-    /// that keeps a vertex every node spacing without it (so that the side follows its ray).
-    static func isMidSide(_ p: Vertex, _ q: Vertex, _ n: Vertex) -> Bool {
-        p.ray == q.ray && q.ray == n.ray && abs(n.distance - p.distance) <= RayWalker.nodeSpacing
-    }
-
     /// The area on the ground (square metres) of the visible part of each cell, without
     /// building its polygon.
     func visibleArea() -> Double {
@@ -214,63 +147,11 @@ struct ViewshedMesh {
         (q.ray - p.ray) * radians * (p.distance * p.distance + p.distance * q.distance + q.distance * q.distance) / 6
     }
 
-    /// A strip between two rays from one distance to another, with a vertex every node spacing
-    /// down its sides so that its edges follow the rays (counter-clockwise; from the origin both
-    /// rays start at one place, but in (ray, distance) the strip still has its two corners there).
-    static func strip(left: Double, right: Double, from near: Double, to far: Double) -> [Vertex] {
-        let spacing = RayWalker.nodeSpacing
-        let inner = Array(stride(from: (near / spacing).rounded(.down) * spacing + spacing, to: far, by: spacing))
-        return [Vertex(ray: left, distance: near), Vertex(ray: right, distance: near)] + inner.map { Vertex(ray: right, distance: $0) }
-            + [Vertex(ray: right, distance: far), Vertex(ray: left, distance: far)] + inner.reversed().map { Vertex(ray: left, distance: $0) }
-    }
-
-    /// The visible part of a cell: the parts of its two triangles, one piece where they meet
-    /// along the diagonal.
-    static func visible(_ cell: Cell) -> [[Vertex]] {
-        let (A, a, C, c) = (cell.A, cell.a, cell.C, cell.c)
-        if cell.isWhole { return [[A, cell.B, C, cell.D]] }
-        let first = clip([(A, a), (cell.B, cell.b), (C, c)]), second = clip([(A, a), (C, c), (cell.D, cell.d)])
-        if first.count < 3 { return second.count < 3 ? [] : [second] }
-        if second.count < 3 { return [first] }
-        // Where the diagonal is visible, from its near end to its far one.
-        let from = a >= 0 ? A : crossing(A, a, C, c), to = c >= 0 ? C : crossing(A, a, C, c)
-        guard a >= 0 || c >= 0, from != to, let one = rotated(first, from: from), let two = rotated(second, from: to) else {
-            return [first, second]
-        }
-        // The first runs round from the diagonal's near end to its far end, the second back.
-        return [one + two.dropFirst().dropLast()]
-    }
-
-    /// A ring turned to start at `vertex`; nil when it is not one of its vertices.
-    static func rotated(_ ring: [Vertex], from vertex: Vertex) -> [Vertex]? {
-        guard let i = ring.firstIndex(of: vertex) else { return nil }
-        return Array(ring[i...] + ring[..<i])
-    }
-
-    /// The part of a triangle where its (linear) margin is at least zero, counter-clockwise.
-    static func clip(_ triangle: [(Vertex, Double)]) -> [Vertex] {
-        // Repeats dropped (a zero margin at a corner puts the crossing on it).
-        var ring: [Vertex] = []
-        clipping(triangle[0], triangle[1], triangle[2]) { v in if ring.last != v { ring.append(v) } }
-        if ring.count > 1, ring.first == ring.last { ring.removeLast() }
-        return shoelace(ring) < 0 ? ring.reversed() : ring
-    }
-
     /// Where the margin is zero on the edge between two vertices, computed from the same end
     /// whichever way the edge is walked (so the two triangles of a cell agree to the bit).
     static func crossing(_ p: Vertex, _ fp: Double, _ q: Vertex, _ fq: Double) -> Vertex {
         if (q.ray, q.distance) < (p.ray, p.distance) { return crossing(q, fq, p, fp) }
         let t = fp / (fp - fq)
         return Vertex(ray: p.ray + (q.ray - p.ray) * t, distance: p.distance + (q.distance - p.distance) * t)
-    }
-
-    /// Twice the signed area of a ring in (ray, distance): positive counter-clockwise.
-    static func shoelace(_ ring: [Vertex]) -> Double {
-        var sum = 0.0
-        for i in ring.indices {
-            let p = ring[i], q = ring[(i + 1) % ring.count]
-            sum += p.ray * q.distance - q.ray * p.distance
-        }
-        return sum
     }
 }

@@ -137,48 +137,42 @@ struct GDALAgreementTests {
 /// (the fine steps, with the budget the command gives explicit steps).
 @Suite("Viewshed GeoJSON answers as the sweep")
 struct GeoJSONAgreementTests {
-    /// The polygons of one feature, each its outer ring as longitude/latitude pairs.
+    /// Every ring (shells and holes) of the polygons of one feature, as longitude/latitude pairs.
     static func rings(_ collection: [String: Any], name: String) throws -> [[(Double, Double)]] {
         let features = try #require(collection["features"] as? [[String: Any]])
         let feature = try #require(features.first { ($0["properties"] as? [String: Any])?["name"] as? String == name })
         let geometry = try #require(feature["geometry"] as? [String: Any])
         let polygons = try #require(geometry["coordinates"] as? [[[[Double]]]])
-        return polygons.map { $0[0].map { ($0[0], $0[1]) } }
+        return polygons.flatMap { $0.map { $0.map { ($0[0], $0[1]) } } }
     }
 
-    /// Rings bucketed by the 0.01° squares their bounding boxes touch.
+    /// The edges of some rings bucketed by the 0.001° bands of latitude they span, for the
+    /// even-odd test (a point is inside when a line from it to the east crosses an odd number
+    /// of edges: inside a shell and in none of its holes).
     struct RingIndex {
-        let rings: [[(Double, Double)]]
-        var buckets: [Int: [Int]] = [:]
+        var bands: [Int: [((Double, Double), (Double, Double))]] = [:]
+        let count: Int
 
-        static func key(_ lon: Double, _ lat: Double) -> Int { Int((lon * 100).rounded(.down)) * 100_000 + Int((lat * 100).rounded(.down)) }
+        static func band(_ lat: Double) -> Int { Int((lat * 1000).rounded(.down)) }
 
         init(_ rings: [[(Double, Double)]]) {
-            self.rings = rings
-            for (i, ring) in rings.enumerated() {
-                let lons = ring.map(\.0), lats = ring.map(\.1)
-                for x in Int((lons.min()! * 100).rounded(.down))...Int((lons.max()! * 100).rounded(.down)) {
-                    for y in Int((lats.min()! * 100).rounded(.down))...Int((lats.max()! * 100).rounded(.down)) {
-                        buckets[x * 100_000 + y, default: []].append(i)
-                    }
+            count = rings.count
+            for ring in rings {
+                for i in 0..<(ring.count - 1) {
+                    let a = ring[i], b = ring[i + 1]
+                    for k in Self.band(min(a.1, b.1))...Self.band(max(a.1, b.1)) { bands[k, default: []].append((a, b)) }
                 }
             }
         }
 
         func contains(_ c: Coordinate) -> Bool {
-            (buckets[Self.key(c.longitude, c.latitude)] ?? []).contains { GeoJSONAgreementTests.contains(rings[$0], c.longitude, c.latitude) }
+            let (x, y) = (c.longitude, c.latitude)
+            var inside = false
+            for (a, b) in bands[Self.band(y)] ?? [] where (a.1 > y) != (b.1 > y) && x < a.0 + (y - a.1) * (b.0 - a.0) / (b.1 - a.1) {
+                inside.toggle()
+            }
+            return inside
         }
-    }
-
-    /// Whether a point is inside a ring (crossings of a ray to the east; lon/lat as a plane,
-    /// which over the few hundred metres of a ring sector is exact to centimetres).
-    static func contains(_ ring: [(Double, Double)], _ x: Double, _ y: Double) -> Bool {
-        var inside = false
-        for i in 0..<(ring.count - 1) {
-            let (x1, y1) = ring[i], (x2, y2) = ring[i + 1]
-            if (y1 > y) != (y2 > y), x < x1 + (y - y1) * (x2 - x1) / (y2 - y1) { inside.toggle() }
-        }
-        return inside
     }
 
     @Test func theExportedPolygonsAnswerAsTheSweepAndAsPathChecks() throws {
@@ -207,7 +201,7 @@ struct GeoJSONAgreementTests {
             if file == expected { agree += 1 }
         }
         print(
-            "viewshed GeoJSON (\(text.utf8.count / 1_000_000) MB, \(visible.rings.count) visible polygons): \(same) of \(count) points answer as the sweep; \(agree) agree with los check"
+            "viewshed GeoJSON (\(text.utf8.count / 1_000_000) MB, \(visible.count) visible rings): \(same) of \(count) points answer as the sweep; \(agree) agree with los check"
         )
         // The file's vertices are 0.1 m apart at most from the sweep's geometry.
         #expect(same >= count - 2, "the file and the sweep differ at \(count - same) points")
