@@ -155,6 +155,15 @@ extension Catalog {
         return Coordinate(validLatitude: Double(data.i32(o + 28)) / 1e6, longitude: Double(data.i32(o + 32)) / 1e6)
     }
 
+    /// The airport a point lies on, when one does: the nearest whose reference point is within
+    /// half its longest runway (1 km at least) — a person standing at an airport's coordinates
+    /// stands at about its elevation.
+    public func airport(standingAt point: Coordinate) -> Airport? {
+        airports(near: point, within: Distance(3, .kilometers), limit: 5).first { found in
+            found.distance.meters <= max(1_000, (found.airport.longestRunway?.meters ?? 0) / 2)
+        }?.airport
+    }
+
     /// Airports within `radius` of `center`, nearest first, with their distance and bearing.
     public func airports(near center: Coordinate, within radius: Distance, limit: Int) -> [(airport: Airport, distance: Distance, bearing: Angle)] {
         // A generous latitude/longitude box first, then exact geodesics for what is inside it.

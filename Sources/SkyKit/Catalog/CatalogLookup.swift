@@ -44,9 +44,11 @@ extension Catalog {
     }
 
     /// The airline a radio callsign names: an ICAO designator followed by a flight id that
-    /// starts with a digit (DLH4AB is Lufthansa, EJU12AB easyJet Europe), the active airline
-    /// first. Nil for anything else — registrations (N12345), private and military callsigns
-    /// (IWALK is not Apache Air's IWA, DUKE58 not Duke's DUK) and unknown designators.
+    /// starts with a digit (DLH4AB is Lufthansa, EJU12AB easyJet Europe), of an airline that
+    /// flies. Nil for anything else — registrations (N12345), private and military callsigns
+    /// (IWALK is not Apache Air's IWA, DUKE58 not Duke's DUK), unknown designators, and those
+    /// of airlines that stopped flying (designators are given again: MTO787 over Paris is no
+    /// flight of Manitoulin Air Services).
     public func airline(callsign: String) -> Airline? {
         let chars = Array(callsign.uppercased())
         guard (4...7).contains(chars.count), chars[0..<3].allSatisfy({ $0.isASCII && $0.isLetter }), chars[3].isASCII, chars[3].isNumber,
@@ -54,7 +56,7 @@ extension Catalog {
         else { return nil }
         let prefix = String(chars[0..<3])
         let holders = airlines(code: prefix).filter { $0.icao == prefix }
-        return holders.first(where: \.isActive) ?? holders.first
+        return holders.first(where: \.isActive)
     }
 
     // MARK: - Airports

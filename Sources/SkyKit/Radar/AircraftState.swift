@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a feed says about one aircraft at one moment. Every field but the address and position
 /// may be unknown.
 public struct AircraftState: Sendable, Equatable {
@@ -21,11 +23,15 @@ public struct AircraftState: Sendable, Equatable {
     public var typeDesignator: String?
     public var registration: String?
     public var squawk: String?
+    /// The altimeter setting the crew selected, hPa (readsb's `nav_qnh`): with it a pressure
+    /// altitude becomes the altitude their altimeter reads.
+    public var qnh: Double?
 
     public init(
         icao24: String, callsign: String? = nil, coordinate: Coordinate, baroAltitude: Height? = nil, geoAltitude: Height? = nil,
         onGround: Bool = false, groundSpeed: Speed? = nil, track: Double? = nil, verticalRate: Double? = nil,
-        category: AircraftCategory? = nil, typeDesignator: String? = nil, registration: String? = nil, squawk: String? = nil
+        category: AircraftCategory? = nil, typeDesignator: String? = nil, registration: String? = nil, squawk: String? = nil,
+        qnh: Double? = nil
     ) {
         // Feeds are checked here, once: an impossible number is an unknown one.
         self.icao24 = icao24
@@ -41,7 +47,11 @@ public struct AircraftState: Sendable, Equatable {
         self.typeDesignator = typeDesignator
         self.registration = registration
         self.squawk = squawk
+        self.qnh = plausible(qnh, AircraftState.qnhs)
     }
+
+    /// Altimeter settings kept, hPa (the lowest sea-level pressures measured are about 870).
+    public static let qnhs: ClosedRange<Double> = 850...1_100
 
     /// Altitudes a feed may report, metres (below the Dead Sea to the edge of space).
     public static let altitudes: ClosedRange<Double> = -1_000...150_000
@@ -52,9 +62,34 @@ public struct AircraftState: Sendable, Equatable {
     /// A fast airliner's ground speed, m/s (580 kt): how far traffic can come from in a time.
     public static let cruise = 300.0
 
-    /// The altitude the geometry uses: geometric when known, else barometric (nil on the ground
-    /// or when neither is sent).
-    public var altitude: Height? { geoAltitude ?? baroAltitude }
+    /// The altitude the geometry uses: geometric when known, else the pressure altitude — with
+    /// the crew's QNH when the feed sends it (nil on the ground or when neither is sent).
+    public var altitude: Height? {
+        if let geoAltitude { return geoAltitude }
+        guard let baroAltitude else { return nil }
+        return qnh.map { AircraftState.altitude(pressureAltitude: baroAltitude, qnh: $0) } ?? baroAltitude
+    }
+
+    /// How `altitude` was measured.
+    public enum AltitudeSource: String, Sendable {
+        /// GNSS.
+        case geometric
+        /// Pressure altitude, above the standard 1013.25 hPa level: off by about 8 m for each
+        /// hPa the air's pressure at sea level differs from it.
+        case pressure
+        /// Pressure altitude corrected with the QNH the crew set.
+        case qnh
+    }
+
+    public var altitudeSource: AltitudeSource? {
+        geoAltitude != nil ? .geometric : baroAltitude == nil ? nil : qnh != nil ? .qnh : .pressure
+    }
+
+    /// The altitude an altimeter set to `qnh` reads at a pressure altitude (ICAO standard
+    /// atmosphere: 44,330.8 m × (1 − (1013.25 / QNH)^0.190263) above the pressure altitude).
+    public static func altitude(pressureAltitude: Height, qnh: Double) -> Height {
+        Height(meters: pressureAltitude.meters + 44_330.8 * (1 - pow(1013.25 / qnh, 0.190263)))
+    }
 
     /// The callsign, or the address when there is none.
     public var name: String { callsign ?? icao24 }

@@ -60,6 +60,8 @@ struct CatalogLookupTests {
         // Where two airlines hold a designator, the one flying.
         #expect(catalog.airline(callsign: "SWR100")?.name == "Swiss International Air Lines")
         #expect(catalog.airline(callsign: "FDX1234")?.name == "Federal Express")
+        // A defunct airline's designator names no flight today.
+        #expect(catalog.airlines(code: "MTO").allSatisfy { !$0.isActive } && catalog.airline(callsign: "MTO787") == nil)
         #expect(catalog.airline(code: "SWR")?.name == "Swiss International Air Lines")
         #expect(catalog.airlines(code: "SWR").first { $0.name == "Swissair" }?.isActive == false, "it stopped flying in 2002")
     }

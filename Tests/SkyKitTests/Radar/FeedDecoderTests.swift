@@ -96,6 +96,33 @@ struct FeedDecoderTests {
         #expect(throws: FeedError.self) { try ReadsbDecoder.decode(Array(#"{"aircraft":[{"hex":"a"#.utf8)) }
     }
 
+    @Test func altitudesSayHowTheyWereMeasured() throws {
+        let json = #"""
+            {"now": 1733000000, "aircraft": [
+              {"hex": "aaaaa1", "lat": 49.0, "lon": 2.5, "alt_baro": 1000, "alt_geom": 1150},
+              {"hex": "aaaaa2", "lat": 49.0, "lon": 2.5, "alt_baro": 1000, "nav_qnh": 1000.0},
+              {"hex": "aaaaa3", "lat": 49.0, "lon": 2.5, "alt_baro": 1000},
+              {"hex": "aaaaa4", "lat": 49.0, "lon": 2.5, "alt_baro": 1000, "nav_qnh": 42}
+            ]}
+            """#
+        let a = try ReadsbDecoder.decode(Array(json.utf8)).aircraft
+        let feet = LengthUnit.feet.meters
+        // The geometric height when the feed has one.
+        #expect(a[0].altitudeSource == .geometric && abs(a[0].altitude!.meters - 1150 * feet) < 1e-9)
+        // A pressure altitude with the crew's QNH: 1000 hPa puts the altimeter 111 m lower
+        // (ICAO standard atmosphere; about 8.4 m per hPa there).
+        #expect(a[1].altitudeSource == .qnh && abs(a[1].altitude!.meters - (1000 * feet - 111.1)) < 0.2, "\(a[1].altitude!.meters)")
+        // Without either, the pressure altitude as it is — and said to be one.
+        #expect(a[2].altitudeSource == .pressure && a[2].altitude == Height(meters: 1000 * feet))
+        // An impossible QNH is no QNH.
+        #expect(a[3].qnh == nil && a[3].altitudeSource == .pressure)
+        #expect(abs(AircraftState.altitude(pressureAltitude: .zero, qnh: 1013.25).meters) < 1e-9)
+        #expect(abs(AircraftState.altitude(pressureAltitude: .zero, qnh: 1030).meters - 138.1) < 0.1, "about 27 ft per hPa")
+        // A recording keeps the QNH.
+        let text = [TrafficRecording.headerLine(source: "t", started: 1), TrafficRecording.line(TrafficSnapshot(time: 1, aircraft: a))].joined(separator: "\n")
+        #expect(try TrafficRecording.read(Array(text.utf8)).snapshots[0].aircraft[1].qnh == 1000)
+    }
+
     @Test func recordingsRoundTrip() throws {
         let first = try OpenSkyDecoder.decode(fixture("opensky-states.json"))
         let second = try ReadsbDecoder.decode(fixture("readsb-aircraft.json"))

@@ -67,7 +67,15 @@ enum ExplainRadar {
             return Output(lines.map { .message($0) })
         }
         let p = ECEF(latitude: a.coordinate.latitude, longitude: a.coordinate.longitude, height: height.meters)
-        let altitudeKind = a.onGround ? "on the ground, taken at your height" : (a.geoAltitude != nil ? "geometric (GNSS) altitude" : "barometric altitude")
+        let altitudeKind: String
+        switch a.onGround ? nil : a.altitudeSource {
+        case nil: altitudeKind = "on the ground, taken at your height"
+        case .geometric: altitudeKind = "geometric (GNSS) altitude"
+        case .pressure: altitudeKind = "pressure altitude, above the 1013.25 hPa level: the day's pressure moves it about 8 m per hPa"
+        case .qnh:
+            altitudeKind =
+                "pressure altitude \(n(a.baroAltitude?.meters ?? 0)) m + 44,330.8 × (1 − (1013.25 / \(Format.fixed(a.qnh ?? 0, 1)))^0.190263) m with the crew's QNH"
+        }
         lines.append(
             "2. \(a.name) at φ = \(Format.fixed(a.coordinate.latitude, 5))°, λ = \(Format.fixed(a.coordinate.longitude, 5))°, h = \(n(height.meters)) m (\(altitudeKind)):"
         )

@@ -87,7 +87,7 @@ enum NextCommand {
         let when = "at \(TimeText.utc(p.time)), in \(TimeText.span(p.time - now))"
         let whereabouts =
             "\(Format.fixed(p.elevation.degrees, 0))° up towards \(CompassPoint(bearing: p.bearing).words)"
-            + (p.aircraft.altitude.map { " at " + Format.height($0, units) } ?? "")
+            + (p.aircraft.altitude.map { " at " + RadarText.altitudeWords($0, p.aircraft, units) } ?? "")
         switch kind {
         case .closest:
             return "\(who) will pass closest: \(Format.distance(p.slantRange, units)) from you \(when) — \(whereabouts)."
@@ -121,6 +121,7 @@ enum NextCommand {
             table.rows = passes.prefix(limit).map { cells($0, now: w.now, units, shell) }
             output.append(.table(table))
             if passes.count > limit { output.append(.note("\(passes.count - limit) more; `limit` shows them")) }
+            if let note = RadarText.altitudeNote(passes.prefix(limit).map(\.aircraft)) { output.append(.note(note)) }
         } else {
             let what: String
             switch request.kind {

@@ -89,6 +89,7 @@ enum RadarCommands {
             output.append(.table(table))
         }
         output.blocks += satelliteLines(picture)
+        if let note = RadarText.altitudeNote(shown.map(\.aircraft)) { output.append(.note(note)) }
         if let note = picture.note { output.append(.note(note)) }
         return output
     }

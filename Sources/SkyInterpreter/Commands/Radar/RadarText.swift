@@ -3,10 +3,31 @@ import SkyKit
 
 /// How radar values read: sources, altitudes, clock positions, aircraft in words.
 enum RadarText {
-    /// "35,000 ft", "ground", "—".
+    /// "35,000 ft", "410 m*" (a pressure altitude: `altitudeNote`), "ground", "—".
     static func altitude(_ a: AircraftState, _ units: UnitSystem) -> String {
         if a.onGround { return "ground" }
-        return a.altitude.map { Format.height($0, units) } ?? "—"
+        return a.altitude.map { Format.height($0, units) + (a.altitudeSource == .pressure ? "*" : "") } ?? "—"
+    }
+
+    /// The altitude in a sentence: "410 m", "410 m (a pressure altitude)".
+    static func altitudeWords(_ altitude: Height, _ a: AircraftState, _ units: UnitSystem) -> String {
+        Format.height(altitude, units) + (a.altitudeSource == .pressure ? " (a pressure altitude)" : "")
+    }
+
+    /// What the altitudes shown are when they are not geometric: a pressure altitude is above
+    /// the standard 1013.25 hPa level, off by about 8 m per hPa the day's sea-level pressure
+    /// differs — near the ground an aircraft about to land can show below the field, and under
+    /// the horizon. Nil when every one shown is geometric.
+    static func altitudeNote(_ aircraft: [AircraftState]) -> String? {
+        let sources = Set(aircraft.filter { !$0.onGround }.compactMap(\.altitudeSource))
+        var parts: [String] = []
+        if sources.contains(.pressure) {
+            parts.append(
+                "* a pressure altitude (above the 1013.25 hPa level; the feed sends no geometric height): off by about 8 m per hPa the day's pressure differs, so near the ground an aircraft about to land can show below the field and under the horizon"
+            )
+        }
+        if sources.contains(.qnh) { parts.append("pressure altitudes corrected with the QNH each crew set (the feed's nav_qnh)") }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     /// "2 o'clock"
@@ -61,6 +82,7 @@ enum RadarText {
             Cell(Datum.rounded(s.bearing.degrees, 2), text: bearing(s.bearing)),
             Cell(.int(s.clock(heading: picture.heading)), text: clock(s.clock(heading: picture.heading))),
             Cell(a.altitude.map { Datum.rounded($0.meters, 1) } ?? .null, text: altitude(a, units)),
+            Cell(a.onGround ? .string("ground") : Datum.optional(a.altitudeSource?.rawValue)),
             Cell(
                 s.elevation.map { Datum.rounded($0.degrees, 2) } ?? .null,
                 text: (s.elevation.map { Format.degrees($0, decimals: 1) } ?? "—") + (picture.hiddenByTerrain.contains(a.icao24) ? " hidden" : "")),
@@ -87,7 +109,8 @@ enum RadarText {
         Column("callsign", "Callsign"), Column("icao24", "", dataOnly: true), Column("type", "Type"),
         Column("registration", "Reg"), Column("squawk", "Squawk"),
         Column("distance_km", "Distance", .right), Column("bearing", "Bearing"), Column("clock", "Clock"),
-        Column("altitude_m", "Altitude", .right), Column("elevation", "Elevation", .right), Column("speed_ms", "Speed", .right),
+        Column("altitude_m", "Altitude", .right), Column("altitude_source", "", dataOnly: true), Column("elevation", "Elevation", .right),
+        Column("speed_ms", "Speed", .right),
         Column("track", "Track", .right), Column("on_ground", "", dataOnly: true), Column("apparent_arcmin", "", dataOnly: true),
         Column("hidden_by_terrain", "", dataOnly: true),
     ]

@@ -76,6 +76,7 @@ enum SpotCommand {
             // To the nearest hundred: a parent looking up needs no more.
             let unit = Format.heightUnit(picture.units)
             text += " at \(Format.height(Height((altitude.value(in: unit) / 100).rounded() * 100, unit), in: unit))"
+            if a.altitudeSource == .pressure { text += " (a pressure altitude)" }
         }
         if let track = a.track { text += ", heading \(CompassPoint(bearing: Angle(degrees: track)).words)" }
         return text + "."

@@ -84,7 +84,7 @@ enum WhatCommand {
         if let registration = a.registration { text += (a.typeDesignator == nil ? ", " : " ") + registration }
         text += ", \(Format.distance(s.groundDistance, picture.units, decimals: s.groundDistance.kilometers < 10 ? 1 : 0)) away"
         if let e = s.elevation { text += ", \(Format.fixed(e.degrees, 0))° up" }
-        if let altitude = a.altitude { text += " at " + Format.height(altitude, picture.units) }
+        if let altitude = a.altitude { text += " at " + RadarText.altitudeWords(altitude, a, picture.units) }
         if let trend = VerticalTrend(a) { text += ", " + trend.rawValue }
         return text
     }

@@ -33,11 +33,16 @@ enum ObserverCommand {
             return .card(card(observer, shell))
         }
         if args.given(ObserverCommand.agl) && args.given(ObserverCommand.msl) { throw ShellError.usage("give agl or msl, not both") }
-        // Where the place has no elevation of its own (coordinates), the terrain gives it.
+        // Where the place has no elevation of its own (coordinates), the terrain gives it, else
+        // the airport the place is on.
         var fromTerrain = false
+        var onAirport: Airport?
         if place.elevation == nil, let height = shell.lineOfSight.terrain().height(place.coordinate) {
             place.elevation = Height(meters: height)
             fromTerrain = true
+        } else if place.elevation == nil, let airport = shell.catalog.airport(standingAt: place.coordinate), let elevation = airport.elevation {
+            place.elevation = elevation
+            onAirport = airport
         }
         let ground = place.elevation ?? .zero
         var altitude = ground
@@ -57,6 +62,11 @@ enum ObserverCommand {
             output.append(.note("ground height unknown here (no terrain: los terrain fetch around it); heights are above sea level"))
         } else if fromTerrain {
             output.append(.note("ground height from the terrain tiles (SRTM)"))
+        } else if let onAirport {
+            output.append(
+                .note(
+                    "ground height: the elevation of \(onAirport.icao) (\(onAirport.name)), which the place is on — no terrain here (los terrain fetch around it for the ground itself)"
+                ))
         }
         return output
     }

@@ -68,6 +68,7 @@ public enum ReadsbDecoder {
             category: a["category"]?.string.flatMap { AircraftCategory(adsb: $0) },
             typeDesignator: a["t"]?.string,
             registration: a["r"]?.string,
-            squawk: a["squawk"]?.string)
+            squawk: a["squawk"]?.string,
+            qnh: a["nav_qnh"]?.double)
     }
 }

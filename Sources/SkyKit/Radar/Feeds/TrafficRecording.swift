@@ -27,6 +27,7 @@ public enum TrafficRecording {
         fields.append(("lon", .number(a.coordinate.longitude)))
         add("baro_alt_m", a.baroAltitude.map { .rounded($0.meters, 1) })
         add("geo_alt_m", a.geoAltitude.map { .rounded($0.meters, 1) })
+        add("qnh_hpa", a.qnh.map { .rounded($0, 1) })
         fields.append(("on_ground", .bool(a.onGround)))
         add("speed_ms", a.groundSpeed.map { .rounded($0.metersPerSecond, 2) })
         add("track", a.track.map { .rounded($0, 2) })
@@ -85,6 +86,7 @@ public enum TrafficRecording {
             groundSpeed: a["speed_ms"]?.double.map { Speed(metersPerSecond: $0) },
             track: a["track"]?.double, verticalRate: a["vrate_ms"]?.double,
             category: a["category"]?.string.flatMap(AircraftCategory.init(rawValue:)),
-            typeDesignator: a["type"]?.string, registration: a["registration"]?.string, squawk: a["squawk"]?.string)
+            typeDesignator: a["type"]?.string, registration: a["registration"]?.string, squawk: a["squawk"]?.string,
+            qnh: a["qnh_hpa"]?.double)
     }
 }
