@@ -174,7 +174,7 @@ struct ImportFormatsTests {
         // jetlog: floating local times (its DTEND is the departure plus the duration on the same
         // clock), the airports from DESCRIPTION, the notes, a date alone.
         let jetlog = try plan("jetlog.ics", .icalendar)
-        #expect(jetlog.flights.count == 2 && jetlog.otherEvents == 0)
+        #expect(jetlog.flights.count == 3 && jetlog.otherEvents == 0)
         let rome = try flight(jetlog, "2024-02-15", from: "LIRF")
         #expect(rome.destination == "EGLL" && rome.duration == 150 && rome.departureTime == ClockTime(hour: 18, minute: 30))
         #expect(rome.arrivalTime == ClockTime(hour: 20, minute: 0) && rome.notes == "window seat, lovely views")
