@@ -46,10 +46,28 @@ struct PassTests {
         #expect(abs(c.latitude - 44.27) < 1e-9 && abs(c.longitude + 71.3) < 1e-9 && abs(h.meters - 1_917) < 1e-3)
     }
 
+    /// Docs/ORBIT.md: the Sun within 0.01°, against PyEphem (Scripts/data/sun-reference) at 120
+    /// moments from 2000 to 2040 over three observers (measured worst 0.007° in elevation).
+    @Test func theSunIsWhereAnIndependentTheoryPutsIt() throws {
+        let rows = try Fixtures.csv("orbit/sun-positions.csv").dropFirst()
+        var worstElevation = 0.0, worstAzimuth = 0.0
+        for row in rows {
+            let frame = LocalFrame(latitude: Double(row[1])!, longitude: Double(row[2])!, height: Double(row[3])!)
+            let jd = Double(row[4])! / 86_400 + 2_440_587.5
+            let sky = frame.enu(Sun.earthFixed(Sun.position(julianDate: jd), julianDate: jd))
+            let elevation = Double(row[5])!, azimuth = Double(row[6])!
+            let turn = abs((sky.azimuth - azimuth + 540).truncatingRemainder(dividingBy: 360) - 180)
+            worstElevation = max(worstElevation, abs(sky.elevation - elevation))
+            worstAzimuth = max(worstAzimuth, turn * cos(elevation * .pi / 180))
+        }
+        print("Sun vs PyEphem: \(rows.count) positions, worst elevation \(worstElevation)°, worst azimuth on the sky \(worstAzimuth)°")
+        #expect(rows.count == 360)
+        #expect(worstElevation <= 0.01 && worstAzimuth <= 0.01)
+    }
+
     @Test func theSunSetsAndLightsAsExpected() {
-        // Paris at noon UTC on the June solstice: the Sun is about 64.6° up; at midnight, down.
+        // Paris at midnight UTC after the June solstice: the Sun is well down.
         let noon = JulianDate.of(year: 2025, month: 6, day: 21) + 0.5
-        #expect(abs(Sun.elevation(at: Coordinate(validLatitude: 48.8566, longitude: 2.3522), julianDate: noon) - 64.5) < 1)
         #expect(Sun.elevation(at: Coordinate(validLatitude: 48.8566, longitude: 2.3522), julianDate: noon + 0.5) < -15)
         // A point behind the Earth, seen from the Sun, is in shadow; one beside it is lit.
         let sun = Sun.position(julianDate: noon)
