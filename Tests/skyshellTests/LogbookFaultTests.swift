@@ -153,6 +153,28 @@ struct LogbookFaultTests {
         #expect(sky("logbook check").stdout.hasSuffix(": ok\n"))
     }
 
+    /// Two imports of the same 200,000-row file into one home at once: both read the file
+    /// before either writes, and the duplicate check under the write lock lets it in once.
+    @Test func twoImportsOfOneFileAtOnceAddItOnce() throws {
+        let rows = 200_000
+        var csv = "date,origin,destination,airline,aircraft,flight_number\n"
+        for n in 0..<rows { csv += String(format: "2024-%02d-%02d,KSFO,KJFK,UAL,B738,UA%d\n", n % 12 + 1, n / 12 % 28 + 1, n / 336 + 1) }
+        let file = home.write("big.csv", csv)
+        let outputs = [home.path + "/a.out", home.path + "/b.out"]
+        let pids = outputs.map { out in
+            ProcessRunner.spawn(Executable.skyshell, ["-c", "logbook import \(file)"], env) { actions in
+                posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+                posix_spawn_file_actions_addopen(&actions, 2, out + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            }
+        }
+        for pid in pids { #expect(ProcessRunner.wait(pid) == 0) }
+        #expect(count() == rows)
+        let said = outputs.map { (try? String(contentsOfFile: $0, encoding: .utf8)) ?? "" }
+        #expect(said.filter { $0.contains("imported \(rows) flights") }.count == 1, "\(said)")
+        #expect(said.filter { $0.contains("nothing new") }.count == 1, "\(said)")
+        #expect(sky("logbook check").stdout.hasSuffix(": ok\n"))
+    }
+
     @Test func aHugeOrForeignFileIsRefusedClearly() throws {
         let big = home.path + "/big.csv"
         FileManager.default.createFile(atPath: big, contents: nil)

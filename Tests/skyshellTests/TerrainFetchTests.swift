@@ -32,7 +32,10 @@ struct TerrainFetchTests {
         }
     }
 
-    func files() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() }
+    /// The folder's files but the record of installed tiles and its lock.
+    func files(in folder: String? = nil) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder ?? self.folder)) ?? []).filter { !$0.hasPrefix(".skyshell-installed") }.sorted()
+    }
 
     @Test func aTileIsStoredAt3ArcSecondsAndFetchedOnce() throws {
         let server = try server()
@@ -166,6 +169,46 @@ struct TerrainFetchTests {
         #expect(home.sky("los terrain rm N10E0200").status == 65)
         let all = home.sky("los terrain rm all")
         #expect(all.status == 0 && files().isEmpty, "\(all.stdout)")
+        server.stop()
+    }
+
+    /// `los terrain FOLDER` reads the user's own tiles; neither `rm all`, a named `rm` nor the
+    /// terrain-cap eviction after a fetch into that folder removes one of them (36 tiles of
+    /// the user's, 104 MB, over a 100 MB cap: before, the fetch evicted the user's oldest).
+    @Test func aFolderOfTheUsersOwnTilesKeepsThem() throws {
+        let server = try server()
+        let userFolder = home.path + "/srtm"
+        try FileManager.default.createDirectory(atPath: userFolder, withIntermediateDirectories: true)
+        let names = (0..<36).map { String(format: "N%02dE030.hgt", $0) }
+        for name in names {
+            #expect(FileManager.default.createFile(atPath: userFolder + "/" + name, contents: nil))
+            #expect(truncate(userFolder + "/" + name, 1201 * 1201 * 2) == 0)
+        }
+        let withCap = home.sky(
+            "los terrain \(userFolder); set terrain-cap 100mb; los terrain source \(server.url)/tiles/{tile}.hgt.gz; los terrain fetch around 10.5 20.5 radius 5km",
+            resume: true)
+        #expect(withCap.status == 0 && withCap.stdout.contains("fetched 1 tile"), "\(withCap.stderr)")
+        #expect(files(in: userFolder) == (names + ["N10E020.hgt"]).sorted(), "\(withCap.stdout)")
+        let named = home.sky("los terrain rm N01E030", resume: true)
+        #expect(named.status == 73 && named.stderr.contains("skyshell did not install: left alone"), "\(named.stderr)")
+        let all = home.sky("los terrain rm all", resume: true)
+        #expect(all.status == 0 && all.stdout.contains("removed 1 file") && all.stdout.contains("left 36 tiles skyshell did not install"), "\(all.stdout)")
+        #expect(files(in: userFolder) == names)
+        server.stop()
+    }
+
+    /// A fetch killed (SIGKILL) while it wrote a tile leaves the hidden temporary file of a
+    /// process that is gone; the next fetch removes it.
+    @Test func theNextFetchRemovesWhatAKilledOneLeft() throws {
+        let server = try server()
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let child = ProcessRunner.start("/bin/true", [], environment: [:])
+        _ = ProcessRunner.wait(child)
+        let stale = ".N10E021.hgt.skyshell-\(child)-0"
+        #expect(FileManager.default.createFile(atPath: folder + "/" + stale, contents: Data(count: 1_000_000)))
+        let result = home.sky("los terrain source \(server.url)/tiles/{tile}.hgt.gz; los terrain fetch around 10.5 20.5 radius 5km")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(files() == ["N10E020.hgt"], "\(files())")
         server.stop()
     }
 

@@ -7,22 +7,29 @@ extension Shell {
     /// Skyshell's own files, which no command may replace.
     var ownFiles: ProtectedFiles { paths?.ownFiles ?? ProtectedFiles() }
 
-    /// Writes a file the user named, whole or not at all.
-    func writeUserFile(_ text: String, to path: String, force: Bool) throws(ShellError) {
+    /// Starts a file the user named that is written piece by piece (`commit` puts it in place).
+    func createUserFile(_ path: String, force: Bool) throws(ShellError) -> AtomicFile {
+        let target = try confined(path)
         do {
-            try AtomicFile.write(text, to: path, .user(replace: force), protected: ownFiles)
+            return try AtomicFile(target, .user(replace: force), protected: ownFiles)
         } catch {
             throw ShellError(error)
         }
     }
 
-    /// Starts a file the user named that is written piece by piece (`commit` puts it in place).
-    func createUserFile(_ path: String, force: Bool) throws(ShellError) -> AtomicFile {
-        do {
-            return try AtomicFile(path, .user(replace: force), protected: ownFiles)
-        } catch {
-            throw ShellError(error)
-        }
+    /// Where a write to `path` goes: the path itself, or in a lesson's scratch shell the path
+    /// inside its folder (a relative one is taken there), refused when it leads outside.
+    func confined(_ path: String) throws(ShellError) -> String {
+        guard let root = confinedTo else { return path }
+        let inside = PathText.canonical(root)
+        let target = PathText.canonical(path.hasPrefix("/") ? path : root + "/" + path)
+        guard target.hasPrefix(inside + "/") else { throw outsideScratch("'\(Visible.text(path))'") }
+        return target
+    }
+
+    /// The error for a write a lesson's scratch shell may not make.
+    func outsideScratch(_ what: String) -> ShellError {
+        ShellError(.cannotCreate, "a lesson writes only in its scratch folder: \(what) is outside it — nothing was written")
     }
 
     /// Puts a file started with `createUserFile` in place.

@@ -46,8 +46,11 @@ public final class Shell {
     public var location: SourceLocation?
     /// Set by `exit`: the status to end with.
     public internal(set) var exitStatus: Int32?
-    /// Nesting depth of `run` scripts.
+    /// Nesting depth of scripts and lessons (`nested`).
     var runDepth = 0
+    /// When set (a lesson's scratch shell), the folder every write must stay in: a file the
+    /// user names, a terrain folder fetched into or removed from.
+    public internal(set) var confinedTo: String?
     /// Skyshell's folders already made or made private in this process.
     var privateDirectoriesChecked: Set<String> = []
     /// Go on after errors in scripts (`--keep-going`).

@@ -33,27 +33,41 @@ public struct Paths: Sendable, Equatable {
         return Paths(config: config, state: state, data: data)
     }
 
-    public var historyFile: String { state + "/history" }
-    public var sessionFile: String { state + "/session.json" }
-    public var settingsFile: String { config + "/settings.json" }
-    public var logbookFile: String { data + "/logbook.sqlite" }
-    public var elementFile: String { data + "/iss.tle" }
-    public var badgeFile: String { config + "/badges.toml" }
-    public var credentialsFile: String { config + "/opensky-credentials.json" }
-    public var terrainDirectory: String { data + "/terrain" }
-    /// The lock taken while the session, settings or history are rewritten.
-    public var lockFile: String { state + "/.lock" }
+    /// Every file skyshell keeps in its folders, by what it is. The code writes them only
+    /// through `path(_:)`, and `ownFiles` lists every case: a file it keeps is protected by
+    /// being one.
+    public enum OwnFile: String, CaseIterable, Sendable {
+        case history, session, settings, logbook, catalogue, badges, credentials, lock
+    }
 
-    /// Skyshell's own files, which no command writes over (even with --force): the logbook
-    /// database and its journal files, the session, settings, history, element set, badges,
-    /// credentials and lock, and the tiles of the terrain folder.
+    /// Where `file` is kept.
+    public func path(_ file: OwnFile) -> String {
+        switch file {
+        case .history: state + "/history"
+        case .session: state + "/session.json"
+        case .settings: config + "/settings.json"
+        case .logbook: data + "/logbook.sqlite"
+        // The element sets `sat load` and `sat fetch` keep.
+        case .catalogue: data + "/satellites.tle"
+        case .badges: config + "/badges.toml"
+        case .credentials: config + "/opensky-credentials.json"
+        // Taken while the session, settings or history are rewritten.
+        case .lock: state + "/.lock"
+        }
+    }
+
+    public var historyFile: String { path(.history) }
+    public var sessionFile: String { path(.session) }
+    public var settingsFile: String { path(.settings) }
+    public var logbookFile: String { path(.logbook) }
+    public var terrainDirectory: String { data + "/terrain" }
+    public var lockFile: String { path(.lock) }
+
+    /// Skyshell's own files, which no command writes over (even with --force): every `OwnFile`,
+    /// the logbook's journal files beside it, and the tiles of the terrain folder.
     public var ownFiles: ProtectedFiles {
-        ProtectedFiles(
-            files: [
-                logbookFile, logbookFile + "-wal", logbookFile + "-shm", logbookFile + "-journal", sessionFile, settingsFile,
-                historyFile, elementFile, badgeFile, credentialsFile, lockFile,
-            ],
-            directories: [terrainDirectory])
+        let files = OwnFile.allCases.map(path)
+        return ProtectedFiles(files: files + ["-wal", "-shm", "-journal"].map { logbookFile + $0 }, directories: [terrainDirectory])
     }
 
     /// The folders skyshell keeps private (mode 0700).

@@ -73,6 +73,7 @@ public enum TerrainFetch {
             }
             do {
                 try AtomicFile.write([UInt8](), to: seaPath(corner, in: folder), .private)
+                try InstalledTiles.update(folder, adding: [corner.description + ".sea"])
             } catch {
                 return .failed("cannot record it as sea: \(error.message)")
             }
@@ -92,27 +93,34 @@ public enum TerrainFetch {
         let stored = resolution == .three && size == 3601 ? subsample(raw) : raw
         if cancelled() { throw .cancelled }
         do {
+            // Recorded first: a tile skyshell installed is always one it may remove again.
+            try InstalledTiles.update(folder, adding: [corner.description + ".hgt"])
             try AtomicFile.write(stored, to: tilePath(corner, in: folder), .private)
         } catch {
             return .failed("cannot install it: \(error.message)")
         }
-        unlink(seaPath(corner, in: folder))
+        if InstalledTiles(folder: folder).contains(corner.description + ".sea") {
+            unlink(seaPath(corner, in: folder))
+            try? InstalledTiles.update(folder, removing: [corner.description + ".sea"])
+        }
         return .installed(downloaded: response.body.count, stored: stored.count)
     }
 
-    /// Marks the tiles of `corners` in `folder` as just used (their modification time, which
-    /// `evict` orders by).
+    /// Marks the tiles of `corners` that skyshell installed in `folder` as just used (their
+    /// modification time, which `evict` orders by); the user's own tiles are not touched.
     public static func touch(_ corners: [TileCorner], in folder: String) {
-        for corner in corners { utimensat(AT_FDCWD, tilePath(corner, in: folder), nil, 0) }
+        let installed = InstalledTiles(folder: folder).tileCorners
+        for corner in corners where installed.contains(corner) { utimensat(AT_FDCWD, tilePath(corner, in: folder), nil, 0) }
     }
 
-    /// Removes the least recently used tiles of `folder` (oldest modification time first) until
-    /// the tiles take at most `cap` bytes, never one of `keeping`; returns what it removed.
+    /// Removes the least recently used tiles skyshell installed in `folder` (oldest modification
+    /// time first) until they take at most `cap` bytes, never one of `keeping` nor a tile it did
+    /// not install; returns what it removed.
     public static func evict(in folder: String, cap: Int, keeping: Set<TileCorner> = []) -> [TileCorner] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let installed = InstalledTiles(folder: folder).tileCorners
         var tiles: [(corner: TileCorner, bytes: Int, used: Double)] = []
-        for name in names {
-            guard let corner = TileCorner(fileName: name), name == corner.description + ".hgt" else { continue }
+        for corner in installed {
+            let name = corner.description + ".hgt"
             var info = stat()
             guard stat(folder + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
             let used = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
@@ -126,7 +134,23 @@ public enum TerrainFetch {
                 removed.append(tile.corner)
             }
         }
+        if !removed.isEmpty { try? InstalledTiles.update(folder, removing: removed.map { $0.description + ".hgt" }) }
         return removed
+    }
+
+    /// Removes what skyshell installed in `folder` for `corners` (tile and sea record), never
+    /// a file it did not install; returns the names removed and the corners it had to leave
+    /// (the user's own files there).
+    public static func remove(_ corners: [TileCorner], in folder: String) -> (removed: [String], left: [TileCorner]) {
+        let record = InstalledTiles(folder: folder)
+        var removed: [String] = [], left: [TileCorner] = []
+        for corner in corners {
+            let names = [corner.description + ".hgt", corner.description + ".sea"]
+            for name in names where record.contains(name) && unlink(folder + "/" + name) == 0 { removed.append(name) }
+            if names.contains(where: { !record.contains($0) && access(folder + "/" + $0, F_OK) == 0 }) { left.append(corner) }
+        }
+        try? InstalledTiles.update(folder, removing: removed)
+        return (removed, left)
     }
 
     /// A 1″ tile's samples at every third row and column: the 3″ tile of the same grid points.

@@ -185,18 +185,35 @@ public final class LogbookStore {
         public var format: String
         /// Flights kept although the logbook had them (`--keep-duplicates`): badges pass them by.
         public var duplicates: Set<Int>
-        public init(file: String, format: String, duplicates: Set<Int> = []) {
+        /// Leave out the flights the logbook has when the batch is written (another shell may
+        /// have added them since the file was read): checked under the write lock.
+        public var skipExisting: Bool
+        public init(file: String, format: String, duplicates: Set<Int> = [], skipExisting: Bool = false) {
             self.file = file
             self.format = format
             self.duplicates = duplicates
+            self.skipExisting = skipExisting
+        }
+    }
+
+    /// What a batch wrote: its import's id (with a source), the flights added, and those left
+    /// out because the logbook had them when the batch was written.
+    public struct BatchResult: Sendable, Equatable {
+        public var importID: Int64?
+        public var added: Int
+        public var alreadyThere: Int
+        public init(importID: Int64?, added: Int, alreadyThere: Int) {
+            self.importID = importID
+            self.added = added
+            self.alreadyThere = alreadyThere
         }
     }
 
     /// Adds flights in one transaction: all or none. `progress` is told every 1,000 flights
     /// and may return false to cancel (nothing is saved then). With a `source`, the batch is
-    /// recorded as an import; returns its id.
+    /// recorded as an import (unless nothing is left to add).
     @discardableResult
-    public func add(_ flights: [Flight], to logbook: String, source: ImportSource? = nil, progress: ((Int) -> Bool)? = nil) throws -> Int64? {
+    public func add(_ flights: [Flight], to logbook: String, source: ImportSource? = nil, progress: ((Int) -> Bool)? = nil) throws -> BatchResult {
         let today = today()
         for flight in flights { try check(flight, today: today) }
         // A page cache that holds what the import writes (about 100 bytes a flight, with the
@@ -212,28 +229,20 @@ public final class LogbookStore {
             try? db.execute("PRAGMA foreign_keys = ON")
             try? db.execute("PRAGMA cache_size = -2000")
         }
-        let importID: Int64? = try db.writeTransaction {
+        let result: BatchResult = try db.writeTransaction {
             let id = try logbookID(logbook, create: true)!
+            let order = try insertionOrder(flights, logbookID: id, skipExisting: source?.skipExisting == true)
+            let alreadyThere = flights.count - order.count
+            guard !order.isEmpty else { return BatchResult(importID: nil, added: 0, alreadyThere: alreadyThere) }
             var importID: Int64?
             if let source {
+                let duplicates = order.count { source.duplicates.contains($0) }
                 try db.statement("INSERT INTO imports (logbook_id, file, format, time, flights, duplicates) VALUES (?, ?, ?, ?, ?, ?)")
-                    .bind([.integer(id), .text(source.file), .text(source.format), .text(timestamp()), .of(flights.count), .of(source.duplicates.count)])
+                    .bind([.integer(id), .text(source.file), .text(source.format), .text(timestamp()), .of(order.count), .of(duplicates)])
                     .run()
                 importID = db.lastInsertRowID
             }
             var number = try nextNumber(logbookID: id)
-            // In the order of their dates (file order within a date): numbers then count up
-            // through time, and the date index grows at its end instead of everywhere.
-            // Sorted as plain integers (the date's digits above the position) so the sort
-            // never copies a Flight: comparing flights[i].date in the sort's closure did,
-            // millions of times for a large import.
-            var keys = flights.indices.map { i in
-                let d = flights[i].date
-                // Years are 1...9999 (FlightDate's range), months and days two digits: 27 bits.
-                return (min(max(d.year, 0), 9_999) * 10_000 + min(max(d.month, 0), 99) * 100 + min(max(d.day, 0), 99)) << 36 | i
-            }
-            keys.sort()
-            let order = keys.map { $0 & (1 << 36 - 1) }
             var start = 0
             while start < order.count {
                 // Many rows to a statement: one start and finish of the statement for all.
@@ -253,13 +262,32 @@ public final class LogbookStore {
                 number += rows
             }
             try setNextNumber(number, logbookID: id)
-            return importID
+            return BatchResult(importID: importID, added: order.count, alreadyThere: alreadyThere)
         }
         // After a large import, move the pages into the database file now (best effort: another
         // reader may hold the WAL): reads that follow then map the file instead of searching
         // and copying WAL frames.
-        if flights.count >= 10_000 { try? db.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
-        return importID
+        if result.added >= 10_000 { try? db.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+        return result
+    }
+
+    /// The positions of the flights a batch writes, in the order of their dates (file order
+    /// within a date): numbers then count up through time, and the date index grows at its end
+    /// instead of everywhere. Sorted as plain integers (the date's digits above the position) so
+    /// the sort never copies a Flight: comparing flights[i].date in the sort's closure did,
+    /// millions of times for a large import. With `skipExisting`, the flights the logbook has
+    /// now (read inside the write transaction) are left out.
+    func insertionOrder(_ flights: [Flight], logbookID: Int64, skipExisting: Bool) throws -> [Int] {
+        let existing = skipExisting ? try duplicateIndex(logbookID: logbookID) : DuplicateIndex()
+        var keys: [Int] = []
+        keys.reserveCapacity(flights.count)
+        for i in flights.indices where existing.count == 0 || !existing.contains(flights[i]) {
+            let d = flights[i].date
+            // Years are 1...9999 (FlightDate's range), months and days two digits: 27 bits.
+            keys.append((min(max(d.year, 0), 9_999) * 10_000 + min(max(d.month, 0), 99) * 100 + min(max(d.day, 0), 99)) << 36 | i)
+        }
+        keys.sort()
+        return keys.map { $0 & (1 << 36 - 1) }
     }
 
     func nextNumber(logbookID: Int64) throws -> Int {
@@ -345,7 +373,8 @@ public final class LogbookStore {
         guard let id = flight.id else { throw StoreError(.invalid, "the flight has no id") }
         try check(flight)
         try db.writeTransaction {
-            let s = try db.statement("UPDATE flights SET " + Self.fieldColumns.map { "\($0) = ?" }.joined(separator: ", ") + " WHERE id = ?")
+            // Marked as changed by hand: an undo of its import keeps it.
+            let s = try db.statement("UPDATE flights SET " + Self.fieldColumns.map { "\($0) = ?" }.joined(separator: ", ") + ", edited = 1 WHERE id = ?")
             bindFields(flight, to: s, after: 0)
             s.bind(Int32(Self.fieldColumns.count + 1), id)
             try s.run()
@@ -445,8 +474,12 @@ public final class LogbookStore {
 
     /// The flights of a logbook as a `DuplicateIndex`, in one scan.
     public func duplicateIndex(in logbook: String) throws -> DuplicateIndex {
+        guard let id = try logbookID(logbook, create: false) else { return DuplicateIndex() }
+        return try duplicateIndex(logbookID: id)
+    }
+
+    func duplicateIndex(logbookID id: Int64) throws -> DuplicateIndex {
         var index = DuplicateIndex()
-        guard let id = try logbookID(logbook, create: false) else { return index }
         let s = try db.statement("SELECT date, origin, destination, flight_number FROM flights WHERE +logbook_id = ?").bind([.integer(id)])
         while try s.step() {
             let date = s.compactDate(0)
@@ -485,20 +518,34 @@ public final class LogbookStore {
         return records
     }
 
-    /// Removes the flights import `id` of `logbook` added (those still there) and marks it
-    /// undone; returns how many flights went.
+    /// What an undo did: the flights it removed, and those it kept because they were changed
+    /// by hand since the import.
+    public struct Undone: Sendable, Equatable {
+        public var removed: Int
+        public var keptEdited: Int
+        public init(removed: Int, keptEdited: Int) {
+            self.removed = removed
+            self.keptEdited = keptEdited
+        }
+    }
+
+    /// Removes the flights import `id` of `logbook` added (those still there and not changed by
+    /// hand since) and marks it undone.
     @discardableResult
-    public func undoImport(_ importID: Int64, in logbook: String) throws -> Int {
+    public func undoImport(_ importID: Int64, in logbook: String) throws -> Undone {
         try db.writeTransaction {
             guard let id = try logbookID(logbook, create: false),
                 let undone = try db.statement("SELECT undone FROM imports WHERE id = ? AND logbook_id = ?").bind([.integer(importID), .integer(id)])
                     .first({ $0.text(0) })
             else { throw StoreError(.invalid, "logbook \(logbook) has no import #\(importID)") }
             if let undone { throw StoreError(.invalid, "import #\(importID) was already undone (\(undone))") }
-            try db.statement("DELETE FROM flights WHERE import_id = ? AND logbook_id = ?").bind([.integer(importID), .integer(id)]).run()
+            try db.statement("DELETE FROM flights WHERE import_id = ? AND logbook_id = ? AND edited = 0").bind([.integer(importID), .integer(id)]).run()
             let removed = db.changes
+            let kept =
+                try db.statement("SELECT count(*) FROM flights WHERE import_id = ? AND logbook_id = ?").bind([.integer(importID), .integer(id)])
+                .first { Int($0.int(0)) } ?? 0
             try db.statement("UPDATE imports SET undone = ? WHERE id = ?").bind([.text(timestamp()), .integer(importID)]).run()
-            return removed
+            return Undone(removed: removed, keptEdited: kept)
         }
     }
 

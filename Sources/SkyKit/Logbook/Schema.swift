@@ -2,7 +2,7 @@
 /// version; opening a database applies every missing step in one transaction.
 enum Schema {
     /// The version this build writes.
-    static let current = 3
+    static let current = 4
 
     /// Step n turns version n-1 into version n. (CHECKs are written with OR rather than IN:
     /// SQLite builds a temporary index for an IN list of three or more values on every insert.)
@@ -106,6 +106,10 @@ enum Schema {
         ALTER TABLE flights_v3 RENAME TO flights;
         CREATE INDEX flights_by_logbook ON flights(logbook_id, date);
         UPDATE logbooks SET next_number = 1 + COALESCE((SELECT MAX(number) FROM flights WHERE logbook_id = logbooks.id), 0);
+        """,
+        // Version 4: flights changed by hand since they were imported (an undo keeps them).
+        4: """
+        ALTER TABLE flights ADD COLUMN edited INTEGER NOT NULL DEFAULT 0;
         """,
     ]
 

@@ -57,12 +57,13 @@ public struct SatelliteCatalog: Sendable, Equatable {
         return found
     }
 
-    /// The catalogue as 3LE text: the name line (when the set has a name) and the two lines of each set.
+    /// The catalogue as 3LE text: the name line (when the set has a name, after `0 ` so that a
+    /// name starting `1 ` or `2 ` is not taken for a set's line) and the two lines of each set.
     public var text: String {
         var out = ""
-        out.reserveCapacity(sets.count * 170)
+        out.reserveCapacity(sets.count * 172)
         for set in sets {
-            if let name = set.name, !name.isEmpty { out += name + "\n" }
+            if let name = set.name, !name.isEmpty { out += "0 " + name + "\n" }
             out += set.line1 + "\n" + set.line2 + "\n"
         }
         return out

@@ -129,7 +129,7 @@ public final class AtomicFile {
         var made = ""
         var opened: Int32 = -1
         for attempt in 0..<100 {
-            made = folder + "/." + PathText.base(resolved) + ".skyshell-\(getpid())-\(attempt)"
+            made = folder + "/" + Self.temporaryName(for: PathText.base(resolved), attempt: attempt)
             let mode: mode_t = kind == .private ? 0o600 : 0o666
             opened = open(made, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
             if opened >= 0 || errno != EEXIST { break }
@@ -203,6 +203,9 @@ public final class AtomicFile {
         abandon()
         throw FileWriteError(.io, "cannot write '\(path)': \(reason)")
     }
+
+    /// The name of a temporary file for `base`: hidden, with the writing process's id.
+    static func temporaryName(for base: String, attempt: Int) -> String { "." + base + ".skyshell-\(getpid())-\(attempt)" }
 
     static func describe(_ mode: mode_t) -> String {
         switch mode & S_IFMT {

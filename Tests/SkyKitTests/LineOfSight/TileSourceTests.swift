@@ -64,6 +64,7 @@ struct TerrainCapTests {
             #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
         }
         FileManager.default.createFile(atPath: folder + "/notes.txt", contents: Data(count: 5_000))
+        try InstalledTiles.update(folder, adding: corners.map { $0.description + ".hgt" })
         // Using the oldest makes it the newest.
         TerrainFetch.touch([corners[0]], in: folder)
         #expect(TerrainFetch.evict(in: folder, cap: 3_000) == [])
@@ -72,5 +73,50 @@ struct TerrainCapTests {
         #expect(TerrainFetch.holding(corners[0], in: folder) == .tile(bytes: 1_000))
         #expect(FileManager.default.fileExists(atPath: folder + "/notes.txt"), "only tiles are ever removed")
         withExtendedLifetime(directory) {}
+    }
+
+    /// A folder of the user's own tiles (`los terrain FOLDER`) keeps them: only the tiles
+    /// skyshell recorded as installed are evicted, removed or touched.
+    @Test func theUsersOwnTilesAreNeverEvictedRemovedOrTouched() throws {
+        let directory = TemporaryDirectory("terrain-own")
+        let folder = directory.path
+        let mine = TileCorner(south: 44, west: -72), fetched = TileCorner(south: 45, west: -72)
+        let old = timespec(tv_sec: time(nil) - 86_400, tv_nsec: 0)
+        for corner in [mine, fetched] {
+            #expect(FileManager.default.createFile(atPath: TerrainFetch.tilePath(corner, in: folder), contents: Data(count: 1_000)))
+            var times = [old, old]
+            #expect(utimensat(AT_FDCWD, TerrainFetch.tilePath(corner, in: folder), &times, 0) == 0)
+        }
+        FileManager.default.createFile(atPath: TerrainFetch.seaPath(TileCorner(south: 0, west: 0), in: folder), contents: Data())
+        try InstalledTiles.update(folder, adding: [fetched.description + ".hgt", "../../etc/passwd", "notes.txt"])
+        #expect(InstalledTiles(folder: folder).names == [fetched.description + ".hgt"], "only tile names are recorded")
+        TerrainFetch.touch([mine, fetched], in: folder)
+        var info = stat()
+        #expect(stat(TerrainFetch.tilePath(mine, in: folder), &info) == 0 && info.st_mtim.tv_sec == old.tv_sec, "the user's tile was touched")
+        #expect(TerrainFetch.evict(in: folder, cap: 0) == [fetched])
+        #expect(TerrainFetch.holding(mine, in: folder) == .tile(bytes: 1_000))
+        let (removed, left) = TerrainFetch.remove([mine, TileCorner(south: 0, west: 0)], in: folder)
+        #expect(removed.isEmpty && left == [mine, TileCorner(south: 0, west: 0)])
+        #expect(TerrainFetch.holding(mine, in: folder) == .tile(bytes: 1_000) && TerrainFetch.holding(TileCorner(south: 0, west: 0), in: folder) == .sea)
+        #expect(InstalledTiles(folder: folder).names.isEmpty, "the evicted tile left the record")
+    }
+}
+
+@Suite("Stale temporary files")
+struct StaleTemporaryTests {
+    /// A writer killed before it finished (kill -9 in a tile fetch) leaves its hidden temporary
+    /// file; the next run removes those of processes that are gone and keeps a live one's.
+    @Test func temporariesOfDeadProcessesGoAndALiveOnesStay() throws {
+        let directory = TemporaryDirectory("stale")
+        let folder = directory.path
+        // A process that has ended: its pid is free until reused.
+        let child = ProcessRunner.start("/bin/true", [], environment: [:])
+        _ = ProcessRunner.wait(child)
+        let dead = ".N44W072.hgt.skyshell-\(child)-0", live = ".N45W072.hgt.skyshell-\(getpid())-0"
+        for name in [dead, live, ".notes.skyshell-x-1", "N44W072.hgt"] {
+            #expect(FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(count: 10)))
+        }
+        #expect(AtomicFile.removeStaleTemporaries(in: folder) == 1)
+        #expect(Set(PathText.entries(of: folder)) == [live, ".notes.skyshell-x-1", "N44W072.hgt"])
     }
 }

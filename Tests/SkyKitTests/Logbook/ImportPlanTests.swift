@@ -135,16 +135,41 @@ struct ImportPlanTests {
         let s = try store()
         let mine = try s.add(Flight(origin: "KSFO", destination: "KJFK", date: FlightDate(iso: "2024-01-01")!), to: "default")
         let imported = (1...3).map { Flight(origin: "EGLL", destination: "LFPG", date: FlightDate(iso: "2024-02-0\($0)")!) }
-        let id = try #require(try s.add(imported, to: "default", source: .init(file: "/tmp/x.csv", format: "csv")))
+        let id = try #require(try s.add(imported, to: "default", source: .init(file: "/tmp/x.csv", format: "csv")).importID)
         let records = try s.imports(in: "default")
         #expect(records.count == 1 && records[0].id == id && records[0].file == "/tmp/x.csv" && records[0].flights == 3 && records[0].undone == nil)
-        #expect(try s.undoImport(id, in: "default") == 3)
+        #expect(try s.undoImport(id, in: "default") == .init(removed: 3, keptEdited: 0))
         #expect(try s.count(in: "default") == 1 && s.flight(number: mine.number!, in: "default") != nil, "the flight added by hand stays")
         #expect(try s.imports(in: "default")[0].undone != nil)
         #expect(throws: StoreError.self) { try s.undoImport(id, in: "default") }
         #expect(throws: StoreError.self) { try s.undoImport(99, in: "default") }
         // Numbers are never given again: the next flight is #5, after the undone #2–#4.
         #expect(try s.add(Flight(origin: "KSFO", destination: "KLAX", date: FlightDate(iso: "2024-03-01")!), to: "default").number == 5)
+    }
+
+    @Test func anUndoKeepsTheFlightsChangedByHandSinceTheImport() throws {
+        let s = try store()
+        let imported = (1...3).map { Flight(origin: "EGLL", destination: "LFPG", date: FlightDate(iso: "2024-02-0\($0)")!) }
+        let id = try #require(try s.add(imported, to: "default", source: .init(file: "x.csv", format: "csv")).importID)
+        var edited = try #require(try s.flight(number: 1, in: "default"))
+        edited.notes = "x"
+        try s.update(edited)
+        #expect(try s.undoImport(id, in: "default") == .init(removed: 2, keptEdited: 1))
+        #expect(try s.count(in: "default") == 1 && s.flight(number: 1, in: "default")?.notes == "x")
+    }
+
+    @Test func aBatchLeavesOutWhatAnotherShellAddedSinceTheFileWasRead() throws {
+        let a = try store(), b = try store()
+        let flights = (1...5).map { Flight(origin: "EGLL", destination: "LFPG", date: FlightDate(iso: "2024-02-0\($0)")!, flightNumber: "BA30\($0)") }
+        // Both read the logbook (empty) before either writes; b writes first.
+        #expect(try a.duplicateIndex(in: "default").count == 0 && b.duplicateIndex(in: "default").count == 0)
+        #expect(try b.add(Array(flights.prefix(3)), to: "default", source: .init(file: "f.csv", format: "csv", skipExisting: true)).added == 3)
+        let late = try a.add(flights, to: "default", source: .init(file: "f.csv", format: "csv", skipExisting: true))
+        #expect(late.added == 2 && late.alreadyThere == 3 && late.importID != nil)
+        #expect(try a.count(in: "default") == 5)
+        let again = try b.add(flights, to: "default", source: .init(file: "f.csv", format: "csv", skipExisting: true))
+        #expect(again == .init(importID: nil, added: 0, alreadyThere: 5))
+        #expect(try a.imports(in: "default").map(\.flights) == [3, 2], "an import that adds nothing is not recorded")
     }
 
     @Test func numbersArePerLogbookAndNeverReused() throws {
@@ -156,6 +181,20 @@ struct ImportPlanTests {
         #expect(try s.add(f, to: "a").number == 4)
         try s.clear("a")
         #expect(try s.add(f, to: "a").number == 5)
+    }
+
+    @Test func anUpgradeFromVersionThreeKeepsItsImportsUndoable() throws {
+        let path = dir.path + "/logbook.sqlite"
+        do {
+            let old = try LogbookStore(path: path, schemaVersion: 3)
+            old.today = { Importing.today }
+            try old.add(
+                (1...2).map { Flight(origin: "EGLL", destination: "LFPG", date: FlightDate(iso: "2024-02-0\($0)")!) }, to: "default",
+                source: .init(file: "x.csv", format: "csv"))
+        }
+        let s = try store()
+        #expect(s.schemaVersion == 4)
+        #expect(try s.undoImport(1, in: "default") == .init(removed: 2, keptEdited: 0))
     }
 
     @Test func anUpgradeFromVersionTwoNumbersTheFlightsOfEachLogbook() throws {
@@ -172,7 +211,7 @@ struct ImportPlanTests {
                 """)
         }
         let s = try LogbookStore(path: path)
-        #expect(s.schemaVersion == 3)
+        #expect(s.schemaVersion == LogbookStore.currentSchemaVersion)
         #expect(try Array(s.flights(in: "a")).map(\.number) == [2, 1] && Array(s.flights(in: "b")).map(\.number) == [1])
         #expect(try s.flight(number: 2, in: "a")?.events == [.diversion] && s.flight(number: 1, in: "a")?.cabinClass == .first)
         #expect(try s.add(Flight(origin: "KSFO", destination: "KLAX", date: FlightDate(iso: "2024-03-01")!), to: "a").number == 3)

@@ -107,6 +107,41 @@ struct ElementSetFileTests {
         #expect(long.sets.first?.name?.count == 50)
     }
 
+    /// What the catalogue keeps reads back as what was loaded: OMM sets with a line break or
+    /// ESC in CLASSIFICATION_TYPE, OBJECT_ID, OBJECT_NAME or TLE_LINE0 are refused with the
+    /// field named (they used to load as "1 new", then vanish or rename a set when read again),
+    /// and every set that is accepted — names starting `1 ` or `0 `, ESC in a 3LE name — is the
+    /// same set after the catalogue's text is read back.
+    @Test func whatTheCatalogueKeepsReadsBackAsWhatWasLoaded() throws {
+        func omm(_ number: Int, _ extra: String) -> String {
+            #"{"NORAD_CAT_ID":\#(number),"EPOCH":"2025-01-01T00:00:00","MEAN_MOTION":15.5,"ECCENTRICITY":0.0004,"INCLINATION":51.6,"RA_OF_ASC_NODE":10,"ARG_OF_PERICENTER":20,"MEAN_ANOMALY":30\#(extra)}"#
+        }
+        let hostile: [(String, String)] = [
+            (#","CLASSIFICATION_TYPE":"\n""#, "CLASSIFICATION_TYPE"), (#","CLASSIFICATION_TYPE":"\u001b""#, "CLASSIFICATION_TYPE"),
+            (#","CLASSIFICATION_TYPE":"7""#, "CLASSIFICATION_TYPE"), (#","OBJECT_ID":"1998-067A\n2 9""#, "OBJECT_ID"),
+            (#","OBJECT_ID":"\u001b[31m""#, "OBJECT_ID"), (#","OBJECT_ID":"1998-067ABCDEF""#, "OBJECT_ID"),
+            (#","OBJECT_NAME":"EVIL\nISS (ZARYA)""#, "OBJECT_NAME"), (#","OBJECT_NAME":"RED\u001b[31m""#, "OBJECT_NAME"),
+            (#","OBJECT_NAME":"A\u2028B""#, "OBJECT_NAME"), (#","OBJECT_NAME":"X\r""#, "OBJECT_NAME"),
+        ]
+        let refused = try ElementSetFile.read(Array(("[" + hostile.enumerated().map { omm(100 + $0.offset, $0.element.0) }.joined(separator: ",") + "]").utf8))
+        #expect(refused.sets.isEmpty, "\(refused.sets.map(\.name))")
+        #expect(refused.problems.count == hostile.count)
+        for (problem, (_, field)) in zip(refused.problems, hostile) { #expect(problem.message.contains(field), "\(problem.message)") }
+
+        let fine = [
+            omm(1, #","OBJECT_NAME":"1 NOT A LINE","OBJECT_ID":"2025-001A","CLASSIFICATION_TYPE":"C""#),
+            omm(2, #","OBJECT_NAME":"0 ZERO""#), omm(3, #","OBJECT_NAME":"2 TWO","OBJECT_ID":"UNKNOWN""#), omm(4, ""),
+        ]
+        var loaded = try ElementSetFile.read(Array(("[" + fine.joined(separator: ",") + "]").utf8)).sets
+        loaded += try ElementSetFile.read(Array(("\u{1B}[31mRED\n" + TLE.builtInISS.line1 + "\n" + TLE.builtInISS.line2).utf8)).sets
+        #expect(loaded.count == 5)
+        let catalogue = SatelliteCatalog(loaded)
+        let back = try ElementSetFile.read(Array(catalogue.text.utf8))
+        #expect(back.problems.isEmpty && back.sets == catalogue.sets, "\(back.sets.map(\.name)) \(back.problems)")
+        #expect(back.sets.map(\.name) == ["1 NOT A LINE", "0 ZERO", "2 TWO", nil, "\u{1B}[31mRED"])
+        #expect(back.sets[0].classification == "C" && back.sets[0].internationalDesignator == "25001A")
+    }
+
     @Test func tleLinesAreWrittenInTheirColumns() throws {
         #expect(try TLE.exponent(0.00016179) == " 16179-3")
         #expect(try TLE.exponent(-2.2483e-5) == "-22483-4")

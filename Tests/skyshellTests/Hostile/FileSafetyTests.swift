@@ -56,6 +56,71 @@ struct FileSafetyTests {
         #expect(home.read("session.json")?.contains("\"heading\"") == true)
     }
 
+    /// The protected list is the list of files skyshell keeps: after commands that make each
+    /// of them (the logbook and its journals, the session, settings, the element-set catalogue,
+    /// the lock; the badges and credentials people write), every file in the home is refused
+    /// as a target, even with --force, and left as it was.
+    @Test func everyFileSkyshellKeepsInItsHomeIsRefusedAsATarget() throws {
+        let sets = Fixtures.directory + "/orbit/catalogue-sample.3le"
+        #expect(home.sky("heading 90; set alert-distance 2km; sat load \(sets)", resume: true).status == 0)
+        home.write("badges.toml", "# none\n")
+        home.write("opensky-credentials.json", "{}\n")
+        home.write("history", "_HiStOrY_V2_\n")
+        var files: [String] = []
+        let walker = FileManager.default.enumerator(atPath: home.path)
+        while let name = walker?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: home.path + "/" + name, isDirectory: &isDirectory), !isDirectory.boolValue { files.append(name) }
+        }
+        for name in ["logbook.sqlite", "session.json", "settings.json", "satellites.tle", ".lock"] {
+            #expect(files.contains(name), "skyshell did not make \(name): \(files)")
+        }
+        for name in files {
+            let before = home.read(name)
+            for command in ["logbook export '\(home.path)/\(name)' --force --format csv", "map routes --kml '\(name)' --force"] {
+                let result = home.sky(command)
+                #expect(result.status == 73 && result.stderr.contains("is one of skyshell's own files"), "\(command): \(result.stderr)")
+            }
+            #expect(home.read(name) == before, "\(name) changed")
+        }
+        #expect(home.sky("sat list").stdout.contains("SSO-672"), "the loaded element sets are still there")
+    }
+
+    /// A lesson from a file runs in a scratch home, and its writes stay there: a file outside
+    /// it is refused even with --force, the user's terrain folder is neither fetched into nor
+    /// emptied, and a relative name is written inside the scratch folder.
+    @Test func aLessonFromAFileWritesOnlyInItsScratchFolder() throws {
+        home.write("precious.csv", "precious")
+        try FileManager.default.createDirectory(atPath: home.path + "/srtm", withIntermediateDirectories: true)
+        home.write("srtm/N44W072.hgt", "")
+        #expect(truncate(home.path + "/srtm/N44W072.hgt", 1201 * 1201 * 2) == 0)
+        home.write("srtm/.skyshell-installed", "N44W072.hgt\n")
+        home.write(
+            "evil.sky",
+            """
+            #! lesson: Harmless
+            # step
+            flight add SFO JFK date 2024-01-01
+            # step
+            logbook export \(home.path)/precious.csv --force --format csv
+            # step
+            map routes --kml ../../\(home.path)/precious.csv --force
+            # step
+            los terrain \(home.path)/srtm
+            # step
+            los terrain rm all
+            # step
+            logbook export inside.csv
+
+            """)
+        let result = home.sky("lesson evil.sky")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.components(separatedBy: "a lesson writes only in its scratch folder").count == 4, "\(result.stderr)")
+        #expect(home.read("precious.csv") == "precious")
+        #expect(FileManager.default.fileExists(atPath: home.path + "/srtm/N44W072.hgt"), "the lesson removed the user's tile")
+        #expect(!FileManager.default.fileExists(atPath: home.path + "/inside.csv"), "a relative name is the scratch folder's")
+    }
+
     @Test func aFIFOOrDeviceIsRefusedWithoutBlocking() {
         #expect(mkfifo(home.path + "/pipe.csv", 0o644) == 0)
         let started = Date()

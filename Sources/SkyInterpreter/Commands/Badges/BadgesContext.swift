@@ -12,7 +12,7 @@ final class BadgesContext: ServiceContext {
     init(shell: Shell) { self.shell = shell }
 
     /// The user's own badge definitions: `badges.toml` in the config directory.
-    var userFile: String? { shell.paths.map { $0.config + "/badges.toml" } }
+    var userFile: String? { shell.paths?.path(.badges) }
 
     /// The built-in badges and the user's, read again whenever the user's file changes; its
     /// problems are notes of the command's output, once per change.

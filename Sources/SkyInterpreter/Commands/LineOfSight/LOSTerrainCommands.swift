@@ -94,8 +94,11 @@ enum LOSTerrainCommands {
             throw ShellError.usage("los terrain rm needs tile names (like N44W072) or all")
         }
         guard let folder = shell.lineOfSight.terrainDirectory else { throw ShellError(.state, "no terrain folder") }
+        try shell.lineOfSight.checkWritable(folder)
+        shell.lineOfSight.adoptOwnFolder(folder)
+        let all = words.map { $0.lowercased() } == ["all"]
         var corners: [TileCorner] = []
-        if words.map({ $0.lowercased() }) == ["all"] {
+        if all {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             corners = names.compactMap(TileCorner.init(fileName:))
         } else {
@@ -106,22 +109,31 @@ enum LOSTerrainCommands {
                 corners.append(corner)
             }
         }
-        var removed = 0
-        var missing: [TileCorner] = []
-        for corner in Set(corners).sorted() {
-            let before = removed
-            for path in [TerrainFetch.tilePath(corner, in: folder), TerrainFetch.seaPath(corner, in: folder)] where unlink(path) == 0 { removed += 1 }
-            if removed == before { missing.append(corner) }
-        }
+        let unique = Set(corners).sorted()
+        let (removedNames, left) = TerrainFetch.remove(unique, in: folder)
+        let removed = removedNames.count
         shell.lineOfSight.reload()
-        // As rm does: a named tile that is not there is an error (after removing the others).
-        if words.map({ $0.lowercased() }) != ["all"], !missing.isEmpty {
-            throw ShellError(
-                .noInput,
-                "no downloaded tile \(missing.map(\.description).joined(separator: ", ")) in \(folder)"
-                    + (removed > 0 ? " (removed \(removed) other files)" : ""))
+        let leftText =
+            left.isEmpty
+            ? "" : "; left \(left.count) tile\(left.count == 1 ? "" : "s") skyshell did not install (\(left.map(\.description).joined(separator: ", ")))"
+        if !all {
+            let removedCorners = Set(removedNames.compactMap(TileCorner.init(fileName:)))
+            // A tile of the user's own is never removed; one that is not there is an error, as rm's.
+            if !left.isEmpty {
+                throw ShellError(
+                    .cannotCreate,
+                    "\(left.map(\.description).joined(separator: ", ")) in \(folder) \(left.count == 1 ? "is a tile" : "are tiles") skyshell did not install: left alone (remove \(left.count == 1 ? "it" : "them") yourself)"
+                        + (removed > 0 ? " (removed \(removed) other files)" : ""))
+            }
+            let missing = unique.filter { !removedCorners.contains($0) }
+            if !missing.isEmpty {
+                throw ShellError(
+                    .noInput,
+                    "no downloaded tile \(missing.map(\.description).joined(separator: ", ")) in \(folder)"
+                        + (removed > 0 ? " (removed \(removed) other files)" : ""))
+            }
         }
-        return Output([.message("removed \(removed) file\(removed == 1 ? "" : "s") from \(folder)"), .data("removed", .int(removed))])
+        return Output([.message("removed \(removed) file\(removed == 1 ? "" : "s") from \(folder)\(leftText)"), .data("removed", .int(removed))])
     }
 
     static let template = Argument("url", .text, "a URL template with {tile} (or {ns}{lat} and {ew}{lon}), or default", .optional)

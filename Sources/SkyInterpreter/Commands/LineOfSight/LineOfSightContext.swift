@@ -12,7 +12,7 @@ final class LineOfSightContext: ServiceContext {
 
     /// The terrain folder in use: the one set with `los terrain`, else `terrain` in the data
     /// directory.
-    var terrainDirectory: String? { shell.session.los.terrainDirectory ?? shell.paths.map { $0.data + "/terrain" } }
+    var terrainDirectory: String? { shell.session.los.terrainDirectory ?? shell.paths?.terrainDirectory }
 
     /// The embedded tile plus the folder's tiles, loaded once per folder.
     func terrain() -> Terrain {
@@ -48,10 +48,30 @@ final class LineOfSightContext: ServiceContext {
     /// The terrain folder, made (0700) when missing.
     func terrainFolder() throws(ShellError) -> String {
         guard let folder = terrainDirectory else { throw ShellError(.state, "no terrain folder (skyshell has no data directory here)") }
+        try checkWritable(folder)
         do throws(FileWriteError) { _ = try PrivateDirectory.ensure(folder) } catch {
             throw ShellError(.cannotCreate, "cannot make the terrain folder \(folder): \(error.message)")
         }
+        adoptOwnFolder(folder)
         return folder
+    }
+
+    /// Refuses a terrain folder a lesson's scratch shell may not write in (its record of
+    /// installed tiles is what every fetch and removal writes).
+    func checkWritable(_ folder: String) throws(ShellError) {
+        guard (try? shell.confined(folder + "/" + InstalledTiles.recordName)) != nil else {
+            throw shell.outsideScratch("the terrain folder '\(Visible.text(folder))'")
+        }
+    }
+
+    /// skyshell's own terrain folder from before the record of installed tiles was kept: only
+    /// skyshell writes there, so what it holds is recorded as installed (a folder of the
+    /// user's, `los terrain FOLDER`, never is).
+    func adoptOwnFolder(_ folder: String) {
+        guard folder == shell.paths?.terrainDirectory, !InstalledTiles.exists(in: folder),
+            FileManager.default.fileExists(atPath: folder)
+        else { return }
+        try? InstalledTiles.adoptAll(in: folder)
     }
 
     /// What fetching tiles did.
@@ -82,6 +102,8 @@ final class LineOfSightContext: ServiceContext {
     /// progress line; Ctrl-C stops it (finished tiles stay, no partial one is left).
     func fetch(_ corners: [TileCorner], resolution: TerrainFetch.Resolution = .three) throws(ShellError) -> FetchReport {
         let folder = try terrainFolder()
+        // What a fetch killed before it finished left behind.
+        AtomicFile.removeStaleTemporaries(in: folder)
         let source = TileSource(template: shell.setting(named: SettingSpec.terrainURL.name))
         let client = shell.web.client(timeout: 120)
         let progress = ProgressLine(shell: shell, label: "fetching terrain", total: corners.count)
@@ -120,7 +142,7 @@ final class LineOfSightContext: ServiceContext {
     func offerToFetch(_ corners: [TileCorner]) throws(ShellError) -> [Block] {
         guard let folder = terrainDirectory else { return [] }
         // The tiles this computation uses are the most recently used (terrain-cap keeps them).
-        TerrainFetch.touch(corners, in: folder)
+        if (try? checkWritable(folder)) != nil { TerrainFetch.touch(corners, in: folder) }
         let terrain = terrain()
         let missing = corners.filter { corner in
             let center = Coordinate(validLatitude: Double(corner.south) + 0.5, longitude: Double(corner.west) + 0.5)

@@ -81,19 +81,31 @@ enum ImportCommand {
             output.blocks += summary
         }
         // Kept duplicates are flagged (badges pass them by); `flights` is then all of `plan.flights`.
-        let source = LogbookStore.ImportSource(file: path, format: format.rawValue, duplicates: keep ? plan.duplicates : [])
+        // Without --keep-duplicates the store checks again under its write lock: another shell
+        // may have imported the same flights since the file was read.
+        let source = LogbookStore.ImportSource(file: path, format: format.rawValue, duplicates: keep ? plan.duplicates : [], skipExisting: !keep)
         let progress = ProgressLine(shell: shell, label: "importing", total: flights.count)
-        let importID = try shell.logbook.store().add(flights, to: logbook, source: source) { done in
+        let written = try shell.logbook.store().add(flights, to: logbook, source: source) { done in
             progress.update(done)
             return !Interrupt.requested
         }
         progress.finish()
-        output.append(
-            .message(
-                "imported \(flights.count) flight\(flights.count == 1 ? "" : "s") into logbook \(logbook) from \(path) (\(format.rawValue)) as import #\(importID ?? 0)",
-                .good))
-        output.append(.data("imported", .int(flights.count)))
-        output.append(.data("import", .int(Int(importID ?? 0))))
+        let added = written.added, late = written.alreadyThere
+        if late > 0 {
+            output.append(
+                .note(
+                    "\(late) of the flights arrived in logbook \(logbook) from elsewhere while the file was read (another shell): skipped as duplicates"
+                ))
+        }
+        if let importID = written.importID {
+            output.append(
+                .message(
+                    "imported \(added) flight\(added == 1 ? "" : "s") into logbook \(logbook) from \(path) (\(format.rawValue)) as import #\(importID)", .good))
+        } else {
+            output.append(.message("nothing new: logbook \(logbook) has every flight of \(path) already"))
+        }
+        output.append(.data("imported", .int(added)))
+        output.append(.data("import", .int(Int(written.importID ?? 0))))
         output.blocks += shell.badges.announcements()
         return output
     }
@@ -284,12 +296,15 @@ enum ImportCommand {
             guard let last = records.last(where: { $0.undone == nil }) else { throw ShellError(.state, "logbook \(logbook) has no import to undo") }
             target = last
         }
-        let removed = try store.undoImport(target.id, in: logbook)
+        let undone = try store.undoImport(target.id, in: logbook)
+        let removed = undone.removed, kept = undone.keptEdited
+        let keptText = kept == 0 ? "" : "; kept \(kept) flight\(kept == 1 ? "" : "s") changed by hand since (flight rm removes one)"
         return Output(
             [
                 .message(
-                    "undid import #\(target.id) (\(target.file), \(target.time)): removed \(removed) flight\(removed == 1 ? "" : "s") from logbook \(logbook)"),
-                .data("removed", .int(removed)),
+                    "undid import #\(target.id) (\(target.file), \(target.time)): removed \(removed) flight\(removed == 1 ? "" : "s") from logbook \(logbook)\(keptText)"
+                ),
+                .data("removed", .int(removed)), .data("kept_edited", .int(kept)),
             ] + shell.badges.announcements())
     }
 

@@ -14,7 +14,7 @@ final class OrbitContext: ServiceContext {
     init(shell: Shell) { self.shell = shell }
 
     /// Where `sat load` and `sat fetch` keep the element sets (3LE text).
-    var cataloguePath: String? { shell.paths.map { $0.data + "/satellites.tle" } }
+    var cataloguePath: String? { shell.paths?.path(.catalogue) }
 
     /// The element sets loaded so far (none until `sat load` or `sat fetch`).
     func catalogue() throws(ShellError) -> SatelliteCatalog { try read().catalogue }

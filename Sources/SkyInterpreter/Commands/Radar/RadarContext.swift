@@ -58,8 +58,8 @@ final class RadarContext: ServiceContext {
         do {
             if let path { return try OpenSkyCredentials.load(path: path) }
             if let env = OpenSkyCredentials.fromEnvironment(shell.environment) { return env }
-            if let config = shell.paths?.config, FileManager.default.fileExists(atPath: config + "/opensky-credentials.json") {
-                return try OpenSkyCredentials.load(path: config + "/opensky-credentials.json")
+            if let file = shell.paths?.path(.credentials), FileManager.default.fileExists(atPath: file) {
+                return try OpenSkyCredentials.load(path: file)
             }
             return nil
         } catch {

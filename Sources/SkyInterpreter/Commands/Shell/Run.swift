@@ -1,7 +1,5 @@
 /// `run <file.sky> [args…]` (also `source`): runs a script in the current session.
 enum RunCommand {
-    static let maxDepth = 16
-
     static let file = Argument("file", .path(extensions: ["sky"]), "the script to run")
     static let specArgs = Argument("args", .text, "arguments for $1, $2…", .repeating(min: 0), placeholder: "arg")
 
@@ -17,17 +15,14 @@ enum RunCommand {
         examples: [Example("run tour.sky", "run a script"), Example("source setup.sky KSFO", "run a script with $1 = KSFO")]
     ) { args, shell in
         let path = try args.value(RunCommand.file)
-        guard shell.runDepth < maxDepth else {
-            throw ShellError.usage("scripts nested more than \(maxDepth) deep (does \(path) run itself?)")
+        let status = try shell.nested(path) {
+            let reader = try ScriptFile.open(path)
+            let savedArguments = shell.arguments
+            shell.arguments = ScriptArguments(name: path, values: args.all(RunCommand.specArgs), environment: shell.environment)
+            defer { shell.arguments = savedArguments }
+            shell.out.flush()
+            return BatchRunner(shell: shell, keepGoing: shell.keepGoing).run(reader, name: path)
         }
-        let reader = try ScriptFile.open(path)
-        let savedArguments = shell.arguments
-        shell.arguments = ScriptArguments(name: path, values: args.all(RunCommand.specArgs), environment: shell.environment)
-        shell.runDepth += 1
-        shell.out.flush()
-        let status = BatchRunner(shell: shell, keepGoing: shell.keepGoing).run(reader, name: path)
-        shell.runDepth -= 1
-        shell.arguments = savedArguments
         if status != 0, shell.exitStatus == nil {
             var error = ShellError(ShellError.Kind(exitCode: status), "\(path) failed with status \(status)")
             error.alreadyReported = true

@@ -82,7 +82,15 @@ enum LessonCommands {
     /// Runs a lesson in a scratch shell that shares the output but nothing else. With `typing`,
     /// the student types each command (practice).
     static func run(_ lesson: Lesson, _ shell: Shell, typing ask: ((Question) -> String?)? = nil) throws -> Output {
-        var template = Array("/tmp/skyshell-lesson-XXXXXX".utf8CString)
+        try shell.nested(lesson.number > 0 ? "lesson \(lesson.number)" : "the lesson \(lesson.title)") {
+            try runScratch(lesson, shell, typing: ask)
+        }
+    }
+
+    /// The lesson in its scratch shell: its own home in a new folder (inside the caller's when
+    /// that is a lesson's too), every write confined to that folder, one nesting level deeper.
+    static func runScratch(_ lesson: Lesson, _ shell: Shell, typing ask: ((Question) -> String?)?) throws -> Output {
+        var template = Array(((shell.confinedTo ?? "/tmp") + "/skyshell-lesson-XXXXXX").utf8CString)
         guard let dir = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
             throw ShellError(.io, "cannot make a scratch directory for the lesson")
         }
@@ -93,6 +101,8 @@ enum LessonCommands {
             stdoutIsTerminal: shell.stdoutIsTerminal, stderrIsTerminal: shell.stderrIsTerminal)
         scratch.session.settings = shell.session.settings
         scratch.overrides = shell.overrides
+        scratch.confinedTo = dir
+        scratch.runDepth = shell.runDepth
         let paced = shell.mode == .interactive && isatty(0) == 1
         func say(_ blocks: [Block]) {
             shell.out.write(Renderer.terminalText(Output(blocks), shell.renderOptions))

@@ -13,6 +13,9 @@ public enum OMM {
         func text(_ key: String) -> String? {
             fields[key].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
         }
+        // What the catalogue keeps must read back as what was loaded: text with a control
+        // character in it (a line break splits a set) is refused, never stored.
+        for key in ["OBJECT_NAME", "TLE_LINE0", "TLE_LINE1", "TLE_LINE2", "OBJECT_ID", "CLASSIFICATION_TYPE"] { try storable(key, text(key)) }
         if let l1 = text("TLE_LINE1"), let l2 = text("TLE_LINE2") {
             return try TLE.parse(line1: l1, line2: l2, name: text("TLE_LINE0") ?? text("OBJECT_NAME"))
         }
@@ -43,7 +46,13 @@ public enum OMM {
             throw TLEError(line: 0, column: 0, message: "EPOCH '\(epochText)' is not a UTC time like 2020-10-13T04:52:48.472320 between 1957 and 2056")
         }
         let catalogNumber = try integer("NORAD_CAT_ID", in: 0...999_999_999, default: 0)
-        let classification = text("CLASSIFICATION_TYPE").flatMap { $0.count == 1 ? $0.first : nil } ?? "U"
+        var classification: Character = "U"
+        if let given = text("CLASSIFICATION_TYPE") {
+            guard given.count == 1, let c = given.first, c.isASCII, c.isLetter else {
+                throw TLEError(line: 0, column: 0, message: "CLASSIFICATION_TYPE '\(given)' is not one letter (U, C or S)")
+            }
+            classification = c
+        }
         let values = (
             inclination: try number("INCLINATION", in: 0...180), node: try number("RA_OF_ASC_NODE", in: 0...360),
             eccentricity: try number("ECCENTRICITY", in: 0...0.9999999), perigee: try number("ARG_OF_PERICENTER", in: 0...360),
@@ -51,7 +60,7 @@ public enum OMM {
             bstar: try number("BSTAR", default: 0), ndot: try number("MEAN_MOTION_DOT", default: 0), nddot: try number("MEAN_MOTION_DDOT", default: 0),
             elset: try integer("ELEMENT_SET_NO", in: 0...9999, default: 999), revolution: try integer("REV_AT_EPOCH", in: 0...99_999_999, default: 0)
         )
-        let designator = text("OBJECT_ID").map(designatorOfObjectID) ?? ""
+        let designator = try text("OBJECT_ID").map(designatorOfObjectID) ?? ""
         let lines: (String, String)
         do throws(TLEWriteError) {
             lines = try TLE.lines(
@@ -70,11 +79,25 @@ public enum OMM {
             line1: lines.0, line2: lines.1)
     }
 
-    /// "1998-067A" → "98067A", as the TLE's columns 10–17 hold it.
-    static func designatorOfObjectID(_ id: String) -> String {
+    /// "1998-067A" → "98067A", as the TLE's columns 10–17 hold it; an ID the eight columns
+    /// cannot hold, or with a space or a character other than ASCII, is refused (never cut).
+    static func designatorOfObjectID(_ id: String) throws(TLEError) -> String {
         let parts = id.split(separator: "-")
-        guard parts.count == 2, parts[0].count == 4, parts[0].allSatisfy(\.isNumber) else { return String(id.prefix(8)) }
-        return String((parts[0].suffix(2) + parts[1]).prefix(8))
+        let designator = parts.count == 2 && parts[0].count == 4 && parts[0].allSatisfy(\.isNumber) ? String(parts[0].suffix(2) + parts[1]) : id
+        guard designator.utf8.count <= 8, designator.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            throw TLEError(line: 0, column: 0, message: "OBJECT_ID '\(id)' is not an international designator a TLE can hold (like 1998-067A)")
+        }
+        return designator
+    }
+
+    /// Refuses text with a control character (C0, DEL, C1, or a Unicode line or paragraph
+    /// separator): the catalogue keeps sets as lines, and such a set would not read back.
+    static func storable(_ key: String, _ value: String?) throws(TLEError) {
+        guard let value,
+            let bad = value.unicodeScalars.first(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}" })
+        else { return }
+        let code = String(bad.value, radix: 16, uppercase: true)
+        throw TLEError(line: 0, column: 0, message: "\(key) holds the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)")
     }
 
     /// An ISO 8601 time (`2020-10-13T04:52:48.472320`, UTC unless it says `Z` or an offset; read
