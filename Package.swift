@@ -30,7 +30,7 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .target(name: "CTerminal"),
-        // libcurl for FoundationNetworking, opened on first use instead of at start-up.
+        // libcurl, opened on first use instead of at start-up, and one HTTP request made with it.
         .target(name: "CCurlLoader"),
         .target(
             name: "CSkyData",
@@ -43,10 +43,7 @@ let package = Package(
             name: "SkyKit",
             dependencies: ["CSQLite", "CSkyData", "CCurlLoader", "CZlib"],
             // Compiled into the binary as a byte array (PackageResources.badges_toml).
-            resources: [.embedInCode("Badges/Resources/badges.toml"), .embedInCode("Orbit/Resources/iss.tle")],
-            // FoundationNetworking asks the linker for libcurl; CCurlLoader provides the
-            // functions and opens the library itself, on first use.
-            swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "curl"])]
+            resources: [.embedInCode("Badges/Resources/badges.toml"), .embedInCode("Orbit/Resources/iss.tle")]
         ),
 
         // MARK: - Interpreter

@@ -1,4 +1,4 @@
-// Forwarders for the libcurl functions FoundationNetworking calls (see CCurlLoader.h). The
+// Forwarders for the libcurl functions http.c calls (see CCurlLoader.h). The
 // library is opened once under pthread_once; each forwarder resolves its target on first use.
 //
 // curl's headers are deliberately not included: their prototypes change between releases (a
@@ -16,7 +16,7 @@
 
 _Static_assert(sizeof(long) == 8 && sizeof(void *) == 8 && sizeof(long long) == 8, "forwarding assumes 64-bit integer arguments");
 
-enum { CURLE_FAILED_INIT = 2, CURLM_INTERNAL_ERROR = 4, CURLUE_OUT_OF_MEMORY = 7 };
+enum { CURLE_FAILED_INIT = 2, CURLM_INTERNAL_ERROR = 4 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static void *library;
@@ -58,25 +58,18 @@ const char *sky_curl_error(void) { pthread_once(&once, open_library); return fai
 FORWARD(int, curl_global_init, CURLE_FAILED_INIT, (long flags), (flags))
 FORWARD(void *, curl_easy_init, NULL, (void), ())
 FORWARD_VOID(curl_easy_cleanup, (void *h), (h))
-FORWARD(int, curl_easy_pause, CURLE_FAILED_INIT, (void *h, int mask), (h, mask))
 FORWARD(const char *, curl_easy_strerror, "libcurl is not available", (int code), (code))
-FORWARD_VOID(curl_free, (void *p), (p))
 FORWARD(void *, curl_multi_init, NULL, (void), ())
 FORWARD(int, curl_multi_cleanup, CURLM_INTERNAL_ERROR, (void *m), (m))
 FORWARD(int, curl_multi_add_handle, CURLM_INTERNAL_ERROR, (void *m, void *h), (m, h))
 FORWARD(int, curl_multi_remove_handle, CURLM_INTERNAL_ERROR, (void *m, void *h), (m, h))
-FORWARD(int, curl_multi_assign, CURLM_INTERNAL_ERROR, (void *m, int socket, void *p), (m, socket, p))
+FORWARD(int, curl_multi_perform, CURLM_INTERNAL_ERROR, (void *m, int *running), (m, running))
+FORWARD(int, curl_multi_poll, CURLM_INTERNAL_ERROR, (void *m, void *extra, unsigned int count, int timeout, int *ready), (m, extra, count, timeout, ready))
 FORWARD(void *, curl_multi_info_read, NULL, (void *m, int *left), (m, left))
-FORWARD(int, curl_multi_socket_action, CURLM_INTERNAL_ERROR, (void *m, int socket, int mask, int *running), (m, socket, mask, running))
 FORWARD(void *, curl_slist_append, NULL, (void *list, const char *text), (list, text))
 FORWARD_VOID(curl_slist_free_all, (void *list), (list))
-FORWARD(void *, curl_url, NULL, (void), ())
-FORWARD(int, curl_url_get, CURLUE_OUT_OF_MEMORY, (void *u, int part, char **out, unsigned int flags), (u, part, out, flags))
-FORWARD(int, curl_url_set, CURLUE_OUT_OF_MEMORY, (void *u, int part, const char *content, unsigned int flags), (u, part, content, flags))
-FORWARD(char *, curl_version, "libcurl not loaded", (void), ())
-FORWARD(void *, curl_version_info, NULL, (int version), (version))
 
-static void *easy_setopt, *easy_getinfo, *multi_setopt;
+static void *easy_setopt, *easy_getinfo;
 
 /// The target of a variadic forwarder, resolved once.
 static void *variadic(void **slot, const char *name) {
@@ -101,13 +94,4 @@ int curl_easy_getinfo(void *h, int info, ...) {
     void *out = va_arg(ap, void *);
     va_end(ap);
     return target ? target(h, info, out) : CURLE_FAILED_INIT;
-}
-
-int curl_multi_setopt(void *m, int option, ...) {
-    int (*target)(void *, int, ...) = (int (*)(void *, int, ...))variadic(&multi_setopt, "curl_multi_setopt");
-    va_list ap;
-    va_start(ap, option);
-    intptr_t value = va_arg(ap, intptr_t);
-    va_end(ap);
-    return target ? target(m, option, value) : CURLM_INTERNAL_ERROR;
 }

@@ -52,7 +52,9 @@ public final class HTTPTestServer: @unchecked Sendable {
     }
 
     public let port: Int
-    public var url: String { "http://127.0.0.1:\(port)" }
+    public var url: String { ipv6 ? "http://[::1]:\(port)" : "http://127.0.0.1:\(port)" }
+    /// Listening on the IPv6 loopback address (::1) instead of 127.0.0.1.
+    public let ipv6: Bool
     let listener: Int32
     let handler: @Sendable (Request) -> Reply
     let lock = NSLock()
@@ -60,24 +62,35 @@ public final class HTTPTestServer: @unchecked Sendable {
     var open: [Int32] = []
     var stopped = false
 
-    /// Starts listening on a free port.
-    public init(_ handler: @escaping @Sendable (Request) -> Reply) throws {
+    /// Starts listening on a free port of 127.0.0.1 (or of ::1).
+    public init(ipv6: Bool = false, _ handler: @escaping @Sendable (Request) -> Reply) throws {
         self.handler = handler
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.ipv6 = ipv6
+        let fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw PTYError("socket failed") }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        var storage = sockaddr_storage()
+        let size: Int
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_addr = in6addr_loopback
+            withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: withUnsafeBytes(of: &address) { UnsafeRawBufferPointer($0) }) }
+            size = MemoryLayout<sockaddr_in6>.size
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: withUnsafeBytes(of: &address) { UnsafeRawBufferPointer($0) }) }
+            size = MemoryLayout<sockaddr_in>.size
         }
+        let bound = withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(size)) } }
         guard bound == 0, listen(fd, 16) == 0 else { close(fd); throw PTYError("bind/listen failed") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        _ = withUnsafeMutablePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        // The port sits in the same place in both address forms.
+        port = withUnsafeBytes(of: &storage) { Int(UInt16(bigEndian: $0.load(fromByteOffset: 2, as: UInt16.self))) }
         listener = fd
         let thread = Thread { [self] in acceptLoop() }
         thread.start()

@@ -131,6 +131,14 @@ public enum ProcessRunner {
         return exitStatus(status)
     }
 
+    /// Waits for `pid`; its status and the most memory it held (resident, in bytes).
+    public static func waitMeasuring(_ pid: pid_t) -> (status: Int32, peakBytes: Int) {
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        return (exitStatus(status), usage.ru_maxrss * 1024)
+    }
+
     /// The status of `pid` if it has ended (without waiting), else nil.
     public static func reap(_ pid: pid_t) -> Int32? {
         var status: Int32 = 0

@@ -9,6 +9,63 @@ struct NetworkFaultTests {
     let home = TemporaryDirectory("net-faults")
     static let good = "{\"time\": 1733000000, \"states\": []}"
 
+    /// A 4 MB answer with `Content-Encoding: gzip` that expands to about 4 GB: on every channel
+    /// the limit applies to the decoded bytes as they are decoded — one error line, the process
+    /// never past 300 MB (it grew to 4.5–8.5 GB before).
+    @Test(arguments: [
+        "sat fetch URL/bomb", "observer LFPG; radar source readsb URL/bomb; radar list",
+        "observer LFPG; radar source opensky url URL; radar list", "track URL/bomb every 1s for 1s",
+        "los server URL; los origin 44.27056 -71.30333; los check 44.3 -71.1",
+        "los terrain source URL/{tile}.hgt.gz; los terrain fetch around 10.5 20.5 radius 5km",
+    ])
+    func aGzipAnswerIsLimitedAsItIsDecoded(_ command: String) throws {
+        let bomb = GzipWriter.bomb(compressedBytes: 4 * 1_048_576)
+        let server = try HTTPTestServer { _ in
+            .bytes(status: 200, headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")], body: bomb)
+        }
+        defer { server.stop() }
+        let out = home.path + "/bomb.err"
+        let pid = ProcessRunner.spawn(
+            Executable.skyshell, ["-c", command.replacingOccurrences(of: "URL", with: server.url)], ProcessRunner.environment(home: home.path)
+        ) { actions in
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        }
+        let (status, peak) = ProcessRunner.waitMeasuring(pid)
+        let stderr = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+        #expect(status == 69 || status == 65, "\(command): status \(status): \(stderr)")
+        #expect(stderr.contains("sent more than 64 MB; reading stopped there"), "\(command): \(stderr)")
+        #expect(peak < 300 * 1_048_576, "\(command): \(peak / 1_048_576) MB")
+    }
+
+    /// An IPv6 literal is a URL like any other, and a URL that cannot be fetched says why.
+    @Test func ipv6LiteralsConnectAndBadURLsSayWhatIsWrong() throws {
+        let server = try HTTPTestServer(ipv6: true) { _ in
+            .json(#"{"now": 1733000000, "aircraft": [{"hex": "abc123", "lat": 49.0, "lon": 2.55, "alt_geom": 3000}]}"#)
+        }
+        defer { server.stop() }
+        let env = ProcessRunner.environment(home: home.path)
+        let r = ProcessRunner.run(Executable.skyshell, ["-c", "observer LFPG; radar source readsb \(server.url)/data.json; radar list"], environment: env)
+        #expect(r.status == 0 && r.stdout.contains("abc123") && r.stdout.contains("1 aircraft"), "\(server.url): \(r.stderr)")
+        let bad: [(String, String)] = [
+            ("http://127.0.0.1:99999/x", "its port '99999' is not a number from 1 to 65535"),
+            ("http://[::1/x", "its IPv6 address has no closing ]"), ("http://::1:8080/x", "an IPv6 address goes in brackets"),
+            ("ftp://example.com/x", "its scheme 'ftp' is neither http nor https"), ("http:///x", "it names no host"),
+        ]
+        for (url, words) in bad {
+            let result = ProcessRunner.run(Executable.skyshell, ["-c", "sat fetch \(url)"], environment: env)
+            #expect(result.status == 65 && result.stderr.contains(words), "\(url): \(result.stderr)")
+        }
+    }
+
+    /// An answer in an encoding skyshell cannot read is said to be one, never passed on as text.
+    @Test func anEncodingSkyshellCannotReadIsNamed() throws {
+        let server = try HTTPTestServer { _ in .bytes(status: 200, headers: [("Content-Encoding", "br")], body: [1, 2, 3]) }
+        defer { server.stop() }
+        let r = ProcessRunner.run(Executable.skyshell, ["-c", "sat fetch \(server.url)/x"], environment: ProcessRunner.environment(home: home.path))
+        #expect(r.status == 69 && r.stderr.contains("it answered in the 'br' encoding, which skyshell does not read"), "\(r.stderr)")
+    }
+
     @Test func everyFaultIsOneClearLine() throws {
         let big = String(repeating: " ", count: 300_000) + Self.good
         let server = try HTTPTestServer { request in

@@ -86,6 +86,7 @@ extension Kind {
     /// An http or https URL with a host (a feed, an element set, an API's base).
     public static var webURL: Kind<URL> {
         Kind<URL>.word("url", "an http(s) URL: https://host/path") { word, _ in
+            if let problem = WebAddress.problem(word) { throw ValueError("'\(word)' is not an http(s) URL skyshell can fetch: \(problem)") }
             guard let url = WebAddress.httpURL(word) else { throw ValueError("'\(word)' is not an http(s) URL") }
             return url
         }

@@ -19,12 +19,49 @@ public enum WebAddress {
         return octets[0] == 127
     }
 
-    /// `text` as an http(s) URL with a host, or nil.
+    /// `text` as an http(s) URL with a host (a name, an IPv4 address or a bracketed IPv6 one)
+    /// and a port that exists, or nil (`problem` says why).
     public static func httpURL(_ text: String) -> URL? {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = url.host, !host.isEmpty
-        else { return nil }
+        guard problem(text) == nil, let url = URL(string: text) else { return nil }
         return url
+    }
+
+    /// What is wrong with `text` as an http(s) URL, in words, or nil when nothing is.
+    public static func problem(_ text: String) -> String? {
+        guard let colon = text.range(of: "://") else { return "it has no scheme (like https://)" }
+        let scheme = text[..<colon.lowerBound].lowercased()
+        guard scheme == "http" || scheme == "https" else { return "its scheme '\(scheme)' is neither http nor https" }
+        guard !text.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { return "it holds a space or a control character" }
+        let rest = text[colon.upperBound...]
+        var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        var port: Substring?
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return "its IPv6 address has no closing ]" }
+            let address = authority[authority.index(after: authority.startIndex)..<close]
+            guard !address.isEmpty, address.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }), address.contains(":") else {
+                return "'[\(address)]' is not an IPv6 address"
+            }
+            let after = authority[authority.index(after: close)...]
+            if !after.isEmpty {
+                guard after.hasPrefix(":") else { return "text after the IPv6 address '\(after)' is not a port" }
+                port = after.dropFirst()
+            }
+        } else {
+            if let c = authority.lastIndex(of: ":") {
+                port = authority[authority.index(after: c)...]
+                authority = authority[..<c]
+            }
+            guard !authority.isEmpty else { return "it names no host" }
+            if authority.contains(":") { return "an IPv6 address goes in brackets: http://[::1]:8080/" }
+        }
+        if let port, !port.isEmpty {
+            guard port.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), port.utf8.count <= 5, let n = Int(port), (1...65_535).contains(n) else {
+                return "its port '\(port)' is not a number from 1 to 65535"
+            }
+        }
+        guard let url = URL(string: text), url.host?.isEmpty == false else { return "it is not a well-formed URL" }
+        return nil
     }
 
     /// The origin of a URL — scheme, host and port — that credentials belong to.

@@ -122,6 +122,7 @@ enum SatCommands {
         let word = try args.value(SatCommands.source)
         let url: URL
         if word.contains("://") {
+            if let problem = WebAddress.problem(word) { throw ShellError.usage("'\(word)' is not an http(s) URL skyshell can fetch: \(problem)") }
             guard let u = WebAddress.httpURL(word) else { throw ShellError.usage("'\(word)' is not an http(s) URL") }
             url = u
         } else {
