@@ -184,7 +184,7 @@ public final class HTTPClient: Sendable {
         _ method: String, _ url: String, _ lines: [String], _ body: [UInt8]?, _ milliseconds: Int, _ sink: Sink, _ result: inout sky_http_result
     ) -> Int32 {
         let strings = lines.map { strdup($0) }
-        defer { strings.forEach { free($0) } }
+        defer { for string in strings { free(string) } }
         let pointers = strings.map { UnsafePointer<CChar>($0) }
         return method.withCString { method in
             url.withCString { url in
