@@ -170,9 +170,7 @@ public final class HTTPClient: Sendable {
             case 1, 3: "the URL cannot be fetched"
             default: nil
             }
-        let detail = String(text.prefix(200))
-        guard let words else { return detail }
-        return detail.isEmpty ? words : "\(words) (\(detail))"
+        return words ?? String(text.prefix(200))
     }
 
     static func text(_ field: some Any) -> String {

@@ -50,14 +50,25 @@ public struct PassPredictor: Sendable {
     /// (straight-line distance for closest, ground distance otherwise), in time order. A
     /// nearest or highest point at the last moment known of a track that the window's `end`
     /// cuts is no pass: the aircraft may come nearer or climb higher after it.
-    public func passes(_ window: TrafficWindow, kind: PassKind, after now: Double, until end: Double, within reach: Distance) -> [PredictedPass] {
+    /// `stop` is asked before each aircraft; when it says so, the search ends with
+    /// `CancellationError`.
+    public func passes(
+        _ window: TrafficWindow, kind: PassKind, after now: Double, until end: Double, within reach: Distance, stop: () -> Bool = { false }
+    ) throws -> [PredictedPass] {
         var list: [PredictedPass] = []
-        for track in window.tracks {
-            guard let pass = pass(track, kind: kind), pass.time > now + 0.5, !pass.aircraft.onGround else { continue }
-            if kind.isPeak, let last = track.times.last, pass.time >= last - 0.5, last >= end - PassPredictor.cut { continue }
+        var stopped = false
+        window.forEachTrack { track in
+            if stop() {
+                stopped = true
+                return false
+            }
+            guard let pass = pass(track, kind: kind), pass.time > now + 0.5, !pass.aircraft.onGround else { return true }
+            if kind.isPeak, let last = track.times.last, pass.time >= last - 0.5, last >= end - PassPredictor.cut { return true }
             let distance = kind == .closest ? pass.slantRange : pass.groundDistance
             if distance <= reach { list.append(pass) }
+            return true
         }
+        if stopped { throw CancellationError() }
         return list.sorted { ($0.time, $0.icao24) < ($1.time, $1.icao24) }
     }
 
@@ -85,10 +96,9 @@ public struct PassPredictor: Sendable {
                 let d = PassPredictor.mix(a, b ?? a, f).range
                 if moment == nil || -d > moment!.score { moment = (i, f, -d) }
             case .overhead:
-                let f = b.map { PassPredictor.highestFraction(a, $0) } ?? 0
-                let e = PassPredictor.mix(a, b ?? a, f).elevation
-                highest = max(highest, e)
-                if moment == nil || e > moment!.score { moment = (i, f, e) }
+                // The samples first; the top between them is looked for below, only on the
+                // segments that could hold a higher point.
+                if moment == nil || a.elevation > moment!.score { moment = (i, 0, a.elevation) }
             case .above(let angle):
                 // The first rise through the angle: below it at one sample, at or above at the next.
                 guard moment == nil, let b, a.elevation < angle.degrees, b.elevation >= angle.degrees else { continue }
@@ -98,6 +108,21 @@ public struct PassPredictor: Sendable {
                     if PassPredictor.mix(a, b, mid).elevation < angle.degrees { lo = mid } else { hi = mid }
                 }
                 moment = (i, hi, 0)
+            }
+        }
+        if kind == .overhead, moment != nil {
+            // No point of a segment is higher in the sky than its higher end's height seen
+            // from its nearest ground point (a closed form): the golden-section search runs
+            // only where that bound beats the best found, so the answer is the same as
+            // searching every segment, for a fraction of the work.
+            for k in p.indices.dropLast() {
+                guard let a = p[k], let b = p[k + 1], track.times[k + 1] - track.times[k] <= SampleTraffic.maximumGap,
+                    PassPredictor.elevationBound(a, b) > moment!.score
+                else { continue }
+                let f = PassPredictor.highestFraction(a, b)
+                let e = PassPredictor.mix(a, b, f).elevation
+                highest = max(highest, e)
+                if e > moment!.score { moment = (k, f, e) }
             }
         }
         guard let (i, f, _) = moment else { return nil }
@@ -122,6 +147,24 @@ public struct PassPredictor: Sendable {
         let dd = d.0 * d.0 + d.1 * d.1 + d.2 * d.2
         guard dd > 0 else { return 0 }
         return min(1, max(0, -(a.east * d.0 + a.north * d.1 + a.up * d.2) / dd))
+    }
+
+    /// The most any point between `a` and `b` can be up in the sky, degrees: the higher end's
+    /// height over the segment's least ground distance (over its greatest, an end's, when both
+    /// ends are below the observer: farther is then higher).
+    static func elevationBound(_ a: ENU, _ b: ENU) -> Double {
+        let up = max(a.up, b.up)
+        let ground: Double
+        if up >= 0 {
+            let d = (b.east - a.east, b.north - a.north)
+            let dd = d.0 * d.0 + d.1 * d.1
+            let f = dd > 0 ? min(1, max(0, -(a.east * d.0 + a.north * d.1) / dd)) : 0
+            let e = a.east + d.0 * f, n = a.north + d.1 * f
+            ground = (e * e + n * n).squareRoot()
+        } else {
+            ground = max((a.east * a.east + a.north * a.north).squareRoot(), (b.east * b.east + b.north * b.north).squareRoot())
+        }
+        return atan2(up, ground) * 180 / .pi
     }
 
     /// Where on the segment the elevation is greatest (it rises then falls along a straight

@@ -1,6 +1,7 @@
 import Foundation
-import SkyKit
 import Testing
+
+@testable import SkyKit
 
 /// `next`'s predictions: exact on a recording (checked against the recording read every
 /// second), and on straight flight equal to the closed-form closest approach.
@@ -32,7 +33,7 @@ struct PassPredictionTests {
 
     @Test func closestApproachesMatchTheRecordingReadEverySecond() throws {
         let predictor = PassPredictor(Self.geometry)
-        let passes = predictor.passes(
+        let passes = try predictor.passes(
             window(from: Self.t0, seconds: 600), kind: .closest, after: Self.t0, until: Self.t0 + 600, within: Distance(50, .kilometers))
         #expect(passes.count >= 10)
         let truth = bruteForce(seconds: 600)
@@ -60,7 +61,7 @@ struct PassPredictionTests {
 
     @Test func risesAboveAnElevationAreWhereTheRecordingCrossesIt() throws {
         let predictor = PassPredictor(Self.geometry)
-        let passes = predictor.passes(
+        let passes = try predictor.passes(
             window(from: Self.t0, seconds: 600), kind: .above(Angle(degrees: 30)), after: Self.t0, until: Self.t0 + 600, within: Distance(50, .kilometers))
         #expect(passes.count >= 2)
         let truth = bruteForce(seconds: 600)
@@ -78,7 +79,7 @@ struct PassPredictionTests {
 
     @Test func theHighestPointIsTheRecordingsHighest() throws {
         let predictor = PassPredictor(Self.geometry)
-        let passes = predictor.passes(
+        let passes = try predictor.passes(
             window(from: Self.t0, seconds: 600), kind: .overhead, after: Self.t0, until: Self.t0 + 600, within: Distance(50, .kilometers))
         let truth = bruteForce(seconds: 600)
         for p in passes {
@@ -106,7 +107,8 @@ struct PassPredictionTests {
         let now = 1_700_000_000.0
         let window = TrafficWindow.extrapolating(TrafficSnapshot(time: now, aircraft: [plane]), for: 600, step: 5)
         #expect(window.extrapolated)
-        let pass = try #require(PassPredictor(geometry).passes(window, kind: .closest, after: now, until: now + 600, within: Distance(50, .kilometers)).first)
+        let pass = try #require(
+            try PassPredictor(geometry).passes(window, kind: .closest, after: now, until: now + 600, within: Distance(50, .kilometers)).first)
         let motion = try #require(RelativeMotion(geometry.sight(plane)))
         let t = motion.timeToClosest
         #expect(t > 0)
@@ -116,10 +118,27 @@ struct PassPredictionTests {
         #expect(abs(pass.slantRange.meters - motion.offset(after: t).range) < 50)
     }
 
-    @Test func anAircraftFlyingAwayHasNoPassAhead() {
+    /// The bound that spares the golden-section search is one: no point of a segment, read
+    /// every thousandth of it, is higher (segments above and below the observer, across it).
+    @Test func noPointOfASegmentIsAboveItsElevationBound() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            func point() -> ENU {
+                ENU(
+                    east: Double.random(in: -20_000...20_000, using: &generator), north: Double.random(in: -20_000...20_000, using: &generator),
+                    up: Double.random(in: -2_000...12_000, using: &generator))
+            }
+            let a = point(), b = point()
+            let bound = PassPredictor.elevationBound(a, b)
+            let top = (0...1_000).map { PassPredictor.mix(a, b, Double($0) / 1_000).elevation }.max()!
+            #expect(top <= bound + 1e-9, "\(a) → \(b): \(top)° above the bound \(bound)°")
+        }
+    }
+
+    @Test func anAircraftFlyingAwayHasNoPassAhead() throws {
         let away = east(5_000, track: 90)
         let window = TrafficWindow.extrapolating(TrafficSnapshot(time: 0, aircraft: [away]), for: 300, step: 5)
-        #expect(PassPredictor(swissGeometry).passes(window, kind: .closest, after: 0, until: 300, within: Distance(50, .kilometers)).isEmpty)
+        #expect(try PassPredictor(swissGeometry).passes(window, kind: .closest, after: 0, until: 300, within: Distance(50, .kilometers)).isEmpty)
         #expect((RelativeMotion(swissGeometry.sight(away))?.timeToClosest ?? 0) < 0)
     }
 
@@ -127,13 +146,13 @@ struct PassPredictionTests {
         let coming = east(30_000, track: 270)
         // 300 s at 100 m/s: still coming at the end of 2 minutes, overhead after 5.
         let short = TrafficWindow.extrapolating(TrafficSnapshot(time: 0, aircraft: [coming]), for: 120, step: 5)
-        #expect(PassPredictor(swissGeometry).passes(short, kind: .closest, after: 0, until: 120, within: Distance(50, .kilometers)).isEmpty)
+        #expect(try PassPredictor(swissGeometry).passes(short, kind: .closest, after: 0, until: 120, within: Distance(50, .kilometers)).isEmpty)
         let long = TrafficWindow.extrapolating(TrafficSnapshot(time: 0, aircraft: [coming]), for: 600, step: 5)
-        let pass = try #require(PassPredictor(swissGeometry).passes(long, kind: .closest, after: 0, until: 600, within: Distance(50, .kilometers)).first)
+        let pass = try #require(try PassPredictor(swissGeometry).passes(long, kind: .closest, after: 0, until: 600, within: Distance(50, .kilometers)).first)
         #expect(abs(pass.time - 300) < 1 && abs(pass.slantRange.meters - 1_600) < 20)
         // Rising through 30° is a moment, not a peak: it is found even in the short window
         // when it happens inside it.
-        let rising = PassPredictor(swissGeometry).passes(long, kind: .above(Angle(degrees: 30)), after: 0, until: 600, within: Distance(50, .kilometers))
+        let rising = try PassPredictor(swissGeometry).passes(long, kind: .above(Angle(degrees: 30)), after: 0, until: 600, within: Distance(50, .kilometers))
         #expect(rising.count == 1 && rising[0].time < 300)
     }
 

@@ -28,6 +28,44 @@ struct CrashAndHangTests {
         #expect(!result.stderr.contains("Fatal error"))
     }
 
+    /// A receiver file of `count` aircraft around Charles de Gaulle, all flying.
+    func busyFeed(_ count: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        let aircraft = (0..<count).map { i in
+            String(
+                format: #"{"hex":"%06x","flight":"T%05d","lat":%.5f,"lon":%.5f,"alt_geom":%d,"gs":%.1f,"track":%.1f}"#, 0x100000 + i, i,
+                49.0128 + Double.random(in: -0.45...0.45, using: &generator), 2.55 + Double.random(in: -0.7...0.7, using: &generator),
+                Int.random(in: 1_000...38_000, using: &generator), Double.random(in: 150...480, using: &generator),
+                Double.random(in: 0..<360, using: &generator))
+        }
+        return home.write("busy\(count).json", #"{"now": 1733000000, "aircraft": ["# + aircraft.joined(separator: ",") + "]}")
+    }
+
+    /// `next` on a 100,000-aircraft feed flies each aircraft on only while its pass is looked
+    /// for: it stays under 300 MB (it took 2.1 GB).
+    @Test func nextOnAHundredThousandAircraftStaysSmall() throws {
+        let feed = busyFeed(100_000)
+        let pid = ProcessRunner.start(Executable.skyshell, ["-c", "observer LFPG; radar source readsb \(feed); next"], environment: home.env)
+        let (status, peak) = ProcessRunner.waitMeasuring(pid)
+        #expect(status == 0)
+        #expect(peak < 300 * 1_048_576, "\(peak / 1_048_576) MB")
+    }
+
+    /// `next overhead for 1h` over 30,000 aircraft asks whether to stop before each aircraft:
+    /// SIGTERM ends it within two seconds (it went on for about 40 s).
+    @Test func anHourOfThirtyThousandAircraftStopsOnSIGTERM() throws {
+        let feed = busyFeed(30_000)
+        let live = try LiveProcess(
+            Executable.skyshell, ["-c", "observer LFPG; radar source readsb \(feed); next overhead for 1h"], environment: home.env, directory: home.path,
+            scratch: home.path)
+        usleep(1_500_000)
+        let sent = Date()
+        live.signal(SIGTERM)
+        let status = try live.waitForExit(timeout: 10)
+        #expect(status == 143, "\(live.stderr)")
+        #expect(Date().timeIntervalSince(sent) < 2, "it took \(Date().timeIntervalSince(sent)) s to stop")
+    }
+
     @Test func feedTimesFarOutsideTheCalendarAreOneErrorLine() throws {
         home.write("now.json", #"{"now": 1e25, "aircraft": [{"hex": "abc123", "lat": 49.0, "lon": 2.5, "alt_baro": 3000}]}"#)
         expectOneError(home.sky("observer LFPG; radar source readsb now.json; radar list"), 65, "not a time between 1900 and 2200")

@@ -67,9 +67,9 @@ enum NextCommand {
 
     /// The window looked at and the passes in it.
     static func predict(_ request: Request, _ shell: Shell) throws -> (RadarWindow, [PredictedPass]) {
-        let w = try shell.radar.future(request.duration)
+        let w = try shell.radar.future(request.duration, reach: request.reach)
         let predictor = PassPredictor(w.geometry)
-        return (w, predictor.passes(w.window, kind: request.kind, after: w.now, until: w.end, within: request.reach))
+        return (w, try predictor.passes(w.window, kind: request.kind, after: w.now, until: w.end, within: request.reach) { Interrupt.requested })
     }
 
     /// The pass the first line names: the nearest, the highest, or the first to rise.

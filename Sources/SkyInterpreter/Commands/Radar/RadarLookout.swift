@@ -32,7 +32,7 @@ struct RadarLookout {
         }
         if let angle = AlertLimits.elevation(shell.setting(named: SettingSpec.alertElevation.name)).value {
             let predictor = PassPredictor(w.geometry)
-            let rising = predictor.passes(w.window, kind: .above(angle), after: w.now, until: w.end, within: range).filter(soon)
+            let rising = ((try? predictor.passes(w.window, kind: .above(angle), after: w.now, until: w.end, within: range)) ?? []).filter(soon)
             lookout.alerts += rising.filter { p in !lookout.alerts.contains { $0.icao24 == p.icao24 } }
         }
         lookout.alerts.sort { $0.time < $1.time }

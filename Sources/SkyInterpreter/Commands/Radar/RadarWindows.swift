@@ -49,7 +49,7 @@ extension RadarContext {
 
     /// The traffic of the `duration` seconds from the radar's moment: exact from a recording
     /// (it knows the future), extrapolated along each aircraft's track and speed for live feeds.
-    func future(_ duration: Double) throws -> RadarWindow {
+    func future(_ duration: Double, reach asked: Distance? = nil) throws -> RadarWindow {
         let (feed, now, snapshot, observer) = try current()
         if feed.isRecorded {
             let end = min(now + duration, feed.span?.upperBound ?? now)
@@ -59,10 +59,18 @@ extension RadarContext {
                 ? "the recording ends at \(TimeText.utc(end)): \(TimeText.span(end - now)) looked ahead, not \(TimeText.span(duration))" : nil
             return RadarWindow(feed: feed, observer: observer, now: now, start: now, end: end, window: window, note: note)
         }
-        // Only what can reach the radar's range in that time is flown on.
+        // Only what can come within the range in that time at its own speed is flown on (at
+        // most the cruise speed assumed when it gives none): the work and the memory follow
+        // the answer, not the size of the feed.
         let geometry = RadarGeometry(observer)
-        let reach = Distance(meters: shell.session.radar.range.meters + AircraftState.cruise * duration)
-        let near = TrafficSnapshot(time: snapshot.time, aircraft: geometry.sightings(snapshot.aircraft, within: reach).map(\.aircraft))
+        let range = max(shell.session.radar.range.meters, asked?.meters ?? 0)
+        let fastest = snapshot.aircraft.reduce(AircraftState.cruise) { max($0, min($1.groundSpeed?.metersPerSecond ?? 0, 1_000)) }
+        let candidates = geometry.sightings(snapshot.aircraft, within: Distance(meters: range + fastest * duration))
+        let near = TrafficSnapshot(
+            time: snapshot.time,
+            aircraft: candidates.filter { s in
+                s.groundDistance.meters - min(s.aircraft.groundSpeed?.metersPerSecond ?? AircraftState.cruise, 1_000) * duration <= range
+            }.map(\.aircraft))
         return RadarWindow(
             feed: feed, observer: observer, now: now, start: now, end: now + duration,
             window: .extrapolating(near, for: duration, step: RadarContext.windowStep),
