@@ -19,6 +19,10 @@ public struct JSONParser {
     /// The depth of the list being recorded, set while its value is read.
     var recordingDepth: Int?
     var itemOffsets: [Int] = []
+    /// Asked every 1,024 recorded items whether to stop (a signal during a large file).
+    var stop: (() -> Bool)?
+    /// The message of the error a stop throws.
+    public static let stoppedMessage = "stopped"
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -40,9 +44,12 @@ public struct JSONParser {
 
     /// Parses a document and the byte offsets where the items of the list under `key` in the
     /// top-level object start (to say on which line a bad item is).
-    public static func parse(_ bytes: [UInt8], itemOffsetsOf key: String) throws(JSONParseError) -> (Datum, [Int]) {
+    /// `stop` is asked every 1,024 items of that list; when it says so, the error's message is
+    /// `stoppedMessage`.
+    public static func parse(_ bytes: [UInt8], itemOffsetsOf key: String, stop: (() -> Bool)? = nil) throws(JSONParseError) -> (Datum, [Int]) {
         var parser = JSONParser(bytes: bytes)
         parser.itemsKey = key
+        parser.stop = stop
         parser.skipSpace()
         guard parser.i < parser.bytes.count else { throw parser.error("the document is empty") }
         let value = try parser.value()
@@ -58,6 +65,30 @@ public struct JSONParser {
             if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
         }
         return (line, column)
+    }
+
+    /// The lines of several offsets, in one pass over the bytes when they ascend (the items of
+    /// a list do): asking `position` for each item of a 60,000-flight file read the file
+    /// 60,000 times.
+    public static func lines(of offsets: [Int], in bytes: [UInt8]) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(offsets.count)
+        var line = 1, at = 0
+        bytes.withUnsafeBufferPointer { b in
+            for offset in offsets {
+                let end = min(max(0, offset), b.count)
+                if end < at {
+                    result.append(position(of: offset, in: bytes).line)
+                    continue
+                }
+                while at < end {
+                    if b[at] == 0x0A { line += 1 }
+                    at += 1
+                }
+                result.append(line)
+            }
+        }
+        return result
     }
 
     func error(_ message: String) -> JSONParseError {
@@ -167,7 +198,10 @@ public struct JSONParser {
         var items: [Datum] = []
         if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; depth -= 1; return .list(items) }
         while true {
-            if recording { itemOffsets.append(i) }
+            if recording {
+                itemOffsets.append(i)
+                if itemOffsets.count % 1_024 == 0, let stop, stop() { throw error(JSONParser.stoppedMessage) }
+            }
             items.append(try value())
             skipSpace()
             guard i < bytes.count else { throw error("the document ends inside a list") }

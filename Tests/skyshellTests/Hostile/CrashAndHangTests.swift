@@ -28,6 +28,46 @@ struct CrashAndHangTests {
         #expect(!result.stderr.contains("Fatal error"))
     }
 
+    /// "Did you mean" compares no text longer than a name can be: a 60,000-character aircraft
+    /// took 120 s, an import naming a 100,000-character aircraft 219 s even as a dry run.
+    @Test func didYouMeanOnHugeTextIsImmediate() throws {
+        home.write("long.sky", "aircraft " + String(repeating: "x", count: 60_000) + "\n")
+        let typed = home.run(["long.sky"], timeout: 30)
+        #expect(!typed.timedOut && typed.status == 65 && typed.stderr.contains("unknown aircraft type"), "\(typed.stderr.prefix(200))")
+        home.write("long.csv", "date,from,to,aircraft\n2024-01-01,SFO,JFK," + String(repeating: "B", count: 100_000) + "\n")
+        let imported = home.sky("logbook import long.csv --dry-run", timeout: 30)
+        #expect(
+            !imported.timedOut && imported.status == 0 && imported.stdout.contains("1 naming values skyshell cannot place"), "\(imported.stderr.prefix(200))")
+    }
+
+    /// JSON imports find each item's line in one pass: 60,000 flights exported as skyshell JSON
+    /// come back in one import (it took 615 s), and SIGTERM during the dry run of a 94 MB
+    /// AirTrail export ends it at once, while the file is still being read.
+    @Test func largeJSONImportsAreLinearAndStoppable() throws {
+        var csv = "date,origin,destination,airline,aircraft,flight_number\n"
+        for n in 0..<60_000 { csv += String(format: "2024-%02d-%02d,KSFO,KJFK,UAL,B738,UA%d\n", n % 12 + 1, n / 12 % 28 + 1, n / 336 + 1) }
+        home.write("big.csv", csv)
+        let back = home.sky("logbook import big.csv; logbook export all.json; logbook new copy; logbook import all.json", timeout: 120)
+        #expect(!back.timedOut && back.status == 0 && back.stdout.contains("imported 60000 flights into logbook copy"), "\(back.stderr)")
+
+        let fixture = try String(contentsOfFile: Fixtures.directory + "/logbooks/airtrail.json", encoding: .utf8)
+        let users = String(fixture[fixture.range(of: "\"users\"")!.lowerBound..<fixture.range(of: "\"flights\"")!.lowerBound])
+        let start = fixture.range(of: "    {\n      \"date\"")!.lowerBound, end = fixture.range(of: "\n    },\n")!.lowerBound
+        let flight = String(fixture[start..<end]) + "\n    },\n"
+        var json = "{\n  " + users + "\"flights\": [\n"
+        json.reserveCapacity(95 * 1_048_576)
+        while json.utf8.count < 94 * 1_048_576 { json += flight }
+        json += flight.dropLast(2) + "\n  ]\n}\n"
+        home.write("airtrail.json", json)
+        let live = try LiveProcess(
+            Executable.skyshell, ["-c", "logbook import airtrail.json --dry-run"], environment: home.env, directory: home.path, scratch: home.path)
+        usleep(700_000)
+        let sent = Date()
+        live.signal(SIGTERM)
+        #expect(try live.waitForExit(timeout: 20) == 143, "\(live.stderr)")
+        #expect(Date().timeIntervalSince(sent) < 2, "it took \(Date().timeIntervalSince(sent)) s to stop")
+    }
+
     /// A receiver file of `count` aircraft around Charles de Gaulle, all flying.
     func busyFeed(_ count: Int) -> String {
         var generator = SystemRandomNumberGenerator()

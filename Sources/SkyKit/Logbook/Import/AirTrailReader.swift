@@ -23,9 +23,8 @@ enum AirTrailReader {
         guard bytes.first(where: { $0 > 0x20 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }) == UInt8(ascii: "{") else {
             return try csv(bytes, into: batch)
         }
-        let (flights, lines) = try JSONRecords.list("flights", in: bytes, what: "an AirTrail export")
-        let document = try? JSONParser.parse(bytes)
-        let owner = document?["users"]?.list?.first?["id"]?.string
+        let (document, flights, lines) = try JSONRecords.document("flights", in: bytes, what: "an AirTrail export", stop: batch.stop)
+        let owner = document["users"]?.list?.first?["id"]?.string
         for (n, item) in flights.enumerated() {
             // A flight of legs: each leg is a flight, with the flight's date, reason and note.
             guard case .object(let pairs) = item, let legs = item["legs"]?.list else {

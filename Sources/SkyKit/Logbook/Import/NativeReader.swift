@@ -90,7 +90,7 @@ enum NativeReader {
     /// its flight; a document that is not JSON is an error with the line and column where it
     /// stops being JSON.
     static func json(_ bytes: [UInt8], into batch: RecordBatch) throws(FlightFileError) {
-        let (flights, lines) = try JSONRecords.list("flights", in: bytes, what: "a skyshell logbook export")
+        let (flights, lines) = try JSONRecords.list("flights", in: bytes, what: "a skyshell logbook export", stop: batch.stop)
         for (n, item) in flights.enumerated() {
             try batch.read(line: lines[n]) { () throws(FlightFileError) in
                 let fields = try jsonFields(item, number: n + 1)
@@ -136,17 +136,25 @@ enum NativeReader {
 
 /// The list of flights in a JSON document, each with the line it starts on.
 enum JSONRecords {
-    static func list(_ key: String, in bytes: [UInt8], what: String) throws(FlightFileError) -> ([Datum], [Int]) {
+    static func list(_ key: String, in bytes: [UInt8], what: String, stop: @escaping () -> Bool) throws(FlightFileError) -> ([Datum], [Int]) {
+        let (_, items, lines) = try document(key, in: bytes, what: what, stop: stop)
+        return (items, lines)
+    }
+
+    /// The same with the whole document (read once); `stop` is asked while it is read.
+    static func document(_ key: String, in bytes: [UInt8], what: String, stop: @escaping () -> Bool) throws(FlightFileError) -> (Datum, [Datum], [Int]) {
         let document: Datum, offsets: [Int]
         do {
-            (document, offsets) = try JSONParser.parse(bytes, itemOffsetsOf: key)
+            (document, offsets) = try JSONParser.parse(bytes, itemOffsetsOf: key, stop: stop)
         } catch {
+            if error.message == JSONParser.stoppedMessage { throw FlightFileError.stop }
             throw FlightFileError(line: error.line, "the file is not valid JSON: \(error.message) (column \(error.column))")
         }
         guard case .object = document, let items = document[key]?.list else {
             throw FlightFileError("the JSON has no \"\(key)\" list — is it \(what)?")
         }
-        let lines = items.indices.map { n in n < offsets.count ? JSONParser.position(of: offsets[n], in: bytes).line : n + 1 }
-        return (items, lines)
+        let found = JSONParser.lines(of: offsets, in: bytes)
+        let lines = items.indices.map { n in n < found.count ? found[n] : n + 1 }
+        return (document, items, lines)
     }
 }
