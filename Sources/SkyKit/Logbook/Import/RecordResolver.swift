@@ -94,10 +94,17 @@ final class RecordResolver {
                 return nil
             }
         }
-        /// The airport an OpenFlights id names exactly, else the one the text names; nil (and
-        /// noted) when it names none.
-        func airport(_ id: Int?, _ text: String) -> Place? {
-            if let id, let exact = airportByID(id) { return exact }
+        /// The airport an OpenFlights id and the text name together: the id's when the text
+        /// names it too or nothing at all, the text's when the id is unknown; when they name two
+        /// airports it is asked (noted), never picked. Nil (and noted) when it names none.
+        func airport(_ id: Int?, _ text: String, column: String) -> Place? {
+            if let id, let exact = airportByID(id) {
+                guard map.code(for: text) == nil, text != String(id),
+                    case .success(let named) = place(text), named.icao != exact.icao
+                else { return exact }
+                missing.append((.airport, text, disagreement(column, id, exact.icao, text, named.icao)))
+                return nil
+            }
             switch place(text) {
             case .success(let place): return place
             case .failure(let error):
@@ -105,16 +112,34 @@ final class RecordResolver {
                 return nil
             }
         }
-        let origin = airport(r.originID, originText), planned = airport(r.destinationID, destinationText)
+        let origin = airport(r.originID, originText, column: "From_OID"), planned = airport(r.destinationID, destinationText, column: "To_OID")
         // A diverted flight landed elsewhere: that is where it went (its distance, the zone of
         // its arrival time); the airport it was bound for is kept in the note.
-        let diversion = r.divertedTo.map { airport(nil, $0) }
+        let diversion = r.divertedTo.map { airport(nil, $0, column: "") }
         let destination = diversion ?? planned
         var airline: String?? = .some(nil)
         if let id = r.airlineID, let exact = catalog.airline(openFlightsID: id) {
-            airline = .some(exact.storedCodeInCatalog)
+            // The id and the name agree, or the name names nothing: the id's airline. A name the
+            // user mapped is theirs; a name that is another airline is asked, never picked.
+            let code = exact.storedCodeInCatalog
+            airline = .some(code)
+            if let text = r.airline, map.code(for: text) == nil, case .success(let named?) = lookup(.airline, text), named != code {
+                missing.append((.airline, text, disagreement("Airline_OID", id, code, text, named)))
+                airline = nil
+            } else if let text = r.airline, map.code(for: text) != nil {
+                airline = look(.airline, text)
+            }
         } else if let text = r.airline {
             airline = look(.airline, text)
+        } else if let id = r.airlineID, id > 0 {
+            // An id that names no airline skyshell knows, and no name beside it: said, not dropped.
+            let text = "Airline_OID \(id)"
+            if map.code(for: text) != nil {
+                airline = look(.airline, text)
+            } else {
+                missing.append((.airline, text, LookupError("Airline_OID \(id) is no airline skyshell knows, and the row names none")))
+                airline = nil
+            }
         }
         let aircraft: String?? = r.aircraft.map { look(.aircraft, $0) } ?? .some(nil)
         guard missing.isEmpty, let origin, let destination, let airline, let aircraft else { return .unresolved(missing) }
@@ -176,6 +201,11 @@ final class RecordResolver {
         if region != nil { region!.append(flight) } else { plan.flights.append(flight) }
         plan.lines.append(r.line)
         return .flight
+    }
+
+    /// Why a row whose OpenFlights id and text name two different entries is asked about.
+    func disagreement(_ column: String, _ id: Int, _ byID: String, _ text: String, _ byText: String) -> LookupError {
+        LookupError("the row's \(column) \(id) is \(byID), but '\(text)' is \(byText): say which with --map", candidates: [byID, byText])
     }
 
     /// The airport with this OpenFlights id.
