@@ -142,6 +142,29 @@ struct ImportFormatsTests {
         #expect(try flight(plan("airtrail.json", .airtrail), "2019-09", from: "EIDW").aircraft == "777", "the family without --map")
     }
 
+    /// Times that cannot be a flight's are bad rows, said, never shown as "12:00 → 11:00 (−1)"
+    /// nor dropped: an arrival before (or at) the departure, one three days after it, and a
+    /// departure in 9999.
+    @Test func airTrailTimesThatCannotBeAFlightsAreBadRows() throws {
+        func row(_ departure: String, _ arrival: String) -> String {
+            #"{"date": "2024-06-14", "from": {"icao": "EKCH"}, "to": {"icao": "EIDW"}, "departure": "\#(departure)", "arrival": "\#(arrival)", "seats": []}"#
+        }
+        let json = #"{"users": [{"id": "u1"}], "flights": ["#
+            + [
+                row("2024-06-14T10:00:00.000Z", "2024-06-14T09:00:00.000Z"), row("2024-06-14T10:00:00.000Z", "2024-06-14T10:00:00.000Z"),
+                row("2024-06-14T10:00:00.000Z", "2024-06-17T10:00:00.000Z"), row("9999-06-14T10:00:00.000Z", "9999-06-14T12:00:00.000Z"),
+                row("2024-06-14T10:00:00.000Z", "2024-06-14T12:05:00.000Z"),
+            ].joined(separator: ",") + "]}"
+        let p = try Importing.plan(json, .airtrail)
+        #expect(p.flights.count == 1 && p.flights[0].departureTime == ClockTime(hour: 12, minute: 0))
+        #expect(Set(p.bad.map(\.message)) == [
+            "the arrival 2024-06-14T09:00:00Z is not after the departure 2024-06-14T10:00:00Z",
+            "the arrival 2024-06-14T10:00:00Z is not after the departure 2024-06-14T10:00:00Z",
+            "the arrival 2024-06-17T10:00:00Z is 72 hours after the departure 2024-06-14T10:00:00Z: longer than any flight",
+            "departure '9999-06-14T10:00:00.000Z' is not a time from 1900 to 2200",
+        ], "\(p.bad.map(\.message))")
+    }
+
     @Test func airTrailLegsAndCSV() throws {
         // The newer export: legs under the flight's date, reason and note; economy+ is premium.
         let legs = try plan("airtrail-legs.json", .airtrail)

@@ -102,6 +102,7 @@ enum FieldText {
     /// Unix seconds of an ISO 8601 time with a zone (AirTrail's UTC times).
     static func instant(_ text: String, _ field: String) throws(FlightFileError) -> Double {
         guard let seconds = CivilTime.parse(text) else { throw FlightFileError("'\(text)' in \(field) is not a time with its zone") }
-        return seconds
+        guard let checked = UnixTime.checked(seconds) else { throw FlightFileError("\(field) '\(text)' is not a time from 1900 to 2200") }
+        return checked
     }
 }

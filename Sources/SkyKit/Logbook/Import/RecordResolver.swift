@@ -177,6 +177,7 @@ final class RecordResolver {
             if !flight.events.contains(.diversion) { flight.events.append(.diversion) }
         }
         let originZone = origin.zone, destinationZone = destination.zone
+        if let problem = Self.timesProblem(r) { return .bad(FlightFileError(problem)) }
         if let leaves = r.departureInstant, let zone = originZone, let local = FlightClock.local(leaves, zone: zone) {
             (flight.date, flight.departureTime) = (local.date, local.time)
         } else {
@@ -201,6 +202,23 @@ final class RecordResolver {
         if region != nil { region!.append(flight) } else { plan.flights.append(flight) }
         plan.lines.append(r.line)
         return .flight
+    }
+
+    /// Why a record's instants cannot be a flight's: one outside the years skyshell reads, or
+    /// an arrival that is not after the departure or is more than a flight's longest after it.
+    static func timesProblem(_ r: FlightRecord) -> String? {
+        for (name, instant) in [("departure", r.departureInstant), ("arrival", r.arrivalInstant)] {
+            if let instant, UnixTime.checked(instant) == nil { return "the \(name) \(UnixTime.describe(instant)) is not a time from 1900 to 2200" }
+        }
+        guard let leaves = r.departureInstant, let arrives = r.arrivalInstant else { return nil }
+        let minutes = (arrives - leaves) / 60
+        if minutes <= 0 {
+            return "the arrival \(CivilTime(arrives).iso) is not after the departure \(CivilTime(leaves).iso)"
+        }
+        if minutes > Double(Flight.durations.upperBound) {
+            return "the arrival \(CivilTime(arrives).iso) is \(Int(minutes / 60)) hours after the departure \(CivilTime(leaves).iso): longer than any flight"
+        }
+        return nil
     }
 
     /// Why a row whose OpenFlights id and text name two different entries is asked about.
