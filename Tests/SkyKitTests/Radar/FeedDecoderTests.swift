@@ -96,6 +96,25 @@ struct FeedDecoderTests {
         #expect(throws: FeedError.self) { try ReadsbDecoder.decode(Array(#"{"aircraft":[{"hex":"a"#.utf8)) }
     }
 
+    /// One aircraft per address however its hex is written (the freshest position kept), and a
+    /// `now` that is not a number is an error, never replaced by the local clock.
+    @Test func anAddressIsOneAircraftAndNowIsANumber() throws {
+        let json = #"""
+            {"now": 1733000000, "aircraft": [
+              {"hex": "abc123", "lat": 49.0, "lon": 2.5, "seen_pos": 30},
+              {"hex": "ABC123", "lat": 49.1, "lon": 2.6, "seen_pos": 1},
+              {"hex": "Abc123", "lat": 49.2, "lon": 2.7, "seen_pos": 5},
+              {"hex": "def456", "lat": 48.9, "lon": 2.4}]}
+            """#
+        let aircraft = try ReadsbDecoder.decode(Array(json.utf8)).aircraft
+        #expect(aircraft.map(\.icao24) == ["abc123", "def456"])
+        #expect(aircraft[0].coordinate.latitude == 49.1, "the freshest position")
+        for now in [#""1733000000""#, "null", "true", "[1]"] {
+            #expect(throws: FeedError.self) { try ReadsbDecoder.decode(Array(#"{"now": \#(now), "aircraft": []}"#.utf8)) }
+        }
+        #expect(try ReadsbDecoder.decode(Array(#"{"aircraft": []}"#.utf8)).time == 0, "no now: the reader's clock")
+    }
+
     @Test func altitudesSayHowTheyWereMeasured() throws {
         let json = #"""
             {"now": 1733000000, "aircraft": [

@@ -16,25 +16,47 @@ public enum ReadsbDecoder {
         let time: Double
         if let items = document["aircraft"]?.list {
             list = items
-            time = document["now"]?.double ?? 0
+            time = try seconds(document["now"], perSecond: 1)
         } else if let items = document["ac"]?.list {
             list = items
-            time = (document["now"]?.double ?? 0) / 1000
+            time = try seconds(document["now"], perSecond: 1000)
         } else if document["ac"] == .null, document["now"] != nil {
             list = []
-            time = (document["now"]?.double ?? 0) / 1000
+            time = try seconds(document["now"], perSecond: 1000)
         } else {
             throw FeedError(.data, "not an aircraft.json document (no \"aircraft\" or \"ac\" list)")
         }
         guard UnixTime.checked(time) != nil else {
             throw FeedError(.data, "the receiver's clock says \(UnixTime.describe(time)) after 1970, not a time between 1900 and 2200")
         }
+        // One aircraft per address, however its hex is written (abc123, ABC123): the entry with
+        // the freshest position.
         var aircraft: [AircraftState] = []
+        var ages: [Double] = []
+        var index: [String: Int] = [:]
         aircraft.reserveCapacity(list.count)
         for item in list {
-            if let state = state(item) { aircraft.append(state) }
+            guard let state = state(item) else { continue }
+            let age = item["seen_pos"]?.double ?? 0
+            if let k = index[state.icao24] {
+                if age < ages[k] { (aircraft[k], ages[k]) = (state, age) }
+                continue
+            }
+            index[state.icao24] = aircraft.count
+            aircraft.append(state)
+            ages.append(age)
         }
         return TrafficSnapshot(time: time, aircraft: aircraft)
+    }
+
+    /// The receiver's `now` in seconds: 0 when the file gives none (the reader's clock is
+    /// used), an error when it is there but not a number.
+    static func seconds(_ now: Datum?, perSecond: Double) throws(FeedError) -> Double {
+        guard let now else { return 0 }
+        guard let value = now.double else {
+            throw FeedError(.data, "the receiver's \"now\" is \(JSONWriter.compact(now).prefix(40)), not a number of seconds")
+        }
+        return value / perSecond
     }
 
     static func state(_ a: Datum) -> AircraftState? {
