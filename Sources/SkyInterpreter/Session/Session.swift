@@ -305,6 +305,10 @@ extension Session {
             reset("los.viewshed", "holds a value that is not a number")
             los.viewshed = nil
         }
+        if let server = los.server, let why = SkyQuantClient.problem(server) {
+            reset("los.server", why)
+            los.server = nil
+        }
         if !SessionRules.isLogbookName(logbook) {
             reset("logbook", "is not a logbook name (up to 32 letters, digits, -, _ or .)")
             logbook = "default"

@@ -23,13 +23,13 @@ enum CoordinateParser {
         guard lat.axis != .longitude, lon.axis != .latitude else {
             throw ValueError("'\(first) \(second)' names two \(lat.axis == .longitude ? "longitudes" : "latitudes") — give a latitude and a longitude")
         }
-        guard abs(lat.value) <= 90 else {
+        guard Coordinate.latitudes.contains(lat.value) else {
             throw ValueError("latitude \(lat.text) is out of range — it must be between -90 and 90")
         }
-        guard abs(lon.value) <= 180 else {
+        guard let coordinate = Coordinate(checkedLatitude: lat.value, longitude: lon.value) else {
             throw ValueError("longitude \(lon.text) is out of range — it must be between -180 and 180")
         }
-        return Coordinate(validLatitude: lat.value, longitude: lon.value == 180 ? -180 : lon.value)
+        return coordinate
     }
 
     /// True when `text` looks like one half of a coordinate (a number, maybe with hemisphere or

@@ -19,21 +19,37 @@ public struct SkyQuantClient: Sendable {
 
     /// The server at `address`: https, or plain http only to this computer (loopback).
     public init(address: String, http: HTTPClient) throws(FeedError) {
+        switch Self.url(address) {
+        case .success(let url): baseURL = url
+        case .failure(let why): throw why
+        }
+        self.http = http
+    }
+
+    /// Why `address` cannot be a server's (the rule the command and a saved session share), or nil.
+    public static func problem(_ address: String) -> String? {
+        if case .failure(let why) = url(address) { return why.message }
+        return nil
+    }
+
+    /// The server's base URL: https, or plain http only to this computer (loopback).
+    static func url(_ address: String) -> Result<URL, FeedError> {
         var text = address.trimmingCharacters(in: .whitespaces)
         if !text.contains("://") { text = "https://" + text }
         while text.hasSuffix("/") { text.removeLast() }
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else {
-            throw FeedError(.data, "'\(address)' is not a server address (https://host[:port])")
+        guard WebAddress.problem(text) == nil, let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty
+        else {
+            return .failure(FeedError(.data, "'\(address)' is not a server address (https://host[:port])"))
         }
         guard scheme == "https" || (scheme == "http" && WebAddress.isLoopback(host: host)) else {
-            throw FeedError(
-                .data,
-                scheme == "http"
-                    ? "plain http is refused except to this computer (127.0.0.1, localhost): use https://\(host)"
-                    : "'\(address)': only https (or http to this computer) is supported")
+            return .failure(
+                FeedError(
+                    .data,
+                    scheme == "http"
+                        ? "plain http is refused except to this computer (127.0.0.1, localhost): use https://\(host)"
+                        : "'\(address)': only https (or http to this computer) is supported"))
         }
-        baseURL = url
-        self.http = http
+        return .success(url)
     }
 
     /// The observer and target fields both requests share.

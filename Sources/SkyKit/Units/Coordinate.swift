@@ -13,12 +13,27 @@ public struct Coordinate: Hashable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey { case latitude, longitude }
 
-    /// Decodes a stored coordinate, refusing one that is not on Earth (a latitude of 95°).
+    /// The latitudes and longitudes a person may give (and a saved session may hold): a
+    /// longitude past ±180° is a mistake, never folded round.
+    public static let latitudes: ClosedRange<Double> = -90...90
+    public static let longitudes: ClosedRange<Double> = -180...180
+
+    /// A coordinate as given, when both values are in `latitudes` and `longitudes` (180° is
+    /// stored as -180°).
+    public init?(checkedLatitude latitude: Double, longitude: Double) {
+        guard Self.latitudes.contains(latitude), Self.longitudes.contains(longitude) else { return nil }
+        self.init(validLatitude: latitude, longitude: longitude == 180 ? -180 : longitude)
+    }
+
+    /// Decodes a stored coordinate by the rule the commands apply, refusing one that is not a
+    /// position they would take (a latitude of 95°, a longitude of 400°).
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let lat = try c.decode(Double.self, forKey: .latitude), lon = try c.decode(Double.self, forKey: .longitude)
-        guard let valid = Coordinate(latitude: lat, longitude: lon) else {
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: c.codingPath, debugDescription: "\(lat), \(lon) is not a position on Earth"))
+        guard let valid = Coordinate(checkedLatitude: lat, longitude: lon) else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: c.codingPath, debugDescription: "\(lat), \(lon) is not a position on Earth (latitude -90 to 90, longitude -180 to 180)"))
         }
         self = valid
     }

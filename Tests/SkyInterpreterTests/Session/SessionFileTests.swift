@@ -54,6 +54,32 @@ struct SessionFileTests {
         #expect(session == defaults, "only the good values are kept")
     }
 
+    /// A saved value goes through the rule the command applies: a longitude of 400° is no
+    /// position (it became 40° under the label KSFO), and a SkyQuant server over plain http
+    /// to another computer is refused as `los server` refuses it.
+    @Test func savedValuesObeyTheCommandsRules() throws {
+        try write(
+            "session.json",
+            [
+                "observer": ["place": ["coordinate": ["latitude": 37.6, "longitude": 400], "name": "KSFO"], "altitude": ["meters": 4]],
+                "los": ["server": "http://skyquant.example.org"],
+            ])
+        let (session, problems) = SessionStore(paths: paths).load()
+        #expect(session.observer == nil && session.los.server == nil, "\(String(describing: session.observer)) \(session.los.server ?? "")")
+        #expect(problems.contains { $0.contains("observer") && $0.contains("not a position on Earth") }, "\(problems)")
+        #expect(problems.contains { $0.contains("los.server") && $0.contains("plain http is refused") }, "\(problems)")
+        #expect(problems.count == 2, "\(problems)")
+        // What the commands take, a saved session keeps: 180° is -180°, https to anywhere.
+        try write(
+            "session.json",
+            [
+                "observer": ["place": ["coordinate": ["latitude": -90, "longitude": 180], "name": "pole"], "altitude": ["meters": 4]],
+                "los": ["server": "https://skyquant.example.org"],
+            ])
+        let (kept, none) = SessionStore(paths: paths).load()
+        #expect(none.isEmpty && kept.observer?.place.coordinate.longitude == -180 && kept.los.server == "https://skyquant.example.org", "\(none)")
+    }
+
     @Test func aFileThatCannotBeReadIsNeverWrittenOver() throws {
         // A directory where the file should be cannot be read (root reads any mode-000 file, so
         // the binary tests cover modes as an unprivileged user).
