@@ -341,6 +341,9 @@ public struct JSONParser {
         }
         let text = String(decoding: bytes[start..<i], as: UTF8.self)
         guard let d = Double(text) else { throw error("'\(text)' is not a number") }
+        // One checked conversion: a number no double holds is said to be one, never infinity
+        // (which JSON cannot write back, and which read as "null" in messages).
+        guard d.isFinite else { throw error("the number \(text.prefix(40)) is out of range (beyond ±1.8e308)") }
         return .number(d)
     }
 }
@@ -381,7 +384,7 @@ extension JSONParser {
             let value = Double(mantissa) / power
             return (negative ? -value : value, i)
         }
-        guard let value = roundedFraction(bytes, start..<i, mantissa, fraction) else { return nil }
+        guard let value = roundedFraction(bytes, start..<i, mantissa, fraction), value.isFinite else { return nil }
         return (negative ? -value : value, i)
     }
 
@@ -399,10 +402,12 @@ extension JSONParser {
         }
         if i < count, base[i] == UInt8(ascii: "-") { i &+= 1 }
         guard i < count else { return nil }
+        var whole = 0
         if base[i] == UInt8(ascii: "0") {
             i &+= 1  // a leading zero stands alone
-        } else if digits() == 0 {
-            return nil
+        } else {
+            whole = digits()
+            if whole == 0 { return nil }
         }
         if i < count, base[i] == UInt8(ascii: ".") {
             i &+= 1
@@ -410,11 +415,28 @@ extension JSONParser {
         }
         if i < count, base[i] | 0x20 == UInt8(ascii: "e") {
             i &+= 1
-            if i < count, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") { i &+= 1 }
-            guard digits() > 0 else { return nil }
+            var negative = false
+            if i < count, base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-") {
+                negative = base[i] == UInt8(ascii: "-")
+                i &+= 1
+            }
+            var power = 0
+            let first = i
+            while i < count, base[i] &- 48 < 10 {
+                if power < 100_000 { power = power * 10 + Int(base[i] &- 48) }
+                i &+= 1
+            }
+            guard i > first else { return nil }
+            if !negative { whole += power }
+        }
+        // A number that may be past what a double holds (the parser refuses it): converted to
+        // be sure, which few numbers need.
+        if whole >= 300, Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))?.isFinite != true {
+            return nil
         }
         return i
     }
+
 
     /// The magnitude of the fraction in `bytes[range]` (its digits `mantissa`, `fraction` of
     /// them after the point) when Clinger's exact path cannot take it: kept out of line, as few

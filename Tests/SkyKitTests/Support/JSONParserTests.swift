@@ -1,9 +1,30 @@
-import SkyKit
+@testable import SkyKit
 import Testing
 
 /// The JSON reader feeds go through.
 @Suite("JSON parser")
 struct JSONParserTests {
+    /// A number no double holds is an error that says so (it was infinity, shown as "null"),
+    /// in the parser and in the fast paths that skip or read numbers from the bytes alike.
+    @Test func aNumberPastWhatADoubleHoldsIsOutOfRange() throws {
+        for text in ["1e400", "-1e400", "0.5e400", String(repeating: "9", count: 320), "1" + String(repeating: "0", count: 300) + "e10"] {
+            #expect(throws: JSONParseError.self) { try JSONParser.parse("[\(text)]") }
+            do {
+                _ = try JSONParser.parse("{\"distance_km\": \(text)}")
+            } catch {
+                #expect(error.message.contains("is out of range (beyond ±1.8e308)"), "\(error.message)")
+            }
+            let bytes = Array(text.utf8)
+            #expect(bytes.withUnsafeBufferPointer { JSONParser.numberEnd($0, from: 0) } == nil, "\(text.prefix(20))")
+            #expect(bytes.withUnsafeBufferPointer { JSONParser.plainNumber($0, from: 0) } == nil, "\(text.prefix(20))")
+        }
+        for text in ["1e300", "1.7e308", "1e-400", String(repeating: "9", count: 300)] {
+            let value = try JSONParser.parse("[\(text)]").list?.first?.double
+            #expect(value?.isFinite == true, "\(text.prefix(20))")
+            #expect(Array(text.utf8).withUnsafeBufferPointer { JSONParser.numberEnd($0, from: 0) } == text.utf8.count)
+        }
+    }
+
     @Test func valuesOfEveryKind() throws {
         let d = try JSONParser.parse(#" {"a": [1, -2.5e3, true, false, null, "x\"\u00e9\ud83d\ude00\n"], "b": {}, "c": [], "big": 12345678901234567890} "#)
         #expect(d["a"] == .list([.int(1), .number(-2500), .bool(true), .bool(false), .null, .string("x\"é😀\n")]))
