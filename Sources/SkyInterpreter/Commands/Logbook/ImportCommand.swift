@@ -62,6 +62,16 @@ enum ImportCommand {
         if problems > 0, !args.flag(skipBad), !interactive { throw refusal(plan, path: path) }
         let flights = plan.flightsToAdd(keepDuplicates: keep)
         if flights.isEmpty {
+            if problems > 0, !plan.flights.isEmpty {
+                // The good rows are all in the logbook already: nothing was left to import.
+                let inLogbook = plan.duplicates.count - plan.repeatedInFile
+                return Output(
+                    summary + [
+                        .message(
+                            "nothing new: logbook \(logbook) has every other flight of \(path) already (\(inLogbook) skipped); \(problems) bad row\(problems == 1 ? "" : "s") left out — \(firstProblem(plan).text)"
+                        ), .data("imported", .int(0)),
+                    ])
+            }
             if problems > 0 {
                 // With the first problem, as the dry run lists it.
                 throw ShellError.data(
