@@ -203,10 +203,14 @@ struct PagerTests {
         #expect(script.status == 0 && !script.stdout.contains("P:"))
     }
 
-    @Test func aPagerThatIsNotThereLeavesTheTextOnTheScreen() throws {
-        let pty = try PTYSession.prompt(home: home.path, columns: 100, rows: 24, extra: ["PAGER": "no-such-pager-here"])
+    /// A pager that is not there, or that fails (`PAGER=false` read nothing and the output was
+    /// lost), leaves the text on the screen with one note saying why.
+    @Test(arguments: [("no-such-pager-here", "was not found"), ("false", "failed (exit status 1)")])
+    func aPagerThatFailsLeavesTheTextOnTheScreen(_ pager: String, _ words: String) throws {
+        let pty = try PTYSession.prompt(home: home.path, columns: 100, rows: 24, extra: ["PAGER": pager])
         let text = PTYSession.plain(try pty.enter("airports near LFPG within 300km limit 60", until: "sky ✈default> "))
         #expect(text.contains("LFPG") && text.split(separator: "\n").count > 30, "\(text)")
+        #expect(text.components(separatedBy: "the pager '\(pager)' \(words); the output follows unpaged").count == 2, "\(text)")
         try pty.exitShell()
     }
 }

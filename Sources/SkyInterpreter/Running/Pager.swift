@@ -13,11 +13,19 @@ enum Pager {
         return found ? "less -FRX" : nil
     }
 
-    /// Shows `text` through the pager and waits for it to end. False when the pager could not
-    /// be started (the caller writes the text itself).
-    static func show(_ text: String, command: String, environment: [String: String]) -> Bool {
+    /// How showing through the pager went.
+    enum Outcome: Equatable {
+        case shown
+        /// The pager could not show it: the caller writes the text itself, with this note.
+        case failed(String)
+    }
+
+    /// Shows `text` through the pager and waits for it to end. A pager that cannot be started,
+    /// that is not found, or that ends with a failure status (`PAGER=false`) has not shown it;
+    /// one the person quits early (q) has.
+    static func show(_ text: String, command: String, environment: [String: String]) -> Outcome {
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return false }
+        guard pipe(&fds) == 0 else { return .failed("the pager could not be started (\(String(cString: strerror(errno))))") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -41,7 +49,7 @@ enum Pager {
         close(fds[0])
         guard started == 0 else {
             close(fds[1])
-            return false
+            return .failed("the pager could not be started (\(String(cString: strerror(started))))")
         }
         // A pager quit early (q) closes the pipe: the rest is dropped, not a signal.
         let previous = signal(SIGPIPE, SIG_IGN)
@@ -57,8 +65,10 @@ enum Pager {
         signal(SIGPIPE, previous)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        // 127: the shell found no such program, and read nothing: the text is written plainly.
-        let exited = status & 0x7F == 0
-        return !(exited && (status >> 8) & 0xFF == 127)
+        // 127: the shell found no such program; any other failure status: the pager did not
+        // do its job. Ended by a signal (Ctrl-C in the pager) is the person's choice.
+        let exited = status & 0x7F == 0, code = (status >> 8) & 0xFF
+        guard exited, code != 0 else { return .shown }
+        return .failed(code == 127 ? "the pager '\(command)' was not found" : "the pager '\(command)' failed (exit status \(code))")
     }
 }

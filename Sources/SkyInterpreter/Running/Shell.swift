@@ -244,7 +244,12 @@ public final class Shell {
             let text = Renderer.render(output, options)
             if text.utf8.lazy.filter({ $0 == 10 }).count >= options.rows - 1 {
                 out.flush()
-                if let pager = Pager.command(environment), Pager.show(text, command: pager, environment: environment) { return nil }
+                if let pager = Pager.command(environment) {
+                    switch Pager.show(text, command: pager, environment: environment) {
+                    case .shown: return nil
+                    case .failed(let why): notice(why + "; the output follows unpaged (set pager off stops trying)")
+                    }
+                }
             }
             Renderer.closeArray(out)
             out.write(.rendered(text))
