@@ -31,9 +31,10 @@ public struct HGTTile: @unchecked Sendable {
     /// corner on Earth (N00–N89 or S01–S90, E000–E179 or W001–W180); nil for any other name
     /// (`N44W-72.hgt` is not a tile).
     public static func corner(fileName: String) -> (south: Int, west: Int)? {
-        let name = fileName.uppercased()
-        guard name.hasSuffix(".HGT") else { return nil }
-        let u = Array(name.utf8.dropLast(4))
+        // Exactly as SRTM names its tiles (N44W072.hgt): n44w072.hgt beside N44W072.hgt would
+        // be two files for one square on a case-sensitive disk.
+        guard fileName.hasSuffix(".hgt") else { return nil }
+        let u = Array(fileName.utf8.dropLast(4))
         func number(_ digits: ArraySlice<UInt8>) -> Int? {
             guard digits.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
             return digits.reduce(0) { $0 * 10 + Int($1 - 48) }
@@ -82,7 +83,7 @@ public struct HGTTile: @unchecked Sendable {
     /// Reads a tile file; the corner comes from its name.
     public static func open(path: String) throws(TerrainError) -> HGTTile {
         let name = (path as NSString).lastPathComponent
-        guard let corner = corner(fileName: name) else { throw TerrainError("\(name): not a tile name (like N44W072.hgt)") }
+        guard let corner = corner(fileName: name) else { throw TerrainError(TileCorner.notATileName(name)) }
         let file = try TileFile(path: path)
         return try HGTTile(south: corner.south, west: corner.west, bytes: UnsafeRawBufferPointer(file.bytes), origin: name, owner: file)
     }

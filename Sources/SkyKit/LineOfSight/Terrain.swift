@@ -61,10 +61,10 @@ public final class Terrain: @unchecked Sendable {
                 let lower = name.lowercased()
                 guard lower.hasSuffix(".hgt") || lower.hasSuffix(".sea") else { continue }
                 guard let corner = TileCorner(fileName: name) else {
-                    problems.append("\(name): not a tile name (like N44W072.hgt)")
+                    problems.append(TileCorner.notATileName(name))
                     continue
                 }
-                if lower.hasSuffix(".sea") {
+                if name.hasSuffix(".sea") {
                     // A record of sea over land (an older skyshell's, or a hand-made one) is no
                     // sea: the square stays unknown until its tile comes.
                     if !KnownSea.mayBeSea(corner) {

@@ -19,9 +19,27 @@ public struct TileCorner: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// The square a terrain folder's file is about (`N44W072.hgt`, or `N44W072.sea` for known
     /// sea), any case; nil for any other name.
     public init?(fileName: String) {
-        let lower = fileName.lowercased()
-        guard lower.hasSuffix(".hgt") || lower.hasSuffix(".sea"), let c = HGTTile.corner(fileName: String(fileName.dropLast(4)) + ".hgt") else { return nil }
+        guard fileName.hasSuffix(".hgt") || fileName.hasSuffix(".sea"), let c = HGTTile.corner(fileName: String(fileName.dropLast(4)) + ".hgt") else { return nil }
         self.init(south: c.south, west: c.west)
+    }
+
+    /// The square a tile name the user types names, in any case and with or without `.hgt`
+    /// (`n44w072`, `N44W072.HGT`): a command's argument, not a file's name.
+    public init?(typed: String) {
+        var name = typed.uppercased()
+        if name.hasSuffix(".HGT") { name.removeLast(4) }
+        self.init(fileName: name + ".hgt")
+    }
+
+    /// Why a file named `name` is not read as a tile, saying how tiles are named (and what
+    /// this one should be called, when it is a tile name in the wrong case).
+    public static func notATileName(_ name: String) -> String {
+        let upper = name.uppercased()
+        if let corner = TileCorner(fileName: String(upper.dropLast(4)) + (upper.hasSuffix(".SEA") ? ".sea" : ".hgt")) {
+            let right = corner.description + (upper.hasSuffix(".SEA") ? ".sea" : ".hgt")
+            return "\(name): not a tile name — tiles are named like N44W072.hgt: rename it \(right)"
+        }
+        return "\(name): not a tile name (like N44W072.hgt)"
     }
 
     /// The square a point lies in.

@@ -9,7 +9,8 @@ import Testing
 struct TerrainTests {
     @Test func tileNamesGiveTheSouthWestCorner() {
         #expect(HGTTile.corner(fileName: "N44W072.hgt")! == (44, -72))
-        #expect(HGTTile.corner(fileName: "s16e166.HGT")! == (-16, 166))
+        #expect(HGTTile.corner(fileName: "S16E166.hgt")! == (-16, 166))
+        #expect(HGTTile.corner(fileName: "s16e166.HGT") == nil && HGTTile.corner(fileName: "n44w072.hgt") == nil, "only SRTM's spelling")
         #expect(HGTTile.corner(fileName: "N44W072.tif") == nil)
         #expect(HGTTile.corner(fileName: "X44W072.hgt") == nil)
         #expect(HGTTile.corner(fileName: "N95W072.hgt") == nil)
@@ -59,12 +60,21 @@ struct TerrainTests {
         try Data(count: 1000).write(to: URL(fileURLWithPath: dir.path + "/N45W072.hgt"))
         try Data(count: 2_884_802).write(to: URL(fileURLWithPath: dir.path + "/N46W072.hgt"))
         try Data(count: 2_884_802).write(to: URL(fileURLWithPath: dir.path + "/mountains.hgt"))
+        // Only SRTM's own spelling is a tile: another case would be a second file for a square.
+        try Data(count: 2_884_802).write(to: URL(fileURLWithPath: dir.path + "/n47w072.hgt"))
+        try Data(count: 2_884_802).write(to: URL(fileURLWithPath: dir.path + "/N48W072.HGT"))
+        try Data().write(to: URL(fileURLWithPath: dir.path + "/n30w040.sea"))
         let terrain = Terrain.load(directory: dir.path)
         #expect(
             terrain.problems == [
                 "N45W072.hgt: 1000 bytes is neither an SRTM3 (2,884,802) nor an SRTM1 (25,934,402) tile",
+                "N48W072.HGT: not a tile name — tiles are named like N44W072.hgt: rename it N48W072.hgt",
                 "mountains.hgt: not a tile name (like N44W072.hgt)",
-            ])
+                "n30w040.sea: not a tile name — tiles are named like N44W072.hgt: rename it N30W040.sea",
+                "n47w072.hgt: not a tile name — tiles are named like N44W072.hgt: rename it N47W072.hgt",
+            ], "\(terrain.problems)")
+        #expect(terrain.seaSquares.isEmpty)
+        #expect(TileCorner(typed: "n47w072") == TileCorner(south: 47, west: -72) && TileCorner(typed: "N47W072.HGT") == TileCorner(south: 47, west: -72))
         #expect(terrain.tileNames == ["N46W072.hgt", "embedded N44W072"])
         #expect(terrain.height(latitude: 46.5, longitude: -71.5) == 0)
         #expect(throws: TerrainError("N47W072.hgt: No such file or directory")) { try HGTTile.open(path: dir.path + "/N47W072.hgt") }

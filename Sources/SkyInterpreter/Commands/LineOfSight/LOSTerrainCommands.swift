@@ -103,7 +103,7 @@ enum LOSTerrainCommands {
             corners = names.compactMap(TileCorner.init(fileName:))
         } else {
             for word in words {
-                guard let corner = TileCorner(fileName: word.lowercased().hasSuffix(".hgt") ? word : word + ".hgt") else {
+                guard let corner = TileCorner(typed: word) else {
                     throw ShellError.usage("'\(word)' is not a tile name (like N44W072)")
                 }
                 corners.append(corner)
