@@ -7,11 +7,12 @@ extension Shell {
     /// Skyshell's own files, which no command may replace.
     var ownFiles: ProtectedFiles { paths?.ownFiles ?? ProtectedFiles() }
 
-    /// Starts a file the user named that is written piece by piece (`commit` puts it in place).
-    func createUserFile(_ path: String, force: Bool) throws(ShellError) -> AtomicFile {
+    /// Starts a file the user named that is written piece by piece (`commit` puts it in place);
+    /// a `personal` one (their flights, their routes) is created with mode 0600.
+    func createUserFile(_ path: String, force: Bool, personal: Bool = false) throws(ShellError) -> AtomicFile {
         let target = try confined(path)
         do {
-            return try AtomicFile(target, .user(replace: force), protected: ownFiles)
+            return try AtomicFile(target, personal ? .personal(replace: force) : .user(replace: force), protected: ownFiles)
         } catch {
             throw ShellError(error)
         }

@@ -57,7 +57,25 @@ public struct ProtectedFiles: Sendable, Equatable {
 public final class AtomicFile {
     public enum Kind: Sendable, Equatable {
         case user(replace: Bool)
+        /// A file the user names that holds their own data (a logbook export, their routes):
+        /// created with mode 0600 whatever the umask; a file it replaces keeps its mode.
+        case personal(replace: Bool)
         case `private`
+
+        /// Whether an existing file may be replaced, for a file the user names; nil for
+        /// skyshell's own.
+        var replaces: Bool? {
+            switch self {
+            case .user(let replace), .personal(let replace): replace
+            case .private: nil
+            }
+        }
+
+        /// Created with mode 0600 (skyshell's own files and the user's personal data).
+        var isPrivateWhenNew: Bool {
+            if case .user = self { return false }
+            return true
+        }
     }
 
     /// The name being written (a symbolic link the user named is resolved to its target).
@@ -115,7 +133,7 @@ public final class AtomicFile {
         } else if errno != ENOENT {
             throw FileWriteError(.io, "cannot write '\(path)': \(String(cString: strerror(errno)))")
         }
-        if case .user(let replace) = kind {
+        if let replace = kind.replaces {
             if protected.protects(resolved, info: existing) {
                 throw FileWriteError(.protected, "'\(path)' is one of skyshell's own files; choose another name")
             }
@@ -130,13 +148,13 @@ public final class AtomicFile {
         var opened: Int32 = -1
         for attempt in 0..<100 {
             made = folder + "/" + Self.temporaryName(for: PathText.base(resolved), attempt: attempt)
-            let mode: mode_t = kind == .private ? 0o600 : 0o666
+            let mode: mode_t = kind.isPrivateWhenNew ? 0o600 : 0o666
             opened = open(made, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
             if opened >= 0 || errno != EEXIST { break }
         }
         guard opened >= 0 else { throw FileWriteError(.io, "cannot write '\(path)': \(String(cString: strerror(errno)))") }
         if let info = existing, kind != .private { _ = fchmod(opened, info.st_mode & 0o7777) }
-        if kind == .private { _ = fchmod(opened, 0o600) }
+        if kind == .private || (existing == nil && kind.isPrivateWhenNew) { _ = fchmod(opened, 0o600) }
         temporary = made
         fd = opened
     }
@@ -169,7 +187,7 @@ public final class AtomicFile {
         let mayReplace: Bool
         switch kind {
         case .private: mayReplace = true
-        case .user(let replace): mayReplace = replace && replacing
+        case .user(let replace), .personal(let replace): mayReplace = replace && replacing
         }
         if mayReplace {
             guard rename(temporary, path) == 0 else { return try fail() }

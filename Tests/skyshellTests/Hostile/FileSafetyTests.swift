@@ -171,6 +171,21 @@ struct FileSafetyTests {
         #expect(!sky("status").stderr.contains("note:"), "said once")
     }
 
+    /// An export of the logbook and the routes' maps hold personal data: 0600 under umask 022
+    /// (they followed the umask, 0644); a file replaced with --force keeps the mode its owner
+    /// gave it, and what is not personal (a radar recording) follows the umask.
+    @Test func exportsOfPersonalDataAre0600UnlessTheUserChoseAMode() throws {
+        let result = home.sky(
+            umask: "022", "logbook export flights.csv; logbook export flights.json; map routes --kml routes.kml; observer LFPG; radar record rec.jsonl for 10s")
+        #expect(result.status == 0, "\(result.stderr)")
+        for name in ["flights.csv", "flights.json", "routes.kml"] { #expect(home.mode(name) == 0o600, "\(name): \(String(home.mode(name), radix: 8))") }
+        #expect(home.mode("rec.jsonl") == 0o644)
+        home.write("shared.csv", "old")
+        chmod(home.path + "/shared.csv", 0o644)
+        #expect(home.sky(umask: "022", "logbook export shared.csv --force").status == 0)
+        #expect(home.mode("shared.csv") == 0o644, "the owner's choice is kept")
+    }
+
     @Test func aCorruptSessionIsMovedAsideAndSaidOnce() throws {
         home.write("session.json", "{\"observer\": oops")
         let first = home.sky("heading 90", resume: true)

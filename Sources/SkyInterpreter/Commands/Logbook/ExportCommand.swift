@@ -30,7 +30,8 @@ enum ExportCommand {
     ) { args, shell in
         let path = try args.value(ExportCommand.exportFile)
         let format = try args[ExportCommand.exportFormat]?.format ?? formatFromExtension(path)
-        let file = try shell.createUserFile(path, force: args.flag(ExportCommand.force))
+        // The user's flights: private to them, whatever the umask.
+        let file = try shell.createUserFile(path, force: args.flag(ExportCommand.force), personal: true)
         let logbook = shell.session.logbook
         let store = try shell.logbook.store()
         let cursor = try store.flights(in: logbook)

@@ -79,7 +79,7 @@ enum MapCommands {
         for point in features.points { content.places.append((point.coordinate, shell.logbook.label(airport: point.name), markStyle)) }
         let all = features.lines.flatMap(\.points) + features.points.map(\.coordinate) + extent
         let files = try [(geojson, "geojson"), (kml, "kml")].compactMap { option, key in
-            try args[option].map { (key, try shell.createUserFile($0, force: args.flag(force))) }
+            try args[option].map { (key, try shell.createUserFile($0, force: args.flag(force), personal: true)) }
         }
         var output = Output([
             .message(title, .accent),
