@@ -9,7 +9,7 @@ import SkyKit
 enum FuzzTargets {
     nonisolated(unsafe) static let all: [String: ([UInt8]) -> Void] = [
         "command": command, "opensky": opensky, "readsb": readsb, "tle": tle, "flights": flights, "hgt": hgt,
-        "session": session, "badges": badges, "csv": csv, "elements": elements,
+        "session": session, "badges": badges, "csv": csv, "elements": elements, "url": url,
     ]
 
     nonisolated(unsafe) static let shell = Shell.standard()
@@ -43,6 +43,15 @@ enum FuzzTargets {
     }
 
     static let catalog = Catalog.embedded
+
+    /// What a URL or a server address is checked by before anything is fetched.
+    static func url(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        _ = WebAddress.problem(text)
+        _ = WebAddress.httpURL(text)
+        _ = SkyQuantClient.problem(text)
+        _ = Session.receiverProblem(text)
+    }
 
     /// A saved session and settings file: parsed, every value checked and repaired, shown in
     /// the prompt and the status, written back. The history file's lines too.

@@ -325,8 +325,16 @@ extension Session {
                 return "names '\(address)', which is not an http(s) URL"
             }
             return credentials?.isEmpty == true ? "names an empty credentials file" : nil
-        case .receiver(let location), .replay(let location):
+        case .receiver(let location):
+            return location.isEmpty ? "names an empty location" : receiverProblem(location).map { "names '\(location)', which \($0)" }
+        case .replay(let location):
             return location.isEmpty ? "names an empty location" : nil
         }
+    }
+
+    /// Why a receiver's location cannot be used, when it is a URL (a file is checked when read).
+    public static func receiverProblem(_ location: String) -> String? {
+        guard location.contains("://") else { return nil }
+        return WebAddress.problem(location).map { "is not an http(s) URL skyshell can fetch: \($0)" }
     }
 }

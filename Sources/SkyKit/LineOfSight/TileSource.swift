@@ -19,7 +19,9 @@ public struct TileCorner: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// The square a terrain folder's file is about (`N44W072.hgt`, or `N44W072.sea` for known
     /// sea), any case; nil for any other name.
     public init?(fileName: String) {
-        guard fileName.hasSuffix(".hgt") || fileName.hasSuffix(".sea"), let c = HGTTile.corner(fileName: String(fileName.dropLast(4)) + ".hgt") else { return nil }
+        guard fileName.hasSuffix(".hgt") || fileName.hasSuffix(".sea"), let c = HGTTile.corner(fileName: String(fileName.dropLast(4)) + ".hgt") else {
+            return nil
+        }
         self.init(south: c.south, west: c.west)
     }
 

@@ -437,7 +437,6 @@ extension JSONParser {
         return i
     }
 
-
     /// The magnitude of the fraction in `bytes[range]` (its digits `mantissa`, `fraction` of
     /// them after the point) when Clinger's exact path cannot take it: kept out of line, as few
     /// numbers need it.

@@ -149,7 +149,8 @@ struct ImportFormatsTests {
         func row(_ departure: String, _ arrival: String) -> String {
             #"{"date": "2024-06-14", "from": {"icao": "EKCH"}, "to": {"icao": "EIDW"}, "departure": "\#(departure)", "arrival": "\#(arrival)", "seats": []}"#
         }
-        let json = #"{"users": [{"id": "u1"}], "flights": ["#
+        let json =
+            #"{"users": [{"id": "u1"}], "flights": ["#
             + [
                 row("2024-06-14T10:00:00.000Z", "2024-06-14T09:00:00.000Z"), row("2024-06-14T10:00:00.000Z", "2024-06-14T10:00:00.000Z"),
                 row("2024-06-14T10:00:00.000Z", "2024-06-17T10:00:00.000Z"), row("9999-06-14T10:00:00.000Z", "9999-06-14T12:00:00.000Z"),
@@ -157,12 +158,13 @@ struct ImportFormatsTests {
             ].joined(separator: ",") + "]}"
         let p = try Importing.plan(json, .airtrail)
         #expect(p.flights.count == 1 && p.flights[0].departureTime == ClockTime(hour: 12, minute: 0))
-        #expect(Set(p.bad.map(\.message)) == [
-            "the arrival 2024-06-14T09:00:00Z is not after the departure 2024-06-14T10:00:00Z",
-            "the arrival 2024-06-14T10:00:00Z is not after the departure 2024-06-14T10:00:00Z",
-            "the arrival 2024-06-17T10:00:00Z is 72 hours after the departure 2024-06-14T10:00:00Z: longer than any flight",
-            "departure '9999-06-14T10:00:00.000Z' is not a time from 1900 to 2200",
-        ], "\(p.bad.map(\.message))")
+        #expect(
+            Set(p.bad.map(\.message)) == [
+                "the arrival 2024-06-14T09:00:00Z is not after the departure 2024-06-14T10:00:00Z",
+                "the arrival 2024-06-14T10:00:00Z is not after the departure 2024-06-14T10:00:00Z",
+                "the arrival 2024-06-17T10:00:00Z is 72 hours after the departure 2024-06-14T10:00:00Z: longer than any flight",
+                "departure '9999-06-14T10:00:00.000Z' is not a time from 1900 to 2200",
+            ], "\(p.bad.map(\.message))")
     }
 
     @Test func airTrailLegsAndCSV() throws {

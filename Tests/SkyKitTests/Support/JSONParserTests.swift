@@ -1,5 +1,6 @@
-@testable import SkyKit
 import Testing
+
+@testable import SkyKit
 
 /// The JSON reader feeds go through.
 @Suite("JSON parser")

@@ -108,6 +108,7 @@ enum RadarSourceCommands {
         ]
     ) { args, shell in
         var location = try args.value(RadarSourceCommands.location)
+        if let why = Session.receiverProblem(location) { throw ShellError.usage("'\(location)' \(why)") }
         if !location.hasPrefix("http://"), !location.hasPrefix("https://") {
             location = PathCompletion.expand(location, home: shell.environment["HOME"])
             guard FileManager.default.fileExists(atPath: location) else { throw ShellError(.noInput, "no such file: \(location)") }
