@@ -86,7 +86,8 @@ enum LOSTerrainCommands {
     static let rm = CommandSpec(
         "rm", category: .lineOfSight,
         abstract: "Remove downloaded terrain tiles from the terrain folder",
-        discussion: "Removes the named tiles (and sea records) from the terrain folder, or every one with `all`. The built-in tile stays.",
+        discussion:
+            "Removes the named tiles (and sea records) from the terrain folder, or every one with `all` — only those skyshell installed there (`los terrain fetch` keeps a record): a tile of your own, in a folder given with `los terrain FOLDER`, is left alone, and the terrain-cap eviction passes it by too. The built-in tile stays.",
         arguments: [tiles.spec],
         examples: [Example("los terrain rm N37W123", "remove one tile"), Example("los terrain rm all", "empty the terrain folder")]
     ) { args, shell in
