@@ -84,8 +84,10 @@ struct HostileFileTests {
         #expect(exact.airline == "AAL")
         let big = try read(header + row("British Airways", "65560"), .openflights)[0]
         #expect(big.airline == "BAW", "an unknown id falls back to the name column")
-        let none = try read(header + row("", "65560"), .openflights)[0]
-        #expect(none.airline == nil, "no name: no airline, never a guess")
+        // No name beside an unknown id: said, to be mapped — never silently no airline.
+        #expect(throws: FlightFileError.self) { try read(header + row("", "65560"), .openflights) }
+        let plan = try Importing.plan(header + row("", "65560"), .openflights)
+        #expect(plan.flights.isEmpty && plan.unresolved.map(\.text) == ["Airline_OID 65560"], "\(plan.unresolved.map(\.text))")
     }
 
     @Test func openFlightsAirportIdsAreMatchedExactlyOrNotAtAll() throws {
