@@ -131,12 +131,24 @@ public enum ProcessRunner {
         return exitStatus(status)
     }
 
-    /// Waits for `pid`; its status and the most memory it held (resident, in bytes).
+    /// Waits for `pid`; its status and the most memory it held (resident, in bytes), read from
+    /// its own VmHWM every millisecond while it runs. (wait4's ru_maxrss is no use here: a
+    /// spawned child inherits the spawning process's high-water mark at its exec.)
     public static func waitMeasuring(_ pid: pid_t) -> (status: Int32, peakBytes: Int) {
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        return (exitStatus(status), usage.ru_maxrss * 1024)
+        var peak = 0
+        while true {
+            if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+                let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+                let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+            {
+                peak = max(peak, kilobytes * 1024)
+            }
+            let done = waitpid(pid, &status, WNOHANG)
+            if done == pid || (done < 0 && errno != EINTR) { break }
+            usleep(1_000)
+        }
+        return (exitStatus(status), peak)
     }
 
     /// The status of `pid` if it has ended (without waiting), else nil.
