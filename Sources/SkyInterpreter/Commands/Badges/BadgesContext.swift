@@ -40,7 +40,8 @@ final class BadgesContext: ServiceContext {
         let involved = book().badges.filter { $0.airlines.contains(code) }
         let statuses = (try? statuses(involved)) ?? []
         let text =
-            statuses.isEmpty ? "none" : statuses.map { "\($0.isUnlocked ? "✓" : "🔒") \($0.badge.title) — \(BadgeText.state($0))" }.joined(separator: "\n")
+            statuses.isEmpty
+            ? "none" : statuses.map { "\($0.isUnlocked ? "✓" : "🔒") \($0.badge.title) — \(BadgeText.state($0))" }.joined(separator: "\n")
         return Field("badges", "badges", Cell(.list(statuses.map { .object([("id", .string($0.badge.id)), ("unlocked", .bool($0.isUnlocked))]) }), text: text))
     }
 

@@ -9,7 +9,10 @@ enum LOSTerrainCommands {
         "terrain", category: .lineOfSight,
         abstract: "Show the terrain tiles, or read .hgt tiles from another folder",
         discussion:
-            "SRTM1 (3601×3601) and SRTM3 (1201×1201) .hgt tiles named after their south-west corner (N44W072.hgt), as USGS and most mirrors serve them unzipped; `los terrain fetch` downloads them. Squares the mirror has no tile for are known sea (N44W072.sea). `los terrain default` goes back to the data directory's terrain folder. The built-in tile N44W072 is always there. Terrain data: Terrain Tiles (Mapzen/Linux Foundation), from SRTM (NASA), 3DEP, GMTED2010, ETOPO1 and others; see Docs/DATA.md.",
+            "SRTM1 (3601×3601) and SRTM3 (1201×1201) .hgt tiles named after their south-west corner (N44W072.hgt), as USGS and most mirrors serve "
+            + "them unzipped; `los terrain fetch` downloads them. Squares the mirror has no tile for are known sea (N44W072.sea). `los terrain default` "
+            + "goes back to the data directory's terrain folder. The built-in tile N44W072 is always there. Terrain data: Terrain Tiles (Mapzen/Linux "
+            + "Foundation), from SRTM (NASA), 3DEP, GMTED2010, ETOPO1 and others; see Docs/DATA.md.",
         arguments: [folder.spec],
         subcommands: [fetch, rm, source],
         examples: [Example("los terrain", "the tiles in use"), Example("los terrain ~/srtm", "read tiles from ~/srtm")]
@@ -29,7 +32,8 @@ enum LOSTerrainCommands {
         var total = 0
         for tile in terrain.entries {
             if !tile.isEmbedded { total += tile.bytes }
-            table.rows.append([Cell(tile.name), Cell(tile.samples == 3601 ? "1″ (SRTM1)" : "3″ (SRTM3)"), Cell(.int(tile.bytes), text: megabytes(tile.bytes))])
+            let kind = tile.samples == 3601 ? "1″ (SRTM1)" : "3″ (SRTM3)"
+            table.rows.append([Cell(tile.name), Cell(kind), Cell(.int(tile.bytes), text: megabytes(tile.bytes))])
         }
         for corner in terrain.seaSquares { table.rows.append([Cell(corner.description + ".sea"), Cell("sea"), Cell(.int(0), text: "—")]) }
         var output = Output([.message("terrain folder: \(shell.lineOfSight.terrainDirectory ?? "none") — \(megabytes(total)) of tiles in it")])
@@ -51,7 +55,11 @@ enum LOSTerrainCommands {
         "fetch", category: .lineOfSight,
         abstract: "Download the terrain tiles that cover an area",
         discussion:
-            "Downloads the 1°×1° tiles within the radius of the place (the LOS origin and range by default) that the terrain folder lacks, from the mirror `los terrain source` names (by default the Terrain Tiles open dataset, no key needed). Each tile is checked (the gzip data whole, the exact size) and installed in one step, at 3″ (every third 1″ sample, as SRTMGL3S) unless --resolution 1. A tile the mirror does not have is all water: it is recorded as known sea. A second run fetches only what is missing. Ctrl-C stops between and within tiles, leaving no partial tile.",
+            "Downloads the 1°×1° tiles within the radius of the place (the LOS origin and range by default) that the terrain folder lacks, from "
+            + "the mirror `los terrain source` names (by default the Terrain Tiles open dataset, no key needed). Each tile is checked (the gzip "
+            + "data whole, the exact size) and installed in one step, at 3″ (every third 1″ sample, as SRTMGL3S) unless --resolution 1. A tile the "
+            + "mirror does not have is all water: it is recorded as known sea. A second run fetches only what is missing. Ctrl-C stops between and "
+            + "within tiles, leaving no partial tile.",
         options: [around.spec, radius.spec, resolution.spec],
         examples: [
             Example("los terrain fetch", "the tiles around the LOS origin, out to the LOS range"),
@@ -66,7 +74,8 @@ enum LOSTerrainCommands {
         let missing = corners.filter { TerrainFetch.holding($0, in: folder) == .missing }
         if missing.isEmpty {
             return .message(
-                "the terrain folder already has all \(corners.count) tile\(corners.count == 1 ? "" : "s") within \(Format.fixed(reach.kilometers, 0)) km (nothing to fetch)"
+                "the terrain folder already has all \(corners.count) tile\(corners.count == 1 ? "" : "s") within \(Format.fixed(reach.kilometers, 0)) "
+                    + "km (nothing to fetch)"
             )
         }
         let report = try shell.lineOfSight.fetch(missing, resolution: try args.value(resolution))
@@ -87,7 +96,9 @@ enum LOSTerrainCommands {
         "rm", category: .lineOfSight,
         abstract: "Remove downloaded terrain tiles from the terrain folder",
         discussion:
-            "Removes the named tiles (and sea records) from the terrain folder, or every one with `all` — only those skyshell installed there (`los terrain fetch` keeps a record): a tile of your own, in a folder given with `los terrain FOLDER`, is left alone, and the terrain-cap eviction passes it by too. The built-in tile stays.",
+            "Removes the named tiles (and sea records) from the terrain folder, or every one with `all` — only those skyshell installed there "
+            + "(`los terrain fetch` keeps a record): a tile of your own, in a folder given with `los terrain FOLDER`, is left alone, and the terrain-cap "
+            + "eviction passes it by too. The built-in tile stays.",
         arguments: [tiles.spec],
         examples: [Example("los terrain rm N37W123", "remove one tile"), Example("los terrain rm all", "empty the terrain folder")]
     ) { args, shell in
@@ -123,7 +134,8 @@ enum LOSTerrainCommands {
             if !left.isEmpty {
                 throw ShellError(
                     .cannotCreate,
-                    "\(left.map(\.description).joined(separator: ", ")) in \(folder) \(left.count == 1 ? "is a tile" : "are tiles") skyshell did not install: left alone (remove \(left.count == 1 ? "it" : "them") yourself)"
+                    "\(left.map(\.description).joined(separator: ", ")) in \(folder) \(left.count == 1 ? "is a tile" : "are tiles") skyshell did "
+                        + "not install: left alone (remove \(left.count == 1 ? "it" : "them") yourself)"
                         + (removed > 0 ? " (removed \(removed) other files)" : ""))
             }
             let missing = unique.filter { !removedCorners.contains($0) }
@@ -143,7 +155,9 @@ enum LOSTerrainCommands {
         "source", category: .lineOfSight,
         abstract: "Show or set where terrain tiles are downloaded from (the terrain-url setting)",
         discussion:
-            "A URL template: {tile} becomes the tile's name (N44W072), {ns} and {ew} the hemisphere letters, {lat} two digits and {lon} three. The default is the Terrain Tiles open dataset: \(TileSource.defaultTemplate). The answer must be a gzipped .hgt tile; a 404 means all water.",
+            "A URL template: {tile} becomes the tile's name (N44W072), {ns} and {ew} the hemisphere letters, {lat} two digits and {lon} three. "
+            + "The default is the Terrain Tiles open dataset: \(TileSource.defaultTemplate). The answer must be a gzipped .hgt tile; a 404 means "
+            + "all water.",
         arguments: [template.spec],
         examples: [
             Example("los terrain source", "where tiles come from"),

@@ -83,7 +83,8 @@ final class LineOfSightContext: ServiceContext {
         var evicted: [TileCorner] = []
         var message: Block {
             .message(
-                "fetched \(installed) tile\(installed == 1 ? "" : "s") (\(LOSTerrainCommands.megabytes(downloaded)) downloaded, \(LOSTerrainCommands.megabytes(stored)) stored)"
+                "fetched \(installed) tile\(installed == 1 ? "" : "s") (\(LOSTerrainCommands.megabytes(downloaded)) downloaded, \(LOSTerrainCommands.megabytes(stored)) "
+                    + "stored)"
                     + (sea > 0 ? ", \(sea) known sea" : "") + " into \(folder)"
                     + (evicted.isEmpty
                         ? ""
@@ -120,7 +121,8 @@ final class LineOfSightContext: ServiceContext {
             } catch {
                 throw ShellError(
                     .interrupted,
-                    "interrupted: \(report.installed) tile\(report.installed == 1 ? "" : "s") installed, \(corners.count - n) not fetched; no partial tile was left"
+                    "interrupted: \(report.installed) tile\(report.installed == 1 ? "" : "s") installed, \(corners.count - n) not fetched; no "
+                        + "partial tile was left"
                 )
             }
             switch outcome {
@@ -156,7 +158,8 @@ final class LineOfSightContext: ServiceContext {
             let names = missing.prefix(6).map(\.description).joined(separator: ", ") + (missing.count > 6 ? ", …" : "")
             let answer = ask(
                 Question(
-                    "No terrain for \(names): fetch \(missing.count) tile\(missing.count == 1 ? "" : "s") (up to ~25 MB each to download, 2.9 MB each kept)? [y/N] "
+                    "No terrain for \(names): fetch \(missing.count) tile\(missing.count == 1 ? "" : "s") (up to ~25 MB each to download, 2.9 "
+                        + "MB each kept)? [y/N] "
                 ))
             guard let answer, ["y", "yes"].contains(answer.trimmingWhitespace.lowercased()) else { return [] }
         case .auto: break

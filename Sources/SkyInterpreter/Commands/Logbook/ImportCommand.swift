@@ -25,7 +25,16 @@ enum ImportCommand {
         "import", category: .logbook,
         abstract: "Add the flights of a file to the active logbook",
         discussion:
-            "Reads skyshell's csv and json, OpenFlights, myFlightradar24, Flighty, jetlog and AirTrail (JSON and CSV) exports, App in the Air's data.txt, flight calendars in iCalendar (TripIt's and jetlog's .ics), and any CSV whose header names its columns (date, from or origin, to or destination, and the other columns of skyshell's csv or names like flight, plane, note); the format is told by the first line unless --format names it. Every value is looked up in the catalog and never guessed: a name that fits several entries (Boeing 737 MAX) or none is listed with how often it occurs and the closest entries, and --map 'TEXT=CODE' says what it stands for (at a terminal, skyshell asks once per value); a family (Boeing 777) is logged as the family. Flights the logbook already has, or an earlier row of the same file — the same date, route and flight number, or date and route when a number is missing — are skipped unless --keep-duplicates, so importing a file twice changes nothing; cancelled flights are left out. --dry-run shows all this and changes nothing; at a terminal the same summary comes before anything is written. An import is all or nothing: a bad row stops it, unless --skip-bad. Each import is recorded (logbook imports) and can be taken back with logbook import undo.",
+            "Reads skyshell's csv and json, OpenFlights, myFlightradar24, Flighty, jetlog and AirTrail (JSON and CSV) exports, App in the Air's "
+            + "data.txt, flight calendars in iCalendar (TripIt's and jetlog's .ics), and any CSV whose header names its columns (date, from or origin, "
+            + "to or destination, and the other columns of skyshell's csv or names like flight, plane, note); the format is told by the first line "
+            + "unless --format names it. Every value is looked up in the catalog and never guessed: a name that fits several entries (Boeing 737 "
+            + "MAX) or none is listed with how often it occurs and the closest entries, and --map 'TEXT=CODE' says what it stands for (at a terminal, "
+            + "skyshell asks once per value); a family (Boeing 777) is logged as the family. Flights the logbook already has, or an earlier row "
+            + "of the same file — the same date, route and flight number, or date and route when a number is missing — are skipped unless --keep-duplicates, "
+            + "so importing a file twice changes nothing; cancelled flights are left out. --dry-run shows all this and changes nothing; at a terminal "
+            + "the same summary comes before anything is written. An import is all or nothing: a bad row stops it, unless --skip-bad. Each import "
+            + "is recorded (logbook imports) and can be taken back with logbook import undo.",
         arguments: [file.spec],
         options: [format.spec, dryRun.spec, map.spec, keepDuplicates.spec, skipBad.spec, yes.spec],
         subcommands: [undo],
@@ -68,7 +77,8 @@ enum ImportCommand {
                 return Output(
                     summary + [
                         .message(
-                            "nothing new: logbook \(logbook) has every other flight of \(path) already (\(inLogbook) skipped); \(problems) bad row\(problems == 1 ? "" : "s") left out — \(firstProblem(plan).text)"
+                            "nothing new: logbook \(logbook) has every other flight of \(path) already (\(inLogbook) skipped); \(problems) bad "
+                                + "row\(problems == 1 ? "" : "s") left out — \(firstProblem(plan).text)"
                         ), .data("imported", .int(0)),
                     ])
             }
@@ -136,7 +146,9 @@ enum ImportCommand {
         if let guessed = FlightFiles.guess(bytes) { return guessed }
         if bytes.isEmpty || !bytes.contains(where: { $0 > 0x20 }) { throw ShellError.data("\(path) is empty — nothing to import") }
         throw ShellError.data(
-            "\(path) is not a logbook file skyshell recognises: its first line is none of the headers of skyshell, OpenFlights, myFlightradar24, Flighty, jetlog or AirTrail, nor does it name date, from and to columns, nor is it an AirTrail, App in the Air or iCalendar export; name the format with --format (\(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
+            "\(path) is not a logbook file skyshell recognises: its first line is none of the headers of skyshell, OpenFlights, myFlightradar24, "
+                + "Flighty, jetlog or AirTrail, nor does it name date, from and to columns, nor is it an AirTrail, App in the Air or iCalendar export; "
+                + "name the format with --format (\(ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
         )
     }
 
@@ -147,7 +159,8 @@ enum ImportCommand {
         let (text, value) = firstProblem(plan)
         if let value {
             return ShellError.data(
-                "\(path) \(text)\(value.count > 1 ? " (×\(value.count))" : "") — say what it stands for with --map '\(value.text)=\(suggestion(value) ?? "CODE")', or add --skip-bad; nothing was imported\(more)"
+                "\(path) \(text)\(value.count > 1 ? " (×\(value.count))" : "") — say what it stands for with --map '\(value.text)=\(suggestion(value) ?? "CODE")', "
+                    + "or add --skip-bad; nothing was imported\(more)"
             )
         }
         return ShellError.data("\(path) \(text) — nothing was imported\(more)")
@@ -170,7 +183,8 @@ enum ImportCommand {
     static func askForMissing(_ plan: ImportPlan, into map: inout ValueMap, _ shell: Shell) throws -> Bool {
         guard let ask = shell.prompter else { return true }
         shell.notice(
-            "\(plan.unresolved.count) value\(plan.unresolved.count == 1 ? "" : "s") of the file name\(plan.unresolved.count == 1 ? "s" : "") nothing skyshell knows; say what each stands for (Enter takes the suggestion, - leaves it empty, skip leaves those flights out)"
+            "\(plan.unresolved.count) value\(plan.unresolved.count == 1 ? "" : "s") of the file name\(plan.unresolved.count == 1 ? "s" : "") nothing "
+                + "skyshell knows; say what each stands for (Enter takes the suggestion, - leaves it empty, skip leaves those flights out)"
         )
         for value in plan.unresolved {
             let kind: ValueKind
@@ -233,7 +247,8 @@ enum ImportCommand {
             let example = plan.unresolved[0]
             blocks.append(
                 .note(
-                    "say what they stand for with --map '\(example.text)=\(example.candidates.first ?? "CODE")' (repeatable), or leave those flights out with --skip-bad"
+                    "say what they stand for with --map '\(example.text)=\(example.candidates.first ?? "CODE")' (repeatable), or leave those flights "
+                        + "out with --skip-bad"
                 ))
         }
         if !plan.bad.isEmpty {
@@ -289,7 +304,8 @@ enum ImportCommand {
         "undo", category: .logbook,
         abstract: "Take back an import: remove exactly the flights it added",
         discussion:
-            "Without a number, the last import that is not undone yet. Flights added or changed by hand stay; badges the import unlocked are locked again when they no longer hold.",
+            "Without a number, the last import that is not undone yet. Flights added or changed by hand stay; badges the import unlocked are locked "
+            + "again when they no longer hold.",
         arguments: [importNumber.spec],
         examples: [Example("logbook import undo", "take back the last import"), Example("logbook import undo 2", "take back import #2")]
     ) { args, shell in
@@ -312,7 +328,8 @@ enum ImportCommand {
         return Output(
             [
                 .message(
-                    "undid import #\(target.id) (\(target.file), \(target.time)): removed \(removed) flight\(removed == 1 ? "" : "s") from logbook \(logbook)\(keptText)"
+                    "undid import #\(target.id) (\(target.file), \(target.time)): removed \(removed) flight\(removed == 1 ? "" : "s") from logbook "
+                        + "\(logbook)\(keptText)"
                 ),
                 .data("removed", .int(removed)), .data("kept_edited", .int(kept)),
             ] + shell.badges.announcements())

@@ -19,7 +19,11 @@ enum LessonCommands {
         "lesson", category: .teaching,
         abstract: "Guided lessons: run one step by step, or list them",
         discussion:
-            "Each lesson shows a step, runs its command, and says what to notice in the output; at a terminal it waits for Enter between steps (q and Enter stops). A lesson runs in a scratch session with its own empty logbook, so your position, settings and flights are left as they are, and everything it writes stays in its scratch folder (a file elsewhere, or a terrain folder of yours, is refused). In scripts the steps run straight through. A lesson is a plain .sky script: `#! lesson: Title`, `# narration` before a command, the command, `#> what to notice` after it. `lesson show 1` prints one; a teacher's own file runs the same way with `lesson my-class.sky`.",
+            "Each lesson shows a step, runs its command, and says what to notice in the output; at a terminal it waits for Enter between steps "
+            + "(q and Enter stops). A lesson runs in a scratch session with its own empty logbook, so your position, settings and flights are left "
+            + "as they are, and everything it writes stays in its scratch folder (a file elsewhere, or a terrain folder of yours, is refused). In "
+            + "scripts the steps run straight through. A lesson is a plain .sky script: `#! lesson: Title`, `# narration` before a command, the "
+            + "command, `#> what to notice` after it. `lesson show 1` prints one; a teacher's own file runs the same way with `lesson my-class.sky`.",
         arguments: [which.spec],
         options: [practice.spec],
         subcommands: [list, show],
