@@ -21,6 +21,24 @@ public struct Lexer {
         return try scan.run().commands
     }
 
+    /// The text of each command of a line (split at `;` outside quotes), with the column each
+    /// starts at, unexpanded: a command is expanded just before it runs, so `let n = …; echo $n`
+    /// sees the value the first command set.
+    public static func commandTexts(in line: String) throws(LexError) -> [(text: String, column: Int)] {
+        var scan = Scan(lexer: Lexer(), text: line, lenient: false)
+        scan.expand = false
+        _ = try scan.run()
+        let bytes = Array(line.utf8)
+        var out: [(String, Int)] = []
+        var start = 0
+        for end in scan.separators + [bytes.count] {
+            let text = String(decoding: bytes[start..<end], as: UTF8.self)
+            if !text.allSatisfy({ $0 == " " || $0 == "\t" }) { out.append((text, scan.column(start))) }
+            start = end + 1
+        }
+        return out
+    }
+
     /// The words of the last command of `text` (the text left of the cursor) for completion:
     /// never fails; an open quote leaves its word in progress. Returns the words and whether the
     /// text ends inside a word (no trailing separator).
@@ -47,6 +65,8 @@ public struct ScriptArguments: Sendable, Equatable {
     public var name: String
     public var values: [String]
     public var environment: [String: String]
+    /// The shell's variables (`let`), which `$NAME` finds before the environment.
+    public var variables: [String: VariableWords] = [:]
     public init(name: String = "skyshell", values: [String] = [], environment: [String: String] = [:]) {
         self.name = name
         self.values = values
@@ -70,6 +90,8 @@ private struct Scan {
     let lenient: Bool
     var expand = true
     var sawContinuation = false
+    /// Byte offsets of the `;` that end commands.
+    var separators: [Int] = []
 
     var i = 0
     var commands: [[Token]] = []
@@ -90,6 +112,7 @@ private struct Scan {
     static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), semicolon = UInt8(ascii: ";")
     static let hash = UInt8(ascii: "#"), single = UInt8(ascii: "'"), double = UInt8(ascii: "\"")
     static let backslash = UInt8(ascii: "\\"), dollar = UInt8(ascii: "$"), equals = UInt8(ascii: "=")
+    static let bar = UInt8(ascii: "|"), dot = UInt8(ascii: ".")
 
     /// The 1-based character column of byte offset `offset`.
     func column(_ offset: Int) -> Int {
@@ -113,6 +136,13 @@ private struct Scan {
                 endWord()
                 endCommand()
                 endsCommand = true
+                separators.append(i)
+                i += 1
+            case Scan.bar:
+                endWord()
+                var pipe = Token("|", column: column(i))
+                pipe.isPipe = true
+                words.append(pipe)
                 i += 1
             case Scan.hash where !wordStarted:
                 i = bytes.count
@@ -205,6 +235,57 @@ private struct Scan {
         afterQuote = true
     }
 
+    /// `.NAME` right after a variable's name at byte `j`: the name and where it ends.
+    func field(after j: Int) -> (String, Int)? {
+        guard j + 1 < bytes.count, bytes[j] == Scan.dot, Scan.isNameStart(bytes[j + 1]) else { return nil }
+        var k = j + 1
+        while k < bytes.count, Scan.isNameStart(bytes[k]) || (bytes[k] >= 48 && bytes[k] <= 57) { k += 1 }
+        return (String(decoding: bytes[(j + 1)..<k], as: UTF8.self), k)
+    }
+
+    /// The environment variable `name` (`$NAME` when no shell variable has the name, `$env.NAME` always).
+    mutating func environment(_ name: String, at: Int) throws(LexError) {
+        startWord()
+        wordLiteral = true
+        if let value = lexer.arguments.environment[name] {
+            word += value.utf8
+        } else if !lenient {
+            throw LexError(message: "$\(name) is not set", column: column(at))
+        }
+    }
+
+    /// `$NAME.COLUMN` of a variable holding one row.
+    mutating func variableField(_ name: String, _ field: String, at: Int) throws(LexError) {
+        startWord()
+        wordLiteral = true
+        guard let value = lexer.arguments.variables[name] else { return }
+        if let text = value.fields[field.lowercased()] {
+            word += text.utf8
+        } else if !lenient {
+            let why =
+                value.words != nil
+                ? "$\(name) holds \(value.what), not a row"
+                : value.fields.isEmpty ? "$\(name) holds \(value.what), not one row" : "$\(name) has no column '\(field)'"
+            throw LexError(message: why, column: column(at))
+        }
+    }
+
+    /// A variable's words: several words outside quotes, one joined by spaces inside them.
+    mutating func insert(_ values: [String], quoted: Bool) {
+        if quoted {
+            startWord()
+            wordLiteral = true
+            word += values.joined(separator: " ").utf8
+            return
+        }
+        for (n, value) in values.enumerated() {
+            if n > 0 { endWord() }
+            startWord()
+            wordLiteral = true
+            word += value.utf8
+        }
+    }
+
     /// `$0`–`$9`, `$#` and `$@`; any other `$` is an ordinary character.
     mutating func expansion(quoted: Bool) throws(LexError) {
         let at = i
@@ -244,13 +325,35 @@ private struct Scan {
                 }
                 j += 1
             }
-            startWord()
-            wordLiteral = true
-            if let value = args.environment[name] {
-                word += value.utf8
-            } else if !lenient {
-                throw LexError(message: "$\(name) is not set", column: column(at))
+            if !braced, name == "env" || args.variables[name] != nil, let (field, end) = field(after: j) {
+                if name == "env" {
+                    try environment(field, at: at)
+                } else {
+                    try variableField(name, field, at: at)
+                }
+                i = end
+                return
             }
+            if let value = args.variables[name] {
+                guard let words = value.words else {
+                    // A table: left as it is when it is a word of its own (a pipeline's head).
+                    let alone = !wordStarted && (j >= bytes.count || [Scan.space, Scan.tab, Scan.semicolon, Scan.bar].contains(bytes[j]))
+                    guard alone || lenient else {
+                        throw LexError(
+                            message: "$\(name) holds \(value.what): use $\(name).COLUMN on one row, or pipe it ($\(name) | get COLUMN)", column: column(at))
+                    }
+                    startWord()
+                    word += ("$" + name).utf8
+                    endWord()
+                    words[words.count - 1].isVariableReference = !lenient
+                    i = j
+                    return
+                }
+                i = j
+                insert(words, quoted: quoted)
+                return
+            }
+            try environment(name, at: at)
             i = j
         } else if next == UInt8(ascii: "@") {
             i += 2

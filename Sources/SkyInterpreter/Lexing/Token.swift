@@ -8,6 +8,11 @@ public struct Token: Equatable, Sendable {
     /// 1-based column (in characters) of the word's first character in its line.
     public var column: Int
 
+    /// True for the `|` between the parts of a pipeline.
+    public var isPipe = false
+    /// True for a `$NAME` left as it is because it holds a table (a pipeline's head).
+    public var isVariableReference = false
+
     public init(_ text: String, isLiteral: Bool = false, column: Int = 1) {
         self.text = text
         self.isLiteral = isLiteral

@@ -133,6 +133,7 @@ public struct Example: Sendable {
 /// Groups of commands in help and the reference.
 public enum CommandCategory: String, CaseIterable, Sendable {
     case shell = "Shell"
+    case query = "Querying"
     case session = "Session"
     case catalog = "Catalog"
     case logbook = "Logbook"

@@ -14,6 +14,9 @@ enum JSONRenderer {
             case .card(let card):
                 let object = card.fields.map { ($0.key, $0.cell.datum) }
                 if let key = card.key { fields.append((key, .object(object))) } else { fields += object }
+            case .table(let table) where table.values != nil:
+                let data = table.rows.map { $0.first?.datum ?? .null }
+                fields.append((table.key, table.values == .one ? data.first ?? .null : .list(data)))
             case .table(let table): fields.append((table.key, rows(table)))
             case .sideBySide(let tables): fields += tables.map { ($0.key, rows($0)) }
             case .data(let key, let datum): fields.append((key, datum))

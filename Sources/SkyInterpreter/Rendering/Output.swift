@@ -71,12 +71,22 @@ public struct Column: Sendable, Equatable {
     public var textOnly: Bool
     /// In JSON and CSV only: the text table leaves it out.
     public var dataOnly: Bool
-    public init(_ key: String, _ title: String, _ alignment: Alignment = .left, textOnly: Bool = false, dataOnly: Bool = false) {
+    /// What the values are and their unit, for pipelines; nil when the key's naming rules
+    /// (`ColumnKind.inferred(key:)`) or else the values say it.
+    public var kind: ColumnKind?
+    /// Other names a pipeline may call the column by (`from` for `origin`).
+    public var aliases: [String]
+    public init(
+        _ key: String, _ title: String, _ alignment: Alignment = .left, textOnly: Bool = false, dataOnly: Bool = false, kind: ColumnKind? = nil,
+        aliases: [String] = []
+    ) {
         self.key = key
         self.title = title
         self.alignment = alignment
         self.textOnly = textOnly
         self.dataOnly = dataOnly
+        self.kind = kind
+        self.aliases = aliases
     }
 }
 
@@ -90,6 +100,10 @@ public struct Table: Sendable, Equatable {
     /// A drawing shown instead of the aligned columns in table mode (JSON and CSV still get
     /// the rows).
     public var display: [StyledLine]?
+    /// Set for a pipeline's value (`count`, `get`): one column that JSON writes as one value
+    /// or a list under the key, and text as the values alone.
+    public var values: Values?
+    public enum Values: Sendable { case one, list }
     public init(key: String, title: String? = nil, columns: [Column], rows: [[Cell]] = []) {
         self.key = key
         self.title = title

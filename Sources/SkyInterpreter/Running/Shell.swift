@@ -64,6 +64,11 @@ public final class Shell {
     /// The state of each service (opened stores, loaded files, caches), made on first use.
     public private(set) lazy var services = ServiceTable(shell: self)
 
+    /// The variables `let` sets, and `$_` (the last result).
+    var variables: [String: PipeValue] = [:]
+    /// True while a command runs as the head of a pipeline (it then gives every column it has).
+    var inPipeline = false
+
     /// Names of environment variables already warned about (each is reported once).
     private var environmentWarnings: Set<String> = []
 
@@ -111,14 +116,21 @@ public final class Shell {
 
     /// Runs every command of one line, stopping at the first failure.
     public func run(line: String) throws(ShellError) {
-        let commands: [[Token]]
+        let commands: [(text: String, column: Int)]
         do {
-            commands = try Lexer(arguments: arguments).commands(in: line)
+            commands = try Lexer.commandTexts(in: line)
         } catch {
             throw ShellError.usage("\(error.message) at column \(error.column)")
         }
         let seen = Interrupt.seen
-        for (n, words) in commands.enumerated() {
+        for (n, command) in commands.enumerated() {
+            let words: [Token]
+            do {
+                words = try Lexer(arguments: arguments).commands(in: command.text).first ?? []
+            } catch {
+                throw ShellError.usage("\(error.message) at column \(error.column + command.column - 1)")
+            }
+            if words.isEmpty { continue }
             try run(words: words)
             if exitStatus != nil { return }
             if Interrupt.termination != nil { throw ShellError.terminated() }
@@ -165,7 +177,7 @@ public final class Shell {
             if let started { reportTime(since: started) }
         }
         do {
-            output = try evaluate(words)
+            output = try runLanguage(words) ?? evaluate(words)
             output.blocks += pendingNotes.map { .note($0) }
             pendingNotes = []
         } catch let error as ShellError {
@@ -186,6 +198,9 @@ public final class Shell {
 
     /// The output of one command, without printing it.
     public func evaluate(_ words: [Token]) throws -> Output {
+        if let table = words.first(where: \.isVariableReference) {
+            throw ShellError.usage("\(table.text) holds a table: pipe it (\(table.text) | get COLUMN) or use \(table.text).COLUMN on one row")
+        }
         var (spec, path, args) = try bind(words)
         for requirement in spec.requires where !requirement.isMet(session) {
             throw ShellError(.state, requirement.message)
@@ -205,7 +220,12 @@ public final class Shell {
     /// Lexes, resolves and binds a line without running anything (the parsers' whole path):
     /// throws what running it would throw before the command starts.
     public func validate(line: String) throws {
-        for words in try Lexer(arguments: arguments).commands(in: line) { _ = try bind(words) }
+        for words in try Lexer(arguments: arguments).commands(in: line) {
+            // A pipeline's head is a command; `let` and a variable's table are the language's own.
+            guard let head = words.split(whereSeparator: \.isPipe).first, head.first?.keyword?.lowercased() != "let", !isVariableHead(Array(head))
+            else { continue }
+            _ = try bind(Array(head))
+        }
     }
 
     /// Finds the command of some words and binds its arguments.

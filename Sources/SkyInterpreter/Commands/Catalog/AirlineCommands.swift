@@ -53,7 +53,8 @@ enum AirlineCommands {
             Table(
                 key: "airlines", title: found.isEmpty ? "No airline matches '\(text)'" : nil,
                 columns: [
-                    Column("iata", "IATA"), Column("icao", "ICAO"), Column("name", "Name"), Column("callsign", "Callsign"),
+                    Column("iata", "IATA", kind: .airline), Column("icao", "ICAO", kind: .airline), Column("name", "Name"),
+                    Column("callsign", "Callsign"),
                     Column("country", "Country"), Column("active", "Active"), Column("routes", "Routes", .right),
                 ], rows: Array(rows)))
     }

@@ -31,7 +31,8 @@ enum FlightsCommand {
         var airlineNames: [String: String] = [:]
         // JSON and CSV carry every field of the flight card (seat, class, times, events,
         // registration, distance…), not only the columns shown.
-        let everyField = shell.renderOptions.format != .table
+        // So does a pipeline, which can then ask of any of them.
+        let everyField = shell.renderOptions.format != .table || shell.inPipeline
         let rows = AnyIterator<[Cell]> {
             guard let f = cursor.next() else { return nil }
             let airline = f.airline.map { code in
@@ -48,16 +49,17 @@ enum FlightsCommand {
                 Cell(Datum.optional(f.aircraft), text: f.aircraft ?? "—"),
                 Cell(f.date.description),
                 Cell(.string(f.origin)), Cell(.string(f.destination)),
-            ] + (everyField ? FlightsCommand.extraCells(f, shell) : [])
+            ] + (everyField ? FlightsCommand.extraCells(f, shell) : []) + (shell.inPipeline ? [Cell(.int(f.date.year))] : [])
         }
         let names = shell.setting(.codes) == .names
         let table = StreamedTable(
             key: "flights",
             columns: [
                 Column("id", "#", .right), Column("airline", "Airline"), Column("route", "Route"), Column("aircraft", "Aircraft"),
-                Column("date", "Date"), Column("origin", "", dataOnly: true), Column("destination", "", dataOnly: true),
-            ] + (everyField ? FlightsCommand.extraKeys.map { Column($0, "", dataOnly: true) } : []),
-            widths: [7, 24, names ? 36 : 12, 8, 10, 0, 0] + (everyField ? FlightsCommand.extraKeys.map { _ in 0 } : []),
+                Column("date", "Date"), Column("origin", "", dataOnly: true, aliases: ["from"]), Column("destination", "", dataOnly: true, aliases: ["to"]),
+            ] + (everyField ? FlightsCommand.extraKeys.map { Column($0, "", dataOnly: true) } : [])
+                + (shell.inPipeline ? [Column("year", "", dataOnly: true)] : []),
+            widths: [7, 24, names ? 36 : 12, 8, 10, 0, 0] + (everyField ? FlightsCommand.extraKeys.map { _ in 0 } : []) + (shell.inPipeline ? [0] : []),
             rows: rows,
             empty: "no flights in logbook \(shell.session.logbook)\(filter == FlightFilter() ? " yet — add one with flight add" : " match")",
             finish: { () throws(ShellError) in

@@ -1,0 +1,94 @@
+/// The declarations of the pipeline stages, `let` and `vars`: what help, completion, the
+/// reference and the man page say about them. The stages run in `Stages` (Language/); a
+/// stage typed alone, as a command, says where it belongs.
+enum LanguageCommands {
+    static let words = Argument("words", .words, "what the stage works with", .rest(required: false), placeholder: "…")
+
+    /// A stage's declaration.
+    static func stage(_ name: String, _ abstract: String, _ discussion: String, _ examples: [Example]) -> CommandSpec {
+        CommandSpec(name, category: .query, abstract: abstract, discussion: discussion, arguments: [words.spec], examples: examples) { _, _ in
+            throw ShellError.usage("\(name) is a pipeline stage: put it after a command that makes a table, e.g. flights | \(name) …")
+        }
+    }
+
+    static let whereStage = stage(
+        "where", "Keep the rows that meet a condition",
+        "A condition compares columns with values: `== != < <= > >=`, joined by `and`, `or`, `not` and parentheses. "
+            + "Values carry units (`5000km`, `2700nm`, `3000ft`, `30°`, `2h`, `250kt`) and are compared in the column's own unit; "
+            + "a bare number is in the column's unit. Dates (`2024-01-01`), times of day (`13:05`) and ISO times compare as times; "
+            + "airports are equal however written (`SFO`, `KSFO`), airlines too (`UA`, `UAL`). `COL in [A, B]` tests membership, "
+            + "`COL =~ text` finds text anywhere in the value without regard to case (`!~` is its opposite), "
+            + "`COL like 'B7*'` matches a pattern with `*` and `?`, any case. A row with no value in a compared column is left out, "
+            + "as in SQL; `COL == null` finds those rows.",
+        [
+            Example("flights | where airline == UA and distance > 5000km", "long United flights"),
+            Example("airports near KSFO | where distance < 50km", "airports close to San Francisco"),
+        ])
+    static let sortStage = stage(
+        "sort", "Order the rows by columns",
+        "`sort COL [desc], COL…`: by the first column, then the next among equals; `desc` reverses one column. Values sort by kind "
+            + "(numbers as numbers, dates as dates); rows with no value come first, as in SQL; equal rows keep their order.",
+        [Example("flights | sort distance desc", "longest flights first")])
+    static let selectStage = stage(
+        "select", "Keep only some columns, in the order given",
+        "Columns are named by their JSON key, the key without its unit (`distance` for `distance_km`) or their title. "
+            + "A column JSON alone had (a flight's distance) is shown once selected.",
+        [Example("flights | select date airline distance", "three columns")])
+    static let rejectStage = stage(
+        "reject", "Leave some columns out", "The opposite of select.", [Example("airlines | reject callsign", "every column but the callsign")])
+    static let firstStage = stage("first", "Keep the first N rows (1 when no number is given)", "", [Example("flights | first 3", "the three newest flights")])
+    static let lastStage = stage("last", "Keep the last N rows (1 when no number is given)", "", [Example("flights | last 3", "the three oldest flights")])
+    static let skipStage = stage("skip", "Leave out the first N rows", "", [Example("flights | skip 10 | first 10", "the second ten flights")])
+    static let countStage = stage("count", "Count the rows", "The result is one number (for `let` and `$_`).", [Example("flights | count", "how many flights")])
+    static let uniqStage = stage(
+        "uniq", "Leave out repeated rows",
+        "With columns, a row is a repeat when those columns equal an earlier row's; the first of each kind is kept.",
+        [Example("flights | uniq airline | select airline", "each airline once")])
+    static let groupStage = stage(
+        "group", "One row per group, with counts, sums, averages, least and greatest values",
+        "`group COL… with count, sum COL, avg COL, min COL, max COL` (commas or spaces between them; count alone when "
+            + "`with` is left out). Groups are sorted by their columns. Sums and averages are in the column's unit.",
+        [Example("flights | group airline year with count, sum distance", "flights and distance per airline per year")])
+    static let getStage = stage(
+        "get", "One column's values: one value from one row, a list from several", "For `let`, `$_` and `$NAME` in other commands.",
+        [Example("airport KSFO | get elevation", "one value")])
+    static let saveStage = stage(
+        "save", "Write the table to a CSV or JSON file",
+        "`save FILE [--force]`: the format follows the extension (.csv, .json). An existing file is replaced only with --force, "
+            + "and skyshell's own files never.",
+        [Example("flights | where year == 2025 | save /tmp/flights-2025.csv", "this year's flights as CSV")])
+
+    static let letCommand = CommandSpec(
+        "let", category: .query, abstract: "Keep a value, a list or a table in a variable",
+        discussion:
+            "`let NAME = VALUE` keeps one value (several words make a list); `let NAME = command | stage…` keeps what the pipeline "
+            + "makes. `$NAME` then stands for it wherever a word goes, `$NAME.COLUMN` for a column of a one-row table, and "
+            + "`$NAME | stage…` pipes a table. `$_` is the last result. When a variable and an environment variable have the "
+            + "same name, the variable wins; `$env.NAME` is always the environment's.",
+        arguments: [words.spec],
+        examples: [Example("let far = flights | where distance > 5000km", "keep the long flights"), Example("let home = KSFO", "one value")]
+    ) { _, _ in throw ShellError.usage("usage: let NAME = VALUE, or let NAME = command | stage…") }
+
+    static let varsCommand = CommandSpec(
+        "vars", category: .query, abstract: "List the variables and what they hold",
+        examples: [Example("vars", "every variable")]
+    ) { _, shell in
+        let rows = shell.variables.keys.sorted().map { name -> [Cell] in
+            let value = shell.variables[name]!
+            let shown: String
+            switch value {
+            case .value(let cell, _, _): shown = cell.text
+            case .list(let cells, _, _): shown = cells.prefix(5).map(\.text).joined(separator: " ") + (cells.count > 5 ? " …" : "")
+            case .table(let t): shown = "columns: " + t.columns.map(QueryTable.shownName).joined(separator: ", ")
+            }
+            return [Cell("$" + name), Cell(value.what), Cell(Visible.text(shown))]
+        }
+        if rows.isEmpty { return .message("no variables yet — let NAME = VALUE makes one") }
+        return .table(Table(key: "variables", columns: [Column("name", "Name"), Column("holds", "Holds"), Column("value", "Value")], rows: rows))
+    }
+
+    static let all = [
+        whereStage, sortStage, selectStage, rejectStage, firstStage, lastStage, skipStage, countStage, uniqStage, groupStage, getStage, saveStage,
+        letCommand, varsCommand,
+    ]
+}

@@ -1,0 +1,175 @@
+import SkyKit
+
+/// What the values of a table column are and the unit the column holds them in: how `where`
+/// compares them, `sort` orders them and `group` adds them up. Quantities are compared in one
+/// base unit (metres, metres per second, degrees, seconds), so `distance > 5000km` and
+/// `distance > 2700nm` ask the same question of a column kept in kilometres.
+public enum ColumnKind: Sendable, Equatable {
+    case text, integer, number, boolean
+    /// A ground distance kept in `unit`.
+    case length(LengthUnit)
+    /// A height or altitude kept in `unit`.
+    case height(LengthUnit)
+    /// An angle or bearing in degrees.
+    case angle
+    case speed(SpeedUnit)
+    /// A span of time kept in units of `secondsPerUnit` seconds (60 for minutes).
+    case duration(secondsPerUnit: Double)
+    /// A calendar date written `YYYY`, `YYYY-MM` or `YYYY-MM-DD`.
+    case date
+    /// A moment written in ISO 8601 (`2026-12-02T18:52:53Z`).
+    case instant
+    /// A time of day written `HH:MM` or `HH:MM:SS`.
+    case clock
+    /// An airport code (ICAO or IATA): equal however the airport is written.
+    case airport
+    /// An airline code: equal however the airline is written.
+    case airline
+    /// An aircraft type designator (compared without regard to case).
+    case aircraft
+
+    /// What a value of the kind is, for messages: "a length".
+    public var description: String {
+        switch self {
+        case .text: "text"
+        case .integer: "a whole number"
+        case .number: "a number"
+        case .boolean: "true or false"
+        case .length(let unit): "a length (in \(unit.symbol))"
+        case .height(let unit): "a height (in \(unit.symbol))"
+        case .angle: "an angle (in °)"
+        case .speed(let unit): "a speed (in \(unit.rawValue))"
+        case .duration(let s): "a duration (in \(ColumnKind.durationSymbol(s)))"
+        case .date: "a date"
+        case .instant: "a time (ISO 8601)"
+        case .clock: "a time of day"
+        case .airport: "an airport"
+        case .airline: "an airline"
+        case .aircraft: "an aircraft type"
+        }
+    }
+
+    /// The word `columns` and `explain` show for the kind.
+    public var name: String {
+        switch self {
+        case .text: "text"
+        case .integer: "integer"
+        case .number: "number"
+        case .boolean: "boolean"
+        case .length(let unit): "length/\(unit.symbol)"
+        case .height(let unit): "height/\(unit.symbol)"
+        case .angle: "angle/°"
+        case .speed(let unit): "speed/\(unit.rawValue)"
+        case .duration(let s): "duration/\(ColumnKind.durationSymbol(s))"
+        case .date: "date"
+        case .instant: "instant"
+        case .clock: "clock"
+        case .airport: "airport"
+        case .airline: "airline"
+        case .aircraft: "aircraft"
+        }
+    }
+
+    static func durationSymbol(_ seconds: Double) -> String {
+        switch seconds {
+        case 60: "min"
+        case 3600: "h"
+        case 86400: "days"
+        default: "s"
+        }
+    }
+
+    /// The quantity the kind measures, for comparing with literals in other units.
+    var dimension: Dimension {
+        switch self {
+        case .length, .height: .length
+        case .angle: .angle
+        case .speed: .speed
+        case .duration: .duration
+        case .integer, .number: .plain
+        default: .none
+        }
+    }
+
+    /// Base units in one unit of the column (1000 for a column in kilometres).
+    var scale: Double {
+        switch self {
+        case .length(let unit), .height(let unit): unit.meters
+        case .speed(let unit): unit.metersPerSecond
+        case .duration(let s): s
+        default: 1
+        }
+    }
+
+    /// True for kinds whose values are numbers (so `sum` and `avg` apply).
+    var isNumeric: Bool { dimension != .none }
+
+    /// The kind the naming rules of the project give a column key: a unit suffix
+    /// (`_km`, `_m`, `_ft`, `_deg`, `_ms`, `_s`, `_min`, `_days`) or a known name. Nil when the
+    /// key says nothing; the values then decide (`ColumnKind.of(datum:)`).
+    public static func inferred(key: String) -> ColumnKind? {
+        if let kind = byName[key] { return kind }
+        let parts = key.split(separator: "_")
+        guard parts.count > 1, let suffix = parts.last else { return nil }
+        let stem = parts.dropLast().joined(separator: "_")
+        let tall = ["altitude", "elevation", "height", "perigee", "apogee", "agl", "ground", "ceiling"].contains { stem.contains($0) }
+        switch suffix {
+        case "km": return tall && stem != "ground" ? .height(.kilometers) : .length(.kilometers)
+        case "m": return tall && stem != "ground" ? .height(.meters) : .length(.meters)
+        case "ft": return .height(.feet)
+        case "nm": return .length(.nauticalMiles)
+        case "deg": return .angle
+        case "ms": return .speed(.metersPerSecond)
+        case "kt": return .speed(.knots)
+        case "s": return .duration(secondsPerUnit: 1)
+        case "min": return .duration(secondsPerUnit: 60)
+        case "h": return .duration(secondsPerUnit: 3600)
+        case "days": return .duration(secondsPerUnit: 86400)
+        case "date", "on": return .date
+        case "utc": return .instant
+        case "time": return .clock
+        default: return nil
+        }
+    }
+
+    static let byName: [String: ColumnKind] = [
+        "airline": .airline, "origin": .airport, "destination": .airport, "from": .airport, "to": .airport,
+        "icao": .airport, "iata": .airport, "airport": .airport,
+        "aircraft": .aircraft, "type": .aircraft,
+        "date": .date, "year": .integer, "time": .instant, "epoch": .instant, "rise": .instant, "set": .instant,
+        "bearing": .angle, "track": .angle, "heading": .angle, "inclination": .angle, "max_elevation": .angle,
+        "visible_max_elevation": .angle, "culmination": .instant,
+        "minutes": .duration(secondsPerUnit: 60), "in_s": .duration(secondsPerUnit: 1),
+    ]
+
+    /// The kind of a value when its column's key says nothing.
+    static func of(datum: Datum) -> ColumnKind? {
+        switch datum {
+        case .int: .integer
+        case .number: .number
+        case .bool: .boolean
+        case .string: .text
+        default: nil
+        }
+    }
+}
+
+/// The quantity a kind or a literal measures.
+enum Dimension: Sendable, Equatable {
+    /// Not a number (text, codes, dates).
+    case none
+    /// A number without a unit.
+    case plain
+    case length, angle, speed, duration
+
+    var name: String {
+        switch self {
+        case .none: "not a number"
+        case .plain: "a number"
+        case .length: "a length"
+        case .angle: "an angle"
+        case .speed: "a speed"
+        case .duration: "a duration"
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import SkyKit
+
+/// A `where` condition made ready for one table: each column found once and each literal
+/// read once in the unit of the column it is compared with. A test answers true, false or
+/// nil (unknown: a value is missing), and `where` keeps the rows that answer true, as SQL does.
+struct Condition {
+    typealias Test = ([Cell]) -> Bool?
+
+    let table: QueryTable
+    let reader: ScalarReader
+
+    private enum Side {
+        case column(Int, ColumnKind)
+        case literal(Literal, word: String?)
+    }
+
+    func plan(_ e: Expression) throws(ValueError) -> Test {
+        switch e {
+        case .not(let x):
+            let t = try plan(x)
+            return { row in t(row).map { !$0 } }
+        case .and(let a, let b):
+            let (x, y) = (try plan(a), try plan(b))
+            return { row in
+                let l = x(row)
+                if l == false { return false }
+                let r = y(row)
+                if r == false { return false }
+                return l == nil || r == nil ? nil : true
+            }
+        case .or(let a, let b):
+            let (x, y) = (try plan(a), try plan(b))
+            return { row in
+                let l = x(row)
+                if l == true { return true }
+                let r = y(row)
+                if r == true { return true }
+                return l == nil || r == nil ? nil : false
+            }
+        case .word, .quoted:
+            guard case .column(let i, let kind) = try side(e, mustBeColumn: true) else { return { _ in nil } }
+            guard kind == .boolean else {
+                throw ValueError("\(name(i)) is \(kind.description), not true or false: compare it (\(name(i)) > …)")
+            }
+            return { row in if case .bool(let b) = reader.read(row[i].datum, kind) { return b } else { return nil } }
+        case .compare(let op, let a, let b): return try compare(op, a, b)
+        case .member(let a, let items, let negated):
+            guard case .column(let i, let kind) = try side(a, mustBeColumn: true) else { return { _ in nil } }
+            var set: Set<Scalar> = []
+            for item in items {
+                guard case .literal(let lit, let written) = try side(item, mustBeColumn: false) else {
+                    throw ValueError("the list after in holds values, not columns")
+                }
+                set.insert(try lit.scalar(for: kind, column: name(i), written: written, reader: reader))
+            }
+            return { row in
+                let v = reader.read(row[i].datum, kind)
+                if v == .null { return nil }
+                return set.contains(v) != negated
+            }
+        case .match(let a, let b, let glob, let negated):
+            guard case .column(let i, _) = try side(a, mustBeColumn: true) else { return { _ in nil } }
+            guard case .literal(let lit, let word) = try side(b, mustBeColumn: false) else {
+                throw ValueError("=~ and like match a column against text")
+            }
+            let pattern = (word ?? lit.bare.textValue).lowercased()
+            let matches: (String) -> Bool = glob ? { Glob.matches(pattern, $0.lowercased()) } : { $0.lowercased().contains(pattern) }
+            return { row in
+                let cell = row[i]
+                if cell.datum == .null { return nil }
+                return (matches(cell.datum.plainText) || matches(cell.text)) != negated
+            }
+        }
+    }
+
+    private func name(_ i: Int) -> String { QueryTable.shownName(table.columns[i]) }
+
+    private func side(_ e: Expression, mustBeColumn: Bool) throws(ValueError) -> Side {
+        switch e {
+        case .word(let w):
+            if let i = table.index(w) { return .column(i, table.kinds[i]) }
+            if mustBeColumn { _ = try table.column(w) }
+            return .literal(Literal.parse(w), word: w)
+        case .quoted(let q):
+            if mustBeColumn { throw ValueError("'\(q)' is quoted text, not a column" + table.columnList) }
+            return .literal(.text(q), word: q)
+        default:
+            throw ValueError("a condition cannot be compared here; put values or columns on each side")
+        }
+    }
+
+    private func compare(_ op: Expression.Comparison, _ a: Expression, _ b: Expression) throws(ValueError) -> Test {
+        var (l, r) = (try side(a, mustBeColumn: false), try side(b, mustBeColumn: false))
+        var op = op
+        if case .literal = l, case .column = r {
+            swap(&l, &r)
+            op = op.flipped
+        }
+        switch (l, r) {
+        case (.column(let i, let kind), .literal(let lit, let written)):
+            if lit == .null {
+                guard op == .eq || op == .ne else { throw ValueError("null can only be compared with == or !=") }
+                return { row in (row[i].datum == .null) == (op == .eq) }
+            }
+            let value = try lit.scalar(for: kind, column: name(i), written: written, reader: reader)
+            return { row in
+                let v = reader.read(row[i].datum, kind)
+                return v == .null ? nil : op.holds(Scalar.order(v, value))
+            }
+        case (.column(let i, let k), .column(let j, let m)):
+            guard k == m || (k.dimension == m.dimension && k.dimension != .none) else {
+                throw ValueError("\(name(i)) is \(k.description) and \(name(j)) is \(m.description): they cannot be compared")
+            }
+            return { row in
+                let (x, y) = (reader.read(row[i].datum, k), reader.read(row[j].datum, m))
+                return x == .null || y == .null ? nil : op.holds(Scalar.order(x, y))
+            }
+        case (.literal(_, let word), _):
+            // Neither side names a column: the left word was meant as one.
+            _ = try table.column(word ?? "")
+            return { _ in nil }
+        }
+    }
+}
+
+extension Expression.Comparison {
+    /// The same comparison with its sides swapped (`5 < x` is `x > 5`).
+    var flipped: Self {
+        switch self {
+        case .lt: .gt
+        case .le: .ge
+        case .gt: .lt
+        case .ge: .le
+        default: self
+        }
+    }
+
+    /// Whether the comparison holds for an order (-1, 0, 1).
+    func holds(_ order: Int) -> Bool {
+        switch self {
+        case .eq: order == 0
+        case .ne: order != 0
+        case .lt: order < 0
+        case .le: order <= 0
+        case .gt: order > 0
+        case .ge: order >= 0
+        }
+    }
+}
+
+extension Scalar {
+    var textValue: String {
+        switch self {
+        case .null: ""
+        case .bool(let b): b ? "true" : "false"
+        case .number(let d): Format.trimmed(d)
+        case .text(let s): s
+        }
+    }
+}
+
+/// `*` and `?` patterns (`like`).
+enum Glob {
+    static func matches(_ pattern: String, _ text: String) -> Bool {
+        let p = Array(pattern), t = Array(text)
+        var (pi, ti, star, mark) = (0, 0, -1, 0)
+        while ti < t.count {
+            if pi < p.count, p[pi] == "?" || p[pi] == t[ti] {
+                pi += 1
+                ti += 1
+            } else if pi < p.count, p[pi] == "*" {
+                star = pi
+                mark = ti
+                pi += 1
+            } else if star >= 0 {
+                pi = star + 1
+                mark += 1
+                ti = mark
+            } else {
+                return false
+            }
+        }
+        while pi < p.count, p[pi] == "*" { pi += 1 }
+        return pi == p.count
+    }
+}

@@ -1,0 +1,171 @@
+import SkyKit
+
+/// A `where` condition as written: columns, literals, comparisons, `and`/`or`/`not`,
+/// membership in a list and text matching.
+indirect enum Expression: Equatable {
+    /// A bare word: a column when the table has one by that name, else text.
+    case word(String)
+    /// A quoted word: always text.
+    case quoted(String)
+    case not(Expression)
+    case and(Expression, Expression)
+    case or(Expression, Expression)
+    case compare(Comparison, Expression, Expression)
+    case member(Expression, [Expression], negated: Bool)
+    /// `=~` (contains, any case), `!~`, and `like` (a `*`/`?` pattern, any case).
+    case match(Expression, Expression, glob: Bool, negated: Bool)
+
+    enum Comparison: String, Equatable { case eq = "==", ne = "!=", lt = "<", le = "<=", gt = ">", ge = ">=" }
+}
+
+/// Reads a condition from the words of a stage: unquoted words are split further at
+/// operators, brackets and commas (`altitude<3000m`, `[UA,LH]`); quoted words stay text.
+struct ExpressionParser {
+    enum Piece: Equatable {
+        case word(String), quoted(String), symbol(String)
+    }
+
+    private var pieces: [Piece] = []
+    private var at = 0
+
+    init(_ words: [Token]) {
+        for word in words {
+            if word.isLiteral { pieces += Self.peel(word.text) } else { pieces += Self.split(word.text) }
+        }
+    }
+
+    static let symbols = ["==", "!=", "<=", ">=", "=~", "!~", "&&", "||", "<", ">", "=", "(", ")", "[", "]", ",", "!"]
+
+    /// A quoted word with the brackets and commas written against it (`["British Airways",`)
+    /// taken off as symbols: quoted text never begins with `[` or `(` nor ends with `]`, `)` or `,`.
+    static func peel(_ text: String) -> [Piece] {
+        var body = Substring(text)
+        var before: [Piece] = [], after: [Piece] = []
+        while let c = body.first, c == "[" || c == "(" {
+            before.append(.symbol(String(c)))
+            body = body.dropFirst()
+        }
+        while let c = body.last, c == "]" || c == ")" || c == "," {
+            after.insert(.symbol(String(c)), at: 0)
+            body = body.dropLast()
+        }
+        return before + [.quoted(String(body))] + after
+    }
+
+    /// Splits unquoted text at the operators and brackets.
+    static func split(_ text: String) -> [Piece] {
+        var out: [Piece] = []
+        var current = ""
+        var rest = Substring(text)
+        while let c = rest.first {
+            if let symbol = symbols.first(where: { rest.hasPrefix($0) }) {
+                if !current.isEmpty { out.append(.word(current)); current = "" }
+                out.append(.symbol(symbol))
+                rest = rest.dropFirst(symbol.count)
+            } else {
+                current.append(c)
+                rest = rest.dropFirst()
+            }
+        }
+        if !current.isEmpty { out.append(.word(current)) }
+        return out
+    }
+
+    mutating func parse() throws(ValueError) -> Expression {
+        guard !pieces.isEmpty else { throw ValueError("where needs a condition, e.g. where distance > 5000km") }
+        let e = try or()
+        if at < pieces.count { throw ValueError("unexpected '\(text(pieces[at]))' in the condition") }
+        return e
+    }
+
+    private func text(_ p: Piece) -> String {
+        switch p {
+        case .word(let s), .quoted(let s), .symbol(let s): s
+        }
+    }
+
+    private func peek() -> Piece? { at < pieces.count ? pieces[at] : nil }
+    private func isKeyword(_ k: String) -> Bool {
+        if case .word(let w) = peek(), w.lowercased() == k { return true }
+        return false
+    }
+    private mutating func take(symbol: String) -> Bool {
+        if peek() == .symbol(symbol) { at += 1; return true }
+        return false
+    }
+
+    private mutating func or() throws(ValueError) -> Expression {
+        var e = try and()
+        while isKeyword("or") || peek() == .symbol("||") {
+            at += 1
+            e = .or(e, try and())
+        }
+        return e
+    }
+
+    private mutating func and() throws(ValueError) -> Expression {
+        var e = try not()
+        while isKeyword("and") || peek() == .symbol("&&") {
+            at += 1
+            e = .and(e, try not())
+        }
+        return e
+    }
+
+    private mutating func not() throws(ValueError) -> Expression {
+        if isKeyword("not") || peek() == .symbol("!") {
+            at += 1
+            return .not(try not())
+        }
+        return try comparison()
+    }
+
+    private mutating func comparison() throws(ValueError) -> Expression {
+        let left = try operand()
+        var negated = false
+        if isKeyword("not"), at + 1 < pieces.count, case .word(let w) = pieces[at + 1], ["in", "like"].contains(w.lowercased()) {
+            negated = true
+            at += 1
+        }
+        if isKeyword("in") {
+            at += 1
+            guard take(symbol: "[") else { throw ValueError("in needs a list in brackets: airline in [UA, LH]") }
+            var items: [Expression] = []
+            while !take(symbol: "]") {
+                guard peek() != nil else { throw ValueError("the list after in has no closing ]") }
+                if take(symbol: ",") { continue }
+                items.append(try operand())
+            }
+            return .member(left, items, negated: negated)
+        }
+        if isKeyword("like") {
+            at += 1
+            return .match(left, try operand(), glob: true, negated: negated)
+        }
+        if negated { throw ValueError("not here must come before in or like") }
+        guard case .symbol(let s) = peek() else { return left }
+        switch s {
+        case "=~", "!~":
+            at += 1
+            return .match(left, try operand(), glob: false, negated: s == "!~")
+        case "=", "==", "!=", "<", "<=", ">", ">=":
+            at += 1
+            return .compare(Expression.Comparison(rawValue: s == "=" ? "==" : s)!, left, try operand())
+        default: return left
+        }
+    }
+
+    private mutating func operand() throws(ValueError) -> Expression {
+        guard let p = peek() else { throw ValueError("the condition ends where a value was expected") }
+        at += 1
+        switch p {
+        case .word(let w): return .word(w)
+        case .quoted(let q): return .quoted(q)
+        case .symbol("("):
+            let e = try or()
+            guard take(symbol: ")") else { throw ValueError("a ( in the condition has no closing )") }
+            return e
+        case .symbol(let s): throw ValueError("'\(s)' where a value was expected")
+        }
+    }
+}

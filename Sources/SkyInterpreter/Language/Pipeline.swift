@@ -1,0 +1,207 @@
+import SkyKit
+
+/// `command | stage | stage…`, `let NAME = …` and `$NAME`: the language over commands. A
+/// command's table goes through the stages in order; the last stage's result is shown in the
+/// output format (text, JSON, CSV) or kept in a variable.
+extension Shell {
+    /// True when `words` hold a `|`.
+    static func isPipeline(_ words: [Token]) -> Bool { words.contains { $0.isPipe } }
+
+    /// Runs a pipeline or a `let`, or returns nil when `words` are a plain command.
+    func runLanguage(_ words: [Token]) throws -> Output? {
+        if words.first?.keyword?.lowercased() == "let" { return try runLet(Array(words.dropFirst())) }
+        guard Shell.isPipeline(words) || isVariableHead(words) else { return nil }
+        let value = try evaluatePipeline(words)
+        remember(value)
+        return value.output
+    }
+
+    /// The value of a pipeline (or of a variable alone).
+    func evaluatePipeline(_ words: [Token]) throws -> PipeValue {
+        let parts = words.split(omittingEmptySubsequences: false) { $0.isPipe }
+        guard let head = parts.first, !head.isEmpty else { throw ShellError.usage("a pipeline starts with a command: flights | where …") }
+        if let empty = parts.dropFirst().firstIndex(where: \.isEmpty) {
+            throw ShellError.usage(
+                empty == parts.count - 1
+                    ? "nothing follows the last '|' — name a stage (\(Stages.names.joined(separator: ", ")))" : "two '|' with no stage between them")
+        }
+        var value: PipeValue
+        let command = head.map(\.text).joined(separator: " ")
+        if isVariableHead(Array(head)) {
+            value = try variable(String(head[head.startIndex].text.dropFirst()))
+        } else {
+            let wasInPipeline = inPipeline
+            inPipeline = parts.count > 1
+            defer { inPipeline = wasInPipeline }
+            let output = try evaluate(Array(head))
+            pendingNotes += output.blocks.compactMap { if case .note(let n) = $0 { return n } else { return nil } }
+            value = try Shell.pipeValue(of: output, command: command)
+        }
+        for (n, stage) in parts.dropFirst().enumerated() {
+            let name = stage[stage.startIndex].text
+            let rest = Array(stage.dropFirst())
+            if name.lowercased() == "save" {
+                guard n == parts.count - 2 else { throw ShellError.usage("save ends a pipeline: nothing can follow it") }
+                try save(value, rest)
+                return value
+            }
+            value = try Stages.run(name, rest, value, self)
+            // The command's title described its own rows ("Airports within 50 km"), not these.
+            if case .table(var t) = value, t.title != nil {
+                t.title = nil
+                value = .table(t)
+            }
+        }
+        return value
+    }
+
+    /// The table (or value) a command's output holds, for the stage after it.
+    static func pipeValue(of output: Output, command: String) throws -> PipeValue {
+        var tables: [Table] = []
+        var cards: [Card] = []
+        for block in output.blocks {
+            switch block {
+            case .table(let t): tables.append(t)
+            case .sideBySide(let ts): tables += ts
+            case .card(let c): cards.append(c)
+            case .stream(let s):
+                var rows: [[Cell]] = []
+                while let row = s.rows.next() {
+                    rows.append(row)
+                    if rows.count % 4096 == 0, Interrupt.seen != 0 { try Task.checkCancellation() }
+                }
+                _ = try s.finish()
+                tables.append(Table(key: s.key, columns: s.columns, rows: rows))
+            default: break
+            }
+        }
+        if tables.count == 1 { return .table(QueryTable(tables[0])) }
+        if tables.count > 1 {
+            throw ShellError.usage(
+                "\(command) made \(tables.count) tables (\(tables.map(\.key).joined(separator: ", "))): a stage needs one — ask for one section")
+        }
+        if cards.count == 1 {
+            let fields = cards[0].fields.filter { !$0.key.isEmpty }
+            let columns = fields.map { Column($0.key, $0.label) }
+            return .table(
+                QueryTable(
+                    Table(
+                        key: cards[0].key ?? command.split(separator: " ").first.map(String.init) ?? "card", title: cards[0].title, columns: columns,
+                        rows: [fields.map(\.cell)])))
+        }
+        let made =
+            output.blocks.isEmpty
+            ? "nothing"
+            : output.blocks.contains { if case .drawing = $0 { true } else { false } } ? "a drawing" : cards.count > 1 ? "\(cards.count) cards" : "a message"
+        throw ShellError.usage("\(command) made \(made), not a table: a stage needs a command that lists rows")
+    }
+
+    /// `save FILE [--force]`: the table in CSV or JSON (by the file's extension), under the
+    /// same rules as every export (an existing file needs --force; skyshell's own files never).
+    func save(_ value: PipeValue, _ words: [Token]) throws {
+        let force = words.contains { $0.keyword == "--force" }
+        let paths = words.filter { $0.keyword != "--force" }
+        guard paths.count == 1 else { throw ShellError.usage("save takes one file name (usage: save FILE [--force])") }
+        let path = paths[0].text
+        let lower = path.lowercased()
+        var options = renderOptions
+        options.color = false
+        if lower.hasSuffix(".csv") {
+            options.format = .csv
+        } else if lower.hasSuffix(".json") {
+            options.format = .json
+        } else {
+            throw ShellError.usage("save writes .csv or .json files: end '\(Visible.text(path))' with one of them")
+        }
+        let file = try createUserFile(path, force: force)
+        try finish(file, with: Renderer.render(value.output, options))
+        note("saved \(value.what) to \(Visible.text(String(path.split(separator: "/").last ?? Substring(path))))")
+    }
+
+    /// `let NAME = VALUE…` or `let NAME = command | stage…`.
+    func runLet(_ words: [Token]) throws -> Output {
+        guard words.count >= 2, let name = words[0].keyword, words[1].keyword == "=" else {
+            throw ShellError.usage("usage: let NAME = VALUE, or let NAME = command | stage…")
+        }
+        guard Shell.isVariableName(name) else {
+            throw ShellError.usage("'\(Visible.text(name))' is not a variable name: use letters, digits and _, starting with a letter")
+        }
+        guard name != "env", name != "_" else { throw ShellError.usage("$\(name) is the shell's own: choose another name") }
+        let rest = Array(words.dropFirst(2))
+        let value: PipeValue
+        if rest.isEmpty {
+            throw ShellError.usage("let \(name) = needs a value")
+        } else if Shell.isPipeline(rest) || isVariableHead(rest) || (rest[0].keyword.map { registry.command($0) != nil } ?? false) {
+            value = try evaluatePipeline(rest)
+        } else if rest.count == 1 {
+            value = .value(Cell(rest[0].text), Shell.literalKind(rest[0]), key: name)
+        } else {
+            value = .list(rest.map { Cell($0.text) }, .text, key: name)
+        }
+        variables[name] = value
+        arguments.variables[name] = Shell.lexValue(value)
+        remember(value)
+        return .none
+    }
+
+    static func literalKind(_ word: Token) -> ColumnKind {
+        guard !word.isLiteral else { return .text }
+        switch Literal.parse(word.text) {
+        case .quantity(_, .plain): return .number
+        case .date: return .date
+        case .instant: return .instant
+        case .clock: return .clock
+        case .bool: return .boolean
+        default: return .text
+        }
+    }
+
+    static func isVariableName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+    }
+
+    /// True for a pipeline head that is one `$NAME` of a shell variable.
+    func isVariableHead(_ words: [Token]) -> Bool {
+        guard let first = words.first, first.text.hasPrefix("$"), words.count == 1 || words[1].isPipe else { return false }
+        return first.isVariableReference
+    }
+
+    /// The value of `$name`.
+    func variable(_ name: String) throws -> PipeValue {
+        guard let value = variables[name] else {
+            throw ShellError.usage("$\(name) is not set" + suggestion(name, among: Array(variables.keys)) + " — let \(name) = … sets it")
+        }
+        return value
+    }
+
+    /// Keeps a result as `$_`.
+    func remember(_ value: PipeValue) {
+        variables["_"] = value
+        arguments.variables["_"] = Shell.lexValue(value)
+    }
+
+    /// What `$NAME` and `$NAME.COLUMN` expand to in a command's words.
+    static func lexValue(_ value: PipeValue) -> VariableWords {
+        switch value {
+        case .table(let t):
+            var fields: [String: String] = [:]
+            if t.rows.count == 1 {
+                for (column, cell) in zip(t.columns, t.rows[0]) {
+                    for name in QueryTable.names(column) where fields[name] == nil { fields[name] = cell.datum.plainText }
+                }
+            }
+            return VariableWords(words: nil, fields: fields, what: value.what)
+        default:
+            return VariableWords(words: (try? value.words()) ?? [], fields: [:], what: value.what)
+        }
+    }
+}
+
+/// What a shell variable gives the lexer: its words (nil for a table) and, for a one-row
+/// table, the value of each column by name.
+public struct VariableWords: Sendable, Equatable {
+    public var words: [String]?
+    public var fields: [String: String]
+    public var what: String
+}

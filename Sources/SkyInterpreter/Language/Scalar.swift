@@ -1,0 +1,232 @@
+import SkyKit
+
+/// One value as a pipeline compares it: quantities in their base unit, codes in one spelling.
+enum Scalar: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case text(String)
+
+    /// SQL's order: nothing first, then false before true, numbers, then text.
+    static func order(_ a: Scalar, _ b: Scalar) -> Int {
+        switch (a, b) {
+        case (.null, .null): return 0
+        case (.null, _): return -1
+        case (_, .null): return 1
+        case let (.bool(x), .bool(y)): return x == y ? 0 : (x ? 1 : -1)
+        case let (.number(x), .number(y)): return x == y ? 0 : (x < y ? -1 : 1)
+        case let (.text(x), .text(y)): return x == y ? 0 : (Array(x.utf8).lexicographicallyPrecedes(y.utf8) ? -1 : 1)
+        case (.bool, _): return -1
+        case (_, .bool): return 1
+        case (.number, _): return -1
+        case (_, .number): return 1
+        }
+    }
+}
+
+/// Turns cells and literals into scalars of a kind: airports and airlines by the catalog.
+final class ScalarReader {
+    let catalog: Catalog
+    private var airports: [String: String] = [:]
+    private var airlines: [String: String] = [:]
+
+    init(catalog: Catalog) { self.catalog = catalog }
+
+    /// The scalar of a cell of a column of `kind`.
+    func read(_ datum: Datum, _ kind: ColumnKind) -> Scalar {
+        switch datum {
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .int(let i): return .number(Double(i) * kind.scale)
+        case .number(let d): return .number(d * kind.scale)
+        case .string(let s): return text(s, kind) ?? .null
+        case .list, .object: return .text(datum.plainText)
+        }
+    }
+
+    /// The scalar of text in a column of `kind`; nil when the text is not such a value.
+    func text(_ s: String, _ kind: ColumnKind) -> Scalar? {
+        switch kind {
+        case .airport: return .text(airport(s) ?? s.uppercased())
+        case .airline: return .text(airline(s) ?? s.uppercased())
+        case .aircraft: return .text(s.uppercased())
+        case .instant: return Literal.instantSeconds(s).map(Scalar.number)
+        case .clock: return Literal.clockSeconds(s).map(Scalar.number)
+        case .date: return Literal.isDate(s) ? .text(s) : nil
+        case .boolean: return s == "true" ? .bool(true) : s == "false" ? .bool(false) : nil
+        case .text: return .text(s)
+        default: return NumberParser.parse(s).map { .number($0 * kind.scale) }
+        }
+    }
+
+    /// The ICAO code of the airport written `code` (ICAO, IATA or an unambiguous name).
+    func airport(_ code: String) -> String? {
+        if let known = airports[code] { return known }
+        let found = catalog.airport(code: code)?.icao
+        airports[code] = found
+        return found
+    }
+
+    /// One spelling of the airline written `code`: its ICAO code when the catalog knows it.
+    func airline(_ code: String) -> String? {
+        if let known = airlines[code] { return known }
+        let matches = catalog.airlines(code: code)
+        let found = matches.count == 1 ? matches[0].storedCodeInCatalog : nil
+        airlines[code] = found
+        return found
+    }
+}
+
+/// A value written in an expression: `5000km`, `30°`, `2h`, `2024-01-01`, `13:05`, `UA`.
+enum Literal: Equatable {
+    case null
+    case bool(Bool)
+    /// A number in a base unit (metres, degrees, m/s, seconds) and what it measures.
+    case quantity(Double, Dimension)
+    case date(String)
+    case instant(Double)
+    case clock(Double)
+    case text(String)
+
+    static let durations: [String: Double] = [
+        "s": 1, "sec": 1, "secs": 1, "second": 1, "seconds": 1, "min": 60, "mins": 60, "minute": 60, "minutes": 60,
+        "h": 3600, "hr": 3600, "hrs": 3600, "hour": 3600, "hours": 3600, "d": 86400, "day": 86400, "days": 86400,
+    ]
+    static let speeds: [String: SpeedUnit] = [
+        "kt": .knots, "kts": .knots, "knots": .knots, "km/h": .kilometersPerHour, "kmh": .kilometersPerHour,
+        "mph": .milesPerHour, "m/s": .metersPerSecond,
+    ]
+
+    /// The literal an unquoted word stands for: a number with or without a unit, a date, a
+    /// time, a truth value, or else text.
+    static func parse(_ word: String) -> Literal {
+        switch word.lowercased() {
+        case "true": return .bool(true)
+        case "false": return .bool(false)
+        case "null": return .null
+        default: break
+        }
+        if isDate(word), word.contains("-") { return .date(word) }
+        if let seconds = instantSeconds(word) { return .instant(seconds) }
+        if let seconds = clockSeconds(word) { return .clock(seconds) }
+        guard let first = word.unicodeScalars.first, first == "-" || first == "+" || first == "." || ("0"..."9").contains(first),
+            let (value, unitText) = NumberParser.splitUnit(word.lowercased())
+        else { return .text(word) }
+        let unit = String(unitText)
+        if unit.isEmpty { return .quantity(value, .plain) }
+        if unit == "°" || unit == "deg" || unit == "degrees" { return .quantity(value, .angle) }
+        if let s = durations[unit] { return .quantity(value * s, .duration) }
+        if let speed = speeds[unit] { return .quantity(value * speed.metersPerSecond, .speed) }
+        if let length = LengthParser.unitNames[unit] { return .quantity(value * length.meters, .length) }
+        return .text(word)
+    }
+
+    /// True for `YYYY`, `YYYY-MM` and `YYYY-MM-DD` with a real month and day.
+    static func isDate(_ s: String) -> Bool {
+        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count), parts[0].count == 4, NumberParser.integer(parts[0], in: 1...9999) != nil else { return false }
+        if parts.count > 1 { guard parts[1].count == 2, NumberParser.integer(parts[1], in: 1...12) != nil else { return false } }
+        if parts.count > 2 { guard parts[2].count == 2, NumberParser.integer(parts[2], in: 1...31) != nil else { return false } }
+        return true
+    }
+
+    /// Seconds of the day of `HH:MM` or `HH:MM:SS`.
+    static func clockSeconds(_ s: String) -> Double? {
+        let parts = s.split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(parts.count), parts.allSatisfy({ $0.count == 2 }),
+            let h = NumberParser.integer(parts[0], in: 0...23), let m = NumberParser.integer(parts[1], in: 0...59)
+        else { return nil }
+        let sec = parts.count == 3 ? NumberParser.integer(parts[2], in: 0...60) : 0
+        guard let sec else { return nil }
+        return Double(h * 3600 + m * 60 + sec)
+    }
+
+    /// Seconds since 1970 of an ISO 8601 time `YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM]` (a space may
+    /// stand for the T; no zone means UTC).
+    static func instantSeconds(_ s: String) -> Double? {
+        let text = s.replacingOccurrences(of: " ", with: "T")
+        guard let t = text.firstIndex(of: "T") else { return nil }
+        let datePart = String(text[..<t])
+        var rest = String(text[text.index(after: t)...])
+        guard isDate(datePart), datePart.count == 10 else { return nil }
+        var offset = 0.0
+        if rest.hasSuffix("Z") {
+            rest.removeLast()
+        } else if let sign = rest.lastIndex(where: { $0 == "+" || $0 == "-" }) {
+            guard let zone = clockSeconds(String(rest[rest.index(after: sign)...])) else { return nil }
+            offset = rest[sign] == "+" ? zone : -zone
+            rest = String(rest[..<sign])
+        }
+        if let dot = rest.firstIndex(of: ".") { rest = String(rest[..<dot]) }
+        guard let clock = clockSeconds(rest) else { return nil }
+        let p = datePart.split(separator: "-").compactMap { Int($0) }
+        return Double(daysFromCivil(p[0], p[1], p[2])) * 86400 + clock - offset
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date.
+    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146097 + doe - 719468
+    }
+
+    /// The scalar the literal is for a column of `kind`, or why it cannot be compared with one.
+    func scalar(for kind: ColumnKind, column: String, written: String? = nil, reader: ScalarReader) throws(ValueError) -> Scalar {
+        switch (self, kind) {
+        case (.null, _): return .null
+        case (.bool(let b), .boolean): return .bool(b)
+        case (.quantity(let v, .plain), _) where kind.isNumeric: return .number(v * kind.scale)
+        case (.quantity(let v, let d), _) where d == kind.dimension: return .number(v)
+        case (.date(let text), .date): return .text(text)
+        case (.date(let text), .instant): return .number(Double(Literal.daysFromCivil(text)) * 86400)
+        case (.instant(let s), .instant): return .number(s)
+        case (.clock(let s), .clock): return .number(s)
+        case (.text(let s), .text), (.text(let s), .aircraft), (.text(let s), .airport), (.text(let s), .airline):
+            if let value = reader.text(s, kind) { return value }
+        default: break
+        }
+        throw ValueError("\(column) is \(kind.description); \(written.map { "'\($0)'" } ?? shown) is \(description)")
+    }
+
+    static func daysFromCivil(_ date: String) -> Int {
+        let p = date.split(separator: "-").compactMap { Int($0) }
+        return daysFromCivil(p[0], p.count > 1 ? p[1] : 1, p.count > 2 ? p[2] : 1)
+    }
+
+    /// The literal as written back.
+    var shown: String {
+        switch self {
+        case .null: "null"
+        case .bool(let b): b ? "true" : "false"
+        case .quantity(let v, _): Format.trimmed(v)
+        case .date(let s), .text(let s): "'\(s)'"
+        case .instant(let s): Format.trimmed(s)
+        case .clock(let s): Format.trimmed(s)
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .null: "nothing"
+        case .bool: "true or false"
+        case .quantity(_, let d): d.name
+        case .date: "a date"
+        case .instant: "a time"
+        case .clock: "a time of day"
+        case .text: "text"
+        }
+    }
+
+    /// The scalar of a literal compared with another literal (no column to give a kind).
+    var bare: Scalar {
+        switch self {
+        case .null: .null
+        case .bool(let b): .bool(b)
+        case .quantity(let v, _), .instant(let v), .clock(let v): .number(v)
+        case .date(let s), .text(let s): .text(s)
+        }
+    }
+}
