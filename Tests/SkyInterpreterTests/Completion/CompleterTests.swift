@@ -40,7 +40,7 @@ struct CompleterTests {
 
     @Test func helpTopics() {
         #expect(words("help obs") == ["observer"])
-        #expect(words("help va") == ["values"])
+        #expect(words("help va") == ["vars", "values"])
     }
 
     @Test func badgesAndTheirKinds() {

@@ -43,6 +43,12 @@ struct DeclarationTests {
                 for scene in commands.dropLast() {
                     do { _ = try shell.evaluate(scene) } catch { Issue.record("example '\(example.command)': the scene fails: \(error)") }
                 }
+                // A stage's example is a pipeline that uses it: its head command binds.
+                if spec.category == .query, Shell.isPipeline(commands.last!) {
+                    #expect(commands.last!.contains { $0.text.lowercased() == spec.name }, "\(example.command) does not use \(spec.name)")
+                    do { try shell.validate(line: example.command) } catch { Issue.record("example '\(example.command)' does not bind: \(error)") }
+                    continue
+                }
                 let words = commands.last!
                 guard let (found, foundPath, next) = shell.registry.resolve(words) else {
                     Issue.record("\(example.command) names no command"); continue

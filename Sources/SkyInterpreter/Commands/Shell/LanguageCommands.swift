@@ -35,7 +35,7 @@ enum LanguageCommands {
             + "A column JSON alone had (a flight's distance) is shown once selected.",
         [Example("flights | select date airline distance", "three columns")])
     static let rejectStage = stage(
-        "reject", "Leave some columns out", "The opposite of select.", [Example("airlines | reject callsign", "every column but the callsign")])
+        "reject", "Leave some columns out", "The opposite of select.", [Example("airlines search united | reject callsign", "every column but the callsign")])
     static let firstStage = stage("first", "Keep the first N rows (1 when no number is given)", "", [Example("flights | first 3", "the three newest flights")])
     static let lastStage = stage("last", "Keep the last N rows (1 when no number is given)", "", [Example("flights | last 3", "the three oldest flights")])
     static let skipStage = stage("skip", "Leave out the first N rows", "", [Example("flights | skip 10 | first 10", "the second ten flights")])
@@ -56,7 +56,7 @@ enum LanguageCommands {
         "save", "Write the table to a CSV or JSON file",
         "`save FILE [--force]`: the format follows the extension (.csv, .json). An existing file is replaced only with --force, "
             + "and skyshell's own files never.",
-        [Example("flights | where year == 2025 | save /tmp/flights-2025.csv", "this year's flights as CSV")])
+        [Example("flights | where year == 2025 | save /tmp/flights-2025.csv --force", "this year's flights as CSV")])
 
     static let letCommand = CommandSpec(
         "let", category: .query, abstract: "Keep a value, a list or a table in a variable",
