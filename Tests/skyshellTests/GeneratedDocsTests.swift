@@ -38,7 +38,8 @@ struct GeneratedDocsTests {
         let script = Executable.packageRoot + "/Docs/completions/skyshell.bash"
         func complete(_ words: [String]) -> String {
             let setup =
-                "source '\(script)'; COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " "))); COMP_CWORD=\(words.count - 1); _skyshell; echo \"${COMPREPLY[*]}\""
+                "source '\(script)'; COMP_WORDS=(\(words.map { "'\($0)'" }.joined(separator: " "))); "
+                + "COMP_CWORD=\(words.count - 1); _skyshell; echo \"${COMPREPLY[*]}\""
             return ProcessRunner.run("/bin/bash", ["-c", setup], environment: ["PATH": "/usr/bin:/bin"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         #expect(complete(["skyshell", "--ou"]) == "--output")

@@ -79,7 +79,8 @@ public final class Shell {
         if let n = NumberParser.parse(text), range.contains(n), !whole || n == n.rounded() { return n }
         if environmentWarnings.insert(name).inserted {
             warn(
-                "\(name)='\(text)' is not \(whole ? "a whole number of" : "a number of") \(what) from \(Format.trimmed(range.lowerBound)) to \(Format.grouped(range.upperBound)); using \(Format.grouped(value, value == value.rounded() ? 0 : 1))"
+                "\(name)='\(text)' is not \(whole ? "a whole number of" : "a number of") \(what) from \(Format.trimmed(range.lowerBound)) "
+                    + "to \(Format.grouped(range.upperBound)); using \(Format.grouped(value, value == value.rounded() ? 0 : 1))"
             )
         }
         return value

@@ -8,7 +8,10 @@ enum AirlineCommands {
         "airline", aliases: ["al"], category: .catalog,
         abstract: "Show an airline's card",
         discussion:
-            "Name, codes, callsign, country, whether it is active, its hubs and its fleet. Hubs are the airports where its own routes (codeshares excluded) start or end at least a quarter as often as at its busiest airport and that carry at least 5% of its route ends; the fleet is the aircraft types on its routes, most used first. Both come from the OpenFlights route table, which describes 2014.",
+            "Name, codes, callsign, country, whether it is active, its hubs and its fleet. Hubs are the airports where its own routes "
+            + "(codeshares excluded) start or end at least a quarter as often as at its busiest airport and that carry at least 5% of its "
+            + "route ends; the fleet is the aircraft types on its routes, most used first. Both come from the OpenFlights route table, "
+            + "which describes 2014.",
         arguments: [airlineName.spec],
         subcommands: [FavoriteCommands.favorite, FavoriteCommands.unfavorite],
         examples: [

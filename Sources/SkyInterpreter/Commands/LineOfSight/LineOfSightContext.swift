@@ -83,19 +83,21 @@ final class LineOfSightContext: ServiceContext {
         var evicted: [TileCorner] = []
         var message: Block {
             .message(
-                "fetched \(installed) tile\(installed == 1 ? "" : "s") (\(LOSTerrainCommands.megabytes(downloaded)) downloaded, \(LOSTerrainCommands.megabytes(stored)) "
-                    + "stored)"
+                "fetched \(installed) tile\(installed == 1 ? "" : "s") (\(LOSTerrainCommands.megabytes(downloaded)) downloaded, "
+                    + "\(LOSTerrainCommands.megabytes(stored)) stored)"
                     + (sea > 0 ? ", \(sea) known sea" : "") + " into \(folder)"
                     + (evicted.isEmpty
                         ? ""
-                        : "; removed \(evicted.count) least recently used tile\(evicted.count == 1 ? "" : "s") (\(evicted.map(\.description).joined(separator: ", "))) to stay under terrain-cap"),
+                        : "; removed \(evicted.count) least recently used tile\(evicted.count == 1 ? "" : "s") "
+                            + "(\(evicted.map(\.description).joined(separator: ", "))) to stay under terrain-cap"),
                 installed + sea > 0 ? .good : .plain)
         }
         /// The error that names the tiles that could not be fetched.
         var failure: ShellError? {
             failures.isEmpty
                 ? nil
-                : ShellError(.unavailable, "\(failures.count) tile\(failures.count == 1 ? "" : "s") could not be fetched — " + failures.joined(separator: "; "))
+                : ShellError(
+                    .unavailable, "\(failures.count) tile\(failures.count == 1 ? "" : "s") could not be fetched — " + failures.joined(separator: "; "))
         }
     }
 
@@ -260,7 +262,8 @@ enum LOSText {
         if let msl {
             guard SessionRules.heightsMSL.contains(msl.meters) else {
                 throw ShellError.usage(
-                    "\(units.height(msl.meters)) MSL is out of reach: between \(units.height(SessionRules.heightsMSL.lowerBound)) and \(units.height(SessionRules.heightsMSL.upperBound))"
+                    "\(units.height(msl.meters)) MSL is out of reach: between \(units.height(SessionRules.heightsMSL.lowerBound)) "
+                        + "and \(units.height(SessionRules.heightsMSL.upperBound))"
                 )
             }
             return LOSHeight(msl, .msl)

@@ -11,7 +11,8 @@ enum FlightsCommand {
         "flights", category: .logbook,
         abstract: "List the flights of the active logbook, newest first",
         discussion:
-            "One line per flight: number, airline, route, aircraft and date. Airports show as ICAO codes, or as cities with `set codes names`. The list is written as it is read, so even a very long logbook starts at once.",
+            "One line per flight: number, airline, route, aircraft and date. Airports show as ICAO codes, or as cities with "
+            + "`set codes names`. The list is written as it is read, so even a very long logbook starts at once.",
         options: [
             year.spec,
             airline.spec,
@@ -45,7 +46,8 @@ enum FlightsCommand {
                 Cell(.int(f.number ?? 0), text: "#\(f.number ?? 0)"),
                 Cell(Datum.optional(f.airline), text: airline ?? "—"),
                 Cell(
-                    .string("\(f.origin)-\(f.destination)"), text: "\(shell.logbook.label(airport: f.origin)) → \(shell.logbook.label(airport: f.destination))"),
+                    .string("\(f.origin)-\(f.destination)"),
+                    text: "\(shell.logbook.label(airport: f.origin)) → \(shell.logbook.label(airport: f.destination))"),
                 Cell(Datum.optional(f.aircraft), text: f.aircraft ?? "—"),
                 Cell(f.date.description),
                 Cell(.string(f.origin)), Cell(.string(f.destination)),
