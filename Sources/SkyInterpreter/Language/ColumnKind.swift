@@ -49,27 +49,6 @@ public enum ColumnKind: Sendable, Equatable {
         }
     }
 
-    /// The word `columns` and `explain` show for the kind.
-    public var name: String {
-        switch self {
-        case .text: "text"
-        case .integer: "integer"
-        case .number: "number"
-        case .boolean: "boolean"
-        case .length(let unit): "length/\(unit.symbol)"
-        case .height(let unit): "height/\(unit.symbol)"
-        case .angle: "angle/°"
-        case .speed(let unit): "speed/\(unit.rawValue)"
-        case .duration(let s): "duration/\(ColumnKind.durationSymbol(s))"
-        case .date: "date"
-        case .instant: "instant"
-        case .clock: "clock"
-        case .airport: "airport"
-        case .airline: "airline"
-        case .aircraft: "aircraft"
-        }
-    }
-
     static func durationSymbol(_ seconds: Double) -> String {
         switch seconds {
         case 60: "min"

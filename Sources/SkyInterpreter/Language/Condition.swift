@@ -19,36 +19,20 @@ struct Condition {
         case .not(let x):
             let t = try plan(x)
             return { row in t(row).map { !$0 } }
-        case .and(let a, let b):
-            let (x, y) = (try plan(a), try plan(b))
-            return { row in
-                let l = x(row)
-                if l == false { return false }
-                let r = y(row)
-                if r == false { return false }
-                return l == nil || r == nil ? nil : true
-            }
-        case .or(let a, let b):
-            let (x, y) = (try plan(a), try plan(b))
-            return { row in
-                let l = x(row)
-                if l == true { return true }
-                let r = y(row)
-                if r == true { return true }
-                return l == nil || r == nil ? nil : false
-            }
+        case .and(let a, let b): return try join(a, b, decidedBy: false)
+        case .or(let a, let b): return try join(a, b, decidedBy: true)
         case .word, .quoted:
-            guard case .column(let i, let kind) = try side(e, mustBeColumn: true) else { return { _ in nil } }
+            let (i, kind) = try column(e)
             guard kind == .boolean else {
                 throw ValueError("\(name(i)) is \(kind.description), not true or false: compare it (\(name(i)) > …)")
             }
             return { row in if case .bool(let b) = reader.read(row[i].datum, kind) { return b } else { return nil } }
         case .compare(let op, let a, let b): return try compare(op, a, b)
         case .member(let a, let items, let negated):
-            guard case .column(let i, let kind) = try side(a, mustBeColumn: true) else { return { _ in nil } }
+            let (i, kind) = try column(a)
             var set: Set<Scalar> = []
             for item in items {
-                guard case .literal(let lit, let written) = try side(item, mustBeColumn: false) else {
+                guard case .literal(let lit, let written) = try side(item) else {
                     throw ValueError("the list after in holds values, not columns")
                 }
                 set.insert(try lit.scalar(for: kind, column: name(i), written: written, reader: reader))
@@ -59,8 +43,8 @@ struct Condition {
                 return set.contains(v) != negated
             }
         case .match(let a, let b, let glob, let negated):
-            guard case .column(let i, _) = try side(a, mustBeColumn: true) else { return { _ in nil } }
-            guard case .literal(let lit, let word) = try side(b, mustBeColumn: false) else {
+            let (i, _) = try column(a)
+            guard case .literal(let lit, let word) = try side(b) else {
                 throw ValueError("=~ and like match a column against text")
             }
             let pattern = (word ?? lit.bare.textValue).lowercased()
@@ -73,24 +57,44 @@ struct Condition {
         }
     }
 
+    /// `and` (decided by a false side) or `or` (by a true one) in three-valued logic: unknown
+    /// when neither side decides and one is unknown.
+    private func join(_ a: Expression, _ b: Expression, decidedBy decisive: Bool) throws(ValueError) -> Test {
+        let (x, y) = (try plan(a), try plan(b))
+        return { row in
+            let l = x(row)
+            if l == decisive { return decisive }
+            let r = y(row)
+            if r == decisive { return decisive }
+            return l == nil || r == nil ? nil : !decisive
+        }
+    }
+
     private func name(_ i: Int) -> String { QueryTable.shownName(table.columns[i]) }
 
-    private func side(_ e: Expression, mustBeColumn: Bool) throws(ValueError) -> Side {
+    /// The column a word names, or the unknown-column error.
+    private func column(_ e: Expression) throws(ValueError) -> (Int, ColumnKind) {
+        guard case .word(let w) = e else {
+            if case .quoted(let q) = e { throw ValueError("'\(q)' is quoted text, not a column" + table.columnList) }
+            throw ValueError("a condition cannot be compared here; put values or columns on each side")
+        }
+        let i = try table.column(w)
+        return (i, table.kinds[i])
+    }
+
+    private func side(_ e: Expression) throws(ValueError) -> Side {
         switch e {
         case .word(let w):
             if let i = table.index(w) { return .column(i, table.kinds[i]) }
-            if mustBeColumn { _ = try table.column(w) }
             return .literal(Literal.parse(w), word: w)
-        case .quoted(let q):
-            if mustBeColumn { throw ValueError("'\(q)' is quoted text, not a column" + table.columnList) }
-            return .literal(.text(q), word: q)
+        case .quoted(let q): return .literal(.text(q), word: q)
         default:
             throw ValueError("a condition cannot be compared here; put values or columns on each side")
         }
     }
 
     private func compare(_ op: Expression.Comparison, _ a: Expression, _ b: Expression) throws(ValueError) -> Test {
-        var (l, r) = (try side(a, mustBeColumn: false), try side(b, mustBeColumn: false))
+        var (l, r) = (try side(a), try side(b))
         var op = op
         if case .literal = l, case .column = r {
             swap(&l, &r)

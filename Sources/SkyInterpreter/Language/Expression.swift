@@ -96,27 +96,25 @@ struct ExpressionParser {
 
     private mutating func or() throws(ValueError) -> Expression {
         var e = try and()
-        while isKeyword("or") || peek() == .symbol("||") {
-            at += 1
-            e = .or(e, try and())
-        }
+        while take(keyword: "or", symbol: "||") { e = .or(e, try and()) }
         return e
     }
 
     private mutating func and() throws(ValueError) -> Expression {
         var e = try not()
-        while isKeyword("and") || peek() == .symbol("&&") {
-            at += 1
-            e = .and(e, try not())
-        }
+        while take(keyword: "and", symbol: "&&") { e = .and(e, try not()) }
         return e
     }
 
+    /// Takes `and`/`&&` (or `or`/`||`) when it comes next.
+    private mutating func take(keyword: String, symbol: String) -> Bool {
+        guard isKeyword(keyword) || peek() == .symbol(symbol) else { return false }
+        at += 1
+        return true
+    }
+
     private mutating func not() throws(ValueError) -> Expression {
-        if isKeyword("not") || peek() == .symbol("!") {
-            at += 1
-            return .not(try not())
-        }
+        if take(keyword: "not", symbol: "!") { return .not(try not()) }
         return try comparison()
     }
 

@@ -65,10 +65,12 @@ extension Shell {
             case .sideBySide(let ts): tables += ts
             case .card(let c): cards.append(c)
             case .stream(let s):
+                // Ctrl-C while a long listing is read for the stages stops it cleanly.
+                let seen = Interrupt.seen
                 var rows: [[Cell]] = []
                 while let row = s.rows.next() {
                     rows.append(row)
-                    if rows.count % 4096 == 0, Interrupt.seen != 0 { try Task.checkCancellation() }
+                    if rows.count % 4096 == 0, Interrupt.seen != seen { throw ShellError(.interrupted, "interrupted — nothing was shown") }
                 }
                 _ = try s.finish()
                 tables.append(Table(key: s.key, columns: s.columns, rows: rows))

@@ -15,7 +15,7 @@ enum Scalar: Hashable, Sendable {
         case (_, .null): return 1
         case let (.bool(x), .bool(y)): return x == y ? 0 : (x ? 1 : -1)
         case let (.number(x), .number(y)): return x == y ? 0 : (x < y ? -1 : 1)
-        case let (.text(x), .text(y)): return x == y ? 0 : (Array(x.utf8).lexicographicallyPrecedes(y.utf8) ? -1 : 1)
+        case let (.text(x), .text(y)): return x == y ? 0 : (x.utf8.lexicographicallyPrecedes(y.utf8) ? -1 : 1)
         case (.bool, _): return -1
         case (_, .bool): return 1
         case (.number, _): return -1
@@ -121,56 +121,22 @@ enum Literal: Equatable {
         return .text(word)
     }
 
-    /// True for `YYYY`, `YYYY-MM` and `YYYY-MM-DD` with a real month and day.
-    static func isDate(_ s: String) -> Bool {
-        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count), parts[0].count == 4, NumberParser.integer(parts[0], in: 1...9999) != nil else { return false }
-        if parts.count > 1 { guard parts[1].count == 2, NumberParser.integer(parts[1], in: 1...12) != nil else { return false } }
-        if parts.count > 2 { guard parts[2].count == 2, NumberParser.integer(parts[2], in: 1...31) != nil else { return false } }
-        return true
-    }
+    /// True for `YYYY`, `YYYY-MM` and `YYYY-MM-DD` of a day that exists (the logbook's dates).
+    static func isDate(_ s: String) -> Bool { FlightDate(text: s) != nil }
 
     /// Seconds of the day of `HH:MM` or `HH:MM:SS`.
-    static func clockSeconds(_ s: String) -> Double? {
-        let parts = s.split(separator: ":", omittingEmptySubsequences: false)
-        guard (2...3).contains(parts.count), parts.allSatisfy({ $0.count == 2 }),
-            let h = NumberParser.integer(parts[0], in: 0...23), let m = NumberParser.integer(parts[1], in: 0...59)
-        else { return nil }
-        let sec = parts.count == 3 ? NumberParser.integer(parts[2], in: 0...60) : 0
-        guard let sec else { return nil }
-        return Double(h * 3600 + m * 60 + sec)
-    }
+    static func clockSeconds(_ s: String) -> Double? { CivilTime.timeOfDay(s) }
 
-    /// Seconds since 1970 of an ISO 8601 time `YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM]` (a space may
-    /// stand for the T; no zone means UTC).
+    /// Unix seconds of an ISO 8601 date and time (`2026-12-02T18:52:53Z`, a space may stand for
+    /// the T); nil for a date alone, which is a `date`.
     static func instantSeconds(_ s: String) -> Double? {
         let text = s.replacingOccurrences(of: " ", with: "T")
-        guard let t = text.firstIndex(of: "T") else { return nil }
-        let datePart = String(text[..<t])
-        var rest = String(text[text.index(after: t)...])
-        guard isDate(datePart), datePart.count == 10 else { return nil }
-        var offset = 0.0
-        if rest.hasSuffix("Z") {
-            rest.removeLast()
-        } else if let sign = rest.lastIndex(where: { $0 == "+" || $0 == "-" }) {
-            guard let zone = clockSeconds(String(rest[rest.index(after: sign)...])) else { return nil }
-            offset = rest[sign] == "+" ? zone : -zone
-            rest = String(rest[..<sign])
-        }
-        if let dot = rest.firstIndex(of: ".") { rest = String(rest[..<dot]) }
-        guard let clock = clockSeconds(rest) else { return nil }
-        let p = datePart.split(separator: "-").compactMap { Int($0) }
-        return Double(daysFromCivil(p[0], p[1], p[2])) * 86400 + clock - offset
+        return text.contains("T") ? CivilTime.parse(text) : nil
     }
 
-    /// Days since 1970-01-01 of a proleptic Gregorian date.
-    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146097 + doe - 719468
+    /// Unix seconds of the start of a date, a partial one (`2024`, `2024-05`) at its first day.
+    static func startSeconds(_ date: String) -> Double {
+        CivilTime.parse(date + String("-01-01".suffix(10 - min(date.count, 10)))) ?? 0
     }
 
     /// The scalar the literal is for a column of `kind`, or why it cannot be compared with one.
@@ -181,7 +147,7 @@ enum Literal: Equatable {
         case (.quantity(let v, .plain), _) where kind.isNumeric: return .number(v * kind.scale)
         case (.quantity(let v, let d), _) where d == kind.dimension: return .number(v)
         case (.date(let text), .date): return .text(text)
-        case (.date(let text), .instant): return .number(Double(Literal.daysFromCivil(text)) * 86400)
+        case (.date(let text), .instant): return .number(Literal.startSeconds(text))
         case (.instant(let s), .instant): return .number(s)
         case (.clock(let s), .clock): return .number(s)
         case (.text(let s), .text), (.text(let s), .aircraft), (.text(let s), .airport), (.text(let s), .airline):
@@ -189,11 +155,6 @@ enum Literal: Equatable {
         default: break
         }
         throw ValueError("\(column) is \(kind.description); \(written.map { "'\($0)'" } ?? shown) is \(description)")
-    }
-
-    static func daysFromCivil(_ date: String) -> Int {
-        let p = date.split(separator: "-").compactMap { Int($0) }
-        return daysFromCivil(p[0], p.count > 1 ? p[1] : 1, p.count > 2 ? p[2] : 1)
     }
 
     /// The literal as written back.

@@ -270,11 +270,10 @@ private struct Scan {
         }
     }
 
-    /// A variable's words: several words outside quotes, one joined by spaces inside them.
+    /// Several values (`$@`, a list variable): several words outside quotes, one joined by
+    /// spaces inside them.
     mutating func insert(_ values: [String], quoted: Bool) {
         if quoted {
-            startWord()
-            wordLiteral = true
             word += values.joined(separator: " ").utf8
             return
         }
@@ -357,16 +356,7 @@ private struct Scan {
             i = j
         } else if next == UInt8(ascii: "@") {
             i += 2
-            if quoted {
-                word += args.values.joined(separator: " ").utf8
-                return
-            }
-            for (n, value) in args.values.enumerated() {
-                if n > 0 { endWord() }
-                startWord()
-                wordLiteral = true
-                word += value.utf8
-            }
+            insert(args.values, quoted: quoted)
         } else {
             startWord()
             word.append(Scan.dollar)

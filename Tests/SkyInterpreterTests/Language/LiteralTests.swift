@@ -22,8 +22,10 @@ struct LiteralTests {
         #expect(Literal.parse("13:05") == .clock(13 * 3600 + 5 * 60))
         #expect(Literal.parse("25:00") == .text("25:00"))
         // 2026-12-02T18:52:53Z is 1796237573 seconds after 1970 (date -d … +%s).
-        #expect(Literal.instantSeconds("2026-12-02T18:52:53Z") == 1_796_237_573)
-        #expect(Literal.instantSeconds("2026-12-02T19:52:53+01:00") == 1_796_237_573)
+        #expect(Literal.parse("2026-12-02T18:52:53Z") == .instant(1_796_237_573))
+        #expect(Literal.parse("2026-12-02T19:52:53+01:00") == .instant(1_796_237_573))
+        // 2026-12 starts on 2026-12-01 (date -d 2026-12-01 +%s).
+        #expect(Literal.startSeconds("2026-12") == 1_796_083_200)
     }
 
     @Test func aBareNumberIsInTheColumnsUnit() throws {

@@ -18,6 +18,40 @@ struct PipelineAgainstSQLTests {
 
     static let texts = ["UA", "LH", "BA", "AF"]
 
+    /// One SQLite database in memory, for the answers the pipeline's are compared with.
+    final class Database {
+        var handle: OpaquePointer?
+        init() { #expect(sqlite3_open(":memory:", &handle) == SQLITE_OK) }
+        deinit { sqlite3_close(handle) }
+
+        /// Makes table t anew with `schema` and `rows` (SQL value tuples).
+        func load(_ schema: String, _ rows: [String]) {
+            sqlite3_exec(handle, "DROP TABLE IF EXISTS t; CREATE TABLE t (\(schema));", nil, nil, nil)
+            if !rows.isEmpty { sqlite3_exec(handle, "INSERT INTO t VALUES " + rows.joined(separator: ", "), nil, nil, nil) }
+        }
+
+        /// Each answer row of `query`, its `columns` columns as text joined by |.
+        func rows(_ query: String, columns: Int) -> [String] {
+            var statement: OpaquePointer?
+            #expect(sqlite3_prepare_v2(handle, query, -1, &statement, nil) == SQLITE_OK, "\(query)")
+            defer { sqlite3_finalize(statement) }
+            var out: [String] = []
+            while sqlite3_step(statement) == SQLITE_ROW {
+                out.append((0..<columns).map { String(cString: sqlite3_column_text(statement, Int32($0))) }.joined(separator: "|"))
+            }
+            return out
+        }
+    }
+
+    /// Runs the stage written `text` (`where a > 3`) on `input`, as a pipeline does.
+    static func stage(_ text: String, _ input: PipeValue, _ shell: Shell) throws -> QueryTable {
+        let words = try #require(try Lexer().commands(in: text).first)
+        guard case .table(let table) = try Stages.run(words[0].text, Array(words.dropFirst()), input, shell) else {
+            throw ShellError.usage("\(text) made no table")
+        }
+        return table
+    }
+
     /// A random condition over columns a, b (numbers, a may be missing) and t (text, may be
     /// missing), as the pipeline writes it and as SQL does.
     static func condition(_ g: inout Generator, depth: Int = 0) -> (String, String) {
@@ -49,9 +83,7 @@ struct PipelineAgainstSQLTests {
     @Test func thousandRandomPipelinesAgreeWithSQLite() throws {
         let shell = makeShell()
         var g = Generator(state: 20_261_202)
-        var database: OpaquePointer?
-        #expect(sqlite3_open(":memory:", &database) == SQLITE_OK)
-        defer { sqlite3_close(database) }
+        let database = Database()
         for round in 0..<1000 {
             var rows: [[Cell]] = []
             var inserts: [String] = []
@@ -67,21 +99,13 @@ struct PipelineAgainstSQLTests {
                 rows: rows)
             let (expression, sql) = Self.condition(&g)
             let descending = g.next(2) == 0
-            let words = try #require(try Lexer().commands(in: "where " + expression).first)
-            let sortWords = try #require(try Lexer().commands(in: "sort a \(descending ? "desc" : ""), id").first)
-            var value = try Stages.run("where", Array(words.dropFirst()), .table(QueryTable(table)), shell)
-            value = try Stages.run("sort", Array(sortWords.dropFirst()), value, shell)
-            guard case .table(let result) = value else { Issue.record("no table"); return }
+            let kept = try Self.stage("where " + expression, .table(QueryTable(table)), shell)
+            let result = try Self.stage("sort a \(descending ? "desc" : ""), id", .table(kept), shell)
             let mine = result.rows.map { $0[0].datum.plainText }
 
-            sqlite3_exec(database, "DROP TABLE IF EXISTS t; CREATE TABLE t (id INTEGER, a INTEGER, b REAL, t TEXT);", nil, nil, nil)
-            if !inserts.isEmpty { sqlite3_exec(database, "INSERT INTO t VALUES " + inserts.joined(separator: ", "), nil, nil, nil) }
-            var statement: OpaquePointer?
+            database.load("id INTEGER, a INTEGER, b REAL, t TEXT", inserts)
             let query = "SELECT id FROM t WHERE \(sql) ORDER BY a \(descending ? "DESC" : "ASC"), id"
-            #expect(sqlite3_prepare_v2(database, query, -1, &statement, nil) == SQLITE_OK, "\(query)")
-            var theirs: [String] = []
-            while sqlite3_step(statement) == SQLITE_ROW { theirs.append(String(sqlite3_column_int64(statement, 0))) }
-            sqlite3_finalize(statement)
+            let theirs = database.rows(query, columns: 1)
             #expect(mine == theirs, "round \(round): where \(expression) | sort a\(descending ? " desc" : ""), id — SQL: \(query)")
         }
     }
@@ -89,9 +113,7 @@ struct PipelineAgainstSQLTests {
     @Test func groupAgreesWithSQLiteGroupBy() throws {
         let shell = makeShell()
         var g = Generator(state: 7)
-        var database: OpaquePointer?
-        #expect(sqlite3_open(":memory:", &database) == SQLITE_OK)
-        defer { sqlite3_close(database) }
+        let database = Database()
         for round in 0..<200 {
             var rows: [[Cell]] = []
             var inserts: [String] = []
@@ -101,18 +123,10 @@ struct PipelineAgainstSQLTests {
                 inserts.append("(\(id), '\(t)', \(b))")
             }
             let table = Table(key: "t", columns: [Column("id", "#"), Column("t", "T", kind: .text), Column("b", "B", kind: .integer)], rows: rows)
-            let words = try #require(try Lexer().commands(in: "group t with count, sum b, min b, max b").first)
-            guard case .table(let result) = try Stages.run("group", Array(words.dropFirst()), .table(QueryTable(table)), shell) else { return }
+            let result = try Self.stage("group t with count, sum b, min b, max b", .table(QueryTable(table)), shell)
             let mine = result.rows.map { $0.map(\.datum.plainText).joined(separator: "|") }
-            sqlite3_exec(database, "DROP TABLE IF EXISTS t; CREATE TABLE t (id INTEGER, t TEXT, b INTEGER);", nil, nil, nil)
-            sqlite3_exec(database, "INSERT INTO t VALUES " + inserts.joined(separator: ", "), nil, nil, nil)
-            var statement: OpaquePointer?
-            sqlite3_prepare_v2(database, "SELECT t, count(*), sum(b), min(b), max(b) FROM t GROUP BY t ORDER BY t", -1, &statement, nil)
-            var theirs: [String] = []
-            while sqlite3_step(statement) == SQLITE_ROW {
-                theirs.append((0..<5).map { String(cString: sqlite3_column_text(statement, Int32($0))) }.joined(separator: "|"))
-            }
-            sqlite3_finalize(statement)
+            database.load("id INTEGER, t TEXT, b INTEGER", inserts)
+            let theirs = database.rows("SELECT t, count(*), sum(b), min(b), max(b) FROM t GROUP BY t ORDER BY t", columns: 5)
             #expect(mine == theirs, "round \(round)")
         }
     }
