@@ -16,12 +16,20 @@ struct DocExamplesTests {
         let text = try String(contentsOfFile: Executable.packageRoot + "/" + path, encoding: .utf8)
         var result: [Example] = []
         var inBlock = false
+        // Lines belong to the example above them in the same block: a block with no example
+        // line (an illustration) expects nothing.
+        var inExample = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if line.hasPrefix("```") { inBlock.toggle(); continue }
+            if line.hasPrefix("```") {
+                inBlock.toggle()
+                inExample = false
+                continue
+            }
             guard inBlock else { continue }
             if line.hasPrefix("$ skyshell -c '"), line.hasSuffix("'") {
                 result.append(Example(commands: String(line.dropFirst("$ skyshell -c '".count).dropLast()), expected: []))
-            } else if !result.isEmpty, !line.hasPrefix("$ ") {
+                inExample = true
+            } else if inExample, !line.hasPrefix("$ ") {
                 result[result.count - 1].expected.append(line)
             }
         }
