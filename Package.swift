@@ -51,7 +51,7 @@ let package = Package(
             name: "SkyInterpreter",
             dependencies: ["SkyKit", "CEditline", "CTerminal"],
             // The lessons, compiled in (PackageResources.lesson1_sky …); Docs/lessons holds copies.
-            resources: (1...6).map { .embedInCode("Teaching/Lessons/lesson\($0).sky") }
+            resources: (1...7).map { .embedInCode("Teaching/Lessons/lesson\($0).sky") }
         ),
 
         // MARK: - Executable

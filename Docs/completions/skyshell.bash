@@ -11,7 +11,7 @@ _skyshell() {
         --generate) COMPREPLY=($(compgen -W "commands-md man bash-completion zsh-completion fish-completion examples" -- "$cur")); return ;;
     esac
     if [[ "$cur" == -* ]]; then
-        COMPREPLY=($(compgen -W "-c --command -o --output --color -k --keep-going -q --quiet --trace --fresh --resume --generate -h --help -V --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "-c --command -o --output --color -k --keep-going -q --quiet --trace --fresh --resume --startup --generate -h --help -V --version" -- "$cur"))
     else
         COMPREPLY=($(compgen -f -X '!*.sky' -- "$cur") $(compgen -d -- "$cur"))
     fi

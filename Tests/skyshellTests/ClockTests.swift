@@ -21,7 +21,7 @@ struct ClockTests {
         return env
     }
 
-    @Test(arguments: 1...6)
+    @Test(arguments: 1...7)
     func everyLessonRunsAtEveryClock(_ n: Int) {
         for clock in Self.clocks {
             let home = TemporaryDirectory("lesson-clock")

@@ -1,4 +1,5 @@
 import Foundation
+import SkyKit
 import SkyTestSupport
 import Testing
 
@@ -116,14 +117,22 @@ struct LogbookFaultTests {
         var script = ""
         for n in 0..<400 { script += "flight add KSFO KJFK date 2025-01-01 note k\(n)\n" }
         let path = home.write("adds.sky", script)
+        // The logbook exists before the first kill, so the test can watch its rows grow.
+        #expect(sky("flight add KSFO KJFK date 2025-01-01").status == 0)
+        let watcher = try SQLiteDatabase(path: home.path + "/logbook.sqlite")
+        func rows() -> Int { Int((try? watcher.statement("SELECT count(*) FROM flights").first { $0.int(0) }) ?? 0) }
         var killedMidway = 0
-        for delay in [60_000, 150_000, 300_000] as [UInt32] {
+        for delay in [0, 5_000, 20_000] as [UInt32] {
             let before = count()
             let out = home.path + "/adds.out"
             let pid = ProcessRunner.spawn(Executable.skyshell, [path], env) { actions in
                 posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
                 posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
             }
+            // The kill comes after the first flight is committed, however slow the start-up is
+            // on a loaded machine (a fixed delay alone could land before it or after the last).
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline, rows() == before { usleep(200) }
             usleep(delay)
             kill(pid, SIGKILL)
             _ = ProcessRunner.wait(pid)

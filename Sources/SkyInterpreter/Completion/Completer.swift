@@ -23,6 +23,13 @@ public struct Completer {
 
     /// Candidates for the word ending at the cursor, given the text before the cursor.
     public func complete(_ textBeforeCursor: String) -> Result {
+        // `$NAME` being typed: the variables (the lexer would already have expanded it).
+        let tail = textBeforeCursor.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+        if textBeforeCursor.dropLast(tail.count).hasSuffix("$") {
+            let typed = "$" + String(tail.reversed())
+            let names = shell.variables.keys.sorted().map { "$" + $0 } + ["$env."]
+            return Result(word: typed, typedLength: typed.count, candidates: candidates(names, prefix: typed))
+        }
         let (words, inWord) = Lexer(arguments: shell.arguments).wordsForCompletion(textBeforeCursor)
         let prefix = inWord ? words.last?.text ?? "" : ""
         let typed = inWord ? textBeforeCursor.count - ((words.last?.column ?? 1) - 1) : 0
@@ -34,6 +41,7 @@ public struct Completer {
         guard !previous.isEmpty else {
             return commandNames(prefix)
         }
+        if let pipe = previous.lastIndex(where: \.isPipe) { return stage(previous, after: pipe, prefix: prefix) }
         guard let (spec, path, next) = shell.registry.resolve(previous) else { return [] }
         let after = Array(previous[next...])
         var result: [Candidate] = []
@@ -52,6 +60,15 @@ public struct Completer {
             if optionsAllowed { result += optionNames(spec, given, prefix) }
         }
         return result
+    }
+
+    /// After a `|`: the stages; after a stage that names columns, the columns of the table on
+    /// the left (a variable's, or what the head command gave when it last ran in the session).
+    func stage(_ previous: [Token], after pipe: Int, prefix: String) -> [Candidate] {
+        let words = previous[(pipe + 1)...]
+        guard let name = words.first?.text.lowercased() else { return candidates(Stages.names, prefix: prefix) }
+        guard Stages.namingColumns.contains(name), let head = previous.split(whereSeparator: \.isPipe).first else { return [] }
+        return candidates(shell.columns(of: Array(head)), prefix: prefix)
     }
 
     func optionNames(_ spec: CommandSpec, _ given: Set<String>, _ prefix: String) -> [Candidate] {

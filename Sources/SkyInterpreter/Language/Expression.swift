@@ -30,7 +30,14 @@ struct ExpressionParser {
 
     init(_ words: [Token]) {
         for word in words {
-            if word.isLiteral { pieces += Self.peel(word.text) } else { pieces += Self.split(word.text) }
+            // A quoted word is text; an expanded one (`$limit`) is one value, never an operator.
+            if word.isQuoted {
+                pieces += Self.peel(word.text)
+            } else if word.isLiteral {
+                pieces.append(.word(word.text))
+            } else {
+                pieces += Self.split(word.text)
+            }
         }
     }
 
@@ -71,8 +78,11 @@ struct ExpressionParser {
         return out
     }
 
-    mutating func parse() throws(ValueError) -> Expression {
-        guard !pieces.isEmpty else { throw ValueError("where needs a condition, e.g. where distance > 5000km") }
+    /// The condition; `what` names the stage or block for the message when there is none.
+    mutating func parse(what: String = "where") throws(ValueError) -> Expression {
+        guard !pieces.isEmpty else {
+            throw ValueError(what == "where" ? "where needs a condition, e.g. where distance > 5000km" : "\(what) needs a condition, e.g. \(what) $n > 3")
+        }
         let e = try or()
         if at < pieces.count { throw ValueError("unexpected '\(text(pieces[at]))' in the condition") }
         return e

@@ -10,6 +10,7 @@ extension Shell {
     /// Runs a pipeline or a `let`, or returns nil when `words` are a plain command.
     func runLanguage(_ words: [Token]) throws -> Output? {
         if words.first?.keyword?.lowercased() == "let" { return try runLet(Array(words.dropFirst())) }
+        if words.first?.keyword?.lowercased() == "explain", Shell.isPipeline(words) { return try explainPipeline(Array(words.dropFirst())) }
         guard Shell.isPipeline(words) || isVariableHead(words) else { return nil }
         let value = try evaluatePipeline(words)
         remember(value)
@@ -30,12 +31,16 @@ extension Shell {
         if isVariableHead(Array(head)) {
             value = try variable(String(head[head.startIndex].text.dropFirst()))
         } else {
+            // Headed by a command, for stages or for a value (let, for, a substitution): every column.
             let wasInPipeline = inPipeline
-            inPipeline = parts.count > 1
+            inPipeline = true
             defer { inPipeline = wasInPipeline }
             let output = try evaluate(Array(head))
             pendingNotes += output.blocks.compactMap { if case .note(let n) = $0 { return n } else { return nil } }
             value = try Shell.pipeValue(of: output, command: command)
+            if case .table(let t) = value, let path = registry.resolve(Array(head))?.1 {
+                columnsSeen[path.joined(separator: " ")] = t.columns.map(QueryTable.shownName)
+            }
         }
         for (n, stage) in parts.dropFirst().enumerated() {
             let name = stage[stage.startIndex].text
@@ -175,6 +180,16 @@ extension Shell {
             throw ShellError.usage("$\(name) is not set" + suggestion(name, among: Array(variables.keys)) + " — let \(name) = … sets it")
         }
         return value
+    }
+
+    /// The column names of the table `head` makes: a variable's, or the head command's when it
+    /// last headed a pipeline in this session (completion never runs a command).
+    func columns(of head: [Token]) -> [String] {
+        if let first = head.first, head.count == 1, first.text.hasPrefix("$"), case .table(let t) = variables[String(first.text.dropFirst())] {
+            return t.columns.map(QueryTable.shownName)
+        }
+        guard let path = registry.resolve(head)?.1 else { return [] }
+        return columnsSeen[path.joined(separator: " ")] ?? []
     }
 
     /// Keeps a result as `$_`.

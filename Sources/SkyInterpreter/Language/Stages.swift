@@ -64,6 +64,8 @@ enum Stages {
 
     /// Every stage's name, in help's order.
     static let names = ["where", "sort", "select", "reject", "first", "last", "skip", "count", "uniq", "group", "get", "save"]
+    /// The stages whose words name columns (completion offers the table's).
+    static let namingColumns: Set<String> = ["where", "sort", "select", "reject", "uniq", "group", "get"]
 
     static func noWords(_ stage: String, _ words: [Token]) throws(ShellError) {
         if let word = words.first { throw ShellError.usage("\(stage) takes nothing after it, but got '\(word.text)'") }

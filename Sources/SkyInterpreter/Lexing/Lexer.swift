@@ -12,6 +12,9 @@
 public struct Lexer {
     /// The script name and arguments that `$0`, `$1`… and `$#` expand to.
     public var arguments: ScriptArguments
+    /// Runs the command of a `( … | … )` or `$( … )` substitution and gives its words; when
+    /// nil (completion, checking a line) the substitution stays one word as written.
+    public var substitute: ((String) throws(LexError) -> [String])?
 
     public init(arguments: ScriptArguments = ScriptArguments()) { self.arguments = arguments }
 
@@ -60,6 +63,47 @@ public struct Lexer {
     }
 }
 
+extension Lexer {
+    /// The index of the `)` that closes the `(` at `open`, skipping quoted parts and
+    /// backslash escapes; nil when it is not closed.
+    static func closingParenthesis(_ bytes: [UInt8], from open: Int) -> Int? {
+        var depth = 0
+        var k = open
+        while k < bytes.count {
+            switch bytes[k] {
+            case UInt8(ascii: "("): depth += 1
+            case UInt8(ascii: ")"):
+                depth -= 1
+                if depth == 0 { return k }
+            case UInt8(ascii: "'"), UInt8(ascii: "\""):
+                guard let end = bytes[(k + 1)...].firstIndex(of: bytes[k]) else { return nil }
+                k = end
+            case UInt8(ascii: "\\"): k += 1
+            default: break
+            }
+            k += 1
+        }
+        return nil
+    }
+
+    /// True when the group from `open` to `close` holds a `|` of its own (not in a quote or an
+    /// inner group): `(flights | count)` is a substitution, `(distance > 5km or …)` is not.
+    static func holdsPipe(_ bytes: [UInt8], _ open: Int, _ close: Int) -> Bool {
+        var k = open + 1
+        while k < close {
+            switch bytes[k] {
+            case UInt8(ascii: "|"): return true
+            case UInt8(ascii: "("): k = closingParenthesis(bytes, from: k) ?? close
+            case UInt8(ascii: "'"), UInt8(ascii: "\""): k = bytes[(k + 1)..<close].firstIndex(of: bytes[k]) ?? close
+            case UInt8(ascii: "\\"): k += 1
+            default: break
+            }
+            k += 1
+        }
+        return false
+    }
+}
+
 /// Script name, positional arguments and environment for `$` expansion.
 public struct ScriptArguments: Sendable, Equatable {
     public var name: String
@@ -99,6 +143,8 @@ private struct Scan {
     var word: [UInt8] = []
     var wordStarted = false
     var wordLiteral = false
+    /// True when the word was quoted or escaped (not only expanded).
+    var wordQuoted = false
     var wordColumn = 1
     /// True right after a closing quote, so `'a'"b"` joins into one word.
     var afterQuote = false
@@ -112,7 +158,7 @@ private struct Scan {
     static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t"), semicolon = UInt8(ascii: ";")
     static let hash = UInt8(ascii: "#"), single = UInt8(ascii: "'"), double = UInt8(ascii: "\"")
     static let backslash = UInt8(ascii: "\\"), dollar = UInt8(ascii: "$"), equals = UInt8(ascii: "=")
-    static let bar = UInt8(ascii: "|"), dot = UInt8(ascii: ".")
+    static let bar = UInt8(ascii: "|"), dot = UInt8(ascii: "."), open = UInt8(ascii: "(")
 
     /// The 1-based character column of byte offset `offset`.
     func column(_ offset: Int) -> Int {
@@ -146,6 +192,25 @@ private struct Scan {
                 i += 1
             case Scan.hash where !wordStarted:
                 i = bytes.count
+            case Scan.open where !wordStarted:
+                if let close = Lexer.closingParenthesis(bytes, from: i), Lexer.holdsPipe(bytes, i, close) {
+                    try substitution(i, close, quoted: false, written: i)
+                } else {
+                    startWord()
+                    word.append(c)
+                    i += 1
+                }
+            case Scan.dollar where !expand && i + 1 < bytes.count && bytes[i + 1] == Scan.open:
+                // Unexpanded (splitting a line into commands), a `$( … )` is kept whole.
+                if let close = Lexer.closingParenthesis(bytes, from: i + 1) {
+                    startWord()
+                    word += bytes[i...close]
+                    i = close + 1
+                } else {
+                    startWord()
+                    word.append(c)
+                    i += 1
+                }
             case Scan.single where opensQuote, Scan.double where opensQuote:
                 try quoted(c)
             case Scan.backslash:
@@ -154,6 +219,7 @@ private struct Scan {
                     let length = Scan.sequenceLength(bytes[i + 1])
                     word += bytes[(i + 1)..<min(bytes.count, i + 1 + length)]
                     wordLiteral = true
+                    wordQuoted = true
                     i += 1 + length
                 } else {
                     sawContinuation = true
@@ -194,10 +260,15 @@ private struct Scan {
     }
 
     mutating func endWord() {
-        if wordStarted { words.append(Token(String(decoding: word, as: UTF8.self), isLiteral: wordLiteral, column: wordColumn)) }
+        if wordStarted {
+            var token = Token(String(decoding: word, as: UTF8.self), isLiteral: wordLiteral, column: wordColumn)
+            token.isQuoted = wordQuoted
+            words.append(token)
+        }
         word.removeAll(keepingCapacity: true)
         wordStarted = false
         wordLiteral = false
+        wordQuoted = false
     }
 
     mutating func endCommand() {
@@ -210,6 +281,7 @@ private struct Scan {
     mutating func quoted(_ quote: UInt8) throws(LexError) {
         startWord()
         wordLiteral = true
+        wordQuoted = true
         let open = i
         let double = quote == Scan.double
         i += 1
@@ -233,6 +305,27 @@ private struct Scan {
         }
         i += 1
         afterQuote = true
+    }
+
+    /// The group from `open` to `close` as a substitution: its command's words (kept as written
+    /// when unexpanded or when nothing runs commands).
+    /// `written` is where its text starts (the `$` of `$( … )`).
+    mutating func substitution(_ open: Int, _ close: Int, quoted: Bool, written: Int) throws(LexError) {
+        defer { i = close + 1 }
+        guard expand, !lenient, let substitute = lexer.substitute else {
+            startWord()
+            word += bytes[written...close]
+            return
+        }
+        let words = try substitute(String(decoding: bytes[(open + 1)..<close], as: UTF8.self))
+        if words.isEmpty, !quoted, !wordStarted { return }
+        if quoted || wordStarted {
+            startWord()
+            wordLiteral = true
+            word += words.joined(separator: " ").utf8
+        } else {
+            insert(words, quoted: false)
+        }
     }
 
     /// `.NAME` right after a variable's name at byte `j`: the name and where it ends.
@@ -354,6 +447,12 @@ private struct Scan {
             }
             try environment(name, at: at)
             i = j
+        } else if next == Scan.open {
+            guard let close = Lexer.closingParenthesis(bytes, from: i + 1) else {
+                if lenient { startWord(); word.append(Scan.dollar); i += 1; return }
+                throw LexError(message: "$( without a closing )", column: column(at))
+            }
+            try substitution(i + 1, close, quoted: quoted, written: i)
         } else if next == UInt8(ascii: "@") {
             i += 2
             insert(args.values, quoted: quoted)

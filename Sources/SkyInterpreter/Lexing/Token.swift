@@ -8,6 +8,9 @@ public struct Token: Equatable, Sendable {
     /// 1-based column (in characters) of the word's first character in its line.
     public var column: Int
 
+    /// True when the word was quoted or escaped; a word that is literal only because it came
+    /// from an expansion (`$n`, a substitution) is not.
+    public var isQuoted = false
     /// True for the `|` between the parts of a pipeline.
     public var isPipe = false
     /// True for a `$NAME` left as it is because it holds a table (a pipeline's head).

@@ -15,6 +15,10 @@ public final class EditlineReader: LineReader, HistoryProvider {
     private var promptText: UnsafeMutablePointer<CChar>?
     private var interrupted = false
     private let historyFile: HistoryFile?
+    /// Tells whether a line leaves a block (`if`, `for`, `def`) open; set by the shell.
+    public var leavesBlockOpen: ((String) -> Bool)?
+    /// The lines of the block being entered.
+    private var blockLines: [String] = []
     /// Called with a message when the history file cannot be written (said once).
     public var historyProblem: ((String) -> Void)?
     private var historyProblemShown = false
@@ -94,6 +98,7 @@ public final class EditlineReader: LineReader, HistoryProvider {
         let raw = el_gets(editor, &count)
         if interrupted {
             interrupted = false
+            blockLines = []
             // The discarded text stays on its line (as shells leave it); what follows, a
             // prompt or a message, starts a new one.
             fputs("\n", output)
@@ -116,7 +121,7 @@ public final class EditlineReader: LineReader, HistoryProvider {
             case .failed(let reason):
                 return .invalid(reason)
             }
-            if case .line(let line) = event { remember(line) }
+            if case .line(let line) = event { rememberInBlocks(line) }
         }
         return event
     }
@@ -129,6 +134,18 @@ public final class EditlineReader: LineReader, HistoryProvider {
         defer { questionCompletion = nil; recordHistory = true }
         if case .line(let answer) = readLine(prompt: prompt) { return answer }
         return nil
+    }
+
+    /// Keeps the lines of a block until it closes, then enters the whole block as one line
+    /// (its commands joined by `;`, comment lines left out), so Up brings it back whole.
+    private func rememberInBlocks(_ line: String) {
+        guard let leavesBlockOpen, !blockLines.isEmpty || leavesBlockOpen(line) else { return remember(line) }
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        if !trimmed.isEmpty, !trimmed.hasPrefix("#") { blockLines.append(String(trimmed)) }
+        if !leavesBlockOpen(line) {
+            remember(blockLines.joined(separator: "; "))
+            blockLines = []
+        }
     }
 
     /// Adds a line to the history (without trailing spaces, which recall would drop) and

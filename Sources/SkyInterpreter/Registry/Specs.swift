@@ -142,6 +142,8 @@ public enum CommandCategory: String, CaseIterable, Sendable {
     case lineOfSight = "Line of sight"
     case orbit = "Tracking and orbit"
     case teaching = "Teaching"
+    /// Commands made with `def` in this session or the start-up file.
+    case user = "Your commands"
 }
 
 /// A command's parsed arguments and options. Handlers read them through the typed keys of

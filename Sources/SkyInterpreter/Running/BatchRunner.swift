@@ -34,6 +34,13 @@ public struct BatchRunner {
                     shell.report(error)
                     return status == 0 ? error.exitCode : status
                 }
+                if let open = shell.openBlockMessage {
+                    shell.discardBlock()
+                    shell.location = nil
+                    let error = ShellError.usage(open)
+                    shell.report(error)
+                    return status == 0 ? error.exitCode : status
+                }
                 return status
             case .interrupted:
                 let error = Interrupt.termination == nil ? ShellError(.interrupted, "interrupted") : ShellError.terminated()

@@ -28,6 +28,7 @@ public struct GlobalFlag: Sendable {
         GlobalFlag("trace", "every command that can show its steps does (as set trace on)"),
         GlobalFlag("fresh", "start from default state; do not load or save the saved session"),
         GlobalFlag("resume", "run a script in the saved session (loaded before, saved after)"),
+        GlobalFlag("startup", "run startup.sky from the config folder first, as interactive shells do (unless --fresh)"),
         GlobalFlag(
             "generate", value: "document", choices: Reference.kinds,
             // reduce, not joined: joined is not specialized here and would make type metadata at run
@@ -66,6 +67,7 @@ public struct CommandLineOptions: Equatable, Sendable {
     public var trace = false
     public var fresh = false
     public var resume = false
+    public var startup = false
     public var help = false
     public var version = false
     public var generate: String?
@@ -137,6 +139,7 @@ public struct CommandLineOptions: Equatable, Sendable {
             case "trace": options.trace = true
             case "fresh": options.fresh = true
             case "resume": options.resume = true
+            case "startup": options.startup = true
             case "help": options.help = true
             case "version": options.version = true
             default: break

@@ -18,7 +18,7 @@ public struct REPL {
             // A SIGTERM or SIGHUP that arrived while a command ran (a live view hands the
             // terminal back first) ends the session here.
             if sky_signals_termination() != 0 { return 128 + sky_signals_termination() }
-            let prompt = pending.isEmpty ? Prompt.text(shell.session) : "...> "
+            let prompt = pending.isEmpty && !shell.isInBlock ? Prompt.text(shell.session) : "...> "
             sky_signals_exit_on_termination(1)
             let event = reader.readLine(prompt: prompt)
             sky_signals_exit_on_termination(0)
@@ -30,12 +30,14 @@ public struct REPL {
                 return 0
             case .interrupted:
                 pending = ""
+                shell.discardBlock()
             case .failed(let reason):
                 let error = ShellError(.io, reason)
                 shell.report(error)
                 return error.exitCode
             case .invalid(let reason):
                 pending = ""
+                shell.discardBlock()
                 shell.report(ShellError.data(reason))
             case .line(let text):
                 if let continued = Lexer.continuation(of: text) {

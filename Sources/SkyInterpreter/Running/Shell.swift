@@ -68,6 +68,14 @@ public final class Shell {
     var variables: [String: PipeValue] = [:]
     /// True while a command runs as the head of a pipeline (it then gives every column it has).
     var inPipeline = false
+    /// The column names of each command's table when it last headed a pipeline (for completion).
+    var columnsSeen: [String: [String]] = [:]
+    /// The commands of a block being written over several lines.
+    var block = BlockCollector()
+    /// The first failure in a block run with `--keep-going` (reported already).
+    var blockFailure: ShellError?
+    /// While a user command heads a pipeline, the outputs of its commands (nil: shown as they come).
+    var gathered: [Output]?
 
     /// Names of environment variables already warned about (each is reported once).
     private var environmentWarnings: Set<String> = []
@@ -115,7 +123,8 @@ public final class Shell {
 
     // MARK: - Running lines
 
-    /// Runs every command of one line, stopping at the first failure.
+    /// Runs every command of one line, stopping at the first failure. A line that opens a block
+    /// (`if`, `for`, `def`) without closing it is kept until the `end` comes on a later line.
     public func run(line: String) throws(ShellError) {
         let commands: [(text: String, column: Int)]
         do {
@@ -125,14 +134,25 @@ public final class Shell {
         }
         let seen = Interrupt.seen
         for (n, command) in commands.enumerated() {
-            let words: [Token]
-            do {
-                words = try Lexer(arguments: arguments).commands(in: command.text).first ?? []
-            } catch {
-                throw ShellError.usage("\(error.message) at column \(error.column + command.column - 1)")
+            let text = CommandText(text: command.text, location: location, column: command.column)
+            if block.isOpen || BlockCollector.opens(text) {
+                guard let whole = block.add(text) else { continue }
+                blockFailure = nil
+                let statements: [Statement]
+                do {
+                    statements = try BlockParser.parse(whole)
+                } catch {
+                    if let place = error.location { location = place }
+                    throw ShellError.usage(error.message)
+                }
+                try run(statements)
+                if let failure = blockFailure {
+                    blockFailure = nil
+                    throw failure
+                }
+            } else {
+                try runText(text)
             }
-            if words.isEmpty { continue }
-            try run(words: words)
             if exitStatus != nil { return }
             if Interrupt.termination != nil { throw ShellError.terminated() }
             // Ctrl-C during a command ends the line, even when the command stopped cleanly by
@@ -140,6 +160,63 @@ public final class Shell {
             if Interrupt.seen != seen, mode == .batch || n + 1 < commands.count {
                 throw ShellError(.interrupted, n + 1 < commands.count ? "interrupted — the rest of the line was not run" : "interrupted")
             }
+        }
+    }
+
+    /// True while a block is open, waiting for its `end` (the prompt continues it).
+    public var isInBlock: Bool { block.isOpen }
+
+    /// The first line of the block left open, for the error at the end of a script.
+    public var openBlockMessage: String? {
+        block.opened.map { "the \($0.keyword) at \($0.place) has no end" }
+    }
+
+    /// True when running `line` would leave a block open (read before the line runs).
+    public func leavesBlockOpen(_ line: String) -> Bool {
+        guard let texts = try? Lexer.commandTexts(in: line) else { return block.isOpen }
+        var after = block
+        for text in texts {
+            let command = CommandText(text: text.text, location: nil)
+            if after.isOpen || BlockCollector.opens(command) { _ = after.add(command) }
+        }
+        return after.isOpen
+    }
+
+    /// Forgets an open block (Ctrl-C at the continuation prompt).
+    public func discardBlock() { block.discard() }
+
+    /// Lexes and runs one command's text.
+    func runText(_ text: CommandText) throws(ShellError) {
+        var source = text.text
+        // `let NAME = (pipeline)` keeps the pipeline's table, which a substitution would not.
+        if text.keyword == "let", let equals = source.firstIndex(of: "="),
+            let inner = Lexer.group(String(String(source[source.index(after: equals)...]).trimmingWhitespace))
+        {
+            source = String(source[...equals]) + " " + inner
+        }
+        let words = try lex(source, column: text.column)
+        if !words.isEmpty { try run(words: words) }
+    }
+
+    /// The words of one command's text (which starts at `column` of its line), its `$`
+    /// expansions and `( … | … )` substitutions made now.
+    func lex(_ text: String, column: Int = 1) throws(ShellError) -> [Token] {
+        var lexer = Lexer(arguments: arguments)
+        // A substitution's own failure (an unknown command inside, Ctrl-C) is thrown as it is.
+        var failure: ShellError?
+        lexer.substitute = { [unowned self] inner throws(LexError) in
+            do throws(ShellError) {
+                return try substitution(inner)
+            } catch {
+                failure = error
+                throw LexError(message: error.message, column: 0)
+            }
+        }
+        do {
+            return try lexer.commands(in: text).first ?? []
+        } catch {
+            if let failure { throw failure }
+            throw ShellError.usage("\(error.message) at column \(error.column + column - 1)")
         }
     }
 
@@ -181,20 +258,30 @@ public final class Shell {
             output = try runLanguage(words) ?? evaluate(words)
             output.blocks += pendingNotes.map { .note($0) }
             pendingNotes = []
-        } catch let error as ShellError {
-            throw Interrupt.termination == nil || error.kind == .terminated ? error : .terminated(" — " + error.message)
-        } catch let error as ValueError {
-            throw ShellError.usage(error.message)
-        } catch let error as StoreError {
-            throw ShellError(storeError: error)
-        } catch is CancellationError {
-            throw Interrupt.termination == nil ? ShellError(.interrupted, "interrupted — nothing was changed") : .terminated(" — nothing was changed")
         } catch {
-            throw ShellError(.internal, "\(error)")
+            throw Shell.shellError(error)
+        }
+        if gathered != nil {
+            gathered?.append(output)
+            try persistIfChanged()
+            return
         }
         let failure = emit(output)
         try persistIfChanged()
         if let failure { throw failure }
+    }
+
+    /// What any failure of a command is as a shell error (after SIGTERM, a termination).
+    static func shellError(_ error: any Error) -> ShellError {
+        switch error {
+        case let error as ShellError:
+            return Interrupt.termination == nil || error.kind == .terminated ? error : .terminated(" — " + error.message)
+        case let error as ValueError: return ShellError.usage(error.message)
+        case let error as StoreError: return ShellError(storeError: error)
+        case is CancellationError:
+            return Interrupt.termination == nil ? ShellError(.interrupted, "interrupted — nothing was changed") : .terminated(" — nothing was changed")
+        default: return ShellError(.internal, "\(error)")
+        }
     }
 
     /// The output of one command, without printing it.

@@ -103,6 +103,9 @@ public enum SkyshellMain {
                 shell.warn("neither SKYSHELL_HOME nor HOME is set; the session will not be saved")
             }
         }
+        if let paths, interactive ? !options.fresh || options.startup : options.startup {
+            runStartup(shell, paths.path(.startup), asked: options.startup)
+        }
         let status: Int32
         if interactive {
             out.autoFlush = true
@@ -120,6 +123,18 @@ public enum SkyshellMain {
         return status
     }
 
+    /// Runs the start-up file (its errors are reported and the rest of it runs); a missing
+    /// file is fine unless `--startup` asked for it.
+    static func runStartup(_ shell: Shell, _ path: String, asked: Bool) {
+        guard access(path, F_OK) == 0 || asked else { return }
+        do {
+            let reader = try ScriptFile.open(path)
+            _ = BatchRunner(shell: shell, keepGoing: true).run(reader, name: path)
+        } catch {
+            shell.report(error)
+        }
+    }
+
     static func runInteractive(_ shell: Shell, stdoutTTY: Bool) -> Int32 {
         let reader: LineReader
         if stdoutTTY {
@@ -129,6 +144,7 @@ public enum SkyshellMain {
                 completer.complete($0)
             }
             editline.historyProblem = { [unowned shell] in shell.warn($0) }
+            editline.leavesBlockOpen = { [unowned shell] in shell.leavesBlockOpen($0) }
             shell.history = editline
             shell.prompter = { [unowned editline] question in
                 editline.ask(question.prompt, completion: question.completion.map { kind in { completer.complete(answer: $0, kind: kind) } })

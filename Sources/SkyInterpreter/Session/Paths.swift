@@ -37,7 +37,7 @@ public struct Paths: Sendable, Equatable {
     /// through `path(_:)`, and `ownFiles` lists every case: a file it keeps is protected by
     /// being one.
     public enum OwnFile: String, CaseIterable, Sendable {
-        case history, session, settings, logbook, catalogue, badges, credentials, lock
+        case history, session, settings, logbook, catalogue, badges, credentials, lock, startup
     }
 
     /// Where `file` is kept.
@@ -51,6 +51,8 @@ public struct Paths: Sendable, Equatable {
         case .catalogue: data + "/satellites.tle"
         case .badges: config + "/badges.toml"
         case .credentials: config + "/opensky-credentials.json"
+        // The commands interactive shells run at start (`def`s, `let`s).
+        case .startup: config + "/startup.sky"
         // Taken while the session, settings or history are rewritten.
         case .lock: state + "/.lock"
         }

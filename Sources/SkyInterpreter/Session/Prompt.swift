@@ -15,6 +15,8 @@ public enum Prompt {
             let stage = session.los.stage == .viewshed ? "·viewshed" : session.los.stage == .checked ? "·checked" : ""
             parts.append("◎" + label(origin) + stage)
         }
+        // A filtered radar shows a funnel, so a scope that shows less never looks empty of traffic.
+        if session.radar.filter != nil { parts.append("⏷filter") }
         parts.append("✈" + session.logbook)
         return parts.joined(separator: " ") + "> "
     }

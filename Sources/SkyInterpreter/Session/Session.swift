@@ -110,9 +110,11 @@ public struct RadarState: Equatable, Sendable, Codable {
     /// Paris and Zurich samples keep their own cursors as the observer moves between them. A
     /// recording without one starts at its busiest minute.
     public var times: [String: Double] = [:]
+    /// The condition (`where`'s language, as written) that limits what the radar shows.
+    public var filter: String?
     public init() {}
 
-    enum CodingKeys: String, CodingKey { case source, range, times }
+    enum CodingKeys: String, CodingKey { case source, range, times, filter }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -120,6 +122,7 @@ public struct RadarState: Equatable, Sendable, Codable {
         range = try c.decode(Distance.self, forKey: .range)
         // Sessions saved before the cursors were per recording have one `time`: it is dropped.
         times = try c.decodeIfPresent([String: Double].self, forKey: .times) ?? [:]
+        filter = try c.decodeIfPresent(String.self, forKey: .filter)
     }
 }
 
@@ -133,6 +136,7 @@ public struct RadarState: Equatable, Sendable, Codable {
 ///                path; los clear drops them and keeps the origin; los reset ──▶ no origin
 ///     logbook:   "default" ──logbook use <name>──▶ <name>
 ///     radar:     sample (nearest) ──radar source …──▶ source; ──radar range <d>──▶ range;
+///                ──radar filter COND──▶ filtered ──radar filter off──▶ every aircraft;
 ///                ──radar time <t>──▶ replay moment of that recording (each recording keeps its own)
 public struct Session: Equatable, Sendable, Codable {
     public private(set) var observer: Observer?
@@ -174,6 +178,8 @@ public struct Session: Equatable, Sendable, Codable {
     public mutating func setRadarRange(_ range: Distance) { radar.range = range }
     /// Moves the replay moment of the recording called `recording` (nil: back to its start).
     public mutating func setRadarTime(_ time: Double?, of recording: String) { radar.times[recording] = time }
+    /// Limits the radar to the aircraft a condition keeps (nil: all of them).
+    public mutating func setRadarFilter(_ filter: String?) { radar.filter = filter }
     /// Sets the line-of-sight origin and the observer's height there; any viewshed or path
     /// computed from the old origin is dropped.
     public mutating func setLOSOrigin(_ place: Place, observer: LOSHeight) {

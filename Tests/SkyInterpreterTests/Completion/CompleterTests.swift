@@ -134,4 +134,31 @@ struct CompletionBinderTests {
         #expect(typed.prefix(3) == ["B734", "B737", "B739"] && typed.contains("B738"), "the fleet, then the other types: \(typed)")
         #expect(words("flight add SFO SEA aircraft ").isEmpty, "no airline: nothing to offer before a letter")
     }
+
+    @Test func afterAPipeTheStagesAreOffered() {
+        #expect(words("airports near KSFO | ").starts(with: ["where", "sort", "select"]))
+        #expect(words("airports near KSFO | s") == ["sort", "select", "skip", "save"])
+        #expect(words("airports near KSFO | first ") == [])
+    }
+
+    @Test func aStageOffersTheColumnsOfTheTableOnItsLeft() {
+        let shell = makeShell()
+        let completer = Completer(shell: shell)
+        // Completion never runs a command: the columns are known once the command has headed a pipeline.
+        #expect(completer.complete("airports near KSFO | where ").candidates.isEmpty)
+        _ = shell.output("airports near KSFO | count")
+        let columns = completer.complete("airports near KSFO | where dis").candidates.map(\.word)
+        #expect(columns == ["distance"])
+        #expect(completer.complete("airports near KSFO | sort distance desc | select ic").candidates.map(\.word) == ["icao"])
+        _ = shell.output("let t = airports near KSFO | select icao name")
+        #expect(completer.complete("$t | select ").candidates.map(\.word) == ["icao", "name"])
+    }
+
+    @Test func aDollarOffersTheVariables() {
+        let shell = makeShell()
+        _ = shell.output("let far = 5000km; let fast = 250kt")
+        let completer = Completer(shell: shell)
+        #expect(completer.complete("echo $fa").candidates.map(\.word) == ["$far", "$fast"])
+        #expect(completer.complete("echo $").candidates.map(\.word).contains("$env."))
+    }
 }

@@ -19,7 +19,12 @@ enum NextCommand {
         "next", category: .radar,
         abstract: "Say which aircraft will pass you next, how near and when",
         discussion:
-            "Looks ahead from the radar time and finds, for every aircraft, the moment it is nearest to you (straight-line distance; `closest`, the default), highest in your sky (`overhead`) or climbs above an elevation (`above 30`). Recorded sources (the embedded samples, replays) know the future: the answer follows the recording, with straight flight between its points. Live feeds are extrapolated — each aircraft flies straight on at its ground speed, track and climb rate — and say so. The passes are listed in time order; the first line names the nearest (or highest, or first). `explain next` shows the closest-approach computation.",
+            "Looks ahead from the radar time and finds, for every aircraft, the moment it is nearest to you (straight-line distance; `closest`, the "
+            + "default), highest in your sky (`overhead`) or climbs above an elevation (`above 30`). Recorded sources (the embedded samples, "
+            + "replays) know the future: the answer follows the recording, with straight flight between its points. Live feeds are "
+            + "extrapolated — each aircraft flies straight on at its ground speed, track and climb rate — and say so. The passes are "
+            + "listed in time order; the first line names the nearest (or highest, or first). `explain next` shows the "
+            + "closest-approach computation.",
         arguments: [goal.spec],
         options: [above.spec, within.spec, window.spec, limit.spec],
         requires: [.observer],
@@ -69,7 +74,8 @@ enum NextCommand {
     static func predict(_ request: Request, _ shell: Shell) throws -> (RadarWindow, [PredictedPass]) {
         let w = try shell.radar.future(request.duration, reach: request.reach)
         let predictor = PassPredictor(w.geometry)
-        return (w, try predictor.passes(w.window, kind: request.kind, after: w.now, until: w.end, within: request.reach) { Interrupt.requested })
+        let passes = try predictor.passes(w.window, kind: request.kind, after: w.now, until: w.end, within: request.reach) { Interrupt.requested }
+        return (w, try RadarFilter.keep(passes, w, shell))
     }
 
     /// The pass the first line names: the nearest, the highest, or the first to rise.
@@ -95,7 +101,8 @@ enum NextCommand {
             return "\(who) will be highest: \(whereabouts), \(Format.distance(p.slantRange, units)) from you \(when)."
         case .above(let angle):
             return
-                "\(who) will climb above \(Format.fixed(angle.degrees, 0))° \(when) — towards \(CompassPoint(bearing: p.bearing).words), highest \(Format.fixed(p.highest.degrees, 0))°."
+                "\(who) will climb above \(Format.fixed(angle.degrees, 0))° \(when) — towards \(CompassPoint(bearing: p.bearing).words), highest "
+                + "\(Format.fixed(p.highest.degrees, 0))°."
         }
     }
 
@@ -112,7 +119,8 @@ enum NextCommand {
         let reach = Format.distance(request.reach, units, decimals: request.reach.kilometers < 10 ? 1 : 0)
         var output = Output([
             .message(
-                "Next \(TimeText.span(request.duration)) from \(TimeText.utc(w.now)) · \(w.feed.label) · \(describe(request.kind)) within \(reach)",
+                "Next \(TimeText.span(request.duration)) from \(TimeText.utc(w.now)) · \(w.feed.label) · \(describe(request.kind)) within \(reach)"
+                    + (shell.session.radar.filter.map { " · filter: " + Visible.text($0) } ?? ""),
                 .accent)
         ])
         if let first = headline(passes, request.kind) {

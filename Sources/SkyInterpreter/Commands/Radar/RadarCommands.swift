@@ -7,8 +7,15 @@ enum RadarCommands {
         "radar", category: .radar,
         abstract: "Draw the radar scope: nearby aircraft, up = the way you face",
         discussion:
-            "A round scope turned so that up is your heading (north up until you set one), with range rings, the compass letters, you at the centre and each aircraft as an arrowhead along its track. The arrowhead's size follows how big the aircraft looks from here: its typical wingspan (from the ADS-B category; 35 m when unknown) over the straight-line distance, in minutes of arc — tiny below 4′, then 4′, 10′ and 25′ and up; the colour is its altitude band. Traffic comes from the radar source: out of the box the embedded recordings over Paris (2021-10-07) and Zurich (2018-08-01), replayed at the radar time; `radar source opensky` or `radar source readsb URL` for live data. `set theme kid` draws big bright shapes and no text.",
-        subcommands: [list, RadarSourceCommands.spec, range, time, RadarSatellitesCommand.spec, RadarRecordCommand.spec, RadarLiveCommand.spec],
+            "A round scope turned so that up is your heading (north up until you set one), with range rings, the compass letters, you at the centre "
+            + "and each aircraft as an arrowhead along its track. The arrowhead's size follows how big the aircraft looks from here: its typical "
+            + "wingspan (from the ADS-B category; 35 m when unknown) over the straight-line distance, in minutes of arc — tiny below 4′, then "
+            + "4′, 10′ and 25′ and up; the colour is its altitude band. Traffic comes from the radar source: out of the box the embedded "
+            + "recordings over Paris (2021-10-07) and Zurich (2018-08-01), replayed at the radar time; `radar source opensky` or "
+            + "`radar source readsb URL` for live data. `set theme kid` draws big bright shapes and no text.",
+        subcommands: [
+            list, RadarSourceCommands.spec, range, time, RadarFilter.spec, RadarSatellitesCommand.spec, RadarRecordCommand.spec, RadarLiveCommand.spec,
+        ],
         requires: [.observer],
         examples: [
             Example("observer LFPG; radar", "the embedded Paris traffic around Charles de Gaulle"),
@@ -43,8 +50,10 @@ enum RadarCommands {
     static func title(_ picture: RadarPicture) -> String {
         let count = picture.sightings.count
         return
-            "Radar · \(picture.feed) · \(TimeText.utc(picture.time)) · \(count) aircraft within \(Format.distance(picture.range, picture.units, decimals: 0))"
+            "Radar · \(picture.feed) · \(TimeText.utc(picture.time)) · \(count) aircraft within "
+            + Format.distance(picture.range, picture.units, decimals: 0)
             + (picture.headingIsSet ? " · facing \(RadarText.bearing(picture.heading))" : " · north up")
+            + (picture.filter.map { " · filter: \(Visible.text($0)) (\(count) of \(picture.filtered))" } ?? "")
     }
 
     /// The colour key of the altitude bands and the ring spacing.
@@ -71,7 +80,8 @@ enum RadarCommands {
         "list", category: .radar,
         abstract: "The aircraft within range as a table, nearest first",
         discussion:
-            "Callsign, type, registration and squawk (when the feed has them: readsb and dump1090 do), ground distance, bearing and its clock position (12 o'clock is the way you face), altitude, elevation angle above your horizon, ground speed and track.",
+            "Callsign, type, registration and squawk (when the feed has them: readsb and dump1090 do), ground distance, bearing and its clock "
+            + "position (12 o'clock is the way you face), altitude, elevation angle above your horizon, ground speed and track.",
         options: [limit.spec],
         requires: [.observer],
         examples: [Example("radar list", "every aircraft within range"), Example("radar list limit 5", "the five nearest")]
@@ -148,7 +158,8 @@ enum RadarCommands {
         "time", category: .radar,
         abstract: "Move the replay of a recorded source to a moment",
         discussion:
-            "For the embedded samples and recordings. Times of day are UTC on the recording's day (13:05), +5m and -30s move from the current moment, and full ISO 8601 times work too. The replay starts at the recording's busiest minute.",
+            "For the embedded samples and recordings. Times of day are UTC on the recording's day (13:05), +5m and -30s move from the current moment, "
+            + "and full ISO 8601 times work too. The replay starts at the recording's busiest minute.",
         arguments: [timeText.spec],
         examples: [Example("radar time 13:05", "the Paris sample at 13:05 UTC"), Example("radar time +10m", "ten minutes later")]
     ) { args, shell in

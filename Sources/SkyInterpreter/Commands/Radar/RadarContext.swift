@@ -128,6 +128,12 @@ final class RadarContext: ServiceContext {
             sightings: sightings, total: snapshot.aircraft.count, note: note)
         picture.hiddenByTerrain = shell.lineOfSight.terrain().hidden(sightings, from: observer)
         picture.satellites = satellites(at: picture.time, from: observer)
+        if let filter = shell.session.radar.filter {
+            let keeps = try RadarFilter.plan(filter, shell)
+            picture.filtered = picture.sightings.count
+            picture.sightings = picture.sightings.filter { keeps(RadarText.cells($0, picture, shell)) == true }
+            picture.filter = filter
+        }
         return picture
     }
 

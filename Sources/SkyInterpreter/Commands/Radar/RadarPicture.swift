@@ -22,6 +22,9 @@ public struct RadarPicture {
     public var hiddenByTerrain: Set<String> = []
     /// Satellites above the horizon (the ISS), with where they are in the sky.
     public var satellites: [SatelliteSighting] = []
+    /// The radar filter that limited `sightings`, and how many were in range before it.
+    public var filter: String?
+    public var filtered = 0
 
     public init(
         feed: String, time: Double, isRecorded: Bool, observer: Observer, heading: Angle, headingIsSet: Bool, range: Distance,

@@ -23,7 +23,8 @@ enum RadarText {
         var parts: [String] = []
         if sources.contains(.pressure) {
             parts.append(
-                "* a pressure altitude (above the 1013.25 hPa level; the feed sends no geometric height): off by about 8 m per hPa the day's pressure differs, so near the ground an aircraft about to land can show below the field and under the horizon"
+                "* a pressure altitude (above the 1013.25 hPa level; the feed sends no geometric height): off by about 8 m per hPa the day's pressure "
+                    + "differs, so near the ground an aircraft about to land can show below the field and under the horizon"
             )
         }
         if sources.contains(.qnh) { parts.append("pressure altitudes corrected with the QNH each crew set (the feed's nav_qnh)") }
@@ -109,7 +110,7 @@ enum RadarText {
         Column("callsign", "Callsign"), Column("icao24", "", dataOnly: true), Column("type", "Type"),
         Column("registration", "Reg"), Column("squawk", "Squawk"),
         Column("distance_km", "Distance", .right), Column("bearing", "Bearing"), Column("clock", "Clock"),
-        Column("altitude_m", "Altitude", .right), Column("altitude_source", "", dataOnly: true), Column("elevation", "Elevation", .right),
+        Column("altitude_m", "Altitude", .right), Column("altitude_source", "", dataOnly: true), Column("elevation", "Elevation", .right, kind: .angle),
         Column("speed_ms", "Speed", .right),
         Column("track", "Track", .right), Column("on_ground", "", dataOnly: true), Column("apparent_arcmin", "", dataOnly: true),
         Column("hidden_by_terrain", "", dataOnly: true),

@@ -26,6 +26,9 @@ enum StatusCommand {
                     text: RadarText.describe(session.radar.source) + ", range " + Format.distance(session.radar.range, shell.units, decimals: 1)
                         // The replay moments that were set, without opening a feed (status stays instant).
                         + session.radar.times.sorted { $0.key < $1.key }.map { ", time " + TimeText.utc($0.value) + " (\($0.key))" }.joined())))
+        if let filter = session.radar.filter {
+            fields.append(Field("radar_filter", "radar filter", Cell(Visible.text(filter))))
+        }
         for spec in SettingSpec.all {
             fields.append(Field(spec.name, spec.name, Cell(shell.setting(named: spec.name))))
         }

@@ -87,8 +87,45 @@ enum LanguageCommands {
         return .table(Table(key: "variables", columns: [Column("name", "Name"), Column("holds", "Holds"), Column("value", "Value")], rows: rows))
     }
 
+    /// A block keyword's declaration: the block runs in `BlockRunner`; the word met on its own
+    /// (an `end` with nothing open) says what it belongs to.
+    static func block(_ name: String, _ abstract: String, _ discussion: String, _ examples: [Example], alone: String) -> CommandSpec {
+        CommandSpec(name, category: .shell, abstract: abstract, discussion: discussion, arguments: [words.spec], examples: examples) { _, _ in
+            throw ShellError.usage(alone)
+        }
+    }
+
+    static let ifBlock = block(
+        "if", "Run commands when a condition holds",
+        "`if COND … else if COND … else … end`, over one line (commands separated by `;`) or several. The condition is "
+            + "written as `where`'s, over values: `$n > 3`, `(flights | count) >= 100`, `$code in [UA, LH]`, `10nm > 15km` "
+            + "(quantities compare in their unit); text compares without regard to case. Values of different kinds are an error, not false.",
+        [Example("let n = (airports near KSFO | count); if $n > 5; echo $n airports near; else; echo few; end", "a branch by a count")],
+        alone: "if needs its end: if COND; …; end")
+    static let forBlock = block(
+        "for", "Run commands for each value of a list or each row of a table",
+        "`for NAME in VALUE… end` sets $NAME to each value in turn; `for NAME in (pipeline) … end` to each row, whose "
+            + "columns are `$NAME.COLUMN`; a list variable gives its values. There is no while: every loop ends. Ctrl-C stops "
+            + "the loop and the rest of the block.",
+        [Example("for code in KSFO KJFK; distance KLAX $code; end", "the same command for two airports")],
+        alone: "for needs its end: for NAME in …; …; end")
+    static let defBlock = block(
+        "def", "Make a command of your own",
+        "`def NAME [PARAM…] … end` makes NAME a command: its parameters are its arguments (each required), `$PARAM` in the "
+            + "body. Comment lines right after `def` are its help (the first is its summary). It has usage, completion and "
+            + "errors like skyshell's own; in a pipeline, its table is what the pipeline gets. Commands kept in startup.sky in "
+            + "the config folder are made at every interactive start.",
+        [Example("def far code; distance KSFO $code; end; far KJFK", "a command with one parameter")],
+        alone: "def needs its end: def NAME [PARAM…]; …; end")
+    static let elseWord = block(
+        "else", "The branch of an if taken when no condition holds", "",
+        [Example("if 1 > 2; echo no; else; echo yes; end", "the else branch runs")], alone: "else belongs inside an if … end")
+    static let endWord = block(
+        "end", "Close an if, for or def", "", [Example("for x in a b; echo $x; end", "a loop closed by end")],
+        alone: "end closes an if, for or def, and none is open")
+
     static let all = [
         whereStage, sortStage, selectStage, rejectStage, firstStage, lastStage, skipStage, countStage, uniqStage, groupStage, getStage, saveStage,
-        letCommand, varsCommand,
+        letCommand, varsCommand, ifBlock, forBlock, defBlock, elseWord, endWord,
     ]
 }

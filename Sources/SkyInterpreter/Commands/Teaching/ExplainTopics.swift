@@ -31,7 +31,8 @@ enum ExplainTopics {
             "   a = sin²(Δφ/2) + cos φ1·cos φ2·sin²(Δλ/2) = \(Format.fixed(s.haversine, 8));  d = 2R·asin(√a) = \(n(s.distance / 1000, 3)) km",
             "2. The Earth is not a sphere: it is 21 km wider at the equator than from pole to pole (WGS84: a = 6,378.137 km, f = 1/298.257).",
             "   The shortest path on that ellipsoid, the geodesic (Karney's method), is \(n(g.distance.meters / 1000, 3)) km.",
-            "3. The difference is \(n(abs(g.distance.meters - s.distance), 0)) m (\(Format.fixed(abs(g.distance.meters - s.distance) / g.distance.meters * 100, 3))%): up to about 0.5% on long routes,",
+            "3. The difference is \(n(abs(g.distance.meters - s.distance), 0)) m "
+                + "(\(Format.fixed(abs(g.distance.meters - s.distance) / g.distance.meters * 100, 3))%): up to about 0.5% on long routes,",
             "   which is why skyshell measures every distance on the ellipsoid.",
         ]
         var output = Output(lines.map { .message($0) })
@@ -52,11 +53,16 @@ enum ExplainTopics {
         let lines = [
             "Bearing from \(from.airportCode ?? CoordinateText.short(from.coordinate)) to \(to.airportCode ?? CoordinateText.short(to.coordinate))",
             "",
-            "1. On a sphere: θ = atan2(sin Δλ·cos φ2, cos φ1·sin φ2 − sin φ1·cos φ2·cos Δλ) = \(Format.fixed(s.bearing, 2))° (clockwise from true north)",
-            "2. On the ellipsoid the geodesic leaves at \(Format.fixed(g.initialAzimuth.normalizedBearing.degrees, 2))° (\(CompassPoint(bearing: g.initialAzimuth).words))",
+            "1. On a sphere: θ = atan2(sin Δλ·cos φ2, cos φ1·sin φ2 − sin φ1·cos φ2·cos Δλ) = \(Format.fixed(s.bearing, 2))° "
+                + "(clockwise from true north)",
+            "2. On the ellipsoid the geodesic leaves at \(Format.fixed(g.initialAzimuth.normalizedBearing.degrees, 2))° "
+                + "(\(CompassPoint(bearing: g.initialAzimuth).words))",
             "   and arrives heading \(Format.fixed(g.finalAzimuth.normalizedBearing.degrees, 2))°: the shortest path is not a straight line on a flat map, so",
-            "   the direction turns by \(Format.fixed(abs((g.finalAzimuth - g.initialAzimuth).signedTurn.degrees), 1))° along the way. A compass line (rhumb line) keeps one bearing but is longer.",
-            "3. With your heading \(Format.fixed(shell.session.heading.degrees, 0))°, it is \(Format.fixed(abs((g.initialAzimuth - shell.session.heading).signedTurn.degrees), 0))° to your \((g.initialAzimuth - shell.session.heading).signedTurn.degrees >= 0 ? "right" : "left").",
+            "   the direction turns by \(Format.fixed(abs((g.finalAzimuth - g.initialAzimuth).signedTurn.degrees), 1))° along the way. A compass line "
+                + "(rhumb line) keeps one bearing but is longer.",
+            "3. With your heading \(Format.fixed(shell.session.heading.degrees, 0))°, it is "
+                + "\(Format.fixed(abs((g.initialAzimuth - shell.session.heading).signedTurn.degrees), 0))° to your "
+                + "\((g.initialAzimuth - shell.session.heading).signedTurn.degrees >= 0 ? "right" : "left").",
         ]
         return Output(lines.map { .message($0) })
     }
@@ -85,8 +91,10 @@ enum ExplainTopics {
                 "",
                 "1. On a flat Earth: atan(height difference ÷ distance) = atan(\(n(dh, 0)) ÷ \(n(s.groundDistance.meters, 0))) = \(Format.fixed(flat, 3))°",
                 "2. On the real Earth the ground curves away under the aircraft; in your local east/north/up frame it is \(n(enu.up, 1)) m up and",
-                "   \(n(enu.horizontal, 1)) m out, so elevation = atan2(up, out) = \(Format.fixed(enu.elevation, 3))° — \(Format.fixed(flat - enu.elevation, 3))° lower.",
-                "3. The curve drops about d²/(2R) = \(n(s.groundDistance.meters * s.groundDistance.meters / (2 * 6_371_000), 1)) m at this distance (`explain curvature`).",
+                "   \(n(enu.horizontal, 1)) m out, so elevation = atan2(up, out) = \(Format.fixed(enu.elevation, 3))° — "
+                    + "\(Format.fixed(flat - enu.elevation, 3))° lower.",
+                "3. The curve drops about d²/(2R) = \(n(s.groundDistance.meters * s.groundDistance.meters / (2 * 6_371_000), 1)) m at this distance "
+                    + "(`explain curvature`).",
             ]
             return Output(lines.map { .message($0) })
         }
@@ -102,13 +110,17 @@ enum ExplainTopics {
             let rel = s.relativeBearing(heading: picture.heading).degrees
             let r = min(1, s.groundDistance.meters / picture.range.meters)
             let lines = [
-                "The scope, facing \(Format.fixed(picture.heading.degrees, 0))° (\(CompassPoint(bearing: picture.heading).words)), range \(Format.distance(picture.range, picture.units, decimals: 0))",
+                "The scope, facing \(Format.fixed(picture.heading.degrees, 0))° (\(CompassPoint(bearing: picture.heading).words)), range "
+                    + "\(Format.distance(picture.range, picture.units, decimals: 0))",
                 "",
                 "1. Up on the screen is the way you face, so every bearing is turned: relative = bearing − heading.",
                 "   North is drawn at \(Format.fixed(Angle(degrees: -picture.heading.degrees).normalizedBearing.degrees, 0))° clockwise from the top.",
-                "2. \(s.aircraft.name) is at bearing \(Format.fixed(s.bearing.degrees, 1))° → relative \(Format.fixed(rel, 1))°, \(s.clock(heading: picture.heading)) o'clock.",
-                "3. Its distance is a share of the scope's radius: r = \(Format.fixed(s.groundDistance.kilometers, 2)) ÷ \(Format.fixed(picture.range.kilometers, 1)) km = \(Format.fixed(r, 3)).",
-                "   Screen position: x = r·sin(rel) = \(Format.fixed(r * sin(rel * .pi / 180), 3)), y = r·cos(rel) = \(Format.fixed(r * cos(rel * .pi / 180), 3)) (radii, right and up).",
+                "2. \(s.aircraft.name) is at bearing \(Format.fixed(s.bearing.degrees, 1))° → relative \(Format.fixed(rel, 1))°, "
+                    + "\(s.clock(heading: picture.heading)) o'clock.",
+                "3. Its distance is a share of the scope's radius: r = \(Format.fixed(s.groundDistance.kilometers, 2)) ÷ "
+                    + "\(Format.fixed(picture.range.kilometers, 1)) km = \(Format.fixed(r, 3)).",
+                "   Screen position: x = r·sin(rel) = \(Format.fixed(r * sin(rel * .pi / 180), 3)), y = r·cos(rel) = "
+                    + "\(Format.fixed(r * cos(rel * .pi / 180), 3)) (radii, right and up).",
                 "4. The scope is drawn in braille dots, 2 across and 4 down per character; a character is about twice as tall as wide,",
                 "   so the dots are square and the circle comes out round.",
             ]
@@ -128,8 +140,10 @@ enum ExplainTopics {
             let lines = [
                 "How big \(s.aircraft.name) looks",
                 "",
-                "1. Its typical wingspan: \(n(span, 0)) m (\(s.aircraft.category == nil ? "an airliner's, as the feed does not say" : "from its ADS-B category")).",
-                "2. Seen from \(n(s.slantRange.meters, 0)) m it covers an angle of 2·atan(span ÷ 2 ÷ distance) = \(Format.fixed(s.apparentSize, 1)) minutes of arc (′).",
+                "1. Its typical wingspan: \(n(span, 0)) m "
+                    + "(\(s.aircraft.category == nil ? "an airliner's, as the feed does not say" : "from its ADS-B category")).",
+                "2. Seen from \(n(s.slantRange.meters, 0)) m it covers an angle of 2·atan(span ÷ 2 ÷ distance) = \(Format.fixed(s.apparentSize, 1)) "
+                    + "minutes of arc (′).",
                 "   For comparison the Moon is 31′ across; the eye separates about 1′.",
                 "3. The scope draws it as a \(levels[ApparentSize.level(s.apparentSize)]) arrowhead: the same aircraft twice as far looks half as big.",
             ]
@@ -156,7 +170,8 @@ enum ExplainTopics {
         var lines = ["The horizon", "", "The horizon is where the Earth's curve has dropped as far as your eyes are high: d = √(2kR·h)."]
         for earth in EarthModel.allCases {
             lines.append(
-                "  \(earth.name): eyes \(n(h, 1)) m up → \(n(earth.horizon(height: h) / 1000, 1)) km; an aircraft at 10,000 ft (3,048 m) is above it out to \(n((earth.horizon(height: h) + earth.horizon(height: 3_048)) / 1000, 0)) km"
+                "  \(earth.name): eyes \(n(h, 1)) m up → \(n(earth.horizon(height: h) / 1000, 1)) km; an aircraft at 10,000 ft (3,048 m) is above it "
+                    + "out to \(n((earth.horizon(height: h) + earth.horizon(height: 3_048)) / 1000, 0)) km"
             )
         }
         lines.append("From an airliner at 35,000 ft (10,668 m) the horizon is \(n(EarthModel.radio.horizon(height: 10_668) / 1000, 0)) km away (4/3 Earth).")
@@ -187,6 +202,9 @@ enum ExplainTopics {
     static func list(_ topics: [CommandSpec]) -> Output {
         var table = Table(key: "topics", columns: [Column("topic", "Topic"), Column("about", "What it explains")])
         table.rows = topics.map { [Cell($0.name), Cell($0.abstract)] }
-        return Output([.message("explain <topic> — each topic works through the computation with your session's numbers", .accent), .table(table)])
+        return Output([
+            .message("explain <topic> — each topic works through the computation with your session's numbers", .accent), .table(table),
+            .message("explain COMMAND | STAGE… runs a pipeline a stage at a time and says what each stage let through, and why"),
+        ])
     }
 }

@@ -1,0 +1,107 @@
+import SkyKit
+
+/// `explain command | stage…`: the pipeline run a stage at a time, saying what each stage was
+/// given, what it let through and why — for `where`, how many rows each part of the condition
+/// held for, was false for, or could not judge (a missing value).
+extension Shell {
+    func explainPipeline(_ words: [Token]) throws -> Output {
+        let parts = words.split(omittingEmptySubsequences: false) { $0.isPipe }.map(Array.init)
+        guard let head = parts.first, !head.isEmpty, parts.count > 1 else {
+            throw ShellError.usage("explain a pipeline: explain flights | where … | sort …")
+        }
+        var lines: [StyledLine] = [[Span("Pipeline: " + Visible.text(Shell.written(words)), .accent)], []]
+        var value = try evaluatePipeline(head)
+        lines.append([Span("1. \(Visible.text(Shell.written(head))) made \(value.what)" + Shell.columnsNote(value))])
+        for (n, stage) in parts.dropFirst().enumerated() {
+            let step = "\(n + 2). \(Visible.text(Shell.written(stage))): "
+            guard let name = stage.first?.text.lowercased() else { continue }
+            if name == "save" {
+                lines.append([Span(step + "would write \(value.what) to a file (explain writes nothing)")])
+                continue
+            }
+            let before = value
+            value = try Stages.run(name, Array(stage.dropFirst()), value, self)
+            lines.append([Span(step + Shell.effect(name, before, value))])
+            if name == "where", case .table(let table) = before {
+                lines += try clauses(Array(stage.dropFirst()), table).map { [Span("     " + $0, .dim)] }
+            }
+        }
+        lines.append([])
+        lines.append([Span("Result: \(value.what)", .bold)])
+        return Output([.art(lines)])
+    }
+
+    /// For each part of a `where` joined by `and`: on how many rows it held, was false, or was unknown.
+    private func clauses(_ words: [Token], _ table: QueryTable) throws -> [String] {
+        var parser = ExpressionParser(words)
+        let expression = try parser.parse()
+        let condition = Condition(table: table, reader: ScalarReader(catalog: catalog))
+        return try expression.conjuncts.map { part in
+            let test = try condition.plan(part)
+            var (yes, no, unknown) = (0, 0, 0)
+            for row in table.rows {
+                switch test(row) {
+                case .some(true): yes += 1
+                case .some(false): no += 1
+                case .none: unknown += 1
+                }
+            }
+            let judged = "true for \(yes), false for \(no)" + (unknown > 0 ? ", unknown for \(unknown) (no value to compare)" : "")
+            return "· " + Visible.text(part.written) + ": " + judged
+        }
+    }
+
+    /// What a stage did, in words.
+    static func effect(_ name: String, _ before: PipeValue, _ after: PipeValue) -> String {
+        guard case .table(let input) = before else { return "made \(after.what)" }
+        let n = input.rows.count
+        guard case .table(let output) = after else { return "made \(after.what) from \(Format.count(n, "row"))" }
+        let k = output.rows.count
+        switch name {
+        case "where": return "kept \(k) of \(Format.count(n, "row")) (the condition held for them; a row with no value to compare is left out)"
+        case "sort": return "put the \(Format.count(n, "row")) in order"
+        case "select", "reject": return "kept the columns " + output.columns.map(QueryTable.shownName).joined(separator: ", ")
+        case "uniq": return "kept \(k) of \(Format.count(n, "row")) (\(n - k) repeated)"
+        case "group": return "made \(Format.count(k, "group")) from \(Format.count(n, "row"))"
+        default: return "kept \(k) of \(Format.count(n, "row"))"
+        }
+    }
+
+    static func columnsNote(_ value: PipeValue) -> String {
+        guard case .table(let t) = value else { return "" }
+        let names = t.columns.map(QueryTable.shownName)
+        return " (columns: " + names.prefix(8).joined(separator: ", ") + (names.count > 8 ? ", … \(names.count) in all" : "") + ")"
+    }
+
+    /// Words written back as one line.
+    static func written(_ words: [Token]) -> String { words.map { $0.isQuoted ? "'\($0.text)'" : $0.text }.joined(separator: " ") }
+}
+
+extension Expression {
+    /// The parts joined by a top-level `and`.
+    var conjuncts: [Expression] {
+        if case .and(let a, let b) = self { return a.conjuncts + b.conjuncts }
+        return [self]
+    }
+
+    /// The expression written back.
+    var written: String {
+        switch self {
+        case .word(let w): w
+        case .quoted(let q): "'\(q)'"
+        case .not(let x): "not " + x.grouped
+        case .and(let a, let b): a.grouped + " and " + b.grouped
+        case .or(let a, let b): a.grouped + " or " + b.grouped
+        case .compare(let op, let a, let b): a.written + " " + op.rawValue + " " + b.written
+        case .member(let a, let items, let negated): a.written + (negated ? " not in [" : " in [") + items.map(\.written).joined(separator: ", ") + "]"
+        case .match(let a, let b, let glob, let negated): a.written + (glob ? (negated ? " not like " : " like ") : (negated ? " !~ " : " =~ ")) + b.written
+        }
+    }
+
+    private var grouped: String {
+        switch self {
+        case .and, .or: "(" + written + ")"
+        default: written
+        }
+    }
+}
