@@ -12,13 +12,14 @@ extension Shell {
         if words.first?.keyword?.lowercased() == "let" { return try runLet(Array(words.dropFirst())) }
         if words.first?.keyword?.lowercased() == "explain", Shell.isPipeline(words) { return try explainPipeline(Array(words.dropFirst())) }
         guard Shell.isPipeline(words) || isVariableHead(words) else { return nil }
-        let value = try evaluatePipeline(words)
+        let value = try evaluatePipeline(words, shown: true)
         remember(value)
         return value.output
     }
 
-    /// The value of a pipeline (or of a variable alone).
-    func evaluatePipeline(_ words: [Token]) throws -> PipeValue {
+    /// The value of a pipeline (or of a variable alone); `shown` when it is only displayed (not
+    /// kept), so that fields no stage names need not be computed.
+    func evaluatePipeline(_ words: [Token], shown: Bool = false) throws -> PipeValue {
         let parts = words.split(omittingEmptySubsequences: false) { $0.isPipe }
         guard let head = parts.first, !head.isEmpty else { throw ShellError.usage("a pipeline starts with a command: flights | where …") }
         if let empty = parts.dropFirst().firstIndex(where: \.isEmpty) {
@@ -34,7 +35,17 @@ extension Shell {
             // Headed by a command, for stages or for a value (let, for, a substitution): every column.
             let wasInPipeline = inPipeline
             inPipeline = true
-            defer { inPipeline = wasInPipeline }
+            let stages = parts.dropFirst().map(Array.init)
+            let isFlights = registry.resolve(Array(head))?.1 == ["flights"]
+            if isFlights { flightPushDown = FlightPushDown.plan(stages, catalog: catalog) }
+            if isFlights, shown, renderOptions.format == .table, !stages.contains(where: { $0.first?.text.lowercased() == "save" }) {
+                neededColumns = Shell.namedFields(stages)
+            }
+            defer {
+                inPipeline = wasInPipeline
+                flightPushDown = FlightPushDown()
+                neededColumns = nil
+            }
             let output = try evaluate(Array(head))
             pendingNotes += output.blocks.compactMap { if case .note(let n) = $0 { return n } else { return nil } }
             value = try Shell.pipeValue(of: output, command: command)
@@ -101,6 +112,15 @@ extension Shell {
             ? "nothing"
             : output.blocks.contains { if case .drawing = $0 { true } else { false } } ? "a drawing" : cards.count > 1 ? "\(cards.count) cards" : "a message"
         throw ShellError.usage("\(command) made \(made), not a table: a stage needs a command that lists rows")
+    }
+
+    /// The flight fields the stages' words name (by key or by the key without its unit).
+    static func namedFields(_ stages: [[Token]]) -> Set<String> {
+        var words: Set<String> = []
+        for token in stages.joined() {
+            for case .word(let w) in ExpressionParser.split(token.text) { words.insert(w.lowercased()) }
+        }
+        return Set(FlightsCommand.extraKeys.filter { key in !words.isDisjoint(with: QueryTable.names(Column(key, ""))) })
     }
 
     /// `save FILE [--force]`: the table in CSV or JSON (by the file's extension), under the

@@ -68,6 +68,11 @@ public final class Shell {
     var variables: [String: PipeValue] = [:]
     /// True while a command runs as the head of a pipeline (it then gives every column it has).
     var inPipeline = false
+    /// While `flights` heads a pipeline: what its stages let the logbook's query do.
+    var flightPushDown = FlightPushDown()
+    /// While a pipeline shown as text runs its head: the data-only fields its stages name (the
+    /// others are not computed); nil: every field.
+    var neededColumns: Set<String>?
     /// The column names of each command's table when it last headed a pipeline (for completion).
     var columnsSeen: [String: [String]] = [:]
     /// The commands of a block being written over several lines.

@@ -150,12 +150,35 @@ enum FlightFields {
     }
 
     /// The flight as a card (`flight show`) and a JSON object.
+    /// The value of one of the card's fields (`key`), without making the card: what a
+    /// pipeline's columns hold (the card's text forms are for reading, not comparing).
+    static func datum(_ key: String, _ f: Flight, _ shell: Shell) -> Datum {
+        switch key {
+        case "date_precision": .string(f.date.precision.rawValue)
+        case "departure_time": .optional(f.departureTime?.description)
+        case "arrival_time": .optional(f.arrivalTime?.description)
+        case "arrival_date": .optional(f.arrivalDate?.description)
+        case "duration_min": f.duration.map { .int($0) } ?? .null
+        case "flight_number": .optional(f.flightNumber)
+        case "registration": .optional(f.registration)
+        case "class": .optional(f.cabinClass?.rawValue)
+        case "row": f.row.map { .int($0) } ?? .null
+        case "seat_letter": .optional(f.seatLetter)
+        case "seat_position": .optional(f.seatPosition?.rawValue)
+        case "reason": .optional(f.reason?.rawValue)
+        case "events": .list(f.events.map { .string($0.rawValue) })
+        case "trip": .optional(f.trip)
+        case "notes": .optional(f.notes)
+        case "distance_km": shell.logbook.routeLength(f.origin, f.destination).map { Datum.rounded($0.kilometers, 3) } ?? .null
+        default: .null
+        }
+    }
+
     static func card(_ f: Flight, _ shell: Shell) -> Card {
         let origin = shell.catalog.airport(icao: f.origin), destination = shell.catalog.airport(icao: f.destination)
         let airline = shell.catalog.airline(code: f.airline)
         let type = f.aircraft.flatMap { shell.catalog.aircraftType(designator: $0) }
-        var distance: Distance?
-        if let origin, let destination { distance = Geodesic.wgs84.inverse(origin.coordinate, destination.coordinate).distance }
+        let distance = shell.logbook.routeLength(f.origin, f.destination)
         let seat = [f.seat, f.seatPosition?.rawValue].compactMap { $0 }.joined(separator: ", ")
         let precision = f.date.precision == .day ? "" : " (only the \(f.date.precision.rawValue) is known)"
         return Card(
@@ -163,30 +186,30 @@ enum FlightFields {
             fields: [
                 Field("id", "", Cell(.int(f.number ?? 0))),
                 Field("date", "date", Cell(.string(f.date.description), text: f.date.description + precision)),
-                Field("date_precision", "", Cell(f.date.precision.rawValue)),
+                Field("date_precision", "", Cell(datum("date_precision", f, shell))),
                 Field("origin", "from", Cell(.string(f.origin), text: f.origin + (origin.map { "  " + $0.name } ?? ""))),
                 Field("destination", "to", Cell(.string(f.destination), text: f.destination + (destination.map { "  " + $0.name } ?? ""))),
-                Field("departure_time", "", Cell(Datum.optional(f.departureTime?.description))),
-                Field("arrival_time", "", Cell(Datum.optional(f.arrivalTime?.description))),
-                Field("arrival_date", "", Cell(Datum.optional(f.arrivalDate?.description))),
-                Field("duration_min", "times", Cell(f.duration.map { .int($0) } ?? .null, text: times(f) ?? "—")),
+                Field("departure_time", "", Cell(datum("departure_time", f, shell))),
+                Field("arrival_time", "", Cell(datum("arrival_time", f, shell))),
+                Field("arrival_date", "", Cell(datum("arrival_date", f, shell))),
+                Field("duration_min", "times", Cell(datum("duration_min", f, shell), text: times(f) ?? "—")),
                 Field("airline", "airline", Cell(Datum.optional(f.airline), text: airline?.title ?? f.airline ?? "—")),
                 Field("aircraft", "aircraft", Cell(Datum.optional(f.aircraft), text: f.aircraft.map { $0 + (type.map { "  " + $0.label } ?? "") } ?? "—")),
-                Field("flight_number", "flight number", Cell(Datum.optional(f.flightNumber), text: f.flightNumber ?? "—")),
-                Field("registration", "registration", Cell(Datum.optional(f.registration), text: f.registration ?? "—")),
-                Field("class", "class", Cell(Datum.optional(f.cabinClass?.rawValue), text: f.cabinClass?.words ?? "—")),
-                Field("row", "", Cell(f.row.map { .int($0) } ?? .null)),
-                Field("seat_letter", "", Cell(Datum.optional(f.seatLetter))),
-                Field("seat_position", "seat", Cell(Datum.optional(f.seatPosition?.rawValue), text: seat.isEmpty ? "—" : seat)),
-                Field("reason", "reason", Cell(Datum.optional(f.reason?.rawValue), text: f.reason?.rawValue ?? "—")),
+                Field("flight_number", "flight number", Cell(datum("flight_number", f, shell), text: f.flightNumber ?? "—")),
+                Field("registration", "registration", Cell(datum("registration", f, shell), text: f.registration ?? "—")),
+                Field("class", "class", Cell(datum("class", f, shell), text: f.cabinClass?.words ?? "—")),
+                Field("row", "", Cell(datum("row", f, shell))),
+                Field("seat_letter", "", Cell(datum("seat_letter", f, shell))),
+                Field("seat_position", "seat", Cell(datum("seat_position", f, shell), text: seat.isEmpty ? "—" : seat)),
+                Field("reason", "reason", Cell(datum("reason", f, shell), text: f.reason?.rawValue ?? "—")),
                 Field(
                     "events", "events",
-                    Cell(.list(f.events.map { .string($0.rawValue) }), text: f.events.isEmpty ? "—" : f.events.map(\.words).joined(separator: ", "))),
-                Field("trip", "trip", Cell(Datum.optional(f.trip), text: f.trip ?? "—")),
-                Field("notes", "notes", Cell(Datum.optional(f.notes), text: f.notes ?? "—")),
+                    Cell(datum("events", f, shell), text: f.events.isEmpty ? "—" : f.events.map(\.words).joined(separator: ", "))),
+                Field("trip", "trip", Cell(datum("trip", f, shell), text: f.trip ?? "—")),
+                Field("notes", "notes", Cell(datum("notes", f, shell), text: f.notes ?? "—")),
                 Field(
                     "distance_km", "distance",
-                    Cell(distance.map { Datum.rounded($0.kilometers, 3) } ?? .null, text: distance.map { Format.distance($0, shell.units) } ?? "unknown")),
+                    Cell(datum("distance_km", f, shell), text: distance.map { Format.distance($0, shell.units) } ?? "unknown")),
             ])
     }
 }

@@ -25,7 +25,13 @@ enum FlightsCommand {
             Example("flights airport SFO limit 5", "the last five flights through San Francisco"),
         ]
     ) { args, shell in
+        // What a pipeline's stages let the query do, for the options not given here.
+        let pushed = shell.flightPushDown.filter
         let filter = FlightFilter(
+            year: args[FlightsCommand.year] ?? pushed.year, airline: args[FlightsCommand.airline]?.storedCode ?? pushed.airline,
+            airport: args[FlightsCommand.airport]?.icao ?? pushed.airport,
+            limit: [args[FlightsCommand.limit], pushed.limit].compactMap { $0 }.min())
+        let given = FlightFilter(
             year: args[FlightsCommand.year], airline: args[FlightsCommand.airline]?.storedCode,
             airport: args[FlightsCommand.airport]?.icao, limit: args[FlightsCommand.limit])
         let cursor = try shell.logbook.store().flights(in: shell.session.logbook, filter)
@@ -34,6 +40,8 @@ enum FlightsCommand {
         // registration, distance…), not only the columns shown.
         // So does a pipeline, which can then ask of any of them.
         let everyField = shell.renderOptions.format != .table || shell.inPipeline
+        // A pipeline shown as text computes only the fields its stages name.
+        let extras = everyField ? FlightsCommand.extraKeys.filter { shell.neededColumns?.contains($0) ?? true } : []
         let rows = AnyIterator<[Cell]> {
             guard let f = cursor.next() else { return nil }
             let airline = f.airline.map { code in
@@ -51,7 +59,7 @@ enum FlightsCommand {
                 Cell(Datum.optional(f.aircraft), text: f.aircraft ?? "—"),
                 Cell(f.date.description),
                 Cell(.string(f.origin)), Cell(.string(f.destination)),
-            ] + (everyField ? FlightsCommand.extraCells(f, shell) : []) + (shell.inPipeline ? [Cell(.int(f.date.year))] : [])
+            ] + extras.map { Cell(FlightFields.datum($0, f, shell)) } + (shell.inPipeline ? [Cell(.int(f.date.year))] : [])
         }
         let names = shell.setting(.codes) == .names
         let table = StreamedTable(
@@ -59,23 +67,16 @@ enum FlightsCommand {
             columns: [
                 Column("id", "#", .right), Column("airline", "Airline"), Column("route", "Route"), Column("aircraft", "Aircraft"),
                 Column("date", "Date"), Column("origin", "", dataOnly: true, aliases: ["from"]), Column("destination", "", dataOnly: true, aliases: ["to"]),
-            ] + (everyField ? FlightsCommand.extraKeys.map { Column($0, "", dataOnly: true) } : [])
+            ] + extras.map { Column($0, "", dataOnly: true) }
                 + (shell.inPipeline ? [Column("year", "", dataOnly: true)] : []),
-            widths: [7, 24, names ? 36 : 12, 8, 10, 0, 0] + (everyField ? FlightsCommand.extraKeys.map { _ in 0 } : []) + (shell.inPipeline ? [0] : []),
+            widths: [7, 24, names ? 36 : 12, 8, 10, 0, 0] + extras.map { _ in 0 } + (shell.inPipeline ? [0] : []),
             rows: rows,
-            empty: "no flights in logbook \(shell.session.logbook)\(filter == FlightFilter() ? " yet — add one with flight add" : " match")",
+            empty: "no flights in logbook \(shell.session.logbook)\(given == FlightFilter() ? " yet — add one with flight add" : " match")",
             finish: { () throws(ShellError) in
                 if let failure = cursor.failure { throw ShellError(storeError: failure) }
                 return []
             })
         return Output([.stream(table)])
-    }
-
-    /// The values of the extra columns for one flight, read from its card by key.
-    static func extraCells(_ f: Flight, _ shell: Shell) -> [Cell] {
-        var byKey: [String: Datum] = [:]
-        for field in FlightFields.card(f, shell).fields { byKey[field.key] = field.cell.datum }
-        return extraKeys.map { Cell(byKey[$0] ?? .null) }
     }
 
     /// The card's fields the list already has as columns.

@@ -55,6 +55,22 @@ final class LogbookContext: ServiceContext {
     /// Stored codes of the favourite airlines (none when the logbook cannot be opened).
     var favoriteAirlineCodes: [String] { (try? store().favoriteAirlines()) ?? [] }
 
+    /// Each route's geodesic length, found once (a logbook flies the same routes again and
+    /// again; a listing of 100,000 flights in a pipeline asks for every one).
+    private var routeLengths: [String: Distance?] = [:]
+
+    /// The geodesic length from `origin` to `destination` (nil when an airport is unknown).
+    func routeLength(_ origin: String, _ destination: String) -> Distance? {
+        let key = origin + "-" + destination
+        if let known = routeLengths[key] { return known }
+        var length: Distance?
+        if let a = shell.catalog.airport(icao: origin), let b = shell.catalog.airport(icao: destination) {
+            length = Geodesic.wgs84.inverse(a.coordinate, b.coordinate).distance
+        }
+        routeLengths[key] = length
+        return length
+    }
+
     /// How an airport is shown in lists: its ICAO code; its IATA code with `codes iata`; its
     /// city with `codes names`.
     func label(airport icao: String) -> String {
