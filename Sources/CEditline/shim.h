@@ -4,6 +4,11 @@
 // which Swift cannot call; each wrapper below fixes one call shape. Always spelled through
 // <histedit.h> (never <readline/readline.h>, which could pick up GNU readline's header).
 #include <stdio.h>
+#include <errno.h>
+#include <poll.h>
+#include <string.h>
+#include <unistd.h>
+#include <wchar.h>
 #include <histedit.h>
 
 /// A libedit prompt callback: returns the prompt text for the editor.
@@ -44,6 +49,49 @@ static inline int sky_el_columns(EditLine *e) {
     if (el_get(e, EL_GETTC, "co", &cols, (void *)NULL) != 0) return -1;
     return cols;
 }
+/// Called by sky_getc: with 0 just before it waits for a key (nothing typed is pending), with
+/// 1 as soon as a key arrived, before the editor acts on it (autosuggestions are drawn and
+/// cleared there, so the screen is always what the editor believes it is).
+typedef void (*sky_wait_fn)(EditLine *, int);
+/// The reader's settings, kept in the functions (a header's file-scope variables are not
+/// emitted when Swift imports it).
+struct sky_getc_settings { sky_wait_fn waiter; int fd; };
+static inline struct sky_getc_settings *sky_getc_slot(void) {
+    static struct sky_getc_settings settings = {NULL, 0};
+    return &settings;
+}
+
+/// The editor's character reader (EL_GETCFN): one UTF-8 character from the input descriptor,
+/// with the waiter told before and after each wait. 0 at end of input, -1 on an error.
+static inline int sky_getc(EditLine *e, wchar_t *out) {
+    static mbstate_t state;
+    struct sky_getc_settings *settings = sky_getc_slot();
+    for (;;) {
+        struct pollfd ready = {settings->fd, POLLIN, 0};
+        int waiting = poll(&ready, 1, 0) == 0;
+        if (waiting && settings->waiter) settings->waiter(e, 0);
+        char byte;
+        ssize_t n;
+        do { n = read(settings->fd, &byte, 1); } while (n < 0 && errno == EINTR);
+        if (waiting && settings->waiter) settings->waiter(e, 1);
+        if (n == 0) return 0;
+        if (n < 0) return -1;
+        wchar_t wc;
+        size_t used = mbrtowc(&wc, &byte, 1, &state);
+        if (used == (size_t)-2) continue;
+        if (used == (size_t)-1) { memset(&state, 0, sizeof state); *out = 0xFFFD; return 1; }
+        *out = wc;
+        return 1;
+    }
+}
+
+/// Reads keys with sky_getc from `fd`, telling `waiter` around each wait (EL_GETCFN).
+static inline int sky_el_set_getc(EditLine *e, int fd, sky_wait_fn waiter) {
+    sky_getc_slot()->fd = fd;
+    sky_getc_slot()->waiter = waiter;
+    return el_set(e, EL_GETCFN, sky_getc);
+}
+
 /// Attaches a history to the editor so Up/Down recall entries (EL_HIST).
 static inline int sky_el_set_history(EditLine *e, History *h) { return el_set(e, EL_HIST, history, h); }
 

@@ -195,7 +195,7 @@ extension PTYSession {
     ) throws -> PTYSession {
         // Long output at a terminal goes through $PAGER: tests read it whole, as git's do.
         var env = ProcessRunner.environment(home: home, extra: ["PAGER": "cat"].merging(extra) { $1 })
-        env["TERM"] = "xterm"
+        env["TERM"] = extra["TERM"] ?? "xterm"
         env.removeValue(forKey: "COLUMNS")
         return try PTYSession(binary, arguments, environment: env)
     }

@@ -17,6 +17,11 @@ public final class EditlineReader: LineReader, HistoryProvider {
     private let historyFile: HistoryFile?
     /// Tells whether a line leaves a block (`if`, `for`, `def`) open; set by the shell.
     public var leavesBlockOpen: ((String) -> Bool)?
+    /// Whether to suggest the rest of a history line (the setting, and a terminal that can
+    /// show dim text); set by the shell.
+    public var suggests: (() -> Bool)?
+    /// True while a suggestion is drawn after the cursor.
+    private var suggestionShown = false
     /// The lines of the block being entered.
     private var blockLines: [String] = []
     /// Called with a message when the history file cannot be written (said once).
@@ -74,6 +79,17 @@ public final class EditlineReader: LineReader, HistoryProvider {
                 return reader.searchHistory()
             })
         sky_el_bind(editor, "^R", "sky-search")
+        sky_el_set_getc(editor, fileno(input)) { e, phase in
+            guard let e, let reader = EditlineReader.from(e) else { return }
+            reader.suggestionWait(arrived: phase == 1)
+        }
+        sky_el_addfn(
+            editor, "sky-accept", "Take the suggestion, or move one character right",
+            { e, _ in
+                guard let e, let reader = EditlineReader.from(e) else { return UInt8(CC_ERROR) }
+                return reader.acceptSuggestion()
+            })
+        for key in ["^F", "\\e[C", "\\eOC"] { sky_el_bind(editor, key, "sky-accept") }
     }
 
     deinit {
@@ -134,6 +150,42 @@ public final class EditlineReader: LineReader, HistoryProvider {
         defer { questionCompletion = nil; recordHistory = true }
         if case .line(let answer) = readLine(prompt: prompt) { return answer }
         return nil
+    }
+
+    /// The rest of the latest history line that starts with the line typed so far, when the
+    /// cursor is at its end.
+    func suggestion() -> String? {
+        guard recordHistory, suggests?() ?? false, let (all, before) = editedLine(), !all.isEmpty, all == before else { return nil }
+        return entries.reversed().first { $0.count > all.count && $0.hasPrefix(all) }.map { String($0.dropFirst(all.count)) }
+    }
+
+    /// Draws the suggestion dim after the cursor before a key is waited for, and clears it as
+    /// soon as the key arrives (before the editor acts on it), so the editor's idea of the
+    /// screen always holds. A suggestion that would not fit on the line is not drawn.
+    func suggestionWait(arrived: Bool) {
+        if arrived {
+            guard suggestionShown else { return }
+            suggestionShown = false
+            fputs("\u{1B}[K", output)
+            fflush(output)
+            return
+        }
+        guard let rest = suggestion().map(Visible.text), let (all, _) = editedLine() else { return }
+        let prompt = promptText.map { displayWidth(String(cString: $0)) } ?? 0
+        guard prompt + displayWidth(all) + displayWidth(rest) < Int(sky_el_columns(editor)) else { return }
+        fputs("\u{1B}[2m" + rest + "\u{1B}[22m\u{1B}[\(displayWidth(rest))D", output)
+        fflush(output)
+        suggestionShown = true
+    }
+
+    /// → or Ctrl-F: the suggestion taken into the line; without one, the cursor one right.
+    func acceptSuggestion() -> UInt8 {
+        if let rest = suggestion() {
+            el_insertstr(editor, rest)
+            return UInt8(CC_REFRESH)
+        }
+        _ = el_cursor(editor, 1)
+        return UInt8(CC_CURSOR)
     }
 
     /// Keeps the lines of a block until it closes, then enters the whole block as one line

@@ -107,6 +107,7 @@ public enum HelpText {
         [Span("  Up / Down      previous / next line from the history (kept across sessions)")],
         [Span("  Ctrl-A / E     start / end of line      Ctrl-K   delete to end of line")],
         [Span("  Ctrl-R         search the history       Ctrl-W   delete the word before the cursor")],
+        [Span("  → / Ctrl-F     take the dim suggestion from the history (set suggestions off hides it)")],
         [Span("  Ctrl-C         discard the line; stops a running command or live view")],
         [Span("  Ctrl-D         leave skyshell (on an empty line)")],
     ]

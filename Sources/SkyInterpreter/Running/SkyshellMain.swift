@@ -145,6 +145,9 @@ public enum SkyshellMain {
             }
             editline.historyProblem = { [unowned shell] in shell.warn($0) }
             editline.leavesBlockOpen = { [unowned shell] in shell.leavesBlockOpen($0) }
+            // Never on a terminal that cannot show dim text.
+            let dumb = (shell.environment["TERM"] ?? "dumb") == "dumb"
+            editline.suggests = { [unowned shell] in !dumb && shell.setting(.suggestions) == .on }
             shell.history = editline
             shell.prompter = { [unowned editline] question in
                 editline.ask(question.prompt, completion: question.completion.map { kind in { completer.complete(answer: $0, kind: kind) } })

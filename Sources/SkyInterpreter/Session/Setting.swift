@@ -99,6 +99,12 @@ extension Setting where Value == Switch {
         Setting("trace", "every command that can show its steps does (as --trace on each): off or on", default: .off)
     }
 
+    public static var suggestions: Self {
+        Setting(
+            "suggestions", "at the prompt, the rest of the latest matching history line shown dim after the cursor (→ or Ctrl-F takes it): on or off",
+            default: .on)
+    }
+
     public static var pager: Self {
         Setting("pager", "output longer than the screen goes through $PAGER (less -FRX) at a terminal, never in scripts: on or off", default: .on)
     }

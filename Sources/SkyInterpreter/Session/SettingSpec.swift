@@ -30,7 +30,7 @@ public struct SettingSpec: Sendable {
         Setting.units.spec, Setting.output.spec, Setting.color.spec, Setting.charts.spec, Setting.codes.spec, Setting.accent.spec,
         Setting.theme.spec, Setting.viewshedColor.spec, Setting.terrainFetch.spec, Setting.terrainCap.spec, terrainURL,
         Setting.passHorizon.spec, satelliteURL, Setting.radarSatellites.spec, alertDistance, alertElevation, Setting.timing.spec, Setting.trace.spec,
-        Setting.pager.spec,
+        Setting.pager.spec, Setting.suggestions.spec,
     ]
 
     /// Where terrain tiles are downloaded from: a URL template (`{tile}`, `{ns}`, `{ew}`, `{lat}`, `{lon}`).

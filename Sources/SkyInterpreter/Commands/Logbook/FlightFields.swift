@@ -112,7 +112,8 @@ enum FlightFields {
         let own = shell.catalog.aircraftType(designator: designator)?.variants ?? []
         guard !fleet.contains(designator), !variants.contains(designator), !own.contains(where: fleet.contains) else { return nil }
         return
-            "\(designator) is not in \(Format.possessive(airline.name)) 2014 route fleet (\(fleet.prefix(8).joined(separator: ", "))\(fleet.count > 8 ? ", …" : "")); logged anyway"
+            "\(designator) is not in \(Format.possessive(airline.name)) 2014 route fleet "
+            + "(\(fleet.prefix(8).joined(separator: ", "))\(fleet.count > 8 ? ", …" : "")); logged anyway"
     }
 
     /// The designators an airline flew in the route data, most routes first.

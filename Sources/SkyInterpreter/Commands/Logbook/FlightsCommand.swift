@@ -40,8 +40,10 @@ enum FlightsCommand {
         // registration, distance…), not only the columns shown.
         // So does a pipeline, which can then ask of any of them.
         let everyField = shell.renderOptions.format != .table || shell.inPipeline
-        // A pipeline shown as text computes only the fields its stages name.
-        let extras = everyField ? FlightsCommand.extraKeys.filter { shell.neededColumns?.contains($0) ?? true } : []
+        // A pipeline shown as text computes only the fields its stages name (the others stay
+        // columns, empty, so that a misspelt name still meets the whole list).
+        let extras = everyField ? FlightsCommand.extraKeys : []
+        let computed = extras.map { shell.neededColumns?.contains($0) ?? true }
         let rows = AnyIterator<[Cell]> {
             guard let f = cursor.next() else { return nil }
             let airline = f.airline.map { code in
@@ -59,7 +61,8 @@ enum FlightsCommand {
                 Cell(Datum.optional(f.aircraft), text: f.aircraft ?? "—"),
                 Cell(f.date.description),
                 Cell(.string(f.origin)), Cell(.string(f.destination)),
-            ] + extras.map { Cell(FlightFields.datum($0, f, shell)) } + (shell.inPipeline ? [Cell(.int(f.date.year))] : [])
+            ] + zip(extras, computed).map { key, needed in Cell(needed ? FlightFields.datum(key, f, shell) : .null) }
+                + (shell.inPipeline ? [Cell(.int(f.date.year))] : [])
         }
         let names = shell.setting(.codes) == .names
         let table = StreamedTable(
