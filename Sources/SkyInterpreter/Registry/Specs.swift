@@ -107,17 +107,27 @@ public struct Requirement: @unchecked Sendable {
     public var name: String
     public var isMet: (Session) -> Bool
     public var message: String
+    /// Hands the handler what the met requirement found (`args.observer()`).
+    var provide: (Session, inout Arguments) -> Void = { _, _ in }
     public init(name: String, message: String, isMet: @escaping (Session) -> Bool) {
         self.name = name
         self.message = message
         self.isMet = isMet
     }
 
-    /// The observer position must be set.
-    public static let observer = Requirement(
-        name: "observer",
-        message: "no observer position — set one with `observer KSFO` or `observer 51.47 -0.45`"
-    ) { $0.observer != nil }
+    /// The observer position must be set; the handler gets it as `args.observer()`.
+    public static let observer: Requirement = {
+        var r = Requirement(name: "observer", message: "no observer position — set one with `observer KSFO` or `observer 51.47 -0.45`") {
+            $0.observer != nil
+        }
+        r.provide = { session, args in args.met.observer = session.observer }
+        return r
+    }()
+}
+
+/// What met requirements handed a command (see `Requirement.provide`).
+struct MetRequirements {
+    var observer: Observer?
 }
 
 /// A worked example of a command, shown in help and the reference, and run by the tests.
@@ -152,6 +162,15 @@ public enum CommandCategory: String, CaseIterable, Sendable {
 public struct Arguments {
     var values: [String: [Any]] = [:]
     var flags: Set<String> = []
+    /// What the command's met requirements found.
+    var met = MetRequirements()
+
+    /// The observer, handed over by the command's `.observer` requirement (an error naming the
+    /// requirement only for a command that does not declare it).
+    func observer() throws(ShellError) -> Observer {
+        guard let observer = met.observer else { throw ShellError(.state, Requirement.observer.message) }
+        return observer
+    }
 
     public init() {}
 

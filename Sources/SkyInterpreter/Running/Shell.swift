@@ -295,8 +295,9 @@ public final class Shell {
             throw ShellError.usage("\(table.text) holds a table: pipe it (\(table.text) | get COLUMN) or use \(table.text).COLUMN on one row")
         }
         var (spec, path, args) = try bind(words)
-        for requirement in spec.requires where !requirement.isMet(session) {
-            throw ShellError(.state, requirement.message)
+        for requirement in spec.requires {
+            guard requirement.isMet(session) else { throw ShellError(.state, requirement.message) }
+            requirement.provide(session, &args)
         }
         guard let handler = spec.handler else { throw ShellError.usage("\(path.joined(separator: " ")) needs a subcommand") }
         // `set trace on` (or `skyshell --trace`): every command that can trace does.

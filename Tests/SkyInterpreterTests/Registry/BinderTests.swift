@@ -83,4 +83,19 @@ struct SuggestionTests {
         #expect(Suggestions.closest(to: "zzzzzz", among: ["help"]).isEmpty)
         #expect(suggestion("stauts", among: ["status", "stats"]) == " — did you mean 'stats' or 'status'?")
     }
+
+    @Test func aMetRequirementHandsTheHandlerItsValue() {
+        let needs = CommandSpec("needs", category: .shell, abstract: "x", requires: [.observer], examples: []) { args, _ in
+            .message(try args.observer().place.name)
+        }
+        let undeclared = CommandSpec("undeclared", category: .shell, abstract: "x", examples: []) { args, _ in
+            .message(try args.observer().place.name)
+        }
+        let shell = makeShell()
+        shell.register([needs, undeclared])
+        shell.session.placeObserver(Observer(place: Place(coordinate: Coordinate(validLatitude: 1, longitude: 2), name: "here"), altitude: .zero))
+        #expect((try? shell.evaluate([Token("needs")])) == .message("here"))
+        // A command that does not declare the requirement is not handed the observer.
+        #expect(throws: ShellError(.state, Requirement.observer.message)) { try shell.evaluate([Token("undeclared")]) }
+    }
 }

@@ -15,7 +15,7 @@ enum HorizonCommand {
         requires: [.observer],
         examples: [Example("horizon", "the skyline around the observer"), Example("horizon --range 100km --every 10", "farther, a row every 10°")]
     ) { args, shell in
-        guard let observer = shell.session.observer else { throw ShellError.usage(Requirement.observer.message) }
+        let observer = try args.observer()
         let reach = try args.value(range)
         guard (1_000...200_000).contains(reach.meters) else { throw ShellError.usage("--range must be between 1 and 200 km") }
         let step = try args.value(every).degrees

@@ -38,7 +38,7 @@ enum PassesCommand {
 
     /// One satellite's passes, or the best pass of each known one.
     static func run(_ target: PassTarget, days: Int, limit: Int, _ args: Arguments, _ shell: Shell) throws -> Output {
-        guard let observer = shell.session.observer else { throw ShellError(.state, Requirement.observer.message) }
+        let observer = try args.observer()
         let start = args[from] ?? shell.clock.now
         let place = observer.place.coordinate
         let window: (start: Date, end: Date)

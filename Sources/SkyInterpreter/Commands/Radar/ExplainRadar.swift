@@ -12,7 +12,7 @@ enum ExplainRadar {
         arguments: [callsign.spec],
         examples: [Example("explain radar", "the aircraft spot would pick"), Example("explain radar AFR1234", "a given flight")]
     ) { args, shell in
-        try WorkedExample.withObserver(shell) {
+        try WorkedExample.withObserver(shell) { _ in
             let picture = try shell.radar.picture()
             let chosen: Sighting
             if let name = args[ExplainRadar.callsign] {

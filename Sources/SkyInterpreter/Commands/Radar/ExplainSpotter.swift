@@ -12,7 +12,7 @@ enum ExplainSpotter {
         options: [WhatCommand.up.spec, WhatCommand.left.spec, WhatCommand.right.spec],
         examples: [Example("heading W; explain what", "facing west"), Example("explain what up 20", "looking 20° up")]
     ) { args, shell in
-        try WorkedExample.withObserver(shell) {
+        try WorkedExample.withObserver(shell) { _ in
             let (picture, look) = try WhatCommand.aim(args, shell)
             let ranked = look.nearest(picture.sightings.filter { !picture.hiddenByTerrain.contains($0.aircraft.icao24) })
             var lines = [
@@ -64,7 +64,7 @@ enum ExplainSpotter {
         arguments: [callsign.spec],
         examples: [Example("observer LFPG; radar time 13:05; explain next", "the pass `next` names"), Example("explain next AFR702", "a given flight")]
     ) { args, shell in
-        try WorkedExample.withObserver(shell) {
+        try WorkedExample.withObserver(shell) { _ in
             let picture = try shell.radar.picture()
             let request = NextCommand.Request(kind: .closest, reach: picture.range, duration: 600)
             let (w, passes) = try NextCommand.predict(request, shell)
@@ -137,8 +137,8 @@ enum ExplainSpotter {
         options: [RunwaysCommand.window.spec],
         examples: [Example("observer LFPG; radar time 13:05; explain runways", "the latest movement at Charles de Gaulle")]
     ) { args, shell in
-        try WorkedExample.withObserver(shell) {
-            let seen = try RunwaysCommand.look(args[RunwaysCommand.airport], back: try args.value(RunwaysCommand.window), shell)
+        try WorkedExample.withObserver(shell) { observer in
+            let seen = try RunwaysCommand.look(args[RunwaysCommand.airport], back: try args.value(RunwaysCommand.window), from: observer, shell)
             let (airport, w, movements) = (seen.airport, seen.window, seen.movements)
             let runways = seen.inference.runways
             let units = shell.units

@@ -28,7 +28,7 @@ enum RadarRecordCommand {
         ]
     ) { args, shell in
         let path = try args.value(RadarRecordCommand.file)
-        guard let observer = shell.session.observer else { throw ShellError.usage(Requirement.observer.message) }
+        let observer = try args.observer()
         let feed = try shell.radar.feed()
         let duration = try args.value(RadarRecordCommand.forOption)
         guard duration > 0 else { throw ShellError.usage("the recording needs a duration above zero") }

@@ -28,7 +28,7 @@ enum RunwaysCommand {
             Example("runways LFPB for 30m", "Le Bourget, the last half hour"),
         ]
     ) { args, shell in
-        let seen = try look(args[RunwaysCommand.airport], back: try args.value(RunwaysCommand.window), shell)
+        let seen = try look(args[RunwaysCommand.airport], back: try args.value(RunwaysCommand.window), from: try args.observer(), shell)
         return report(seen, shell)
     }
 
@@ -49,7 +49,7 @@ enum RunwaysCommand {
             requires: [.observer],
             examples: [Example("observer LFPG; radar time 13:05; \(name)", "the last half hour at Charles de Gaulle")]
         ) { args, shell in
-            let seen = try look(args[RunwaysCommand.airport], back: try args.value(RunwaysCommand.movementWindow), shell)
+            let seen = try look(args[RunwaysCommand.airport], back: try args.value(RunwaysCommand.movementWindow), from: try args.observer(), shell)
             return list(seen.movements.filter { $0.kind == kind && $0.completed }, kind, seen.airport, seen.window, shell)
         }
     }
@@ -68,9 +68,8 @@ enum RunwaysCommand {
 
     /// The airport asked about (or the observer's), and its landings and take-offs over the
     /// last `duration` seconds.
-    static func look(_ named: Airport?, back duration: Double, _ shell: Shell) throws -> Seen {
+    static func look(_ named: Airport?, back duration: Double, from observer: Observer, _ shell: Shell) throws -> Seen {
         guard RadarContext.windowLengths.contains(duration) else { throw ShellError.usage("look back 1 min to 1 h (not \(TimeText.span(duration)))") }
-        guard let observer = shell.session.observer else { throw ShellError.usage(Requirement.observer.message) }
         let airport = try named ?? own(observer, shell)
         let runways = shell.catalog.runways(of: airport)
         guard !runways.isEmpty else { throw ShellError.usage("the catalog has no runway directions for \(airport.icao) (\(airport.name))") }

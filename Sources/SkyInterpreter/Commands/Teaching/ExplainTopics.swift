@@ -81,7 +81,7 @@ enum ExplainTopics {
         abstract: "How high in the sky an aircraft appears, and why the Earth's curve lowers it",
         examples: [Example("observer LFPG; explain elevation", "for the aircraft spot picks")]
     ) { _, shell in
-        try WorkedExample.withObserver(shell) {
+        try WorkedExample.withObserver(shell) { _ in
             let (s, picture) = try aircraft(shell)
             guard let altitude = s.aircraft.altitude, let enu = s.enu else { throw ShellError.usage("\(s.aircraft.name) sends no altitude") }
             let dh = altitude.meters - picture.observer.altitude.meters
@@ -105,7 +105,7 @@ enum ExplainTopics {
         abstract: "How the radar scope turns with your heading and places each aircraft",
         examples: [Example("observer LFPG; heading 90; explain scope", "facing east")]
     ) { _, shell in
-        try WorkedExample.withObserver(shell) {
+        try WorkedExample.withObserver(shell) { _ in
             let (s, picture) = try aircraft(shell)
             let rel = s.relativeBearing(heading: picture.heading).degrees
             let r = min(1, s.groundDistance.meters / picture.range.meters)
@@ -133,7 +133,7 @@ enum ExplainTopics {
         abstract: "Why near, low aircraft are drawn bigger: apparent size in minutes of arc",
         examples: [Example("observer LFPG; explain size", "for the aircraft spot picks")]
     ) { _, shell in
-        try WorkedExample.withObserver(shell) {
+        try WorkedExample.withObserver(shell) { _ in
             let (s, _) = try aircraft(shell)
             let span = s.aircraft.category?.typicalSpan ?? ApparentSize.defaultSpan
             let levels = ["tiny (below 4′)", "small (4′–10′)", "medium (10′–25′)", "large (25′ and up)"]

@@ -6,16 +6,17 @@ import SkyKit
 enum WorkedExample {
     static let note = "no observer set: a worked example from Charles de Gaulle (LFPG) with the Paris sample — `observer <place>` explains with your own"
 
-    /// `body`'s output with the session's observer, or with the worked example's.
-    static func withObserver(_ shell: Shell, _ body: () throws -> Output) throws -> Output {
-        guard shell.session.observer == nil else { return try body() }
+    /// `body`'s output with the session's observer, or with the worked example's (handed to it).
+    static func withObserver(_ shell: Shell, _ body: (Observer) throws -> Output) throws -> Output {
+        if let observer = shell.session.observer { return try body(observer) }
         let saved = shell.session
         defer { shell.session = saved }
         var cursor = WordCursor([Token("LFPG", isLiteral: true)])
         let place = try readPlace(&cursor, shell)
-        shell.session.placeObserver(Observer(place: place, altitude: place.elevation ?? .zero))
+        let observer = Observer(place: place, altitude: place.elevation ?? .zero)
+        shell.session.placeObserver(observer)
         shell.session.useRadarSource(.sample(.paris))
-        var output = try body()
+        var output = try body(observer)
         output.blocks.insert(.note(note), at: 0)
         return output
     }
