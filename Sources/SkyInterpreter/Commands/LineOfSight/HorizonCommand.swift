@@ -10,7 +10,10 @@ enum HorizonCommand {
         "horizon", category: .lineOfSight,
         abstract: "Draw the observer's skyline: the terrain's elevation angle in every direction",
         discussion:
-            "For every degree of azimuth the sight line from the observer's eyes marches out (every 90 m, to the range) over the terrain, with the Earth's curvature and refraction (the LOS earth model), and keeps the highest elevation angle: the real horizon, which an ISS pass or an aircraft must clear to be seen. Directions that run off the terrain skyshell has are marked; their angle is a lower bound (los terrain fetch gets the tiles). JSON gives every degree.",
+            "For every degree of azimuth the sight line from the observer's eyes marches out (every 90 m, to the range) over the terrain, with the "
+            + "Earth's curvature and refraction (the LOS earth model), and keeps the highest elevation angle: the real horizon, which an ISS pass "
+            + "or an aircraft must clear to be seen. Directions that run off the terrain skyshell has are marked; their angle is a lower "
+            + "bound (los terrain fetch gets the tiles). JSON gives every degree.",
         options: [range.spec, every.spec],
         requires: [.observer],
         examples: [Example("horizon", "the skyline around the observer"), Example("horizon --range 100km --every 10", "farther, a row every 10°")]
@@ -32,7 +35,9 @@ enum HorizonCommand {
         var output = Output(
             [
                 .message(
-                    "Skyline from \(Format.fixed(s.origin.latitude, 5)), \(Format.fixed(s.origin.longitude, 5)) at \(units.height(s.observerMSL)) MSL: highest \(angle(s.angles[highest])) toward \(Format.bearing(Angle(degrees: Double(highest) * s.azimuthStep))), \(units.distance(s.distances[highest])) away"
+                    "Skyline from \(Format.fixed(s.origin.latitude, 5)), \(Format.fixed(s.origin.longitude, 5)) at \(units.height(s.observerMSL)) "
+                        + "MSL: highest \(angle(s.angles[highest])) toward \(Format.bearing(Angle(degrees: Double(highest) * s.azimuthStep))), "
+                        + "\(units.distance(s.distances[highest])) away"
                 )
             ])
         let chart = SkylineChart(skyline: s)

@@ -21,7 +21,12 @@ enum PassesCommand {
         "passes", category: .orbit,
         abstract: "When satellites pass over the observer: one, or every one known, and which you can see",
         discussion:
-            "Rise, highest point and set (0° elevation, or the terrain's skyline with --horizon terrain) in local time. A pass is visible when the satellite is lit by the Sun while the Sun is at least 6° below your horizon; with a known standard magnitude (the ISS: −1.8 at 1,000 km, half lit) its brightness is estimated from the distance and the angle of the sunlight. Passes that stay within 10° of the horizon while visible are marked low. With all, every satellite loaded (`sat load`, `sat fetch`) is searched and its best pass listed. Element sets older than 14 days give unreliable times (marked); older than 30 days, passes are refused unless --anyway.",
+            "Rise, highest point and set (0° elevation, or the terrain's skyline with --horizon terrain) in local time. A pass is visible when the "
+            + "satellite is lit by the Sun while the Sun is at least 6° below your horizon; with a known standard magnitude (the ISS: −1.8 at "
+            + "1,000 km, half lit) its brightness is estimated from the distance and the angle of the sunlight. Passes that stay within 10° "
+            + "of the horizon while visible are marked low. With all, every satellite loaded (`sat load`, `sat fetch`) is searched and "
+            + "its best pass listed. Element sets older than 14 days give unreliable times (marked); older than 30 days, passes are "
+            + "refused unless --anyway.",
         arguments: [target.spec],
         options: [days.spec, limit.spec] + filters,
         requires: [.observer],
@@ -74,7 +79,9 @@ enum PassesCommand {
             let age = OrbitText.age(tle, at: window.start)
             if abs(age) > OrbitText.refusedAge, !args.flag(anyway) {
                 throw ShellError.data(
-                    "\(tle.displayName)'s element set is \(Int(abs(age).rounded())) days from \(TimeText.utc(window.start)) (epoch \(TimeText.utc(tle.epoch))): its passes could be off by many minutes — `sat fetch stations` or `sat load FILE` for fresh elements, or --anyway"
+                    "\(tle.displayName)'s element set is \(Int(abs(age).rounded())) days from \(TimeText.utc(window.start)) (epoch "
+                        + "\(TimeText.utc(tle.epoch))): its passes could be off by many minutes — `sat fetch stations` or `sat load FILE` for fresh "
+                        + "elements, or --anyway"
                 )
             }
             let sgp4 = try shell.orbit.propagator(for: tle)
@@ -90,7 +97,8 @@ enum PassesCommand {
             let list = all.filter(filter.keeps)
             output = Output([
                 .message(
-                    "\(tle.displayName) over \(where_) — \(Format.count(list.count, filter.visibleOnly ? "visible pass" : "pass", filter.visibleOnly ? "visible passes" : "passes")) \(span)",
+                    "\(tle.displayName) over \(where_) — "
+                        + "\(Format.count(list.count, filter.visibleOnly ? "visible pass" : "pass", filter.visibleOnly ? "visible passes" : "passes")) \(span)",
                     .accent)
             ])
             output.append(.table(table(list.map { (tle, $0) }, zone: zone, withSatellite: false, at: window.start)))
@@ -159,7 +167,8 @@ enum PassesCommand {
         let what = filter.visibleOnly ? "visible" : "passing"
         var output = Output([
             .message(
-                "\(Format.count(best.count, "satellite")) \(what) over \(where_) \(span) — the best pass of each, of \(Format.count(sats.count, "searched", "searched"))",
+                "\(Format.count(best.count, "satellite")) \(what) over \(where_) \(span) — the best pass of each, of "
+                    + "\(Format.count(sats.count, "searched", "searched"))",
                 .accent)
         ])
         output.append(.table(table(shown, zone: zone, withSatellite: true, at: window.start)))
@@ -231,7 +240,8 @@ enum PassesCommand {
         let top = p.visibleMaxElevation ?? 0
         let low = top < 10
         var text =
-            "\(low ? "low" : "yes"), \(OrbitText.local(from, zone: zone).prefix(5))–\(OrbitText.local(until, zone: zone).prefix(5)), up to \(Format.fixed(top, 0))°"
+            "\(low ? "low" : "yes"), \(OrbitText.local(from, zone: zone).prefix(5))–\(OrbitText.local(until, zone: zone).prefix(5)), up to "
+            + "\(Format.fixed(top, 0))°"
         if let m = p.magnitude { text += ", mag \(Format.fixed(m, 1))" }
         return Cell(.bool(true), text: text, style: low ? .dim : .good)
     }

@@ -42,7 +42,8 @@ enum ExplainRadar {
             "   The ellipsoid's curve through it (the normal section) bends with radius R = \(n(chord.radius, 0)) m (Euler's radii at both ends,",
             "   averaged), so its length is 2R·asin(c ÷ 2R) = \(distance). It leaves at α = \(Format.fixed(chord.sectionAzimuth.degrees, 4))°, the geodesic at",
             "   α − e²s²cos²φ·sin 2α ÷ 12N² = α − \(Format.fixed(turn, 7))°: bearing \(bearing).",
-            "   Within \(Format.distance(NearGeodesics.reach, picture.units, decimals: 0)) this is the geodesic to 4 mm and 0.00001°, for an eighth of the work of Karney's method.",
+            "   Within \(Format.distance(NearGeodesics.reach, picture.units, decimals: 0)) this is the geodesic to 4 mm and 0.00001°, for an eighth "
+                + "of the work of Karney's method.",
         ]
     }
 
@@ -62,7 +63,8 @@ enum ExplainRadar {
         guard let height, let enu = s.enu else {
             lines.append("2. \(a.name) sends no altitude, so only its ground position is known:")
             lines.append(
-                "   \(Format.fixed(a.coordinate.latitude, 5))°, \(Format.fixed(a.coordinate.longitude, 5))°, \(Format.distance(s.groundDistance, picture.units, decimals: 2)) away at bearing \(Format.bearing(s.bearing))"
+                "   \(Format.fixed(a.coordinate.latitude, 5))°, \(Format.fixed(a.coordinate.longitude, 5))°, "
+                    + "\(Format.distance(s.groundDistance, picture.units, decimals: 2)) away at bearing \(Format.bearing(s.bearing))"
             )
             return Output(lines.map { .message($0) })
         }
@@ -74,10 +76,12 @@ enum ExplainRadar {
         case .pressure: altitudeKind = "pressure altitude, above the 1013.25 hPa level: the day's pressure moves it about 8 m per hPa"
         case .qnh:
             altitudeKind =
-                "pressure altitude \(n(a.baroAltitude?.meters ?? 0)) m + 44,330.8 × (1 − (1013.25 / \(Format.fixed(a.qnh ?? 0, 1)))^0.190263) m with the crew's QNH"
+                "pressure altitude \(n(a.baroAltitude?.meters ?? 0)) m + 44,330.8 × (1 − (1013.25 / \(Format.fixed(a.qnh ?? 0, 1)))^0.190263) m with "
+                + "the crew's QNH"
         }
         lines.append(
-            "2. \(a.name) at φ = \(Format.fixed(a.coordinate.latitude, 5))°, λ = \(Format.fixed(a.coordinate.longitude, 5))°, h = \(n(height.meters)) m (\(altitudeKind)):"
+            "2. \(a.name) at φ = \(Format.fixed(a.coordinate.latitude, 5))°, λ = \(Format.fixed(a.coordinate.longitude, 5))°, h = \(n(height.meters)) "
+                + "m (\(altitudeKind)):"
         )
         lines.append("   x = \(n(p.x)) m,  y = \(n(p.y)) m,  z = \(n(p.z)) m")
         lines.append("3. The difference (dx, dy, dz) = (\(n(p.x - obs.x)), \(n(p.y - obs.y)), \(n(p.z - obs.z))) m, turned into your local frame:")
@@ -88,24 +92,29 @@ enum ExplainRadar {
             "4. Elevation = atan2(up, √(east² + north²)) = atan2(\(n(enu.up)), \(n(enu.horizontal))) = \(Format.fixed(enu.elevation, 2))° above your horizon")
         lines.append("   Straight-line distance = √(east² + north² + up²) = \(n(enu.range)) m; azimuth = atan2(east, north) = \(Format.fixed(enu.azimuth, 2))°")
         lines.append(
-            "   (up is below the straight height difference, \(n(height.meters - o.altitude.meters)) m, because the Earth curves away: \(n(height.meters - o.altitude.meters - enu.up)) m here)"
+            "   (up is below the straight height difference, \(n(height.meters - o.altitude.meters)) m, because the Earth curves away: "
+                + "\(n(height.meters - o.altitude.meters - enu.up)) m here)"
         )
         lines += groundSteps(s, picture)
         let rel = s.relativeBearing(heading: picture.heading).degrees
         let fraction = min(1, s.groundDistance.meters / picture.range.meters)
         lines.append(
-            "6. On the scope, up = your heading \(Format.fixed(picture.heading.degrees, 0))°: relative bearing = \(Format.fixed(s.bearing.degrees, 1))° − \(Format.fixed(picture.heading.degrees, 0))° = \(Format.fixed(rel, 1))°"
+            "6. On the scope, up = your heading \(Format.fixed(picture.heading.degrees, 0))°: relative bearing = "
+                + "\(Format.fixed(s.bearing.degrees, 1))° − \(Format.fixed(picture.heading.degrees, 0))° = \(Format.fixed(rel, 1))°"
         )
         lines.append(
-            "   r = distance ÷ range = \(Format.fixed(s.groundDistance.kilometers, 2)) ÷ \(Format.fixed(picture.range.kilometers, 1)) km = \(Format.fixed(fraction, 3)) of the radius R;"
+            "   r = distance ÷ range = \(Format.fixed(s.groundDistance.kilometers, 2)) ÷ \(Format.fixed(picture.range.kilometers, 1)) km = "
+                + "\(Format.fixed(fraction, 3)) of the radius R;"
         )
         lines.append(
-            "   x = r·sin(\(Format.fixed(rel, 1))°) = \(Format.fixed(fraction * sin(rel * .pi / 180), 3)) R right, y = r·cos(\(Format.fixed(rel, 1))°) = \(Format.fixed(fraction * cos(rel * .pi / 180), 3)) R up"
+            "   x = r·sin(\(Format.fixed(rel, 1))°) = \(Format.fixed(fraction * sin(rel * .pi / 180), 3)) R right, y = "
+                + "r·cos(\(Format.fixed(rel, 1))°) = \(Format.fixed(fraction * cos(rel * .pi / 180), 3)) R up"
         )
         let span = a.category?.typicalSpan ?? ApparentSize.defaultSpan
         let sizes = ["tiny", "small", "medium", "large"]
         lines.append(
-            "7. Apparent size = 2·atan(span ÷ 2 ÷ distance) = 2·atan(\(n(span, 0)) m ÷ 2 ÷ \(n(enu.range, 0)) m) = \(Format.fixed(s.apparentSize, 1))′ → a \(sizes[ApparentSize.level(s.apparentSize)]) arrowhead"
+            "7. Apparent size = 2·atan(span ÷ 2 ÷ distance) = 2·atan(\(n(span, 0)) m ÷ 2 ÷ \(n(enu.range, 0)) m) = "
+                + "\(Format.fixed(s.apparentSize, 1))′ → a \(sizes[ApparentSize.level(s.apparentSize)]) arrowhead"
         )
         var output = Output(lines.map { .message($0) })
         output.append(.data("observer_ecef", .list([obs.x, obs.y, obs.z].map { Datum.rounded($0, 3) })))

@@ -41,7 +41,8 @@ enum ExplainSpotter {
             }
             if ranked.isEmpty { lines.append("   (no aircraft is in the air above your horizon within range)") }
             lines.append(
-                "3. The smallest offset wins; within \(Format.fixed(WhatCommand.field, 0))° it is \"in front of you\", beyond that `what` says which way to turn."
+                "3. The smallest offset wins; within \(Format.fixed(WhatCommand.field, 0))° it is \"in front of you\", beyond that `what` says which "
+                    + "way to turn."
             )
             var output = Output(lines.map { .message($0) })
             output.append(.data("look_azimuth", Datum.rounded(look.azimuth.degrees, 2)))
@@ -96,27 +97,33 @@ enum ExplainSpotter {
         var lines = [
             "When \(a.name) passes closest — \(w.feed.label), \(TimeText.utc(w.now))", "",
             "1. Where it is now, in your east/north/up frame (`explain radar`): r = (\(n(r.east)), \(n(r.north)), \(n(r.up))) m, |r| = \(n(r.range)) m",
-            "2. How it moves: \(n(a.groundSpeed?.metersPerSecond ?? 0, 1)) m/s along track \(Format.fixed(a.track ?? 0, 1))°, climbing \(n(a.verticalRate ?? 0, 1)) m/s:",
+            "2. How it moves: \(n(a.groundSpeed?.metersPerSecond ?? 0, 1)) m/s along track \(Format.fixed(a.track ?? 0, 1))°, climbing "
+                + "\(n(a.verticalRate ?? 0, 1)) m/s:",
             "   v = (v sin track, v cos track, climb) = (\(n(v.east)), \(n(v.north)), \(n(v.up))) m/s (you stand still: this is its velocity relative to you)",
             "3. Flying straight on, r(t) = r + v·t, and |r(t)|² = |r|² + 2(r·v)t + |v|²t² is least where its slope is zero:",
             "   t* = −(r·v) ÷ |v|² = −(\(n(rv, 0))) ÷ \(n(vv, 1)) = \(n(t, 1)) s",
         ]
         if t > 0 {
             lines.append(
-                "4. Then r(t*) = (\(n(closest.east)), \(n(closest.north)), \(n(closest.up))) m: the closest approach is \(Format.distance(Distance(meters: closest.range), units, decimals: 2)) in \(TimeText.span(t)), at \(TimeText.clock(w.now + t)) UTC, \(Format.fixed(closest.elevation, 1))° up"
+                "4. Then r(t*) = (\(n(closest.east)), \(n(closest.north)), \(n(closest.up))) m: the closest approach is "
+                    + "\(Format.distance(Distance(meters: closest.range), units, decimals: 2)) in \(TimeText.span(t)), at "
+                    + "\(TimeText.clock(w.now + t)) UTC, \(Format.fixed(closest.elevation, 1))° up"
             )
         } else {
             lines.append(
-                "4. t* is not ahead: it is flying away, and it was closest \(TimeText.span(-t)) ago; from now on it only gets farther (\(Format.distance(Distance(meters: r.range), units, decimals: 2)) now)."
+                "4. t* is not ahead: it is flying away, and it was closest \(TimeText.span(-t)) ago; from now on it only gets farther "
+                    + "(\(Format.distance(Distance(meters: r.range), units, decimals: 2)) now)."
             )
         }
         if w.window.extrapolated {
             lines.append(
-                "5. \(w.feed.label) is live: this straight-line answer is what `next` says (it flies each aircraft on in \(Format.trimmed(RadarContext.windowStep)) s steps)."
+                "5. \(w.feed.label) is live: this straight-line answer is what `next` says (it flies each aircraft on in "
+                    + "\(Format.trimmed(RadarContext.windowStep)) s steps)."
             )
         } else if let pass {
             lines.append(
-                "5. The recording knows what really happened: nearest \(Format.distance(pass.slantRange, units, decimals: 2)) at \(TimeText.clock(pass.time)) UTC (what `next` says) — the difference is the turns, climbs and speed changes a straight line leaves out."
+                "5. The recording knows what really happened: nearest \(Format.distance(pass.slantRange, units, decimals: 2)) at "
+                    + "\(TimeText.clock(pass.time)) UTC (what `next` says) — the difference is the turns, climbs and speed changes a straight line leaves out."
             )
         } else {
             lines.append("5. The recording shows no pass within range in the next 10 min for it (it lands, leaves the recording or only gets farther).")
@@ -152,10 +159,13 @@ enum ExplainSpotter {
                         + (end.threshold.map { ", threshold \(Format.fixed($0.latitude, 5)), \(Format.fixed($0.longitude, 5))" } ?? ", no threshold known"))
             }
             lines.append(
-                "2. Each aircraft's points within \(Format.distance(Distance(meters: RunwayUseInference.reach), units, decimals: 0)) and \(Format.height(Height(meters: RunwayUseInference.ceiling), units)) above the field are lined up with an end when its course is within \(Format.fixed(RunwayUseInference.alignment, 0))° of the heading"
+                "2. Each aircraft's points within \(Format.distance(Distance(meters: RunwayUseInference.reach), units, decimals: 0)) and "
+                    + "\(Format.height(Height(meters: RunwayUseInference.ceiling), units)) above the field are lined up with an end when its course "
+                    + "is within \(Format.fixed(RunwayUseInference.alignment, 0))° of the heading"
             )
             lines.append(
-                "   and it is within \(Format.distance(Distance(meters: RunwayUseInference.centreLine), units, decimals: 1)) of the extended centre line: cross = (p − threshold) × u, along = (p − threshold) · u, u the unit heading."
+                "   and it is within \(Format.distance(Distance(meters: RunwayUseInference.centreLine), units, decimals: 1)) of the extended centre "
+                    + "line: cross = (p − threshold) × u, along = (p − threshold) · u, u the unit heading."
             )
             guard let m = movements.last, let course = m.course else {
                 lines.append("3. No aircraft lined up with a runway \(RunwaysCommand.lately(w)): nothing to work through.")
@@ -165,13 +175,17 @@ enum ExplainSpotter {
             let all = seen.inference.alignments(of: m.aircraft, course: course)
             for a in all.sorted(by: { abs($0.crossTrack) < abs($1.crossTrack) }).prefix(4) {
                 lines.append(
-                    "   \(a.direction.designator.padding(toLength: 4, withPad: " ", startingAt: 0)) course − heading = \(Format.fixed(a.headingOffset, 1))°, cross = \(n(a.crossTrack, 0)) m, along = \(n(a.along, 0)) m → \(a.lined ? "lined up" : "not lined up")"
+                    "   \(a.direction.designator.padding(toLength: 4, withPad: " ", startingAt: 0)) course − heading = "
+                        + "\(Format.fixed(a.headingOffset, 1))°, cross = \(n(a.crossTrack, 0)) m, along = \(n(a.along, 0)) m → "
+                        + "\(a.lined ? "lined up" : "not lined up")"
                 )
             }
             let how =
                 m.groundSeen
-                ? "the feed reported it \(m.kind == .arrival ? "in the air, then on the ground" : "on the ground, then in the air"): a \(m.kind == .arrival ? "landing" : "take-off")"
-                : "it \(m.kind == .arrival ? "descended" : "climbed") along the line (the feed did not report it on the ground): a \(m.kind == .arrival ? "landing" : "take-off")"
+                ? "the feed reported it \(m.kind == .arrival ? "in the air, then on the ground" : "on the ground, then in the air"): a "
+                    + "\(m.kind == .arrival ? "landing" : "take-off")"
+                : "it \(m.kind == .arrival ? "descended" : "climbed") along the line (the feed did not report it on the ground): a "
+                    + "\(m.kind == .arrival ? "landing" : "take-off")"
             lines.append("4. Between its first and last lined-up points \(how), on \(m.runway).")
             if let summary = RunwaysCommand.summary(RunwayUse(movements)) {
                 lines.append("5. Over all \(Format.count(movements.count, "movement")): \(summary) (the flow is the mean of their headings).")

@@ -14,7 +14,11 @@ enum RadarRecordCommand {
         "record", category: .radar,
         abstract: "Record the radar source to a file for replay",
         discussion:
-            "Writes skyshell's recording format (JSON Lines: a header line, then one snapshot of every aircraft in range per line; see Docs/RADAR.md) for `radar source replay`. Live sources are recorded as time passes, one snapshot per refresh (never faster than the source allows); recorded sources (the samples, a replay) are copied from the radar time onwards at once. Ctrl-C stops early and keeps what was recorded. The recording goes to a temporary file that takes the name when it ends, so a failure leaves no half file; an existing file is not replaced without --force, and skyshell's own files never are.",
+            "Writes skyshell's recording format (JSON Lines: a header line, then one snapshot of every aircraft in range per line; see Docs/RADAR.md) "
+            + "for `radar source replay`. Live sources are recorded as time passes, one snapshot per refresh (never faster than the source "
+            + "allows); recorded sources (the samples, a replay) are copied from the radar time onwards at once. Ctrl-C stops early and keeps "
+            + "what was recorded. The recording goes to a temporary file that takes the name when it ends, so a failure leaves no half "
+            + "file; an existing file is not replaced without --force, and skyshell's own files never are.",
         arguments: [file.spec],
         options: [
             forOption.spec,

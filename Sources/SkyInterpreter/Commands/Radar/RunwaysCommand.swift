@@ -19,7 +19,11 @@ enum RunwaysCommand {
         "runways", category: .radar,
         abstract: "Say which runways are in use at an airport, from the traffic",
         discussion:
-            "Looks at the aircraft low near the field over the last minutes (from the recording, or what this session fetched from a live feed) and matches each to the runway end its track lines up with: heading within 15° and the extended centre line within 600 m (OurAirports' thresholds), at most 3,000 ft above the field and 15 km out. Going from the air to the ground, or descending along the line, is a landing; the other way a take-off. Says the flow (the way the movements head) and the runways used for landing and for take-off, with their counts. `explain runways` shows the matching.",
+            "Looks at the aircraft low near the field over the last minutes (from the recording, or what this session fetched from a live feed) and "
+            + "matches each to the runway end its track lines up with: heading within 15° and the extended centre line within 600 m (OurAirports' "
+            + "thresholds), at most 3,000 ft above the field and 15 km out. Going from the air to the ground, or descending along the line, "
+            + "is a landing; the other way a take-off. Says the flow (the way the movements head) and the runways used for landing and "
+            + "for take-off, with their counts. `explain runways` shows the matching.",
         arguments: [airport.spec],
         options: [window.spec],
         requires: [.observer],
@@ -42,7 +46,9 @@ enum RunwaysCommand {
             name, category: .radar,
             abstract: "List the aircraft that \(verb) an airport in the last minutes",
             discussion:
-                "The \(kind == .arrival ? "landings" : "take-offs") `runways` counts, one per line: when (the change between air and ground when the feed reports aircraft on the ground, else the \(kind == .arrival ? "lowest point of the approach" : "first point of the climb")), the aircraft, its airline and the runway."
+                "The \(kind == .arrival ? "landings" : "take-offs") `runways` counts, one per line: when (the change between air and ground when the "
+                + "feed reports aircraft on the ground, else the "
+                + "\(kind == .arrival ? "lowest point of the approach" : "first point of the climb")), the aircraft, its airline and the runway."
                 + (kind == .arrival ? " Aircraft still on final approach are left out." : ""),
             arguments: [airport.spec],
             options: [movementWindow.spec],
@@ -77,7 +83,8 @@ enum RunwaysCommand {
         let range = shell.session.radar.range
         guard away <= range else {
             throw ShellError.usage(
-                "\(airport.icao) is \(Format.distance(away, shell.units, decimals: 0)) from you, beyond the radar range (\(Format.distance(range, shell.units, decimals: 0))): `observer \(airport.icao)` or a longer `radar range`"
+                "\(airport.icao) is \(Format.distance(away, shell.units, decimals: 0)) from you, beyond the radar range "
+                    + "(\(Format.distance(range, shell.units, decimals: 0))): `observer \(airport.icao)` or a longer `radar range`"
             )
         }
         let w = try shell.radar.past(duration)
