@@ -16,12 +16,18 @@ struct SuggestionInteractiveTests {
         return session
     }
 
-    @Test func theRestOfAHistoryLineIsShownDimAndRightArrowTakesIt() throws {
-        let pty = try start()
-        try pty.enter("echo remembered words", until: "remembered words\r\n")
-        try pty.waitFor("sky ✈default> ")
+    /// A shell that has run `line` (and `then`, when given) and has `typed` typed at the prompt.
+    func typing(_ typed: String, after line: String, then: String? = nil, _ extra: [String: String] = [:]) throws -> PTYSession {
+        let pty = try start(extra)
+        try pty.enter(line, until: "sky ✈default> ")
+        if let then { try pty.enter(then, until: "sky ✈default> ") }
         try pty.waitForEditing()
-        try pty.send("echo rem")
+        try pty.send(typed)
+        return pty
+    }
+
+    @Test func theRestOfAHistoryLineIsShownDimAndRightArrowTakesIt() throws {
+        let pty = try typing("echo rem", after: "echo remembered words")
         try pty.waitFor(Self.dim + "embered words" + Self.undim)
         try pty.send("\u{1B}[C")
         // The editor draws the taken text itself, no longer dim.
@@ -37,11 +43,7 @@ struct SuggestionInteractiveTests {
     }
 
     @Test func ctrlFTakesItAndTypingOnClearsIt() throws {
-        let pty = try start()
-        try pty.enter("echo alpha beta", until: "alpha beta\r\n")
-        try pty.waitFor("sky ✈default> ")
-        try pty.waitForEditing()
-        try pty.send("echo al")
+        let pty = try typing("echo al", after: "echo alpha beta")
         try pty.waitFor(Self.dim + "pha beta" + Self.undim)
         // A key that does not follow the suggestion clears it before the editor draws the key.
         try pty.send("x")
@@ -56,11 +58,7 @@ struct SuggestionInteractiveTests {
     }
 
     @Test func theSettingTurnsThemOff() throws {
-        let pty = try start()
-        try pty.enter("echo remembered", until: "remembered\r\n")
-        try pty.enter("set suggestions off", until: "sky ✈default> ")
-        try pty.waitForEditing()
-        try pty.send("echo rem")
+        let pty = try typing("echo rem", after: "echo remembered", then: "set suggestions off")
         try pty.send("\u{1B}[C")
         let out = try pty.enter("", until: "sky ✈default> ")
         #expect(!out.contains(Self.dim), "\(out.debugDescription)")
@@ -69,11 +67,7 @@ struct SuggestionInteractiveTests {
     }
 
     @Test func aDumbTerminalNeverShowsThem() throws {
-        let pty = try start(["TERM": "dumb"])
-        try pty.enter("echo remembered", until: "remembered\r\n")
-        try pty.waitFor("sky ✈default> ")
-        try pty.waitForEditing()
-        try pty.send("echo rem")
+        let pty = try typing("echo rem", after: "echo remembered", ["TERM": "dumb"])
         let out = try pty.enter("", until: "sky ✈default> ")
         #expect(!out.contains(Self.dim), "\(out.debugDescription)")
         try pty.exitShell()

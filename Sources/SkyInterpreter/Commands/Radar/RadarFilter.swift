@@ -4,7 +4,7 @@ import SkyKit
 /// (altitude, distance, type, callsign, squawk, elevation…), that limits what the scope, the
 /// list, `spot`, `what`, `next` and the live view show, until `radar filter off`.
 enum RadarFilter {
-    static let condition = Argument("condition", .words, "a condition over radar list's columns, or off", .rest(required: false))
+    static let condition = Argument("condition", .text, "a condition over radar list's columns, or off", .repeating(min: 0), placeholder: "condition")
 
     static let spec = CommandSpec(
         "filter", category: .radar,
@@ -20,14 +20,15 @@ enum RadarFilter {
             Example("radar filter off", "every aircraft again"),
         ]
     ) { args, shell in
-        let text = (args[RadarFilter.condition] ?? "").trimmingWhitespace
+        // The words written again as one line, a value with spaces quoted again.
+        let text = args.all(RadarFilter.condition).map { $0.contains(" ") ? Completer.quote($0) : $0 }.joined(separator: " ")
         if text.lowercased() == "off" {
             shell.session.setRadarFilter(nil)
             return Output([.message("radar filter off: every aircraft is shown"), .data("filter", .null)])
         }
         if !text.isEmpty {
-            _ = try plan(String(text), shell)
-            shell.session.setRadarFilter(String(text))
+            _ = try plan(text, shell)
+            shell.session.setRadarFilter(text)
         }
         guard let filter = shell.session.radar.filter else {
             return Output([.message("no radar filter: every aircraft is shown"), .data("filter", .null)])
