@@ -146,6 +146,9 @@ enum Literal: Equatable {
         case (.bool(let b), .boolean): return .bool(b)
         case (.quantity(let v, .plain), _) where kind.isNumeric: return .number(v * kind.scale)
         case (.quantity(let v, let d), _) where d == kind.dimension: return .number(v)
+        // A bare year against a date or a time is that year's start (`date >= 2019`).
+        case (.quantity(let v, .plain), .date) where Literal.isDate(Format.trimmed(v)): return .text(Format.trimmed(v))
+        case (.quantity(let v, .plain), .instant) where Literal.isDate(Format.trimmed(v)): return .number(Literal.startSeconds(Format.trimmed(v)))
         case (.date(let text), .date): return .text(text)
         case (.date(let text), .instant): return .number(Literal.startSeconds(text))
         case (.instant(let s), .instant): return .number(s)

@@ -15,7 +15,8 @@ enum LanguageCommands {
         "where", "Keep the rows that meet a condition",
         "A condition compares columns with values: `== != < <= > >=`, joined by `and`, `or`, `not` and parentheses. "
             + "Values carry units (`5000km`, `2700nm`, `3000ft`, `30°`, `2h`, `250kt`) and are compared in the column's own unit; "
-            + "a bare number is in the column's unit. Dates (`2024-01-01`), times of day (`13:05`) and ISO times compare as times; "
+            + "a bare number is in the column's unit. Dates (`2024-01-01`; a year alone, `date >= 2024`, is its first day), times of day (`13:05`) "
+            + "and ISO times compare as times; "
             + "airports are equal however written (`SFO`, `KSFO`), airlines too (`UA`, `UAL`). `COL in [A, B]` tests membership, "
             + "`COL =~ text` finds text anywhere in the value without regard to case (`!~` is its opposite), "
             + "`COL like 'B7*'` matches a pattern with `*` and `?`, any case. A row with no value in a compared column is left out, "
