@@ -82,6 +82,9 @@ struct BlockError: Error {
 struct BlockParser {
     private let commands: [CommandText]
     private var at = 0
+    /// How deep the blocks being read are nested (a limit keeps the stack safe).
+    private var depth = 0
+    static let maxDepth = 64
 
     init(_ commands: [CommandText]) { self.commands = commands }
 
@@ -104,11 +107,17 @@ struct BlockParser {
                 return (out, command)
             }
             at += 1
+            guard BlockCollector.openers.contains(word) else {
+                out.append(.command(command))
+                continue
+            }
+            guard depth < Self.maxDepth else { throw BlockError("blocks nested more than \(Self.maxDepth) deep", at: command) }
+            depth += 1
+            defer { depth -= 1 }
             switch word {
             case "if": out.append(try conditional(command))
             case "for": out.append(try loop(command))
-            case "def": out.append(.definition(try definition(command)))
-            default: out.append(.command(command))
+            default: out.append(.definition(try definition(command)))
             }
         }
         return (out, nil)

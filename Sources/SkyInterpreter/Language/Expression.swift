@@ -27,6 +27,9 @@ struct ExpressionParser {
 
     private var pieces: [Piece] = []
     private var at = 0
+    /// How deep the parentheses and `not`s being read are (a limit keeps the stack safe).
+    private var depth = 0
+    static let maxDepth = 64
 
     init(_ words: [Token]) {
         for word in words {
@@ -124,8 +127,16 @@ struct ExpressionParser {
     }
 
     private mutating func not() throws(ValueError) -> Expression {
-        if take(keyword: "not", symbol: "!") { return .not(try not()) }
+        if take(keyword: "not", symbol: "!") { return .not(try deeper { (p: inout ExpressionParser) throws(ValueError) in try p.not() }) }
         return try comparison()
+    }
+
+    /// Reads one nested part; past the depth limit the condition is refused.
+    private mutating func deeper(_ read: (inout ExpressionParser) throws(ValueError) -> Expression) throws(ValueError) -> Expression {
+        guard depth < Self.maxDepth else { throw ValueError("the condition nests more than \(Self.maxDepth) deep") }
+        depth += 1
+        defer { depth -= 1 }
+        return try read(&self)
     }
 
     private mutating func comparison() throws(ValueError) -> Expression {
@@ -170,7 +181,7 @@ struct ExpressionParser {
         case .word(let w): return .word(w)
         case .quoted(let q): return .quoted(q)
         case .symbol("("):
-            let e = try or()
+            let e = try deeper { (p: inout ExpressionParser) throws(ValueError) in try p.or() }
             guard take(symbol: ")") else { throw ValueError("a ( in the condition has no closing )") }
             return e
         case .symbol(let s): throw ValueError("'\(s)' where a value was expected")

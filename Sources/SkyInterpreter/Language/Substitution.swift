@@ -5,6 +5,14 @@ import SkyKit
 extension Shell {
     /// The words the command written `inner` stands for.
     func substitution(_ inner: String) throws(ShellError) -> [String] {
+        do {
+            return try nested("a substitution", kind: "substitutions") { try substituted(inner) }
+        } catch {
+            throw Shell.shellError(error)
+        }
+    }
+
+    private func substituted(_ inner: String) throws(ShellError) -> [String] {
         let words = try lex(inner)
         guard !words.isEmpty else { throw ShellError.usage("( ) holds no command") }
         let value: PipeValue

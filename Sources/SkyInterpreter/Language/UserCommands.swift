@@ -34,7 +34,7 @@ extension Shell {
     /// what it shows is shown as it goes, or gathered when the command heads a pipeline.
     func call(_ command: UserCommand, _ args: Arguments) throws -> Output {
         let values = command.parameters.map { args.get($0, as: String.self) ?? "" }
-        return try nested(command.name) { () throws -> Output in
+        return try nested(command.name, kind: "commands of your own") { () throws -> Output in
             let saved = command.parameters.map { variables[$0] }
             let (savedValues, savedLocation) = (arguments.values, location)
             let wasInPipeline = inPipeline

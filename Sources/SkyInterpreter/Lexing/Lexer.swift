@@ -160,10 +160,17 @@ private struct Scan {
     static let backslash = UInt8(ascii: "\\"), dollar = UInt8(ascii: "$"), equals = UInt8(ascii: "=")
     static let bar = UInt8(ascii: "|"), dot = UInt8(ascii: "."), open = UInt8(ascii: "(")
 
+    /// The last offset whose column was asked for, and that column: words are met left to
+    /// right, so each column counts on from the one before (a line of many words stays linear).
+    var counted = (offset: 0, column: 1)
+
     /// The 1-based character column of byte offset `offset`.
-    func column(_ offset: Int) -> Int {
-        var n = 1
-        for k in 0..<min(offset, bytes.count) where bytes[k] & 0xC0 != 0x80 { n += 1 }
+    mutating func column(_ offset: Int) -> Int {
+        let end = min(offset, bytes.count)
+        if end < counted.offset { counted = (0, 1) }
+        var n = counted.column
+        for k in counted.offset..<end where bytes[k] & 0xC0 != 0x80 { n += 1 }
+        counted = (end, n)
         return n
     }
 

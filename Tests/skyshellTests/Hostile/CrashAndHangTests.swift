@@ -28,6 +28,20 @@ struct CrashAndHangTests {
         #expect(!result.stderr.contains("Fatal error"))
     }
 
+    /// Nesting without end in the language — substitutions in substitutions, parentheses and
+    /// `not`s in a condition, blocks in blocks — stops at a depth limit with one error line
+    /// (each overflowed the stack).
+    @Test(arguments: [
+        ("echo " + String(repeating: "$(echo ", count: 3_000) + "x" + String(repeating: ")", count: 3_000), "substitutions nested more than 16 deep"),
+        ("if " + String(repeating: "(", count: 20_000) + "1 > 0" + String(repeating: ")", count: 20_000) + "; echo deep; end", "nests more than 64 deep"),
+        ("flights | where " + String(repeating: "not ", count: 30_000) + "id > 1", "the condition nests more than 64 deep"),
+        (String(repeating: "if 1 > 0\n", count: 5_000) + "echo x\n" + String(repeating: "end\n", count: 5_000), "blocks nested more than 64 deep"),
+    ])
+    func nestingWithoutEndStopsAtADepthLimit(_ script: String, _ message: String) {
+        home.write("deep.sky", script + "\n")
+        expectOneError(home.run(["deep.sky"], timeout: 60), 65, message)
+    }
+
     /// "Did you mean" compares no text longer than a name can be: a 60,000-character aircraft
     /// took 120 s, an import naming a 100,000-character aircraft 219 s even as a dry run.
     @Test func didYouMeanOnHugeTextIsImmediate() throws {
