@@ -137,7 +137,8 @@ struct CrashAndHangTests {
         // Absurd numbers inside a state are unknown values, not a trap.
         let wild = try HTTPTestServer { _ in
             .json(
-                #"{"time": 1733000000, "states": [["3c6444", "X1", "Y", 1, 1, 2.56, 49.02, 1e308, false, -1e300, 1e300, 1e308, null, -1e308, null, false, 0, 1e300]]}"#
+                #"{"time": 1733000000, "states": [["3c6444", "X1", "Y", 1, 1, 2.56, 49.02, 1e308, false, -1e300, "#
+                    + #"1e300, 1e308, null, -1e308, null, false, 0, 1e300]]}"#
             )
         }
         let shown = home.sky("observer LFPG; radar source opensky url \(wild.url)/api; radar list; radar; spot")
@@ -225,7 +226,8 @@ struct CrashAndHangTests {
         home.write("still.tle", set(meanMotion: " 0.00000001"))
         expectOneError(
             home.sky("sat load still.tle"), 65,
-            "still.tle: no usable element set — ISS (ZARYA) (25544): SGP4 cannot follow these elements: the mean motion is zero, negative or too small for an orbit"
+            "still.tle: no usable element set — ISS (ZARYA) (25544): SGP4 cannot follow these elements: "
+                + "the mean motion is zero, negative or too small for an orbit"
         )
         home.write("hex.tle", set(meanMotion: "0x10       "))
         expectOneError(home.sky("sat load hex.tle"), 65, "the mean motion '0x10' is not a number")
