@@ -31,7 +31,8 @@ enum ImportCommand {
             + "unless --format names it. Every value is looked up in the catalog and never guessed: a name that fits several entries (Boeing 737 "
             + "MAX) or none is listed with how often it occurs and the closest entries, and --map 'TEXT=CODE' says what it stands for (at a terminal, "
             + "skyshell asks once per value); a family (Boeing 777) is logged as the family. Flights the logbook already has, or an earlier row "
-            + "of the same file — the same date, route and flight number, or date and route when a number is missing — are skipped unless --keep-duplicates, "
+            + "of the same file — the same date, route and flight number, or date and route when a number is missing "
+            + "— are skipped unless --keep-duplicates, "
             + "so importing a file twice changes nothing; cancelled flights are left out. --dry-run shows all this and changes nothing; at a terminal "
             + "the same summary comes before anything is written. An import is all or nothing: a bad row stops it, unless --skip-bad. Each import "
             + "is recorded (logbook imports) and can be taken back with logbook import undo.",
@@ -85,7 +86,8 @@ enum ImportCommand {
             if problems > 0 {
                 // With the first problem, as the dry run lists it.
                 throw ShellError.data(
-                    "no flight of \(path) could be imported (\(problems) bad row\(problems == 1 ? "" : "s"); \(firstProblem(plan).text)) — nothing was imported"
+                    "no flight of \(path) could be imported (\(problems) bad row\(problems == 1 ? "" : "s"); "
+                        + "\(firstProblem(plan).text)) — nothing was imported"
                 )
             }
             let what = plan.flights.isEmpty ? "\(path) holds no flight" : "nothing new: logbook \(logbook) has every flight of \(path) already"
@@ -159,7 +161,8 @@ enum ImportCommand {
         let (text, value) = firstProblem(plan)
         if let value {
             return ShellError.data(
-                "\(path) \(text)\(value.count > 1 ? " (×\(value.count))" : "") — say what it stands for with --map '\(value.text)=\(suggestion(value) ?? "CODE")', "
+                "\(path) \(text)\(value.count > 1 ? " (×\(value.count))" : "") — say what it stands for "
+                    + "with --map '\(value.text)=\(suggestion(value) ?? "CODE")', "
                     + "or add --skip-bad; nothing was imported\(more)"
             )
         }

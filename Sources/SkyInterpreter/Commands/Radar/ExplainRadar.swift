@@ -40,7 +40,8 @@ enum ExplainRadar {
         return [
             "5. Along the ground: the straight chord between the points of the ellipsoid below you and below it is c = \(n(chord.length)) m.",
             "   The ellipsoid's curve through it (the normal section) bends with radius R = \(n(chord.radius, 0)) m (Euler's radii at both ends,",
-            "   averaged), so its length is 2R·asin(c ÷ 2R) = \(distance). It leaves at α = \(Format.fixed(chord.sectionAzimuth.degrees, 4))°, the geodesic at",
+            "   averaged), so its length is 2R·asin(c ÷ 2R) = \(distance). "
+                + "It leaves at α = \(Format.fixed(chord.sectionAzimuth.degrees, 4))°, the geodesic at",
             "   α − e²s²cos²φ·sin 2α ÷ 12N² = α − \(Format.fixed(turn, 7))°: bearing \(bearing).",
             "   Within \(Format.distance(NearGeodesics.reach, picture.units, decimals: 0)) this is the geodesic to 4 mm and 0.00001°, for an eighth "
                 + "of the work of Karney's method.",
@@ -89,8 +90,11 @@ enum ExplainRadar {
         lines.append("   north = −sin φ cos λ·dx − sin φ sin λ·dy + cos φ·dz = \(n(enu.north)) m")
         lines.append("   up    =  cos φ cos λ·dx + cos φ sin λ·dy + sin φ·dz = \(n(enu.up)) m")
         lines.append(
-            "4. Elevation = atan2(up, √(east² + north²)) = atan2(\(n(enu.up)), \(n(enu.horizontal))) = \(Format.fixed(enu.elevation, 2))° above your horizon")
-        lines.append("   Straight-line distance = √(east² + north² + up²) = \(n(enu.range)) m; azimuth = atan2(east, north) = \(Format.fixed(enu.azimuth, 2))°")
+            "4. Elevation = atan2(up, √(east² + north²)) = atan2(\(n(enu.up)), \(n(enu.horizontal))) "
+                + "= \(Format.fixed(enu.elevation, 2))° above your horizon")
+        lines.append(
+            "   Straight-line distance = √(east² + north² + up²) = \(n(enu.range)) m; "
+                + "azimuth = atan2(east, north) = \(Format.fixed(enu.azimuth, 2))°")
         lines.append(
             "   (up is below the straight height difference, \(n(height.meters - o.altitude.meters)) m, because the Earth curves away: "
                 + "\(n(height.meters - o.altitude.meters - enu.up)) m here)"

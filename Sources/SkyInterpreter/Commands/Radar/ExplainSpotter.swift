@@ -25,14 +25,17 @@ enum ExplainSpotter {
             ]
             if let e = look.elevation {
                 lines.append(
-                    "   the angle between the two sight lines: cos d = sin e₁ sin e₂ + cos e₁ cos e₂ cos(az₂ − az₁), with e₁ = \(Format.fixed(e.degrees, 1))°")
+                    "   the angle between the two sight lines: cos d = sin e₁ sin e₂ + cos e₁ cos e₂ cos(az₂ − az₁), "
+                        + "with e₁ = \(Format.fixed(e.degrees, 1))°")
             } else {
                 lines.append("   the turn between the two compass directions, |az₂ − az₁| folded into 0°–180°")
             }
             for (k, (s, offset)) in ranked.prefix(3).enumerated() {
                 let az = s.bearing.degrees, el = s.elevation?.degrees ?? 0
                 let turn = (s.bearing - look.azimuth).signedTurn.degrees
-                var line = "   \(k + 1)) \(s.aircraft.name): az₂ = \(Format.fixed(az, 1))°, e₂ = \(Format.fixed(el, 1))°; az₂ − az₁ = \(Format.fixed(turn, 1))°"
+                var line =
+                    "   \(k + 1)) \(s.aircraft.name): az₂ = \(Format.fixed(az, 1))°, e₂ = \(Format.fixed(el, 1))°; "
+                    + "az₂ − az₁ = \(Format.fixed(turn, 1))°"
                 if let e = look.elevation {
                     let c = sin(e.radians) * sin(el * .pi / 180) + cos(e.radians) * cos(el * .pi / 180) * cos(turn * .pi / 180)
                     line += "; cos d = \(Format.fixed(c, 5))"
@@ -123,7 +126,8 @@ enum ExplainSpotter {
         } else if let pass {
             lines.append(
                 "5. The recording knows what really happened: nearest \(Format.distance(pass.slantRange, units, decimals: 2)) at "
-                    + "\(TimeText.clock(pass.time)) UTC (what `next` says) — the difference is the turns, climbs and speed changes a straight line leaves out."
+                    + "\(TimeText.clock(pass.time)) UTC (what `next` says) "
+                    + "— the difference is the turns, climbs and speed changes a straight line leaves out."
             )
         } else {
             lines.append("5. The recording shows no pass within range in the next 10 min for it (it lands, leaves the recording or only gets farther).")
