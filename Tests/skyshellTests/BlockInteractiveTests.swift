@@ -14,10 +14,14 @@ struct BlockInteractiveTests {
         return session
     }
 
+    /// Enters the lines of a block still open, each answered by the continuation prompt.
+    func openBlock(_ pty: PTYSession, _ lines: String...) throws {
+        for line in lines { try pty.enter(line, until: "...> ") }
+    }
+
     @Test func aBlockContinuesAtItsOwnPromptAndRunsAtItsEnd() throws {
         let pty = try start()
-        try pty.enter("for x in a b", until: "...> ")
-        try pty.enter("echo item $x", until: "...> ")
+        try openBlock(pty, "for x in a b", "echo item $x")
         let out = try pty.enter("end", until: "sky ✈default> ")
         #expect(out.contains("item a\nitem b\n"), "\(out.debugDescription)")
         try pty.exitShell()
@@ -25,8 +29,7 @@ struct BlockInteractiveTests {
 
     @Test func ctrlCAtTheContinuationPromptDropsTheBlock() throws {
         let pty = try start()
-        try pty.enter("if true", until: "...> ")
-        try pty.enter("echo never", until: "...> ")
+        try openBlock(pty, "if true", "echo never")
         try pty.send("\u{03}")
         try pty.waitFor("sky ✈default> ")
         let out = try pty.enter("end", until: "sky ✈default> ")
@@ -37,9 +40,7 @@ struct BlockInteractiveTests {
 
     @Test func upBringsABlockBackWholeAsOneLine() throws {
         let pty = try start()
-        try pty.enter("for x in a b", until: "...> ")
-        try pty.enter("  # a comment line", until: "...> ")
-        try pty.enter("  echo got $x", until: "...> ")
+        try openBlock(pty, "for x in a b", "  # a comment line", "  echo got $x")
         try pty.enter("end", until: "got b\r\n")
         try pty.waitFor("sky ✈default> ")
         try pty.send("\u{1B}[A")

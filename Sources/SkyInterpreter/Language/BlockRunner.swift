@@ -69,7 +69,7 @@ extension Shell {
         if let place = source.location { location = place }
         let text = source.text.trimmingWhitespace
         let value: PipeValue
-        if let inner = Lexer.group(String(text)) {
+        if let inner = Lexer.parenthesised(String(text)) {
             value = try pipelineValue(String(inner))
         } else {
             let words = try lex(String(text))
@@ -106,15 +106,5 @@ extension Shell {
     func bind(_ name: String, _ value: PipeValue?) {
         variables[name] = value
         arguments.variables[name] = value.map(Shell.lexValue)
-    }
-}
-
-extension Lexer {
-    /// The text inside when `text` is one parenthesised group, `( … )`, else nil.
-    static func group(_ text: String) -> Substring? {
-        let t = Substring(text)
-        guard t.hasPrefix("("), t.hasSuffix(")"), let close = Lexer.closingParenthesis(Array(t.utf8), from: 0), close == t.utf8.count - 1
-        else { return nil }
-        return t.dropFirst().dropLast()
     }
 }

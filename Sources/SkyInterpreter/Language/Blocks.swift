@@ -50,6 +50,9 @@ struct BlockCollector {
     /// True when `command` starts a block.
     static func opens(_ command: CommandText) -> Bool { openers.contains(command.keyword) }
 
+    /// True when `command` belongs to a block: it opens one, or one is open.
+    func takes(_ command: CommandText) -> Bool { isOpen || Self.opens(command) }
+
     /// Adds a command; returns the whole block's commands when this one closed it.
     mutating func add(_ command: CommandText) -> [CommandText]? {
         commands.append(command)

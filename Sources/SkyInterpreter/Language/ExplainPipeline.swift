@@ -5,29 +5,30 @@ import SkyKit
 /// held for, was false for, or could not judge (a missing value).
 extension Shell {
     func explainPipeline(_ words: [Token]) throws -> Output {
-        let parts = words.split(omittingEmptySubsequences: false) { $0.isPipe }.map(Array.init)
-        guard let head = parts.first, !head.isEmpty, parts.count > 1 else {
+        guard Shell.isPipeline(words), words.first?.isPipe == false else {
             throw ShellError.usage("explain a pipeline: explain flights | where … | sort …")
         }
         var lines: [StyledLine] = [[Span("Pipeline: " + Visible.text(Shell.written(words)), .accent)], []]
-        var value = try evaluatePipeline(head)
-        lines.append([Span("1. \(Visible.text(Shell.written(head))) made \(value.what)" + Shell.columnsNote(value))])
-        for (n, stage) in parts.dropFirst().enumerated() {
-            let step = "\(n + 2). \(Visible.text(Shell.written(stage))): "
-            guard let name = stage.first?.text.lowercased() else { continue }
-            if name == "save" {
-                lines.append([Span(step + "would write \(value.what) to a file (explain writes nothing)")])
-                continue
+        var number = 0
+        let result = try evaluatePipeline(words) { part, given, made in
+            number += 1
+            let step = "\(number). \(Visible.text(Shell.written(part)))"
+            guard let given else {
+                lines.append([Span(step + " made \(made?.what ?? "nothing")" + (made.map(Shell.columnsNote) ?? ""))])
+                return
             }
-            let before = value
-            value = try Stages.run(name, Array(stage.dropFirst()), value, self)
-            lines.append([Span(step + Shell.effect(name, before, value))])
-            if name == "where", case .table(let table) = before {
-                lines += try clauses(Array(stage.dropFirst()), table).map { [Span("     " + $0, .dim)] }
+            guard let made else {
+                lines.append([Span(step + ": would write \(given.what) to a file (explain writes nothing)")])
+                return
+            }
+            let name = part[0].text.lowercased()
+            lines.append([Span(step + ": " + Shell.effect(name, given, made))])
+            if name == "where", case .table(let table) = given {
+                lines += try self.clauses(Array(part.dropFirst()), table).map { [Span("     " + $0, .dim)] }
             }
         }
         lines.append([])
-        lines.append([Span("Result: \(value.what)", .bold)])
+        lines.append([Span("Result: \(result.what)", .bold)])
         return Output([.art(lines)])
     }
 

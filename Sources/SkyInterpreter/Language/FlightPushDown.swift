@@ -7,6 +7,9 @@ import SkyKit
 /// rows whether or not the query narrowed them; what is pushed is said in PERFORMANCE.md.
 struct FlightPushDown: Equatable {
     var filter = FlightFilter()
+    /// The data-only fields the stages name, when only they need computing (a pipeline shown
+    /// as text); nil: every field.
+    var fields: Set<String>?
 
     /// What the stages after `flights` let the query do (nothing for other heads).
     static func plan(_ stages: [[Token]], catalog: Catalog) -> FlightPushDown {

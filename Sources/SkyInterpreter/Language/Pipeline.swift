@@ -17,9 +17,14 @@ extension Shell {
         return value.output
     }
 
+    /// Told of each part of a pipeline as it runs: its words, what it was given (nil for the
+    /// head) and what it made (nil for a `save`, which is then not written).
+    typealias StageWatcher = (_ part: [Token], _ given: PipeValue?, _ made: PipeValue?) throws -> Void
+
     /// The value of a pipeline (or of a variable alone); `shown` when it is only displayed (not
-    /// kept), so that fields no stage names need not be computed.
-    func evaluatePipeline(_ words: [Token], shown: Bool = false) throws -> PipeValue {
+    /// kept), so that fields no stage names need not be computed. With `watch` (explain), each
+    /// part is reported and nothing is written.
+    func evaluatePipeline(_ words: [Token], shown: Bool = false, watch: StageWatcher? = nil) throws -> PipeValue {
         let parts = words.split(omittingEmptySubsequences: false) { $0.isPipe }
         guard let head = parts.first, !head.isEmpty else { throw ShellError.usage("a pipeline starts with a command: flights | where …") }
         if let empty = parts.dropFirst().firstIndex(where: \.isEmpty) {
@@ -36,32 +41,36 @@ extension Shell {
             let wasInPipeline = inPipeline
             inPipeline = true
             let stages = parts.dropFirst().map(Array.init)
-            let isFlights = registry.resolve(Array(head))?.1 == ["flights"]
+            let path = registry.resolve(Array(head))?.1
+            // Explained, every stage runs in memory, so each one's count is its own.
+            let isFlights = path == ["flights"] && watch == nil
             if isFlights { flightPushDown = FlightPushDown.plan(stages, catalog: catalog) }
             if isFlights, shown, renderOptions.format == .table, !stages.contains(where: { $0.first?.text.lowercased() == "save" }) {
-                neededColumns = Shell.namedFields(stages)
+                flightPushDown.fields = Shell.namedFields(stages)
             }
             defer {
                 inPipeline = wasInPipeline
                 flightPushDown = FlightPushDown()
-                neededColumns = nil
             }
             let output = try evaluate(Array(head))
             pendingNotes += output.blocks.compactMap { if case .note(let n) = $0 { return n } else { return nil } }
             value = try Shell.pipeValue(of: output, command: command)
-            if case .table(let t) = value, let path = registry.resolve(Array(head))?.1 {
+            if case .table(let t) = value, let path {
                 columnsSeen[path.joined(separator: " ")] = t.columns.map(QueryTable.shownName)
             }
         }
+        try watch?(Array(head), nil, value)
         for (n, stage) in parts.dropFirst().enumerated() {
             let name = stage[stage.startIndex].text
             let rest = Array(stage.dropFirst())
             if name.lowercased() == "save" {
                 guard n == parts.count - 2 else { throw ShellError.usage("save ends a pipeline: nothing can follow it") }
-                try save(value, rest)
+                if let watch { try watch(Array(stage), value, nil) } else { try save(value, rest) }
                 return value
             }
+            let given = value
             value = try Stages.run(name, rest, value, self)
+            try watch?(Array(stage), given, value)
             // The command's title described its own rows ("Airports within 50 km"), not these.
             if case .table(var t) = value, t.title != nil {
                 t.title = nil

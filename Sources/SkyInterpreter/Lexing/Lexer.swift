@@ -64,17 +64,23 @@ public struct Lexer {
 }
 
 extension Lexer {
-    /// The index of the `)` that closes the `(` at `open`, skipping quoted parts and
-    /// backslash escapes; nil when it is not closed.
-    static func closingParenthesis(_ bytes: [UInt8], from open: Int) -> Int? {
+    /// The parenthesised group opening at `open`: the index of its `)` (quoted parts and
+    /// backslash escapes skipped) and whether it holds a `|` of its own, outside quotes and
+    /// inner groups — `(flights | count)` is a substitution, `(distance > 5km or …)` is not.
+    /// Nil when the group is not closed.
+    static func group(_ bytes: [UInt8], from open: Int) -> (close: Int, holdsPipe: Bool)? {
         var depth = 0
+        var pipe = false
         var k = open
         while k < bytes.count {
             switch bytes[k] {
             case UInt8(ascii: "("): depth += 1
             case UInt8(ascii: ")"):
                 depth -= 1
-                if depth == 0 { return k }
+                if depth == 0 { return (k, pipe) }
+            // `||` is a condition's "or", not a pipe.
+            case UInt8(ascii: "|") where depth == 1:
+                if k + 1 < bytes.count, bytes[k + 1] == UInt8(ascii: "|") { k += 1 } else { pipe = true }
             case UInt8(ascii: "'"), UInt8(ascii: "\""):
                 guard let end = bytes[(k + 1)...].firstIndex(of: bytes[k]) else { return nil }
                 k = end
@@ -86,21 +92,14 @@ extension Lexer {
         return nil
     }
 
-    /// True when the group from `open` to `close` holds a `|` of its own (not in a quote or an
-    /// inner group): `(flights | count)` is a substitution, `(distance > 5km or …)` is not.
-    static func holdsPipe(_ bytes: [UInt8], _ open: Int, _ close: Int) -> Bool {
-        var k = open + 1
-        while k < close {
-            switch bytes[k] {
-            case UInt8(ascii: "|"): return true
-            case UInt8(ascii: "("): k = closingParenthesis(bytes, from: k) ?? close
-            case UInt8(ascii: "'"), UInt8(ascii: "\""): k = bytes[(k + 1)..<close].firstIndex(of: bytes[k]) ?? close
-            case UInt8(ascii: "\\"): k += 1
-            default: break
-            }
-            k += 1
-        }
-        return false
+    /// The index of the `)` that closes the `(` at `open`; nil when it is not closed.
+    static func closingParenthesis(_ bytes: [UInt8], from open: Int) -> Int? { group(bytes, from: open)?.close }
+
+    /// The text inside when `text` is one parenthesised group, `( … )`, else nil.
+    static func parenthesised(_ text: String) -> Substring? {
+        let t = Substring(text)
+        guard t.hasPrefix("("), t.hasSuffix(")"), closingParenthesis(Array(t.utf8), from: 0) == t.utf8.count - 1 else { return nil }
+        return t.dropFirst().dropLast()
     }
 }
 
@@ -191,6 +190,11 @@ private struct Scan {
                 endsCommand = true
                 separators.append(i)
                 i += 1
+            case Scan.bar where i + 1 < bytes.count && bytes[i + 1] == Scan.bar:
+                // `||` is a condition's "or", never two pipes.
+                startWord()
+                word += [Scan.bar, Scan.bar]
+                i += 2
             case Scan.bar:
                 endWord()
                 var pipe = Token("|", column: column(i))
@@ -200,8 +204,8 @@ private struct Scan {
             case Scan.hash where !wordStarted:
                 i = bytes.count
             case Scan.open where !wordStarted:
-                if let close = Lexer.closingParenthesis(bytes, from: i), Lexer.holdsPipe(bytes, i, close) {
-                    try substitution(i, close, quoted: false, written: i)
+                if let group = Lexer.group(bytes, from: i), group.holdsPipe {
+                    try substitution(i, group.close, quoted: false, written: i)
                 } else {
                     startWord()
                     word.append(c)
@@ -210,9 +214,7 @@ private struct Scan {
             case Scan.dollar where !expand && i + 1 < bytes.count && bytes[i + 1] == Scan.open:
                 // Unexpanded (splitting a line into commands), a `$( … )` is kept whole.
                 if let close = Lexer.closingParenthesis(bytes, from: i + 1) {
-                    startWord()
-                    word += bytes[i...close]
-                    i = close + 1
+                    try substitution(i + 1, close, quoted: false, written: i)
                 } else {
                     startWord()
                     word.append(c)

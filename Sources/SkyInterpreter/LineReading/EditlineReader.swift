@@ -154,9 +154,11 @@ public final class EditlineReader: LineReader, HistoryProvider {
 
     /// The rest of the latest history line that starts with the line typed so far, when the
     /// cursor is at its end.
-    func suggestion() -> String? {
-        guard recordHistory, suggests?() ?? false, let (all, before) = editedLine(), !all.isEmpty, all == before else { return nil }
-        return entries.reversed().first { $0.count > all.count && $0.hasPrefix(all) }.map { String($0.dropFirst(all.count)) }
+    func suggestion() -> (typed: String, rest: String)? {
+        guard recordHistory, suggests?() ?? false, let (all, before) = editedLine(), !all.isEmpty, all == before,
+            let match = entries.reversed().first(where: { $0.count > all.count && $0.hasPrefix(all) })
+        else { return nil }
+        return (all, String(match.dropFirst(all.count)))
     }
 
     /// Draws the suggestion dim after the cursor before a key is waited for, and clears it as
@@ -170,7 +172,8 @@ public final class EditlineReader: LineReader, HistoryProvider {
             fflush(output)
             return
         }
-        guard let rest = suggestion().map(Visible.text), let (all, _) = editedLine() else { return }
+        guard let (all, suggested) = suggestion() else { return }
+        let rest = Visible.text(suggested)
         let prompt = promptText.map { displayWidth(String(cString: $0)) } ?? 0
         guard prompt + displayWidth(all) + displayWidth(rest) < Int(sky_el_columns(editor)) else { return }
         fputs("\u{1B}[2m" + rest + "\u{1B}[22m\u{1B}[\(displayWidth(rest))D", output)
@@ -180,7 +183,7 @@ public final class EditlineReader: LineReader, HistoryProvider {
 
     /// → or Ctrl-F: the suggestion taken into the line; without one, the cursor one right.
     func acceptSuggestion() -> UInt8 {
-        if let rest = suggestion() {
+        if let (_, rest) = suggestion() {
             el_insertstr(editor, rest)
             return UInt8(CC_REFRESH)
         }

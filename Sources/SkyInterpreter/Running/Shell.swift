@@ -68,11 +68,9 @@ public final class Shell {
     var variables: [String: PipeValue] = [:]
     /// True while a command runs as the head of a pipeline (it then gives every column it has).
     var inPipeline = false
-    /// While `flights` heads a pipeline: what its stages let the logbook's query do.
+    /// While `flights` heads a pipeline: what its stages let the logbook's query do, and (for a
+    /// pipeline shown as text) the fields they name.
     var flightPushDown = FlightPushDown()
-    /// While a pipeline shown as text runs its head: the data-only fields its stages name (the
-    /// others are not computed); nil: every field.
-    var neededColumns: Set<String>?
     /// The column names of each command's table when it last headed a pipeline (for completion).
     var columnsSeen: [String: [String]] = [:]
     /// The commands of a block being written over several lines.
@@ -140,7 +138,7 @@ public final class Shell {
         let seen = Interrupt.seen
         for (n, command) in commands.enumerated() {
             let text = CommandText(text: command.text, location: location, column: command.column)
-            if block.isOpen || BlockCollector.opens(text) {
+            if block.takes(text) {
                 guard let whole = block.add(text) else { continue }
                 blockFailure = nil
                 let statements: [Statement]
@@ -182,7 +180,7 @@ public final class Shell {
         var after = block
         for text in texts {
             let command = CommandText(text: text.text, location: nil)
-            if after.isOpen || BlockCollector.opens(command) { _ = after.add(command) }
+            if after.takes(command) { _ = after.add(command) }
         }
         return after.isOpen
     }
@@ -195,7 +193,7 @@ public final class Shell {
         var source = text.text
         // `let NAME = (pipeline)` keeps the pipeline's table, which a substitution would not.
         if text.keyword == "let", let equals = source.firstIndex(of: "="),
-            let inner = Lexer.group(String(String(source[source.index(after: equals)...]).trimmingWhitespace))
+            let inner = Lexer.parenthesised(String(String(source[source.index(after: equals)...]).trimmingWhitespace))
         {
             source = String(source[...equals]) + " " + inner
         }

@@ -18,6 +18,11 @@ struct SubstitutionLexingTests {
         #expect(try words("echo $(x y)") == [["echo", "X", "Y"]])
     }
 
+    @Test func aConditionsOrWrittenAsTwoBarsIsNoPipe() throws {
+        #expect(try words("flights | where (year == 2024 || year == 2025)") == [["flights", "|", "where", "(year", "==", "2024", "||", "year", "==", "2025)"]])
+        #expect(try words("flights | where year == 2024 || year == 2025") == [["flights", "|", "where", "year", "==", "2024", "||", "year", "==", "2025"]])
+    }
+
     @Test func aConditionsParenthesesStayAsWritten() throws {
         #expect(try words("flights | where (distance > 5km or year == 2024)")[0].suffix(6) == ["(distance", ">", "5km", "or", "year", "==", "2024)"].suffix(6))
     }
@@ -50,7 +55,7 @@ struct SubstitutionLexingTests {
     @Test func theClosingParenthesisSkipsQuotesAndInnerGroups() {
         let bytes = Array(#"(a ")" (b) ')')"#.utf8)
         #expect(Lexer.closingParenthesis(bytes, from: 0) == bytes.count - 1)
-        #expect(Lexer.group("(a (b) c)") == "a (b) c")
-        #expect(Lexer.group("(a) (b)") == nil)
+        #expect(Lexer.parenthesised("(a (b) c)") == "a (b) c")
+        #expect(Lexer.parenthesised("(a) (b)") == nil)
     }
 }

@@ -43,7 +43,7 @@ enum FlightsCommand {
         // A pipeline shown as text computes only the fields its stages name (the others stay
         // columns, empty, so that a misspelt name still meets the whole list).
         let extras = everyField ? FlightsCommand.extraKeys : []
-        let computed = extras.map { shell.neededColumns?.contains($0) ?? true }
+        let computed = extras.map { shell.flightPushDown.fields?.contains($0) ?? true }
         let rows = AnyIterator<[Cell]> {
             guard let f = cursor.next() else { return nil }
             let airline = f.airline.map { code in
