@@ -7,7 +7,10 @@ enum Grouping {
         case count, sum, avg, min, max
     }
 
-    static func group(_ table: QueryTable, _ words: [Token], _ reader: ScalarReader) throws -> QueryTable {
+    /// The groups of the stream's rows; only each group's running aggregates are kept, never
+    /// its rows.
+    static func group(_ stream: RowStream, _ words: [Token], _ reader: ScalarReader) throws -> QueryTable {
+        let table = stream.shape
         let parts = words.flatMap { $0.text.split(separator: ",").map(String.init) }
         let with = parts.firstIndex { $0.lowercased() == "with" } ?? parts.count
         let keys = try parts[..<with].map { try table.column($0) }
@@ -31,15 +34,25 @@ enum Grouping {
         }
         if aggregates.isEmpty { aggregates = [(.count, nil)] }
 
-        var order: [[Scalar]] = []
-        var members: [[Scalar]: [[Cell]]] = [:]
-        for row in table.rows {
+        // Each group's place in `found`, by its key values.
+        var slots: [[Scalar]: Int] = [:]
+        var found: [(key: [Scalar], cells: [Cell], totals: [Running])] = []
+        let fresh = aggregates.map { Running($0.0, $0.1) }
+        while let row = stream.rows.next() {
             let key = keys.map { reader.read(row[$0].datum, table.kinds[$0]) }
-            if members[key] == nil { order.append(key) }
-            members[key, default: []].append(row)
+            let slot: Int
+            if let known = slots[key] {
+                slot = known
+            } else {
+                slot = found.count
+                slots[key] = slot
+                found.append((key, keys.map { row[$0] }, fresh))
+            }
+            for n in fresh.indices { found[slot].totals[n].add(row, table.kinds, reader) }
         }
-        order.sort { a, b in
-            for (x, y) in zip(a, b) {
+        try stream.source?.finish()
+        found.sort { a, b in
+            for (x, y) in zip(a.key, b.key) {
                 let o = Scalar.order(x, y)
                 if o != 0 { return o < 0 }
             }
@@ -53,10 +66,7 @@ enum Grouping {
             out.columns.append(Column(name, name.replacingOccurrences(of: "_", with: " ").capitalizedFirst, .right))
             out.kinds.append(i.map { aggregate == .count ? .integer : table.kinds[$0] } ?? .integer)
         }
-        out.rows = order.map { key in
-            let rows = members[key]!
-            return keys.map { rows[0][$0] } + aggregates.map { aggregate, i in cell(aggregate, i, rows, table, reader) }
-        }
+        out.rows = found.map { group in group.cells + group.totals.map { $0.cell(table.kinds) } }
         for (n, i) in keys.enumerated() where table.columns[i].dataOnly { out.formatCells(n) }
         for (n, (aggregate, i)) in aggregates.enumerated() where aggregate == .min || aggregate == .max {
             if let i, table.columns[i].dataOnly { out.formatCells(keys.count + n) }
@@ -64,31 +74,58 @@ enum Grouping {
         return out
     }
 
-    static func cell(_ aggregate: Aggregate, _ column: Int?, _ rows: [[Cell]], _ table: QueryTable, _ reader: ScalarReader) -> Cell {
-        guard let i = column else { return Cell(.int(rows.count), text: Format.grouped(Double(rows.count))) }
-        let kind = table.kinds[i]
-        switch aggregate {
-        case .count: return Cell(.int(rows.count))
-        case .min, .max:
-            let present = rows.filter { reader.read($0[i].datum, kind) != .null }
-            let best = present.min { a, b in
-                let o = Scalar.order(reader.read(a[i].datum, kind), reader.read(b[i].datum, kind))
-                return aggregate == .min ? o < 0 : o > 0
-            }
-            return best?[i] ?? Cell(.null, text: "—")
-        case .sum, .avg:
-            let values = rows.compactMap { row -> Double? in
-                switch row[i].datum {
-                case .int(let n): Double(n)
-                case .number(let d): d
-                default: nil
+    /// One aggregate of one group, added up row by row.
+    struct Running {
+        let aggregate: Aggregate
+        let column: Int?
+        var rows = 0
+        /// The sum of the column's numbers and how many there were (sum, avg).
+        var sum = 0.0
+        var values = 0
+        /// The first row's cell with the least (min) or greatest (max) value, and that value.
+        var best: (cell: Cell, value: Scalar)?
+
+        init(_ aggregate: Aggregate, _ column: Int?) {
+            self.aggregate = aggregate
+            self.column = column
+        }
+
+        mutating func add(_ row: [Cell], _ kinds: [ColumnKind], _ reader: ScalarReader) {
+            rows += 1
+            guard let i = column else { return }
+            switch aggregate {
+            case .count: break
+            case .min, .max:
+                let value = reader.read(row[i].datum, kinds[i])
+                guard value != .null else { return }
+                if let best {
+                    let o = Scalar.order(value, best.value)
+                    guard aggregate == .min ? o < 0 : o > 0 else { return }
                 }
+                best = (row[i], value)
+            case .sum, .avg:
+                switch row[i].datum {
+                case .int(let n): sum += Double(n)
+                case .number(let d): sum += d
+                default: return
+                }
+                values += 1
             }
-            guard !values.isEmpty else { return Cell(.null, text: "—") }
-            let sum = values.reduce(0, +)
-            let value = aggregate == .sum ? sum : sum / Double(values.count)
-            let whole = kind == .integer && aggregate == .sum
-            return Cell(whole ? .int(Int(value)) : Datum.rounded(value, 3), text: shown(value, kind, whole: whole))
+        }
+
+        /// The aggregate's cell.
+        func cell(_ kinds: [ColumnKind]) -> Cell {
+            guard let i = column else { return Cell(.int(rows), text: Format.grouped(Double(rows))) }
+            let kind = kinds[i]
+            switch aggregate {
+            case .count: return Cell(.int(rows))
+            case .min, .max: return best?.cell ?? Cell(.null, text: "—")
+            case .sum, .avg:
+                guard values > 0 else { return Cell(.null, text: "—") }
+                let value = aggregate == .sum ? sum : sum / Double(values)
+                let whole = kind == .integer && aggregate == .sum
+                return Cell(whole ? .int(Int(value)) : Datum.rounded(value, 3), text: shown(value, kind, whole: whole))
+            }
         }
     }
 

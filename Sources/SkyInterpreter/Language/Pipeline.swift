@@ -32,10 +32,10 @@ extension Shell {
                 empty == parts.count - 1
                     ? "nothing follows the last '|' — name a stage (\(Stages.names.joined(separator: ", ")))" : "two '|' with no stage between them")
         }
-        var value: PipeValue
+        var flow: Stages.Flow
         let command = head.map(\.text).joined(separator: " ")
         if isVariableHead(Array(head)) {
-            value = try variable(String(head[head.startIndex].text.dropFirst()))
+            flow = .value(try variable(String(head[head.startIndex].text.dropFirst())))
         } else {
             // Headed by a command, for stages or for a value (let, for, a substitution): every column.
             let wasInPipeline = inPipeline
@@ -54,30 +54,49 @@ extension Shell {
             }
             let output = try evaluate(Array(head))
             pendingNotes += output.blocks.compactMap { if case .note(let n) = $0 { return n } else { return nil } }
-            value = try Shell.pipeValue(of: output, command: command)
-            if case .table(let t) = value, let path {
-                columnsSeen[path.joined(separator: " ")] = t.columns.map(QueryTable.shownName)
+            flow = try Shell.flow(of: output, command: command)
+            if let path {
+                let columns: [Column]
+                switch flow {
+                case .rows(let stream): columns = stream.shape.columns
+                case .value(.table(let t)): columns = t.columns
+                case .value: columns = []
+                }
+                if !columns.isEmpty { columnsSeen[path.joined(separator: " ")] = columns.map(QueryTable.shownName) }
             }
         }
-        try watch?(Array(head), nil, value)
+        if let watch {
+            flow = .value(try flow.value())
+            try watch(Array(head), nil, try flow.value())
+        }
         for (n, stage) in parts.dropFirst().enumerated() {
             let name = stage[stage.startIndex].text
             let rest = Array(stage.dropFirst())
             if name.lowercased() == "save" {
                 guard n == parts.count - 2 else { throw ShellError.usage("save ends a pipeline: nothing can follow it") }
+                let value = try flow.value()
                 if let watch { try watch(Array(stage), value, nil) } else { try save(value, rest) }
                 return value
             }
-            let given = value
-            value = try Stages.run(name, rest, value, self)
-            try watch?(Array(stage), given, value)
-            // The command's title described its own rows ("Airports within 50 km"), not these.
-            if case .table(var t) = value, t.title != nil {
-                t.title = nil
-                value = .table(t)
+            let given = flow
+            flow = try Stages.step(name, rest, flow, self).untitled
+            if let watch { try watch(Array(stage), try given.value(), try flow.value()) }
+        }
+        return try flow.value()
+    }
+
+    /// The table (or value) a command's output holds, for the stage after it; a streamed
+    /// listing stays a stream of rows.
+    static func flow(of output: Output, command: String) throws -> Stages.Flow {
+        let listings = output.blocks.compactMap { if case .stream(let s) = $0 { s } else { nil } }
+        let others = output.blocks.contains {
+            switch $0 {
+            case .table, .sideBySide, .card: true
+            default: false
             }
         }
-        return value
+        if listings.count == 1, !others { return .rows(RowStream(listings[0])) }
+        return .value(try pipeValue(of: output, command: command))
     }
 
     /// The table (or value) a command's output holds, for the stage after it.
@@ -89,16 +108,8 @@ extension Shell {
             case .table(let t): tables.append(t)
             case .sideBySide(let ts): tables += ts
             case .card(let c): cards.append(c)
-            case .stream(let s):
-                // Ctrl-C while a long listing is read for the stages stops it cleanly.
-                let seen = Interrupt.seen
-                var rows: [[Cell]] = []
-                while let row = s.rows.next() {
-                    rows.append(row)
-                    if rows.count % 4096 == 0, Interrupt.seen != seen { throw ShellError(.interrupted, "interrupted — nothing was shown") }
-                }
-                _ = try s.finish()
-                tables.append(Table(key: s.key, columns: s.columns, rows: rows))
+            // Ctrl-C while a long listing is read for the stages stops it cleanly.
+            case .stream(let s): tables.append(try RowStream(s).collected().table)
             default: break
             }
         }

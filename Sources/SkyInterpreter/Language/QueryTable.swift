@@ -8,18 +8,30 @@ struct QueryTable {
     var kinds: [ColumnKind]
     var rows: [[Cell]]
 
+    init(key: String, title: String?, columns: [Column], kinds: [ColumnKind], rows: [[Cell]]) {
+        self.key = key
+        self.title = title
+        self.columns = columns
+        self.kinds = kinds
+        self.rows = rows
+    }
+
+    /// A table's columns with their kinds: declared, known by the column's key, or else the
+    /// kind of the column's first value (text when it has none).
     init(_ table: Table) {
-        key = table.key
-        title = table.title
-        columns = table.columns
-        rows = table.rows
-        kinds = table.columns.enumerated().map { i, column in
-            if let kind = column.kind ?? ColumnKind.inferred(key: column.key) { return kind }
-            for row in table.rows where i < row.count {
-                if let kind = ColumnKind.of(datum: row[i].datum) { return kind }
-            }
-            return .text
-        }
+        var kinds = QueryTable.declaredKinds(table.columns)
+        for row in table.rows where kinds.contains(nil) { QueryTable.learnKinds(&kinds, from: row) }
+        self.init(key: table.key, title: table.title, columns: table.columns, kinds: kinds.map { $0 ?? .text }, rows: table.rows)
+    }
+
+    /// Each column's kind when it is declared or known by its key; nil: its values tell.
+    static func declaredKinds(_ columns: [Column]) -> [ColumnKind?] {
+        columns.map { $0.kind ?? ColumnKind.inferred(key: $0.key) }
+    }
+
+    /// Gives the columns without a kind yet the kind of their value in `row`, if it has one.
+    static func learnKinds(_ kinds: inout [ColumnKind?], from row: [Cell]) {
+        for i in kinds.indices where kinds[i] == nil && i < row.count { kinds[i] = ColumnKind.of(datum: row[i].datum) }
     }
 
     /// The table to render: the drawing a command may have had is gone with its rows.
@@ -52,16 +64,21 @@ struct QueryTable {
 
     /// Gives the cells of column `i` that show their raw data the text people read (units, groups).
     mutating func formatCells(_ i: Int) {
-        let kind = kinds[i]
-        guard kind.isNumeric, kind.dimension != .plain else { return }
-        for r in rows.indices where rows[r][i].text == rows[r][i].datum.plainText {
-            switch rows[r][i].datum {
-            case .int(let n): rows[r][i].text = Grouping.shown(Double(n), kind)
-            case .number(let d): rows[r][i].text = Grouping.shown(d, kind)
-            case .null: rows[r][i].text = "—"
-            default: break
-            }
+        for r in rows.indices { rows[r][i] = QueryTable.formatted(rows[r][i], kinds[i]) }
+    }
+
+    /// A cell of a column of `kind` that shows its raw data with the text people read (units,
+    /// groups); other cells as they are.
+    static func formatted(_ cell: Cell, _ kind: ColumnKind) -> Cell {
+        guard kind.isNumeric, kind.dimension != .plain, cell.text == cell.datum.plainText else { return cell }
+        var out = cell
+        switch cell.datum {
+        case .int(let n): out.text = Grouping.shown(Double(n), kind)
+        case .number(let d): out.text = Grouping.shown(d, kind)
+        case .null: out.text = "—"
+        default: break
         }
+        return out
     }
 
     /// The name a column is shown by in messages (its key without the unit).

@@ -5,61 +5,82 @@ import SkyKit
 enum Stages {
     /// Runs the stage called `name` on `input`.
     static func run(_ name: String, _ words: [Token], _ input: PipeValue, _ shell: Shell) throws -> PipeValue {
+        try step(name, words, .value(input), shell).value()
+    }
+
+    /// The stage called `name` on what the stage before it made. Rows still coming stay a
+    /// stream through the stages that look at one row at a time; a held table stays held
+    /// (each stage's rows are there at once, for explain).
+    static func step(_ name: String, _ words: [Token], _ input: Flow, _ shell: Shell) throws -> Flow {
         let stage = name.lowercased()
+        guard names.contains(stage) else {
+            throw ShellError.usage("unknown stage '\(name)'" + suggestion(name, among: names) + " (stages: \(names.joined(separator: ", ")))")
+        }
         if stage == "count" {
             try noWords(stage, words)
             let n: Int
             switch input {
-            case .table(let t): n = t.rows.count
-            case .list(let cells, _, _): n = cells.count
-            case .value: n = 1
+            case .rows(let stream): n = try stream.count()
+            case .value(.table(let t)): n = t.rows.count
+            case .value(.list(let cells, _, _)): n = cells.count
+            case .value(.value): n = 1
             }
-            return .value(Cell(.int(n), text: String(n)), .integer, key: "count")
+            return .value(.value(Cell(.int(n), text: String(n)), .integer, key: "count"))
         }
-        guard case .table(var table) = input else {
-            throw ShellError.usage("\(stage) needs a table, but the stage before it made \(input.what)")
+        let stream: RowStream
+        switch input {
+        case .rows(let rows): stream = rows
+        case .value(.table(let t)): stream = RowStream(t)
+        case .value(let other): throw ShellError.usage("\(stage) needs a table, but the stage before it made \(other.what)")
         }
         let reader = ScalarReader(catalog: shell.catalog)
+        if let next = try stream.through(stage, words, reader) {
+            if case .value = input { return .value(.table(try next.collected())) }
+            return .rows(next)
+        }
+        if stage == "group" { return .value(.table(try Grouping.group(stream, words, reader))) }
+        var table = try stream.collected()
         switch stage {
-        case "where":
-            var parser = ExpressionParser(words)
-            let test = try Condition(table: table, reader: reader).plan(try parser.parse())
-            table.rows = table.rows.filter { test($0) == true }
         case "sort": try sort(&table, words, reader)
-        case "select", "reject":
-            let picked = try columnNames(stage, words).map { try table.column($0) }
-            var keep = stage == "select" ? picked : table.columns.indices.filter { !picked.contains($0) }
-            if stage == "select" { keep = keep.reduce(into: []) { if !$0.contains($1) { $0.append($1) } } }
-            // A column JSON alone had is shown once selected; reject leaves the rest as they were.
-            let shown = keep.map { stage == "select" && table.columns[$0].dataOnly }
-            table.columns = keep.map { stage == "select" ? table.revealed($0) : table.columns[$0] }
-            table.kinds = keep.map { table.kinds[$0] }
-            table.rows = table.rows.map { row in keep.map { row[$0] } }
-            for (i, hidden) in shown.enumerated() where hidden { table.formatCells(i) }
-        case "first", "last", "skip":
-            let n = try count(stage, words)
-            switch stage {
-            case "first": table.rows = Array(table.rows.prefix(n))
-            case "last": table.rows = Array(table.rows.suffix(n))
-            default: table.rows = Array(table.rows.dropFirst(n))
-            }
-        case "uniq":
-            let picked = try columnNames(stage, words, allowEmpty: true).map { try table.column($0) }
-            let by = picked.isEmpty ? Array(table.columns.indices) : picked
-            var seen: Set<[Scalar]> = []
-            table.rows = table.rows.filter { row in seen.insert(by.map { reader.read(row[$0].datum, table.kinds[$0]) }).inserted }
-        case "group": table = try Grouping.group(table, words, reader)
+        case "last": table.rows = Array(table.rows.suffix(try count(stage, words)))
         case "get":
             let names = try columnNames(stage, words)
             guard names.count == 1 else { throw ShellError.usage("get takes one column (usage: get COLUMN)") }
             let i = try table.column(names[0])
             let key = table.columns[i].key
-            if table.rows.count == 1 { return .value(table.rows[0][i], table.kinds[i], key: key) }
-            return .list(table.rows.map { $0[i] }, table.kinds[i], key: key)
-        default:
-            throw ShellError.usage("unknown stage '\(name)'" + suggestion(name, among: names) + " (stages: \(names.joined(separator: ", ")))")
+            if table.rows.count == 1 { return .value(.value(table.rows[0][i], table.kinds[i], key: key)) }
+            return .value(.list(table.rows.map { $0[i] }, table.kinds[i], key: key))
+        default: throw ShellError.usage("\(stage) ends a pipeline: nothing can follow it")
         }
-        return .table(table)
+        return .value(.table(table))
+    }
+
+    /// What goes from one stage to the next: rows still coming, or a value made.
+    enum Flow {
+        case rows(RowStream)
+        case value(PipeValue)
+
+        /// The value, with any rows still coming read in.
+        func value() throws -> PipeValue {
+            switch self {
+            case .rows(let stream): .table(try stream.collected())
+            case .value(let v): v
+            }
+        }
+
+        /// The same without the command's title, which described its own rows ("Airports
+        /// within 50 km"), not a stage's.
+        var untitled: Flow {
+            switch self {
+            case .rows(var stream):
+                stream.shape.title = nil
+                return .rows(stream)
+            case .value(.table(var t)):
+                t.title = nil
+                return .value(.table(t))
+            case .value: return self
+            }
+        }
     }
 
     /// Every stage's name, in help's order.

@@ -36,17 +36,32 @@ public enum Visible {
         return String(out)
     }
 
-    /// True when `text` holds a byte that may start a character `escape` changes (a quick scan
-    /// of the UTF-8: most text has none and is written untouched).
+    /// True when `text` holds a character `escape` changes, found in its UTF-8 without decoding
+    /// it: a C0 control but tab and line feed, DEL, a C1 control (C2 80–9F), U+061C (D8 9C),
+    /// U+200E/F (E2 80 8E–8F), U+202A–202E (E2 80 AA–AE) or U+2066–2069 (E2 81 A6–A9). Most
+    /// text has none and is written untouched; an arrow or a degree sign is no reason to look.
     static func needsWork(_ text: String) -> Bool {
-        for b in text.utf8 {
-            switch b {
-            case 0x09, 0x0A: continue
-            case 0x00..<0x20, 0x7F, 0xC2, 0xD8, 0xE2: return true
-            default: continue
+        var utf8 = text
+        return utf8.withUTF8 { bytes in
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                switch b {
+                case 0x09, 0x0A: break
+                case 0x00..<0x20, 0x7F: return true
+                case 0xC2: if i + 1 < bytes.count, (0x80...0x9F).contains(bytes[i + 1]) { return true }
+                case 0xD8: if i + 1 < bytes.count, bytes[i + 1] == 0x9C { return true }
+                case 0xE2:
+                    guard i + 2 < bytes.count else { break }
+                    let (b1, b2) = (bytes[i + 1], bytes[i + 2])
+                    if b1 == 0x80, b2 == 0x8E || b2 == 0x8F || (0xAA...0xAE).contains(b2) { return true }
+                    if b1 == 0x81, (0xA6...0xA9).contains(b2) { return true }
+                default: break
+                }
+                i += 1
             }
+            return false
         }
-        return false
     }
 
     /// True when `text` holds nothing `escape` would change (a line feed and a tab are fine).

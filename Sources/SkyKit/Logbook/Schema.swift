@@ -2,7 +2,7 @@
 /// version; opening a database applies every missing step in one transaction.
 enum Schema {
     /// The version this build writes.
-    static let current = 4
+    static let current = 5
 
     /// Step n turns version n-1 into version n. (CHECKs are written with OR rather than IN:
     /// SQLite builds a temporary index for an IN list of three or more values on every insert.)
@@ -110,6 +110,11 @@ enum Schema {
         // Version 4: flights changed by hand since they were imported (an undo keeps them).
         4: """
         ALTER TABLE flights ADD COLUMN edited INTEGER NOT NULL DEFAULT 0;
+        """,
+        // Version 5: one airline's flights found without reading the others (`flights airline
+        // UA`, and `flights | where airline == UA` pushed into the query), in the list's order.
+        5: """
+        CREATE INDEX flights_by_airline ON flights(logbook_id, airline, date, number);
         """,
     ]
 

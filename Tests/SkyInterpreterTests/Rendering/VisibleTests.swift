@@ -121,4 +121,19 @@ struct VisibleTests {
         #expect(Self.unsafe(shell.err.captured) == nil)
         #expect(shell.err.captured.contains("\\x1b]0;x\\x07"))
     }
+
+    /// The quick UTF-8 scan agrees with the scalar rule on every scalar below U+3000 (each
+    /// alone, after text and before text) and on the hostile strings: it never lets through a
+    /// character `escape` changes, and it passes arrows, degree signs and accents untouched.
+    @Test func theQuickScanFindsExactlyTheCharactersThatAreEscaped() {
+        for value in UInt32(0)..<0x3000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let escaped = Visible.escape(value) != nil
+            for text in [String(scalar), "KSFO → \(scalar)", "\(scalar)° é"] {
+                #expect(Visible.needsWork(text) == escaped, "U+\(String(value, radix: 16))")
+            }
+        }
+        for text in Self.hostile where text != "tab\there" { #expect(Visible.needsWork(text)) }
+        #expect(!Visible.needsWork("Zürich → Genève, 12° up"))
+    }
 }

@@ -193,7 +193,7 @@ struct ImportPlanTests {
                 source: .init(file: "x.csv", format: "csv"))
         }
         let s = try store()
-        #expect(s.schemaVersion == 4)
+        #expect(s.schemaVersion == LogbookStore.currentSchemaVersion)
         #expect(try s.undoImport(1, in: "default") == .init(removed: 2, keptEdited: 0))
     }
 

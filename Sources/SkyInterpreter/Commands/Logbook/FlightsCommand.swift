@@ -36,43 +36,46 @@ enum FlightsCommand {
             airport: args[FlightsCommand.airport]?.icao, limit: args[FlightsCommand.limit])
         let cursor = try shell.logbook.store().flights(in: shell.session.logbook, filter)
         var airlineNames: [String: String] = [:]
+        // The rows are made as they are read, perhaps after the pipeline that asked for them has
+        // moved on: what they depend on is taken now.
+        let inPipeline = shell.inPipeline
         // JSON and CSV carry every field of the flight card (seat, class, times, events,
         // registration, distance…), not only the columns shown.
         // So does a pipeline, which can then ask of any of them.
-        let everyField = shell.renderOptions.format != .table || shell.inPipeline
+        let everyField = shell.renderOptions.format != .table || inPipeline
         // A pipeline shown as text computes only the fields its stages name (the others stay
         // columns, empty, so that a misspelt name still meets the whole list).
         let extras = everyField ? FlightsCommand.extraKeys : []
         let computed = extras.map { shell.flightPushDown.fields?.contains($0) ?? true }
+        let label = shell.logbook.labeler()
+        let catalog = shell.catalog
         let rows = AnyIterator<[Cell]> {
             guard let f = cursor.next() else { return nil }
             let airline = f.airline.map { code in
                 airlineNames[code]
                     ?? {
-                        let name = shell.catalog.airline(code: code)?.name ?? code; airlineNames[code] = name; return name
+                        let name = catalog.airline(code: code)?.name ?? code; airlineNames[code] = name; return name
                     }()
             }
             return [
                 Cell(.int(f.number ?? 0), text: "#\(f.number ?? 0)"),
                 Cell(Datum.optional(f.airline), text: airline ?? "—"),
-                Cell(
-                    .string("\(f.origin)-\(f.destination)"),
-                    text: "\(shell.logbook.label(airport: f.origin)) → \(shell.logbook.label(airport: f.destination))"),
+                Cell(.string("\(f.origin)-\(f.destination)"), text: "\(label(f.origin)) → \(label(f.destination))"),
                 Cell(Datum.optional(f.aircraft), text: f.aircraft ?? "—"),
                 Cell(f.date.description),
                 Cell(.string(f.origin)), Cell(.string(f.destination)),
             ] + zip(extras, computed).map { key, needed in Cell(needed ? FlightFields.datum(key, f, shell) : .null) }
-                + (shell.inPipeline ? [Cell(.int(f.date.year))] : [])
+                + (inPipeline ? [Cell(.int(f.date.year))] : [])
         }
         let names = shell.setting(.codes) == .names
         let table = StreamedTable(
             key: "flights",
             columns: [
-                Column("id", "#", .right), Column("airline", "Airline"), Column("route", "Route"), Column("aircraft", "Aircraft"),
+                Column("id", "#", .right, kind: .integer), Column("airline", "Airline"), Column("route", "Route", kind: .text), Column("aircraft", "Aircraft"),
                 Column("date", "Date"), Column("origin", "", dataOnly: true, aliases: ["from"]), Column("destination", "", dataOnly: true, aliases: ["to"]),
-            ] + extras.map { Column($0, "", dataOnly: true) }
-                + (shell.inPipeline ? [Column("year", "", dataOnly: true)] : []),
-            widths: [7, 24, names ? 36 : 12, 8, 10, 0, 0] + extras.map { _ in 0 } + (shell.inPipeline ? [0] : []),
+            ] + extras.map { Column($0, "", dataOnly: true, kind: FlightsCommand.kind(of: $0)) }
+                + (inPipeline ? [Column("year", "", dataOnly: true)] : []),
+            widths: [7, 24, names ? 36 : 12, 8, 10, 0, 0] + extras.map { _ in 0 } + (inPipeline ? [0] : []),
             rows: rows,
             empty: "no flights in logbook \(shell.session.logbook)\(given == FlightFilter() ? " yet — add one with flight add" : " match")",
             finish: { () throws(ShellError) in
@@ -80,6 +83,12 @@ enum FlightsCommand {
                 return []
             })
         return Output([.stream(table)])
+    }
+
+    /// The kind of a field's column, declared so that a pipeline knows it before any row
+    /// is read (a field left empty still has its kind).
+    static func kind(of key: String) -> ColumnKind {
+        ColumnKind.inferred(key: key) ?? (key == "row" ? .integer : .text)
     }
 
     /// The card's fields the list already has as columns.

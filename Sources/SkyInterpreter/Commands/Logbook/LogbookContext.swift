@@ -73,11 +73,17 @@ final class LogbookContext: ServiceContext {
 
     /// How an airport is shown in lists: its ICAO code; its IATA code with `codes iata`; its
     /// city with `codes names`.
-    func label(airport icao: String) -> String {
+    func label(airport icao: String) -> String { labeler()(icao) }
+
+    /// `label(airport:)` with the naming setting read once, for a long list.
+    func labeler() -> (String) -> String {
         let naming = shell.setting(.codes)
-        guard naming != .icao, let a = shell.catalog.airport(icao: icao) else { return icao }
-        if naming == .iata { return a.iata ?? icao }
-        return a.city.isEmpty ? a.name : a.city
+        let catalog = shell.catalog
+        return { icao in
+            guard naming != .icao, let a = catalog.airport(icao: icao) else { return icao }
+            if naming == .iata { return a.iata ?? icao }
+            return a.city.isEmpty ? a.name : a.city
+        }
     }
 }
 
