@@ -31,7 +31,8 @@ struct PipelinePushDownTests {
             "airline == UA and airline == BA", "distance > 9000km and year == 2016",
         ]
         for condition in conditions {
-            for tail in ["", " | first 7", " | first 1", " | where year == 2021 | first 3", " | sort distance desc | first 5"] {
+            let groups = [" | group airline with count", " | group year, from with count", " | group aircraft, to, airline | sort count desc | first 4"]
+            for tail in ["", " | first 7", " | first 1", " | where year == 2021 | first 3", " | sort distance desc | first 5"] + groups {
                 let pushed = "flights | where \(condition)\(tail)"
                 let inMemory = "flights | skip 0 | where \(condition)\(tail)"
                 let r = ProcessRunner.run(Executable.skyshell, ["-o", "json", "-c", "\(pushed); \(inMemory)"], environment: env)
@@ -39,11 +40,27 @@ struct PipelinePushDownTests {
                 #expect(r.status == 0 && lines.count == 2, "\(pushed): \(r.stderr)")
                 #expect(lines.first == lines.last, "\(pushed) differs from the stages run in memory")
             }
+            // A group the logbook counted reads as the one run over the rows, in text too.
+            for tail in groups {
+                let text = ProcessRunner.run(
+                    Executable.skyshell, ["-c", "flights | where \(condition)\(tail); echo =====; flights | skip 0 | where \(condition)\(tail)"],
+                    environment: env)
+                let halves = text.stdout.components(separatedBy: "=====\n")
+                #expect(text.status == 0 && halves.count == 2 && halves[0] == halves[1], "\(condition)\(tail): \(text.stderr)")
+            }
             // Shown as text, only the fields the stages name are computed; kept by let, all are.
             let shown = "flights | where \(condition) | sort distance desc | select id route distance | first 20"
             let text = ProcessRunner.run(Executable.skyshell, ["-c", "\(shown); echo =====; let kept = (\(shown)); $kept"], environment: env)
             let halves = text.stdout.components(separatedBy: "=====\n")
             #expect(text.status == 0 && halves.count == 2 && halves[0] == halves[1], "\(shown): \(text.stderr)")
+        }
+        // Counted by the logbook straight after flights, in every format.
+        for stages in ["group airline with count", "group year", "group airline, from with count | where count > 20"] {
+            for format in ["table", "json", "csv"] {
+                let counted = ProcessRunner.run(Executable.skyshell, ["-o", format, "-c", "flights | \(stages)"], environment: env)
+                let held = ProcessRunner.run(Executable.skyshell, ["-o", format, "-c", "flights | skip 0 | \(stages)"], environment: env)
+                #expect(counted.status == 0 && !counted.stdout.isEmpty && counted.stdout == held.stdout, "\(stages) as \(format): \(counted.stderr)")
+            }
         }
     }
 }

@@ -10,13 +10,23 @@ struct FlightPushDown: Equatable {
     /// The data-only fields the stages name, when only they need computing (a pipeline shown
     /// as text); nil: every field.
     var fields: Set<String>?
+    /// A `group KEY… [with count]` on stored fields right after the pushed `where` stages of a
+    /// bare `flights`: the logbook counts the groups itself, and those stages and the group are
+    /// not run again over rows.
+    var group: Group?
+
+    struct Group: Equatable {
+        /// The index of the group stage among the stages.
+        var stage: Int
+        var keys: [FlightGroupKey]
+    }
 
     /// What the stages after `flights` let the query do (nothing for other heads).
-    static func plan(_ stages: [[Token]], catalog: Catalog) -> FlightPushDown {
+    static func plan(_ stages: [[Token]], catalog: Catalog, bare: Bool = false) -> FlightPushDown {
         var pushed = FlightPushDown()
         var exact = true
         let reader = ScalarReader(catalog: catalog)
-        for stage in stages {
+        for (n, stage) in stages.enumerated() {
             guard let name = stage.first?.text.lowercased() else { break }
             let words = Array(stage.dropFirst())
             if name == "where" {
@@ -28,9 +38,24 @@ struct FlightPushDown: Equatable {
             if name == "first", exact, let n = words.count == 1 ? NumberParser.integer(words[0].text, in: 1...10_000_000) : 1 {
                 pushed.filter.limit = n
             }
+            if name == "group", exact, bare, let keys = groupKeys(words) { pushed.group = Group(stage: n, keys: keys) }
             break
         }
         return pushed
+    }
+
+    /// The stored fields of `group KEY… [with count]` (`from` and `to` for the airports), or nil
+    /// when it asks for more than counts or groups by a field the logbook does not store.
+    static func groupKeys(_ words: [Token]) -> [FlightGroupKey]? {
+        let parts = words.flatMap { $0.text.lowercased().split(separator: ",").map(String.init) }
+        let with = parts.firstIndex(of: "with") ?? parts.count
+        guard parts[min(with + 1, parts.count)...].allSatisfy({ $0 == "count" }) else { return nil }
+        var keys: [FlightGroupKey] = []
+        for part in parts[..<with] {
+            guard let key = FlightGroupKey(rawValue: ["from": "origin", "to": "destination"][part] ?? part), !keys.contains(key) else { return nil }
+            keys.append(key)
+        }
+        return keys.isEmpty ? nil : keys
     }
 
     /// Takes `airline == X` or `year == N` into the filter; false when the condition is left

@@ -10,7 +10,13 @@ enum Grouping {
     /// The groups of the stream's rows; only each group's running aggregates are kept, never
     /// its rows.
     static func group(_ stream: RowStream, _ words: [Token], _ reader: ScalarReader) throws -> QueryTable {
-        let table = stream.shape
+        let out = try group(stream.shape, words, reader, rows: stream.rows.mapped { ($0, 1) })
+        try stream.source?.finish()
+        return out
+    }
+
+    /// The groups of rows of a table shaped `table`, each row standing for `weight` rows alike.
+    static func group(_ table: QueryTable, _ words: [Token], _ reader: ScalarReader, rows: AnyIterator<([Cell], Int)>) throws -> QueryTable {
         let parts = words.flatMap { $0.text.split(separator: ",").map(String.init) }
         let with = parts.firstIndex { $0.lowercased() == "with" } ?? parts.count
         let keys = try parts[..<with].map { try table.column($0) }
@@ -38,19 +44,23 @@ enum Grouping {
         var slots: [[Scalar]: Int] = [:]
         var found: [(key: [Scalar], cells: [Cell], totals: [Running])] = []
         let fresh = aggregates.map { Running($0.0, $0.1) }
-        while let row = stream.rows.next() {
+        while let (row, weight) = rows.next() {
             let key = keys.map { reader.read(row[$0].datum, table.kinds[$0]) }
             let slot: Int
             if let known = slots[key] {
                 slot = known
+                // Rows alike in a key may spell it differently (UA, UAL): the group shows the
+                // least spelling, whatever order the rows came in.
+                for (n, i) in keys.enumerated() where row[i].datum != found[slot].cells[n].datum {
+                    if row[i].datum.plainText < found[slot].cells[n].datum.plainText { found[slot].cells[n] = row[i] }
+                }
             } else {
                 slot = found.count
                 slots[key] = slot
                 found.append((key, keys.map { row[$0] }, fresh))
             }
-            for n in fresh.indices { found[slot].totals[n].add(row, table.kinds, reader) }
+            for n in fresh.indices { found[slot].totals[n].add(row, weight, table.kinds, reader) }
         }
-        try stream.source?.finish()
         found.sort { a, b in
             for (x, y) in zip(a.key, b.key) {
                 let o = Scalar.order(x, y)
@@ -90,8 +100,8 @@ enum Grouping {
             self.column = column
         }
 
-        mutating func add(_ row: [Cell], _ kinds: [ColumnKind], _ reader: ScalarReader) {
-            rows += 1
+        mutating func add(_ row: [Cell], _ weight: Int, _ kinds: [ColumnKind], _ reader: ScalarReader) {
+            rows += weight
             guard let i = column else { return }
             switch aggregate {
             case .count: break
@@ -105,11 +115,11 @@ enum Grouping {
                 best = (row[i], value)
             case .sum, .avg:
                 switch row[i].datum {
-                case .int(let n): sum += Double(n)
-                case .number(let d): sum += d
+                case .int(let n): sum += Double(n) * Double(weight)
+                case .number(let d): sum += d * Double(weight)
                 default: return
                 }
-                values += 1
+                values += weight
             }
         }
 

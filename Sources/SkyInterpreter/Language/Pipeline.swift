@@ -33,6 +33,8 @@ extension Shell {
                     ? "nothing follows the last '|' — name a stage (\(Stages.names.joined(separator: ", ")))" : "two '|' with no stage between them")
         }
         var flow: Stages.Flow
+        // The stages the logbook's query did in full (a group it counted).
+        var skipped = 0
         let command = head.map(\.text).joined(separator: " ")
         if isVariableHead(Array(head)) {
             flow = .value(try variable(String(head[head.startIndex].text.dropFirst())))
@@ -44,7 +46,7 @@ extension Shell {
             let path = registry.resolve(Array(head))?.1
             // Explained, every stage runs in memory, so each one's count is its own.
             let isFlights = path == ["flights"] && watch == nil
-            if isFlights { flightPushDown = FlightPushDown.plan(stages, catalog: catalog) }
+            if isFlights { flightPushDown = FlightPushDown.plan(stages, catalog: catalog, bare: head.count == 1) }
             if isFlights, shown, renderOptions.format == .table, !stages.contains(where: { $0.first?.text.lowercased() == "save" }) {
                 flightPushDown.fields = Shell.namedFields(stages)
             }
@@ -55,6 +57,10 @@ extension Shell {
             let output = try evaluate(Array(head))
             pendingNotes += output.blocks.compactMap { if case .note(let n) = $0 { return n } else { return nil } }
             flow = try Shell.flow(of: output, command: command)
+            if let group = flightPushDown.group, case .rows(let stream) = flow {
+                flow = .value(.table(try countedFlightGroups(stream.shape, group, stages[group.stage])))
+                skipped = group.stage + 1
+            }
             if let path {
                 let columns: [Column]
                 switch flow {
@@ -69,7 +75,7 @@ extension Shell {
             flow = .value(try flow.value())
             try watch(Array(head), nil, try flow.value())
         }
-        for (n, stage) in parts.dropFirst().enumerated() {
+        for (n, stage) in parts.dropFirst().enumerated() where n >= skipped {
             let name = stage[stage.startIndex].text
             let rest = Array(stage.dropFirst())
             if name.lowercased() == "save" {
@@ -83,6 +89,16 @@ extension Shell {
             if let watch { try watch(Array(stage), try given.value(), try flow.value()) }
         }
         return try flow.value()
+    }
+
+    /// `flights | where … | group KEY… with count` counted by the logbook: the group stage
+    /// over one row per group (made as the list makes a row) standing for its count.
+    func countedFlightGroups(_ shape: QueryTable, _ group: FlightPushDown.Group, _ stage: [Token]) throws -> QueryTable {
+        let counted = try logbook.store().flightGroups(in: session.logbook, flightPushDown.filter, by: group.keys)
+        let row = FlightsCommand.rowMaker(self)
+        var next = counted.makeIterator()
+        return try Grouping.group(
+            shape, Array(stage.dropFirst()), ScalarReader(catalog: catalog), rows: AnyIterator { next.next().map { (row($0.sample), $0.count) } })
     }
 
     /// The table (or value) a command's output holds, for the stage after it; a streamed

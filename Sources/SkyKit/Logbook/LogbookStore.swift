@@ -1,5 +1,12 @@
 import Foundation
 
+/// A flight field the logbook can count its flights by.
+public enum FlightGroupKey: String, Sendable, Equatable, CaseIterable {
+    case airline, aircraft, origin, destination, year
+
+    var sql: String { self == .year ? "substr(f.date, 1, 4)" : "f." + rawValue }
+}
+
 /// Which flights a listing or count covers.
 public struct FlightFilter: Sendable, Equatable {
     public var year: Int?
@@ -419,6 +426,34 @@ public final class LogbookStore {
         guard let id = try logbookID(logbook, create: false) else { return 0 }
         let (clause, params) = where_(filter, logbookID: id)
         return try db.statement("SELECT COUNT(*) FROM flights f \(clause)").bind(params).first { Int($0.int(0)) } ?? 0
+    }
+
+    /// How many flights of a logbook match `filter`, counted by the values of `keys` as stored:
+    /// per group, a flight holding the group's values (its other fields empty) and the count, in
+    /// no particular order. A year is the first four characters of the date.
+    public func flightGroups(in logbook: String, _ filter: FlightFilter, by keys: [FlightGroupKey]) throws -> [(sample: Flight, count: Int)] {
+        guard let id = try logbookID(logbook, create: false) else { return [] }
+        let (clause, params) = where_(filter, logbookID: id)
+        let columns = keys.map(\.sql).joined(separator: ", ")
+        let s = try db.statement(
+            "SELECT \(columns), COUNT(*) FROM flights f \(clause) GROUP BY \(columns)"
+        ).bind(params)
+        var groups: [(Flight, Int)] = []
+        while try s.step() {
+            var f = Flight(origin: "", destination: "", date: FlightDate(daysSinceEpoch: 0))
+            for (n, key) in keys.enumerated() {
+                let value = s.text(Int32(n))
+                switch key {
+                case .airline: f.airline = value
+                case .aircraft: f.aircraft = value
+                case .origin: f.origin = value ?? ""
+                case .destination: f.destination = value ?? ""
+                case .year: f.date = value.flatMap(FlightDate.init(text:)) ?? f.date
+                }
+            }
+            groups.append((f, Int(s.int(Int32(keys.count)))))
+        }
+        return groups
     }
 
     func flightCount(logbookID: Int64) throws -> Int {

@@ -35,38 +35,10 @@ enum FlightsCommand {
             year: args[FlightsCommand.year], airline: args[FlightsCommand.airline]?.storedCode,
             airport: args[FlightsCommand.airport]?.icao, limit: args[FlightsCommand.limit])
         let cursor = try shell.logbook.store().flights(in: shell.session.logbook, filter)
-        var airlineNames: [String: String] = [:]
-        // The rows are made as they are read, perhaps after the pipeline that asked for them has
-        // moved on: what they depend on is taken now.
+        let row = FlightsCommand.rowMaker(shell)
+        let rows = AnyIterator<[Cell]> { cursor.next().map(row) }
         let inPipeline = shell.inPipeline
-        // JSON and CSV carry every field of the flight card (seat, class, times, events,
-        // registration, distance…), not only the columns shown.
-        // So does a pipeline, which can then ask of any of them.
-        let everyField = shell.renderOptions.format != .table || inPipeline
-        // A pipeline shown as text computes only the fields its stages name (the others stay
-        // columns, empty, so that a misspelt name still meets the whole list).
-        let extras = everyField ? FlightsCommand.extraKeys : []
-        let computed = extras.map { shell.flightPushDown.fields?.contains($0) ?? true }
-        let label = shell.logbook.labeler()
-        let catalog = shell.catalog
-        let rows = AnyIterator<[Cell]> {
-            guard let f = cursor.next() else { return nil }
-            let airline = f.airline.map { code in
-                airlineNames[code]
-                    ?? {
-                        let name = catalog.airline(code: code)?.name ?? code; airlineNames[code] = name; return name
-                    }()
-            }
-            return [
-                Cell(.int(f.number ?? 0), text: "#\(f.number ?? 0)"),
-                Cell(Datum.optional(f.airline), text: airline ?? "—"),
-                Cell(.string("\(f.origin)-\(f.destination)"), text: "\(label(f.origin)) → \(label(f.destination))"),
-                Cell(Datum.optional(f.aircraft), text: f.aircraft ?? "—"),
-                Cell(f.date.description),
-                Cell(.string(f.origin)), Cell(.string(f.destination)),
-            ] + zip(extras, computed).map { key, needed in Cell(needed ? FlightFields.datum(key, f, shell) : .null) }
-                + (inPipeline ? [Cell(.int(f.date.year))] : [])
-        }
+        let extras = FlightsCommand.extras(shell)
         let names = shell.setting(.codes) == .names
         let table = StreamedTable(
             key: "flights",
@@ -83,6 +55,43 @@ enum FlightsCommand {
                 return []
             })
         return Output([.stream(table)])
+    }
+
+    /// The cells of one flight's row, as the list of this moment shows it. The rows are made as
+    /// they are read, perhaps after the pipeline that asked for them has moved on: what they
+    /// depend on is taken now.
+    static func rowMaker(_ shell: Shell) -> (Flight) -> [Cell] {
+        var airlineNames: [String: String] = [:]
+        let inPipeline = shell.inPipeline
+        let extras = FlightsCommand.extras(shell)
+        let computed = extras.map { shell.flightPushDown.fields?.contains($0) ?? true }
+        let label = shell.logbook.labeler()
+        let catalog = shell.catalog
+        return { f in
+            let airline = f.airline.map { code in
+                airlineNames[code]
+                    ?? {
+                        let name = catalog.airline(code: code)?.name ?? code; airlineNames[code] = name; return name
+                    }()
+            }
+            return [
+                Cell(.int(f.number ?? 0), text: "#\(f.number ?? 0)"),
+                Cell(Datum.optional(f.airline), text: airline ?? "—"),
+                Cell(.string("\(f.origin)-\(f.destination)"), text: "\(label(f.origin)) → \(label(f.destination))"),
+                Cell(Datum.optional(f.aircraft), text: f.aircraft ?? "—"),
+                Cell(f.date.description),
+                Cell(.string(f.origin)), Cell(.string(f.destination)),
+            ] + zip(extras, computed).map { key, needed in Cell(needed ? FlightFields.datum(key, f, shell) : .null) }
+                + (inPipeline ? [Cell(.int(f.date.year))] : [])
+        }
+    }
+
+    /// The card's fields a row carries beyond the columns shown: all of them in JSON, CSV and
+    /// a pipeline (which can then ask of any of them); none in the text list. A pipeline shown
+    /// as text computes only those its stages name (the others stay columns, empty, so that a
+    /// misspelt name still meets the whole list).
+    static func extras(_ shell: Shell) -> [String] {
+        shell.renderOptions.format != .table || shell.inPipeline ? extraKeys : []
     }
 
     /// The kind of a field's column, declared so that a pipeline knows it before any row

@@ -37,7 +37,9 @@ enum RadarText {
     /// "067° ENE"
     static func bearing(_ a: Angle) -> String {
         let b = a.normalizedBearing
-        return String(format: "%03.0f°", b.degrees.rounded() == 360 ? 0 : b.degrees) + " " + CompassPoint(bearing: b).rawValue
+        // Whole degrees, three digits, rounded as printf's %.0f rounds (halves to even); 360 is 000.
+        let whole = String(Int(b.degrees.rounded(.toNearestOrEven)) % 360)
+        return String(repeating: "0", count: 3 - whole.count) + whole + "° " + CompassPoint(bearing: b).rawValue
     }
 
     /// What the aircraft is, as a phrase: "an Airbus A320", "a British Airways flight", "an aircraft".
