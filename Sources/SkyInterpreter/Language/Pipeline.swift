@@ -85,6 +85,14 @@ extension Shell {
                 return value
             }
             let given = flow
+            // `sort … | first N` over rows still coming holds only the N best.
+            if name.lowercased() == "sort", case .rows(let stream) = flow, n + 2 < parts.count,
+                let keep = Stages.firstCount(Array(parts[n + 2]))
+            {
+                flow = .value(.table(try Stages.sorted(stream, rest, ScalarReader(catalog: catalog), keep: keep))).untitled
+                skipped = n + 2
+                continue
+            }
             flow = try Stages.step(name, rest, flow, self).untitled
             if let watch { try watch(Array(stage), try given.value(), try flow.value()) }
         }

@@ -39,9 +39,9 @@ enum Stages {
             return .rows(next)
         }
         if stage == "group" { return .value(.table(try Grouping.group(stream, words, reader))) }
+        if stage == "sort" { return .value(.table(try sorted(stream, words, reader))) }
         var table = try stream.collected()
         switch stage {
-        case "sort": try sort(&table, words, reader)
         case "last": table.rows = Array(table.rows.suffix(try count(stage, words)))
         case "get":
             let names = try columnNames(stage, words)
@@ -99,6 +99,12 @@ enum Stages {
         return names
     }
 
+    /// N of a stage written `first N` (or `first`: 1) up to 1,000, or nil.
+    static func firstCount(_ stage: [Token]) -> Int? {
+        guard stage.first?.text.lowercased() == "first", let n = try? count("first", Array(stage.dropFirst())), n <= 1_000 else { return nil }
+        return n
+    }
+
     static func count(_ stage: String, _ words: [Token]) throws(ShellError) -> Int {
         guard let word = words.first else { return 1 }
         guard words.count == 1, let n = NumberParser.integer(word.text, in: 0...Int(Int32.max)) else {
@@ -107,8 +113,11 @@ enum Stages {
         return n
     }
 
-    /// `sort COL [desc|asc], COL [desc]…`; SQL's order: nothing sorts first, ties keep their order.
-    static func sort(_ table: inout QueryTable, _ words: [Token], _ reader: ScalarReader) throws {
+    /// The stream's rows in the order of `sort COL [desc|asc], COL [desc]…` (SQL's order:
+    /// nothing sorts first, ties keep their order), or only the first `keep` of them (a `sort …
+    /// | first N` over rows still coming: only N rows are held at any time).
+    static func sorted(_ stream: RowStream, _ words: [Token], _ reader: ScalarReader, keep: Int? = nil) throws -> QueryTable {
+        var table = stream.shape
         var keys: [(Int, Bool)] = []
         for word in words {
             for (n, part) in word.text.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
@@ -123,15 +132,38 @@ enum Stages {
         }
         guard !keys.isEmpty else { throw ShellError.usage("sort needs a column (usage: sort COLUMN [desc], …)") }
         let kinds = table.kinds
-        let decorated = table.rows.enumerated().map { n, row in (n, keys.map { reader.read(row[$0.0].datum, kinds[$0.0]) }, row) }
-        let sorted = decorated.sorted { a, b in
+        typealias Decorated = (n: Int, keys: [Scalar], row: [Cell])
+        func before(_ a: Decorated, _ b: Decorated) -> Bool {
             for (k, key) in keys.enumerated() {
-                let order = Scalar.order(a.1[k], b.1[k])
+                let order = Scalar.order(a.keys[k], b.keys[k])
                 if order != 0 { return key.1 ? order > 0 : order < 0 }
             }
-            return a.0 < b.0
+            return a.n < b.n
         }
-        table.rows = sorted.map(\.2)
+        var n = 0
+        var held: [Decorated] = []
+        while let row = stream.rows.next() {
+            let item = (n, keys.map { reader.read(row[$0.0].datum, kinds[$0.0]) }, row)
+            n += 1
+            guard let keep else {
+                held.append(item)
+                continue
+            }
+            // The best `keep` so far, in order: a row goes in where it belongs, the last goes out.
+            if held.count == keep, let last = held.last, !before(item, last) { continue }
+            var low = 0
+            var high = held.count
+            while low < high {
+                let mid = (low + high) / 2
+                if before(held[mid], item) { low = mid + 1 } else { high = mid }
+            }
+            held.insert(item, at: low)
+            if held.count > keep { held.removeLast() }
+        }
+        try stream.source?.finish()
+        if keep == nil { held.sort(by: before) }
+        table.rows = held.map(\.row)
+        return table
     }
 }
 

@@ -28,7 +28,8 @@ enum ANSI {
 /// Terminal column width of text as written: combining marks take none, East Asian wide
 /// characters and most emoji take two, a character `Visible` escapes takes its visible form.
 public func displayWidth<S: StringProtocol>(_ text: S) -> Int {
-    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+    let printable: (UInt8) -> Bool = { $0 >= 0x20 && $0 < 0x7F }
+    if text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(printable) }) ?? text.utf8.allSatisfy(printable) { return text.utf8.count }
     var width = 0
     for scalar in text.unicodeScalars {
         let v = scalar.value

@@ -130,6 +130,15 @@ struct StreamWriter {
     let table: StreamedTable
     let options: RenderOptions
     let sink: OutputSink
+    /// The last column text shows.
+    let lastShown: Int?
+
+    init(table: StreamedTable, options: RenderOptions, sink: OutputSink) {
+        self.table = table
+        self.options = options
+        self.sink = sink
+        lastShown = table.columns.lastIndex { !$0.dataOnly }
+    }
 
     func write() {
         let kept = table.columns.indices.filter { !table.columns[$0].textOnly }
@@ -140,15 +149,20 @@ struct StreamWriter {
             let shown = table.columns.indices.filter { !table.columns[$0].dataOnly }
             var header = ""
             for (n, i) in shown.enumerated() {
-                header += (n > 0 ? "  " : "") + fit(table.columns[i].title, i, table.columns[i].alignment)
+                if n > 0 { header += "  " }
+                header += fit(table.columns[i].title, i)
             }
+            var line = ""
             while let row = table.rows.next() {
                 if count == 0, table.header { sink.write(.rendered(ANSI.paint(header.trimmingTrailingSpaces, .bold, options) + "\n")) }
-                var line = ""
+                line.removeAll(keepingCapacity: true)
                 for (n, i) in shown.enumerated() where i < row.count {
-                    line += (n > 0 ? "  " : "") + ANSI.paint(fit(row[i].text, i, table.columns[i].alignment), row[i].style, options)
+                    if n > 0 { line += "  " }
+                    append(row[i], i, to: &line)
                 }
-                sink.write(.rendered(line.trimmingTrailingSpaces + "\n"))
+                while line.utf8.last == 0x20 { line.removeLast() }
+                line += "\n"
+                sink.write(.rendered(line))
                 count += 1
             }
             if count == 0, !table.empty.isEmpty { sink.write(.rendered(text.render(.message(table.empty, .dim)))) }
@@ -171,17 +185,49 @@ struct StreamWriter {
         }
     }
 
-    /// `text` padded or cut to the column's width (the last left-aligned column is not padded).
-    func fit(_ text: String, _ i: Int, _ alignment: Column.Alignment) -> String {
+    /// `text` padded or cut to column `i`'s width (the last left-aligned column is not padded).
+    func fit(_ text: String, _ i: Int) -> String {
+        var line = ""
+        let (t, missing) = cut(text, i)
+        let right = table.columns[i].alignment == .right
+        if right { StreamWriter.blank(missing, &line) }
+        line += t
+        if !right, i != lastShown { StreamWriter.blank(missing, &line) }
+        return line
+    }
+
+    /// Appends a cell's text painted in its style and fitted to column `i`, as `fit` does.
+    func append(_ cell: Cell, _ i: Int, to line: inout String) {
+        let (t, missing) = cut(cell.text, i)
+        let right = table.columns[i].alignment == .right
+        if right { StreamWriter.blank(missing, &line) }
+        line += ANSI.paint(t, cell.style, options)
+        if !right, i != lastShown { StreamWriter.blank(missing, &line) }
+    }
+
+    /// `text` cut with an ellipsis to column `i`'s width when it is wider, and the columns
+    /// left to fill (its width is measured once).
+    func cut(_ text: String, _ i: Int) -> (String, Int) {
         let width = table.widths[i]
+        let shown = displayWidth(text)
+        guard shown > width else { return (text, width - shown) }
         var t = text
-        if displayWidth(t) > width {
-            while displayWidth(t) > width - 1, !t.isEmpty { t.removeLast() }
-            t += "…"
+        while displayWidth(t) > width - 1, !t.isEmpty { t.removeLast() }
+        t += "…"
+        return (t, max(0, width - displayWidth(t)))
+    }
+
+    /// Runs of 0 to 64 spaces.
+    private static let blanks = (0...64).map { String(repeating: " ", count: $0) }
+
+    /// Appends `n` spaces.
+    static func blank(_ n: Int, _ line: inout String) {
+        var left = n
+        while left > 0 {
+            let k = min(left, 64)
+            line += blanks[k]
+            left -= k
         }
-        let lastShown = table.columns.indices.last { !table.columns[$0].dataOnly }
-        if i == lastShown && alignment == .left { return t }
-        return pad(t, to: width, right: alignment == .right)
     }
 }
 

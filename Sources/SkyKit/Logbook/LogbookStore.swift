@@ -409,16 +409,29 @@ public final class LogbookStore {
     }
 
     /// Flights of a logbook matching `filter`, newest first, read one at a time.
-    public func flights(in logbook: String, _ filter: FlightFilter = FlightFilter()) throws -> FlightCursor {
+    /// The flights of a logbook matching `filter`, newest first. `listed`: only the fields a
+    /// list shows (number, route, airline, aircraft, date), the others left empty.
+    public func flights(in logbook: String, _ filter: FlightFilter = FlightFilter(), listed: Bool = false) throws -> FlightCursor {
         guard let id = try logbookID(logbook, create: false) else { return FlightCursor(statement: nil) }
         let (clause, params) = where_(filter, logbookID: id)
         let limit = filter.limit.map { " LIMIT \($0)" } ?? ""
         // Not the statement cache: a cursor may still be open when another query runs.
         var raw: OpaquePointer?
-        let sql = "SELECT \(Self.columns) FROM flights f \(clause) ORDER BY f.date DESC, f.number DESC\(limit)"
+        let sql = "SELECT \(listed ? Self.listedColumns : Self.columns) FROM flights f \(clause) ORDER BY f.date DESC, f.number DESC\(limit)"
         _ = sql.withCString { sqlite3_prepare_v2_shim(db, $0, &raw) }
         guard let raw else { throw StoreError(.other, "cannot list flights") }
-        return FlightCursor(statement: SQLiteStatement(raw, database: db).bind(params))
+        let decode: (SQLiteStatement) -> Flight = listed ? { Self.listedFlight($0) } : { Self.flight($0) }
+        return FlightCursor(statement: SQLiteStatement(raw, database: db).bind(params), decode: decode)
+    }
+
+    /// The columns of `listedFlight`: the first of `columns`.
+    static let listedColumns = "f.id, f.number, f.origin, f.destination, f.airline, f.aircraft, f.date"
+
+    /// A flight with the fields of `listedColumns`.
+    static func listedFlight(_ s: SQLiteStatement) -> Flight {
+        Flight(
+            id: s.int(0), number: Int(s.int(1)), origin: s.text(2) ?? "", destination: s.text(3) ?? "", airline: s.text(4), aircraft: s.text(5),
+            date: s.text(6).flatMap(FlightDate.init(text:)) ?? FlightDate(daysSinceEpoch: 0))
     }
 
     /// How many flights of a logbook match `filter`.
@@ -619,14 +632,18 @@ public final class LogbookStore {
 /// Flights read one at a time from an open query.
 public final class FlightCursor: Sequence, IteratorProtocol {
     let statement: SQLiteStatement?
+    let decode: (SQLiteStatement) -> Flight
     public private(set) var failure: StoreError?
 
-    init(statement: SQLiteStatement?) { self.statement = statement }
+    init(statement: SQLiteStatement?, decode: @escaping (SQLiteStatement) -> Flight = { LogbookStore.flight($0) }) {
+        self.statement = statement
+        self.decode = decode
+    }
 
     public func next() -> Flight? {
         guard let statement, failure == nil else { return nil }
         do {
-            return try statement.step() ? LogbookStore.flight(statement) : nil
+            return try statement.step() ? decode(statement) : nil
         } catch {
             failure = error
             return nil

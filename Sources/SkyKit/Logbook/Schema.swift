@@ -111,9 +111,12 @@ enum Schema {
         4: """
         ALTER TABLE flights ADD COLUMN edited INTEGER NOT NULL DEFAULT 0;
         """,
-        // Version 5: one airline's flights found without reading the others (`flights airline
-        // UA`, and `flights | where airline == UA` pushed into the query), in the list's order.
+        // Version 5: the flights in the list's order (date, then number) without a sort, and
+        // one airline's without reading the others (`flights airline UA`, and `flights | where
+        // airline == UA` pushed into the query).
         5: """
+        DROP INDEX flights_by_logbook;
+        CREATE INDEX flights_by_logbook ON flights(logbook_id, date, number);
         CREATE INDEX flights_by_airline ON flights(logbook_id, airline, date, number);
         """,
     ]

@@ -96,4 +96,19 @@ struct RowStreamTests {
             if case .list(let a, _, _) = streamed, case .list(let b, _, _) = held { #expect(a == b) }
         }
     }
+
+    /// `sort … | first N` over rows still coming keeps only the N best: the same rows, in the
+    /// same order (ties in their first order, missing values first), as the whole sort's first N.
+    @Test func aSortBeforeAFirstHoldsOnlyItsRowsAndAgreesWithTheWholeSort() throws {
+        let shell = makeShell()
+        let reader = ScalarReader(catalog: shell.catalog)
+        for sort in ["x desc", "a, x desc", "t desc, a", "x"] {
+            let words = try #require(try Lexer().commands(in: "sort " + sort).first).dropFirst()
+            let whole = try Stages.sorted(RowStream(Listing(3_000, firstNulls: 50).table()), Array(words), reader)
+            for keep in [0, 1, 7, 60, 1_000] {
+                let best = try Stages.sorted(RowStream(Listing(3_000, firstNulls: 50).table()), Array(words), reader, keep: keep)
+                #expect(best.rows == Array(whole.rows.prefix(keep)), "sort \(sort) | first \(keep)")
+            }
+        }
+    }
 }

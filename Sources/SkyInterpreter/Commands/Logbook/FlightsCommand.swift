@@ -34,11 +34,12 @@ enum FlightsCommand {
         let given = FlightFilter(
             year: args[FlightsCommand.year], airline: args[FlightsCommand.airline]?.storedCode,
             airport: args[FlightsCommand.airport]?.icao, limit: args[FlightsCommand.limit])
-        let cursor = try shell.logbook.store().flights(in: shell.session.logbook, filter)
-        let row = FlightsCommand.rowMaker(shell)
-        let rows = AnyIterator<[Cell]> { cursor.next().map(row) }
         let inPipeline = shell.inPipeline
         let extras = FlightsCommand.extras(shell)
+        // The text list reads only the fields it shows.
+        let cursor = try shell.logbook.store().flights(in: shell.session.logbook, filter, listed: extras.isEmpty && !inPipeline)
+        let row = FlightsCommand.rowMaker(shell)
+        let rows = AnyIterator<[Cell]> { cursor.next().map(row) }
         let names = shell.setting(.codes) == .names
         let table = StreamedTable(
             key: "flights",
