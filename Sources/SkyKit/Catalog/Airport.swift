@@ -65,6 +65,15 @@ extension Catalog {
         data.lookup("apicao", key: Array(icao.uppercased().utf8), codeOf: { airportOffset($0) }, width: 4).map(airport(at:))
     }
 
+    /// Where the airport with this ICAO code is, read without the rest of its record (a route
+    /// length needs no names).
+    public func coordinate(icao: String) -> Coordinate? {
+        data.lookup("apicao", key: Array(icao.uppercased().utf8), codeOf: { airportOffset($0) }, width: 4).map { index in
+            let o = airportOffset(index)
+            return Coordinate(validLatitude: Double(data.i32(o + 28)) / 1e6, longitude: Double(data.i32(o + 32)) / 1e6)
+        }
+    }
+
     /// The airport with this OpenFlights id (an export's From_OID and To_OID), for the airports
     /// OpenFlights' route data names with their ids.
     public func airport(openFlightsID id: Int) -> Airport? {

@@ -31,6 +31,12 @@ struct CatalogTests {
         #expect(catalog.airport(code: "SFO") == sfo)
         #expect(catalog.airport(icao: "QQQQ") == nil)
         #expect(catalog.airport(code: "SF") == nil)
+        // The coordinate alone is the record's, for every airport.
+        for i in 0..<catalog.airportCount {
+            let airport = catalog.airport(at: i)
+            #expect(catalog.coordinate(icao: airport.icao.lowercased()) == airport.coordinate, "\(airport.icao)")
+        }
+        #expect(catalog.coordinate(icao: "QQQQ") == nil)
     }
 
     @Test func bigAirportsComeFirst() throws {

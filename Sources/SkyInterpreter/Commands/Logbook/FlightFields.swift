@@ -150,31 +150,35 @@ enum FlightFields {
         minutes < 60 ? "\(minutes) min" : "\(minutes / 60) h" + (minutes % 60 == 0 ? "" : " \(minutes % 60) min")
     }
 
-    /// The flight as a card (`flight show`) and a JSON object.
-    /// The value of one of the card's fields (`key`), without making the card: what a
-    /// pipeline's columns hold (the card's text forms are for reading, not comparing).
-    static func datum(_ key: String, _ f: Flight, _ shell: Shell) -> Datum {
+    /// How one of the card's fields (`key`) is read off a flight, without making the card: what
+    /// a pipeline's columns hold (the card's text forms are for reading, not comparing).
+    static func reader(_ key: String, _ shell: Shell) -> (Flight) -> Datum {
         switch key {
-        case "date_precision": .string(f.date.precision.rawValue)
-        case "departure_time": .optional(f.departureTime?.description)
-        case "arrival_time": .optional(f.arrivalTime?.description)
-        case "arrival_date": .optional(f.arrivalDate?.description)
-        case "duration_min": f.duration.map { .int($0) } ?? .null
-        case "flight_number": .optional(f.flightNumber)
-        case "registration": .optional(f.registration)
-        case "class": .optional(f.cabinClass?.rawValue)
-        case "row": f.row.map { .int($0) } ?? .null
-        case "seat_letter": .optional(f.seatLetter)
-        case "seat_position": .optional(f.seatPosition?.rawValue)
-        case "reason": .optional(f.reason?.rawValue)
-        case "events": .list(f.events.map { .string($0.rawValue) })
-        case "trip": .optional(f.trip)
-        case "notes": .optional(f.notes)
-        case "distance_km": shell.logbook.routeLength(f.origin, f.destination).map { Datum.rounded($0.kilometers, 3) } ?? .null
-        default: .null
+        case "date_precision": { .string($0.date.precision.rawValue) }
+        case "departure_time": { .optional($0.departureTime?.description) }
+        case "arrival_time": { .optional($0.arrivalTime?.description) }
+        case "arrival_date": { .optional($0.arrivalDate?.description) }
+        case "duration_min": { $0.duration.map { .int($0) } ?? .null }
+        case "flight_number": { .optional($0.flightNumber) }
+        case "registration": { .optional($0.registration) }
+        case "class": { .optional($0.cabinClass?.rawValue) }
+        case "row": { $0.row.map { .int($0) } ?? .null }
+        case "seat_letter": { .optional($0.seatLetter) }
+        case "seat_position": { .optional($0.seatPosition?.rawValue) }
+        case "reason": { .optional($0.reason?.rawValue) }
+        case "events": { .list($0.events.map { .string($0.rawValue) }) }
+        case "trip": { .optional($0.trip) }
+        case "notes": { .optional($0.notes) }
+        case "distance_km":
+            { [logbook = shell.logbook] f in logbook.routeLength(f.origin, f.destination).map { Datum.rounded($0.kilometers, 3) } ?? .null }
+        default: { _ in .null }
         }
     }
 
+    /// One of the card's fields of a flight (`reader` once).
+    static func datum(_ key: String, _ f: Flight, _ shell: Shell) -> Datum { reader(key, shell)(f) }
+
+    /// The flight as a card (`flight show`) and a JSON object.
     static func card(_ f: Flight, _ shell: Shell) -> Card {
         let origin = shell.catalog.airport(icao: f.origin), destination = shell.catalog.airport(icao: f.destination)
         let airline = shell.catalog.airline(code: f.airline)

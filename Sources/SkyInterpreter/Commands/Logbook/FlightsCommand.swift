@@ -36,8 +36,11 @@ enum FlightsCommand {
             airport: args[FlightsCommand.airport]?.icao, limit: args[FlightsCommand.limit])
         let inPipeline = shell.inPipeline
         let extras = FlightsCommand.extras(shell)
-        // The text list reads only the fields it shows.
-        let cursor = try shell.logbook.store().flights(in: shell.session.logbook, filter, listed: extras.isEmpty && !inPipeline)
+        // The text list reads only the fields it shows, and so does a pipeline whose stages name
+        // no field beyond those and the route length.
+        let named = shell.flightPushDown.fields
+        let listed = (extras.isEmpty && !inPipeline) || named.map { $0.isSubset(of: ["distance_km"]) } == true
+        let cursor = try shell.logbook.store().flights(in: shell.session.logbook, filter, listed: listed)
         let row = FlightsCommand.rowMaker(shell)
         let rows = AnyIterator<[Cell]> { cursor.next().map(row) }
         let names = shell.setting(.codes) == .names
@@ -65,7 +68,7 @@ enum FlightsCommand {
         var airlineNames: [String: String] = [:]
         let inPipeline = shell.inPipeline
         let extras = FlightsCommand.extras(shell)
-        let computed = extras.map { shell.flightPushDown.fields?.contains($0) ?? true }
+        let fields = extras.map { key in shell.flightPushDown.fields?.contains(key) ?? true ? FlightFields.reader(key, shell) : nil }
         let label = shell.logbook.labeler()
         let catalog = shell.catalog
         return { f in
@@ -82,7 +85,7 @@ enum FlightsCommand {
                 Cell(Datum.optional(f.aircraft), text: f.aircraft ?? "—"),
                 Cell(f.date.description),
                 Cell(.string(f.origin)), Cell(.string(f.destination)),
-            ] + zip(extras, computed).map { key, needed in Cell(needed ? FlightFields.datum(key, f, shell) : .null) }
+            ] + fields.map { Cell($0?(f) ?? .null) }
                 + (inPipeline ? [Cell(.int(f.date.year))] : [])
         }
     }

@@ -64,8 +64,8 @@ final class LogbookContext: ServiceContext {
         let key = origin + "-" + destination
         if let known = routeLengths[key] { return known }
         var length: Distance?
-        if let a = shell.catalog.airport(icao: origin), let b = shell.catalog.airport(icao: destination) {
-            length = Geodesic.wgs84.inverse(a.coordinate, b.coordinate).distance
+        if let a = shell.catalog.coordinate(icao: origin), let b = shell.catalog.coordinate(icao: destination) {
+            length = Geodesic.wgs84.inverse(a, b).distance
         }
         routeLengths[key] = length
         return length
