@@ -71,6 +71,7 @@ enum FlightsCommand {
         let fields = extras.map { key in shell.flightPushDown.fields?.contains(key) ?? true ? FlightFields.reader(key, shell) : nil }
         let label = shell.logbook.labeler()
         let catalog = shell.catalog
+        let empty = Cell(.null)
         return { f in
             let airline = f.airline.map { code in
                 airlineNames[code]
@@ -78,15 +79,18 @@ enum FlightsCommand {
                         let name = catalog.airline(code: code)?.name ?? code; airlineNames[code] = name; return name
                     }()
             }
-            return [
-                Cell(.int(f.number ?? 0), text: "#\(f.number ?? 0)"),
-                Cell(Datum.optional(f.airline), text: airline ?? "—"),
-                Cell(.string("\(f.origin)-\(f.destination)"), text: "\(label(f.origin)) → \(label(f.destination))"),
-                Cell(Datum.optional(f.aircraft), text: f.aircraft ?? "—"),
-                Cell(f.date.description),
-                Cell(.string(f.origin)), Cell(.string(f.destination)),
-            ] + fields.map { Cell($0?(f) ?? .null) }
-                + (inPipeline ? [Cell(.int(f.date.year))] : [])
+            var cells: [Cell] = []
+            cells.reserveCapacity(8 + fields.count)
+            cells.append(Cell(.int(f.number ?? 0), text: "#\(f.number ?? 0)"))
+            cells.append(Cell(Datum.optional(f.airline), text: airline ?? "—"))
+            cells.append(Cell(.string("\(f.origin)-\(f.destination)"), text: "\(label(f.origin)) → \(label(f.destination))"))
+            cells.append(Cell(Datum.optional(f.aircraft), text: f.aircraft ?? "—"))
+            cells.append(Cell(f.date.description))
+            cells.append(Cell(.string(f.origin)))
+            cells.append(Cell(.string(f.destination)))
+            for field in fields { cells.append(field.map { Cell($0(f)) } ?? empty) }
+            if inPipeline { cells.append(Cell(.int(f.date.year))) }
+            return cells
         }
     }
 
