@@ -48,6 +48,19 @@ public func displayWidth<S: StringProtocol>(_ text: S) -> Int {
     return width
 }
 
+/// Runs of 0 to 64 spaces, for padding without making a string each time.
+private let blankRuns = (0...64).map { String(repeating: " ", count: $0) }
+
+/// Appends `n` spaces to `line` (none when `n` is not positive).
+func appendSpaces(_ n: Int, to line: inout String) {
+    var left = n
+    while left > 0 {
+        let k = min(left, 64)
+        line += blankRuns[k]
+        left -= k
+    }
+}
+
 /// `text` padded with spaces to `width` columns, on the right (left-aligned) or left.
 func pad(_ text: String, to width: Int, right: Bool = false) -> String {
     let missing = width - displayWidth(text)

@@ -93,6 +93,14 @@ public enum Format {
         fixed(a.degrees, decimals) + "°"
     }
 
+    /// "067° ENE": whole degrees in three digits, rounded as printf's %.0f rounds (halves to
+    /// even; 360 is 000), and the compass point.
+    public static func compassBearing(_ a: Angle) -> String {
+        let b = a.normalizedBearing
+        let whole = String(Int(b.degrees.rounded(.toNearestOrEven)) % 360)
+        return String(repeating: "0", count: 3 - whole.count) + whole + "° " + CompassPoint(bearing: b).rawValue
+    }
+
     /// "270° (W)"
     /// "78.5° (ENE)"; in a column, `decimals` fixes the digits so every row has the same
     /// ("288°" beside "231°", never beside "231.4°").

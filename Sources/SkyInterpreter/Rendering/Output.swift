@@ -20,17 +20,78 @@ public struct Span: Sendable, Equatable {
 /// One line of styled text.
 public typealias StyledLine = [Span]
 
-/// One value of a card or table: the data for JSON/CSV and the text people read.
+/// One value of a card or table: the data for JSON/CSV and the text people read. The text may
+/// be made when it is read (`LateText`): a list of thousands of rows that a pipeline filters
+/// writes the words only of the rows it shows, and JSON and CSV never need them.
 public struct Cell: Sendable, Equatable {
     public var datum: Datum
-    public var text: String
     public var style: Style
+    private var words: Words
+
+    private enum Words: Sendable {
+        /// The datum's own plain text.
+        case plain
+        case given(String)
+        case late(LateText)
+    }
+
+    /// The text people read.
+    public var text: String {
+        get {
+            switch words {
+            case .plain: datum.plainText
+            case .given(let text): text
+            case .late(let late): late.text
+            }
+        }
+        set { words = .given(newValue) }
+    }
+
     public init(_ datum: Datum, text: String? = nil, style: Style = .plain) {
         self.datum = datum
-        self.text = text ?? datum.plainText
+        words = text.map(Words.given) ?? .plain
         self.style = style
     }
+
+    /// A cell whose text is made from `late` when it is read.
+    public init(_ datum: Datum, late: LateText, style: Style = .plain) {
+        self.datum = datum
+        words = .late(late)
+        self.style = style
+    }
+
     public init(_ text: String, style: Style = .plain) { self.init(.string(text), style: style) }
+
+    /// Cells are equal when they hold and show the same (however their text is kept).
+    public static func == (a: Cell, b: Cell) -> Bool { a.datum == b.datum && a.style == b.style && a.text == b.text }
+}
+
+/// A cell's words from numbers, made when they are read: the very words of the `Format`
+/// function each case names.
+public enum LateText: Sendable, Equatable {
+    /// `Format.distance(_:_:)`: "12.3 km".
+    case distance(Distance, UnitSystem)
+    /// `Format.height(_:_:)`, with "*" after a pressure altitude: "3,200 ft*".
+    case height(Height, UnitSystem, pressure: Bool)
+    /// `Format.speed(_:_:)`: "450 kt".
+    case speed(Speed, UnitSystem)
+    /// `Format.degrees(_:decimals:)`, with " hidden" when terrain hides what it points at.
+    case degrees(Angle, decimals: Int8, hidden: Bool)
+    /// `Format.compassBearing(_:)`: "067° ENE".
+    case compassBearing(Angle)
+    /// "3 o'clock".
+    case clock(Int)
+
+    var text: String {
+        switch self {
+        case .distance(let d, let units): Format.distance(d, units)
+        case .height(let h, let units, let pressure): Format.height(h, units) + (pressure ? "*" : "")
+        case .speed(let s, let units): Format.speed(s, units)
+        case .degrees(let a, let decimals, let hidden): Format.degrees(a, decimals: Int(decimals)) + (hidden ? " hidden" : "")
+        case .compassBearing(let a): Format.compassBearing(a)
+        case .clock(let hour): "\(hour) o'clock"
+        }
+    }
 }
 
 /// One labelled value of a card. A field with an empty label is data only: JSON and CSV carry

@@ -190,9 +190,9 @@ struct StreamWriter {
         var line = ""
         let (t, missing) = cut(text, i)
         let right = table.columns[i].alignment == .right
-        if right { StreamWriter.blank(missing, &line) }
+        if right { appendSpaces(missing, to: &line) }
         line += t
-        if !right, i != lastShown { StreamWriter.blank(missing, &line) }
+        if !right, i != lastShown { appendSpaces(missing, to: &line) }
         return line
     }
 
@@ -200,9 +200,9 @@ struct StreamWriter {
     func append(_ cell: Cell, _ i: Int, to line: inout String) {
         let (t, missing) = cut(cell.text, i)
         let right = table.columns[i].alignment == .right
-        if right { StreamWriter.blank(missing, &line) }
+        if right { appendSpaces(missing, to: &line) }
         line += ANSI.paint(t, cell.style, options)
-        if !right, i != lastShown { StreamWriter.blank(missing, &line) }
+        if !right, i != lastShown { appendSpaces(missing, to: &line) }
     }
 
     /// `text` cut with an ellipsis to column `i`'s width when it is wider, and the columns
@@ -217,18 +217,6 @@ struct StreamWriter {
         return (t, max(0, width - displayWidth(t)))
     }
 
-    /// Runs of 0 to 64 spaces.
-    private static let blanks = (0...64).map { String(repeating: " ", count: $0) }
-
-    /// Appends `n` spaces.
-    static func blank(_ n: Int, _ line: inout String) {
-        var left = n
-        while left > 0 {
-            let k = min(left, 64)
-            line += blanks[k]
-            left -= k
-        }
-    }
 }
 
 extension String {

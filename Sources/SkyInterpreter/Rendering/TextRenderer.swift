@@ -109,47 +109,64 @@ struct TextRenderer {
             for line in display { out += styled(line) + "\n" }
             return
         }
-        if table.columns.contains(where: \.dataOnly) {
-            let kept = table.columns.indices.filter { !table.columns[$0].dataOnly }
-            var visible = table
-            visible.columns = kept.map { table.columns[$0] }
-            visible.rows = table.rows.map { row in kept.map { $0 < row.count ? row[$0] : Cell(.null) } }
-            return render(visible, into: &out)
-        }
         if let title = table.title { out += ANSI.paint(title, .accent, options) + "\n" }
         if table.rows.isEmpty {
             // A title already says what is missing ("No airport matches …"); said once.
             if table.title == nil { out += ANSI.paint("(none)", .dim, options) + "\n" }
             return
         }
-        var widths = table.columns.map { displayWidth($0.title) }
+        // The columns text shows, and each shown cell's text and width, made once.
+        let kept = table.columns.indices.filter { !table.columns[$0].dataOnly }
+        let columns = kept.map { table.columns[$0] }
+        let missing = Cell(.null)
+        var widths = columns.map { displayWidth($0.title) }
+        var texts: [[(text: String, width: Int)]] = []
+        texts.reserveCapacity(table.rows.count)
         for row in table.rows {
-            for (i, cell) in row.enumerated() where i < widths.count {
-                widths[i] = max(widths[i], displayWidth(cell.text))
+            var shown: [(text: String, width: Int)] = []
+            shown.reserveCapacity(kept.count)
+            for (n, i) in kept.enumerated() {
+                let text = i < row.count ? row[i].text : missing.text
+                let width = displayWidth(text)
+                widths[n] = max(widths[n], width)
+                shown.append((text, width))
             }
+            texts.append(shown)
         }
         // At a terminal a table never wraps: its widest text columns give way, their cells cut with "…".
         let natural = widths
-        if options.wrap { widths = fitted(widths, table.columns) }
-        func fit(_ text: String, _ i: Int) -> String { widths[i] < natural[i] ? cut(text, to: widths[i]) : text }
+        if options.wrap { widths = fitted(widths, columns) }
+        /// The text of column `n` cut to its width and padded (the last left-aligned column is not).
+        func fit(_ text: String, _ width: Int, _ n: Int) -> String {
+            var shown = text, used = width
+            if widths[n] < natural[n], width > widths[n] {
+                shown = cut(text, to: widths[n])
+                used = displayWidth(shown)
+            }
+            let right = columns[n].alignment == .right
+            if !right, n + 1 == columns.count { return shown }
+            var padded = ""
+            if right { appendSpaces(widths[n] - used, to: &padded) }
+            padded += shown
+            if !right { appendSpaces(widths[n] - used, to: &padded) }
+            return padded
+        }
         var header = ""
-        for (i, column) in table.columns.enumerated() {
-            let last = i + 1 == table.columns.count
-            let title = fit(column.title, i)
-            let text = last && column.alignment == .left ? title : pad(title, to: widths[i], right: column.alignment == .right)
-            header += (i > 0 ? "  " : "") + text
+        for (n, column) in columns.enumerated() {
+            header += (n > 0 ? "  " : "") + fit(column.title, displayWidth(column.title), n)
         }
         out += ANSI.paint(header.trimmingTrailingSpaces, .bold, options) + "\n"
-        for row in table.rows {
-            var line = ""
-            for (i, column) in table.columns.enumerated() {
-                let cell = i < row.count ? row[i] : Cell(.null)
-                let last = i + 1 == table.columns.count
-                let shown = fit(cell.text, i)
-                let text = last && column.alignment == .left ? shown : pad(shown, to: widths[i], right: column.alignment == .right)
-                line += (i > 0 ? "  " : "") + ANSI.paint(text, cell.style, options)
+        var line = ""
+        for (r, row) in table.rows.enumerated() {
+            line.removeAll(keepingCapacity: true)
+            for (n, i) in kept.enumerated() {
+                if n > 0 { line += "  " }
+                let (text, width) = texts[r][n]
+                line += ANSI.paint(fit(text, width, n), i < row.count ? row[i].style : missing.style, options)
             }
-            out += (options.color ? line : line.trimmingTrailingSpaces) + "\n"
+            if !options.color { while line.utf8.last == 0x20 { line.removeLast() } }
+            out += line
+            out += "\n"
         }
     }
 

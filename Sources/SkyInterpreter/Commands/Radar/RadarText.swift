@@ -32,15 +32,16 @@ enum RadarText {
     }
 
     /// "2 o'clock"
-    static func clock(_ hour: Int) -> String { "\(hour) o'clock" }
+    static func clock(_ hour: Int) -> String { LateText.clock(hour).text }
+
+    /// The altitude's cell: metres for the data, `altitude(_:_:)`'s words for people.
+    static func altitudeCell(_ a: AircraftState, _ units: UnitSystem) -> Cell {
+        guard !a.onGround, let height = a.altitude else { return Cell(a.altitude.map { Datum.rounded($0.meters, 1) } ?? .null, text: altitude(a, units)) }
+        return Cell(Datum.rounded(height.meters, 1), late: .height(height, units, pressure: a.altitudeSource == .pressure))
+    }
 
     /// "067° ENE"
-    static func bearing(_ a: Angle) -> String {
-        let b = a.normalizedBearing
-        // Whole degrees, three digits, rounded as printf's %.0f rounds (halves to even); 360 is 000.
-        let whole = String(Int(b.degrees.rounded(.toNearestOrEven)) % 360)
-        return String(repeating: "0", count: 3 - whole.count) + whole + "° " + CompassPoint(bearing: b).rawValue
-    }
+    static func bearing(_ a: Angle) -> String { Format.compassBearing(a) }
 
     /// What the aircraft is, as a phrase: "an Airbus A320", "a British Airways flight", "an aircraft".
     static func what(_ a: AircraftState, _ shell: Shell) -> String {
@@ -75,25 +76,26 @@ enum RadarText {
     /// The data of one sighting for JSON and CSV, with its text for tables.
     static func cells(_ s: Sighting, _ picture: RadarPicture, _ shell: Shell) -> [Cell] {
         let a = s.aircraft, units = picture.units
+        let hidden = picture.hiddenByTerrain.contains(a.icao24)
+        let clock = s.clock(heading: picture.heading)
         return [
             Cell(.string(a.callsign ?? ""), text: a.name),
             Cell(.string(a.icao24)),
             Cell(.optional(a.typeDesignator), text: a.typeDesignator ?? "—"),
             Cell(.optional(a.registration), text: a.registration ?? "—"),
             Cell(.optional(a.squawk), text: a.squawk ?? "—"),
-            Cell(Datum.rounded(s.groundDistance.kilometers, 3), text: Format.distance(s.groundDistance, units)),
-            Cell(Datum.rounded(s.bearing.degrees, 2), text: bearing(s.bearing)),
-            Cell(.int(s.clock(heading: picture.heading)), text: clock(s.clock(heading: picture.heading))),
-            Cell(a.altitude.map { Datum.rounded($0.meters, 1) } ?? .null, text: altitude(a, units)),
+            Cell(Datum.rounded(s.groundDistance.kilometers, 3), late: .distance(s.groundDistance, units)),
+            Cell(Datum.rounded(s.bearing.degrees, 2), late: .compassBearing(s.bearing)),
+            Cell(.int(clock), late: .clock(clock)),
+            altitudeCell(a, units),
             Cell(a.onGround ? .string("ground") : Datum.optional(a.altitudeSource?.rawValue)),
-            Cell(
-                s.elevation.map { Datum.rounded($0.degrees, 2) } ?? .null,
-                text: (s.elevation.map { Format.degrees($0, decimals: 1) } ?? "—") + (picture.hiddenByTerrain.contains(a.icao24) ? " hidden" : "")),
-            Cell(a.groundSpeed.map { Datum.rounded($0.metersPerSecond, 2) } ?? .null, text: a.groundSpeed.map { Format.speed($0, units) } ?? "—"),
-            Cell(a.track.map { Datum.rounded($0, 1) } ?? .null, text: a.track.map { Format.degrees(Angle(degrees: $0)) } ?? "—"),
+            s.elevation.map { Cell(Datum.rounded($0.degrees, 2), late: .degrees($0, decimals: 1, hidden: hidden)) }
+                ?? Cell(.null, text: "—" + (hidden ? " hidden" : "")),
+            a.groundSpeed.map { Cell(Datum.rounded($0.metersPerSecond, 2), late: .speed($0, units)) } ?? Cell(.null, text: "—"),
+            a.track.map { Cell(Datum.rounded($0, 1), late: .degrees(Angle(degrees: $0), decimals: 0, hidden: false)) } ?? Cell(.null, text: "—"),
             Cell(.bool(a.onGround)),
             Cell(Datum.rounded(s.apparentSize, 2)),
-            Cell(.bool(picture.hiddenByTerrain.contains(a.icao24))),
+            Cell(.bool(hidden)),
         ]
     }
 

@@ -20,4 +20,23 @@ struct RadarTextTests {
             #expect(RadarText.bearing(angle) == expected, "\(degrees)°")
         }
     }
+
+    /// A cell whose words are made when read shows what the words made at once show, equals
+    /// such a cell, and takes new words like any other.
+    @Test func lateWordsAreTheWordsOfTheFormatTheyName() {
+        let cases: [(LateText, String)] = [
+            (.distance(Distance(meters: 12_345), .metric), Format.distance(Distance(meters: 12_345), .metric)),
+            (.height(Height(3_200, .feet), .aviation, pressure: true), Format.height(Height(3_200, .feet), .aviation) + "*"),
+            (.speed(Speed(metersPerSecond: 120), .aviation), Format.speed(Speed(metersPerSecond: 120), .aviation)),
+            (.degrees(Angle(degrees: 4.25), decimals: 1, hidden: true), Format.degrees(Angle(degrees: 4.25), decimals: 1) + " hidden"),
+            (.compassBearing(Angle(degrees: 67.4)), "067° ENE"), (.clock(3), "3 o'clock"),
+        ]
+        for (late, words) in cases {
+            var cell = Cell(.number(1), late: late)
+            #expect(cell.text == words)
+            #expect(cell == Cell(.number(1), text: words))
+            cell.text = "other"
+            #expect(cell.text == "other")
+        }
+    }
 }
