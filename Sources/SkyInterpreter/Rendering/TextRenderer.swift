@@ -20,7 +20,8 @@ struct TextRenderer {
                 guard options.columns >= drawing.minimumColumns, options.rows >= drawing.minimumRows else {
                     out +=
                         ANSI.paint(
-                            "(the terminal is too small for \(drawing.name): it needs at least \(drawing.minimumColumns) columns and \(drawing.minimumRows) rows)",
+                            "(the terminal is too small for \(drawing.name): it needs at least \(drawing.minimumColumns) columns and "
+                                + "\(drawing.minimumRows) rows)",
                             .dim, options) + "\n"
                     continue
                 }
