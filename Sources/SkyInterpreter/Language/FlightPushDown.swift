@@ -35,8 +35,8 @@ struct FlightPushDown: Equatable {
                 for part in expression.conjuncts { exact = pushed.take(part, reader) && exact }
                 continue
             }
-            if name == "first", exact, let n = words.count == 1 ? NumberParser.integer(words[0].text, in: 1...10_000_000) : 1 {
-                pushed.filter.limit = n
+            if name == "first", exact, let limit = words.count == 1 ? NumberParser.integer(words[0].text, in: 1...10_000_000) : 1 {
+                pushed.filter.limit = limit
             }
             if name == "group", exact, bare, let keys = groupKeys(words) { pushed.group = Group(stage: n, keys: keys) }
             break

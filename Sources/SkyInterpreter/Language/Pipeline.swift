@@ -61,15 +61,7 @@ extension Shell {
                 flow = .value(.table(try countedFlightGroups(stream.shape, group, stages[group.stage])))
                 skipped = group.stage + 1
             }
-            if let path {
-                let columns: [Column]
-                switch flow {
-                case .rows(let stream): columns = stream.shape.columns
-                case .value(.table(let t)): columns = t.columns
-                case .value: columns = []
-                }
-                if !columns.isEmpty { columnsSeen[path.joined(separator: " ")] = columns.map(QueryTable.shownName) }
-            }
+            if let path, let columns = flow.columns { columnsSeen[path.joined(separator: " ")] = columns.map(QueryTable.shownName) }
         }
         if let watch {
             flow = .value(try flow.value())
@@ -126,22 +118,30 @@ extension Shell {
     /// The table (or value) a command's output holds, for the stage after it.
     static func pipeValue(of output: Output, command: String) throws -> PipeValue {
         var tables: [Table] = []
+        var listings: [StreamedTable] = []
+        var keys: [String] = []
         var cards: [Card] = []
         for block in output.blocks {
             switch block {
-            case .table(let t): tables.append(t)
-            case .sideBySide(let ts): tables += ts
+            case .table(let t):
+                tables.append(t)
+                keys.append(t.key)
+            case .sideBySide(let ts):
+                tables += ts
+                keys += ts.map(\.key)
+            case .stream(let s):
+                listings.append(s)
+                keys.append(s.key)
             case .card(let c): cards.append(c)
-            // Ctrl-C while a long listing is read for the stages stops it cleanly.
-            case .stream(let s): tables.append(try RowStream(s).collected().table)
             default: break
             }
         }
-        if tables.count == 1 { return .table(QueryTable(tables[0])) }
-        if tables.count > 1 {
-            throw ShellError.usage(
-                "\(command) made \(tables.count) tables (\(tables.map(\.key).joined(separator: ", "))): a stage needs one — ask for one section")
+        if keys.count > 1 {
+            throw ShellError.usage("\(command) made \(keys.count) tables (\(keys.joined(separator: ", "))): a stage needs one — ask for one section")
         }
+        if let table = tables.first { return .table(QueryTable(table)) }
+        // A listing is read only now that it is the one table; Ctrl-C while it is read stops it cleanly.
+        if let listing = listings.first { return .table(try RowStream(listing).collected()) }
         if cards.count == 1 {
             let fields = cards[0].fields.filter { !$0.key.isEmpty }
             let columns = fields.map { Column($0.key, $0.label) }

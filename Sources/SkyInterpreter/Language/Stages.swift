@@ -68,6 +68,15 @@ enum Stages {
             }
         }
 
+        /// The columns of the table it is or will be; nil for a list or a value.
+        var columns: [Column]? {
+            switch self {
+            case .rows(let stream): stream.shape.columns
+            case .value(.table(let t)): t.columns
+            case .value: nil
+            }
+        }
+
         /// The same without the command's title, which described its own rows ("Airports
         /// within 50 km"), not a stage's.
         var untitled: Flow {

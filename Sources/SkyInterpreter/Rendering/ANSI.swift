@@ -61,6 +61,15 @@ func appendSpaces(_ n: Int, to line: inout String) {
     }
 }
 
+/// `text` cut to `width` columns with an ellipsis when it is wider: its longest start that
+/// leaves a column for "…".
+func cut(_ text: String, to width: Int) -> String {
+    guard displayWidth(text) > width else { return text }
+    var t = text
+    while displayWidth(t) > width - 1, !t.isEmpty { t.removeLast() }
+    return t + "…"
+}
+
 /// `text` padded with spaces to `width` columns, on the right (left-aligned) or left.
 func pad(_ text: String, to width: Int, right: Bool = false) -> String {
     let missing = width - displayWidth(text)

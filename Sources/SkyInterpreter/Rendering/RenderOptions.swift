@@ -150,7 +150,7 @@ struct StreamWriter {
             var header = ""
             for (n, i) in shown.enumerated() {
                 if n > 0 { header += "  " }
-                header += fit(table.columns[i].title, i)
+                append(table.columns[i].title, .plain, i, to: &header)
             }
             var line = ""
             while let row = table.rows.next() {
@@ -158,7 +158,7 @@ struct StreamWriter {
                 line.removeAll(keepingCapacity: true)
                 for (n, i) in shown.enumerated() where i < row.count {
                     if n > 0 { line += "  " }
-                    append(row[i], i, to: &line)
+                    append(row[i].text, row[i].style, i, to: &line)
                 }
                 while line.utf8.last == 0x20 { line.removeLast() }
                 line += "\n"
@@ -185,38 +185,21 @@ struct StreamWriter {
         }
     }
 
-    /// `text` padded or cut to column `i`'s width (the last left-aligned column is not padded).
-    func fit(_ text: String, _ i: Int) -> String {
-        var line = ""
-        let (t, missing) = cut(text, i)
-        let right = table.columns[i].alignment == .right
-        if right { appendSpaces(missing, to: &line) }
-        line += t
-        if !right, i != lastShown { appendSpaces(missing, to: &line) }
-        return line
-    }
-
-    /// Appends a cell's text painted in its style and fitted to column `i`, as `fit` does.
-    func append(_ cell: Cell, _ i: Int, to line: inout String) {
-        let (t, missing) = cut(cell.text, i)
-        let right = table.columns[i].alignment == .right
-        if right { appendSpaces(missing, to: &line) }
-        line += ANSI.paint(t, cell.style, options)
-        if !right, i != lastShown { appendSpaces(missing, to: &line) }
-    }
-
-    /// `text` cut with an ellipsis to column `i`'s width when it is wider, and the columns
-    /// left to fill (its width is measured once).
-    func cut(_ text: String, _ i: Int) -> (String, Int) {
+    /// Appends `text` painted in `style`, cut to column `i`'s width and padded to it (the last
+    /// left-aligned column is not padded); its width is measured once.
+    func append(_ text: String, _ style: Style, _ i: Int, to line: inout String) {
         let width = table.widths[i]
-        let shown = displayWidth(text)
-        guard shown > width else { return (text, width - shown) }
         var t = text
-        while displayWidth(t) > width - 1, !t.isEmpty { t.removeLast() }
-        t += "…"
-        return (t, max(0, width - displayWidth(t)))
+        var shown = displayWidth(t)
+        if shown > width {
+            t = cut(t, to: width)
+            shown = displayWidth(t)
+        }
+        let right = table.columns[i].alignment == .right
+        if right { appendSpaces(width - shown, to: &line) }
+        line += ANSI.paint(t, style, options)
+        if !right, i != lastShown { appendSpaces(width - shown, to: &line) }
     }
-
 }
 
 extension String {

@@ -184,13 +184,4 @@ struct TextRenderer {
     }
 
     /// `text` cut to `width` columns, ending with "…" when it was longer.
-    func cut(_ text: String, to width: Int) -> String {
-        guard displayWidth(text) > width else { return text }
-        var t = ""
-        for c in text {
-            if displayWidth(t + String(c)) > width - 1 { break }
-            t.append(c)
-        }
-        return t + "…"
-    }
 }

@@ -50,7 +50,7 @@ extension Catalog {
             name: data.string(o + 8), city: data.string(o + 14), region: data.string(o + 20),
             regionCode: regionCode.isEmpty ? nil : regionCode, countryCode: country,
             countryName: countryName(country) ?? country,
-            coordinate: Coordinate(validLatitude: Double(data.i32(o + 28)) / 1e6, longitude: Double(data.i32(o + 32)) / 1e6),
+            coordinate: airportCoordinate(at: index),
             elevation: elevation == Int16.min ? nil : Height(Double(elevation), .feet),
             timeZone: timeZoneName(Int(data.u16(o + 38))), runwayCount: Int(data.u8(o + 7)),
             longestRunway: longest > 0 ? Distance(Double(longest), .feet) : nil, surfaces: data.string(o + 44),
@@ -61,17 +61,15 @@ extension Catalog {
     @inline(__always) func airportOffset(_ index: Int) -> Int { airportsBase + index * Catalog.airportRecordSize }
 
     /// The airport with this ICAO code.
-    public func airport(icao: String) -> Airport? {
-        data.lookup("apicao", key: Array(icao.uppercased().utf8), codeOf: { airportOffset($0) }, width: 4).map(airport(at:))
-    }
+    public func airport(icao: String) -> Airport? { airportIndex(icao: icao).map(airport(at:)) }
 
     /// Where the airport with this ICAO code is, read without the rest of its record (a route
     /// length needs no names).
-    public func coordinate(icao: String) -> Coordinate? {
-        data.lookup("apicao", key: Array(icao.uppercased().utf8), codeOf: { airportOffset($0) }, width: 4).map { index in
-            let o = airportOffset(index)
-            return Coordinate(validLatitude: Double(data.i32(o + 28)) / 1e6, longitude: Double(data.i32(o + 32)) / 1e6)
-        }
+    public func coordinate(icao: String) -> Coordinate? { airportIndex(icao: icao).map(airportCoordinate(at:)) }
+
+    /// The position of the airport with this ICAO code (any case), or nil.
+    func airportIndex(icao: String) -> Int? {
+        data.lookup("apicao", key: Array(icao.uppercased().utf8), codeOf: { airportOffset($0) }, width: 4)
     }
 
     /// The airport with this OpenFlights id (an export's From_OID and To_OID), for the airports

@@ -408,9 +408,8 @@ public final class LogbookStore {
             .bind([.of(number), .integer(logbookID)]).first(Self.flight)
     }
 
-    /// Flights of a logbook matching `filter`, newest first, read one at a time.
-    /// The flights of a logbook matching `filter`, newest first. `listed`: only the fields a
-    /// list shows (number, route, airline, aircraft, date), the others left empty.
+    /// Flights of a logbook matching `filter`, newest first, read one at a time. `listed`: only
+    /// the fields a list shows (number, route, airline, aircraft, date), the others left empty.
     public func flights(in logbook: String, _ filter: FlightFilter = FlightFilter(), listed: Bool = false) throws -> FlightCursor {
         guard let id = try logbookID(logbook, create: false) else { return FlightCursor(statement: nil) }
         let (clause, params) = where_(filter, logbookID: id)
@@ -424,7 +423,7 @@ public final class LogbookStore {
         return FlightCursor(statement: SQLiteStatement(raw, database: db).bind(params), decode: decode)
     }
 
-    /// The columns of `listedFlight`: the first of `columns`.
+    /// The columns of `listedFlight`: the first seven of `columns`.
     static let listedColumns = "f.id, f.number, f.origin, f.destination, f.airline, f.aircraft, f.date"
 
     /// A flight with the fields of `listedColumns`.
@@ -491,13 +490,15 @@ public final class LogbookStore {
     }
 
     static func flight(_ s: SQLiteStatement) -> Flight {
-        var f = Flight(
-            id: s.int(0), number: Int(s.int(1)), origin: s.text(2) ?? "", destination: s.text(3) ?? "", airline: s.text(4), aircraft: s.text(5),
-            date: s.text(6).flatMap(FlightDate.init(text:)) ?? FlightDate(daysSinceEpoch: 0),
-            cabinClass: s.text(7).flatMap(CabinClass.init(rawValue:)), row: s.optionalInt(8).map(Int.init),
-            seatPosition: s.text(9).flatMap(SeatPosition.init(rawValue:)), seatLetter: s.text(10), flightNumber: s.text(11),
-            registration: s.text(12), notes: s.text(13),
-            events: (s.text(21) ?? "").split(separator: ",").compactMap { FlightEvent(rawValue: String($0)) })
+        var f = listedFlight(s)
+        f.cabinClass = s.text(7).flatMap(CabinClass.init(rawValue:))
+        f.row = s.optionalInt(8).map(Int.init)
+        f.seatPosition = s.text(9).flatMap(SeatPosition.init(rawValue:))
+        f.seatLetter = s.text(10)
+        f.flightNumber = s.text(11)
+        f.registration = s.text(12)
+        f.notes = s.text(13)
+        f.events = (s.text(21) ?? "").split(separator: ",").compactMap { FlightEvent(rawValue: String($0)) }
         f.departureTime = s.text(14).flatMap(ClockTime.init(text:))
         f.arrivalTime = s.text(15).flatMap(ClockTime.init(text:))
         f.arrivalDate = s.text(16).flatMap(FlightDate.init(text:))

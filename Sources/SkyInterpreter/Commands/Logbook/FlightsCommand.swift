@@ -37,9 +37,8 @@ enum FlightsCommand {
         let inPipeline = shell.inPipeline
         let extras = FlightsCommand.extras(shell)
         // The text list reads only the fields it shows, and so does a pipeline whose stages name
-        // no field beyond those and the route length.
-        let named = shell.flightPushDown.fields
-        let listed = (extras.isEmpty && !inPipeline) || named.map { $0.isSubset(of: ["distance_km"]) } == true
+        // no field beyond those it can make from them.
+        let listed = (extras.isEmpty && !inPipeline) || shell.flightPushDown.fields?.isSubset(of: FlightsCommand.fromListed) == true
         let cursor = try shell.logbook.store().flights(in: shell.session.logbook, filter, listed: listed)
         let row = FlightsCommand.rowMaker(shell)
         let rows = AnyIterator<[Cell]> { cursor.next().map(row) }
@@ -107,6 +106,9 @@ enum FlightsCommand {
     static func kind(of key: String) -> ColumnKind {
         ColumnKind.inferred(key: key) ?? (key == "row" ? .integer : .text)
     }
+
+    /// The card's fields made from the list's own (`LogbookStore.listedColumns`) alone.
+    static let fromListed: Set<String> = ["distance_km"]
 
     /// The card's fields the list already has as columns.
     static let shown: Set<String> = ["id", "airline", "aircraft", "date", "origin", "destination"]
