@@ -17,7 +17,7 @@ public struct Completer {
 
     /// Completion of a whole answer to a question: the text is one value of `kind`.
     public func complete(answer text: String, kind: ValueKind) -> Result {
-        let found = kind.complete(CompletionQuery(prefix: text, previous: [], shell: shell))
+        let found = kind.complete(CompletionQuery(prefix: text, previous: [], context: shell.context))
         return Result(word: text, typedLength: text.count, candidates: unique(found), raw: true)
     }
 
@@ -49,9 +49,9 @@ public struct Completer {
             result += candidates(spec.subcommands.map(\.name), prefix: prefix)
             if spec.handler == nil { return result }
         }
-        let query = CompletionQuery(prefix: prefix, previous: after.map(\.text), shell: shell)
+        let query = CompletionQuery(prefix: prefix, previous: after.map(\.text), context: shell.context)
         // The binder walks the words typed so far and says what comes next.
-        let (expectation, given) = Binder(spec: spec, path: path, shell: shell).expectation(after)
+        let (expectation, given) = Binder(spec: spec, path: path, context: shell.context).expectation(after)
         switch expectation {
         case .optionValue(let kind):
             return kind.complete(query)

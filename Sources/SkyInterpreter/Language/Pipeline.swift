@@ -94,8 +94,8 @@ extension Shell {
     /// `flights | where … | group KEY… with count` counted by the logbook: the group stage
     /// over one row per group (made as the list makes a row) standing for its count.
     func countedFlightGroups(_ shape: QueryTable, _ group: FlightPushDown.Group, _ stage: [Token]) throws -> QueryTable {
-        let counted = try logbook.store().flightGroups(in: session.logbook, flightPushDown.filter, by: group.keys)
-        let row = FlightsCommand.rowMaker(self)
+        let counted = try context.logbook.store().flightGroups(in: session.logbook, flightPushDown.filter, by: group.keys)
+        let row = FlightsCommand.rowMaker(context)
         var next = counted.makeIterator()
         return try Grouping.group(
             shape, Array(stage.dropFirst()), ScalarReader(catalog: catalog), rows: AnyIterator { next.next().map { (row($0.sample), $0.count) } })

@@ -24,8 +24,9 @@ extension Shell {
         if !command.help.isEmpty, let place { discussion += (discussion.isEmpty ? "" : " ") + "Defined at \(place)." }
         let arguments = command.parameters.map { ArgumentSpec($0, .text, "$\($0) in the command", placeholder: $0) }
         register([
-            CommandSpec(command.name, category: .user, abstract: abstract, discussion: discussion, arguments: arguments) { args, shell in
-                try shell.call(command, args)
+            CommandSpec(command.name, category: .user, abstract: abstract, discussion: discussion, arguments: arguments) { [unowned self] args, _ in
+                // A command of your own runs lines: the interpreter's work, not a handler's.
+                try call(command, args)
             }
         ])
     }

@@ -3,7 +3,7 @@
 struct Binder {
     let spec: CommandSpec
     let path: [String]
-    let shell: Shell
+    let context: CommandContext
 
     var usage: String { "usage: " + Usage.line(spec, path: path) }
 
@@ -133,7 +133,7 @@ struct Binder {
                 !args.has(option.name), let kind = option.kind
             {
                 var probe = cursor
-                if let value = try? kind.read(&probe, shell) {
+                if let value = try? kind.read(&probe, context) {
                     cursor = probe
                     args.add(option.name, value)
                     continue
@@ -186,7 +186,7 @@ struct Binder {
 
     func read(_ kind: ValueKind, _ cursor: inout WordCursor, what: String) throws -> Any {
         do {
-            return try kind.read(&cursor, shell)
+            return try kind.read(&cursor, context)
         } catch let error as ValueError {
             throw ShellError.usage(error.message)
         }

@@ -191,7 +191,7 @@ public struct Arguments {
 /// A command as it is declared once: everything help, usage, completion, the reference and
 /// the man page say about it, and the handler that runs it.
 public struct CommandSpec: @unchecked Sendable {
-    public typealias Handler = (Arguments, Shell) throws -> Output
+    public typealias Handler = (Arguments, CommandContext) throws -> Output
 
     public var name: String
     public var aliases: [String]

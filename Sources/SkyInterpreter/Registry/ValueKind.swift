@@ -6,13 +6,13 @@ public struct ValueKind: @unchecked Sendable {
     /// What a value looks like, for help: "a distance: 50km, 12mi, 5nm (km when bare)".
     public var summary: String
     /// Reads one value from the words at the cursor (one or more words), advancing it.
-    public var read: (inout WordCursor, Shell) throws -> Any
+    public var read: (inout WordCursor, CommandContext) throws -> Any
     /// Completion candidates for a partly typed word.
     public var complete: (CompletionQuery) -> [Candidate]
 
     public init(
         placeholder: String, summary: String,
-        read: @escaping (inout WordCursor, Shell) throws -> Any,
+        read: @escaping (inout WordCursor, CommandContext) throws -> Any,
         complete: @escaping (CompletionQuery) -> [Candidate] = { _ in [] }
     ) {
         self.placeholder = placeholder
@@ -27,24 +27,24 @@ public struct ValueKind: @unchecked Sendable {
         let single = read
         return ValueKind(
             placeholder: placeholder, summary: summary,
-            read: { cursor, shell in
+            read: { cursor, context in
                 var whole = WordCursor([Token(cursor.takeWordsBeforeOptions().map(\.text).joined(separator: " "), isLiteral: true)])
-                return try single(&whole, shell)
+                return try single(&whole, context)
             }, complete: complete)
     }
 }
 
 /// What a value kind needs to offer completions: the partly typed word, the words of the
-/// command before it, and the shell.
+/// command before it, and what a command sees.
 public struct CompletionQuery {
     public var prefix: String
     /// The words after the command path, before the one being completed.
     public var previous: [String]
-    public var shell: Shell
-    public init(prefix: String, previous: [String], shell: Shell) {
+    public var context: CommandContext
+    public init(prefix: String, previous: [String], context: CommandContext) {
         self.prefix = prefix
         self.previous = previous
-        self.shell = shell
+        self.context = context
     }
 }
 
@@ -55,10 +55,10 @@ public struct Kind<Value>: @unchecked Sendable {
     public var erased: ValueKind
 
     public init(
-        placeholder: String, summary: String, read: @escaping (inout WordCursor, Shell) throws -> Value,
+        placeholder: String, summary: String, read: @escaping (inout WordCursor, CommandContext) throws -> Value,
         complete: @escaping (CompletionQuery) -> [Candidate] = { _ in [] }
     ) {
-        erased = ValueKind(placeholder: placeholder, summary: summary, read: { cursor, shell in try read(&cursor, shell) }, complete: complete)
+        erased = ValueKind(placeholder: placeholder, summary: summary, read: { cursor, context in try read(&cursor, context) }, complete: complete)
     }
 
     public var placeholder: String { erased.placeholder }
@@ -68,13 +68,13 @@ public struct Kind<Value>: @unchecked Sendable {
     /// A kind that reads exactly one word with `parse`.
     public static func word(
         _ placeholder: String, _ summary: String, complete: @escaping (CompletionQuery) -> [Candidate] = { _ in [] },
-        parse: @escaping (String, Shell) throws -> Value
+        parse: @escaping (String, CommandContext) throws -> Value
     ) -> Kind<Value> {
         Kind(
             placeholder: placeholder, summary: summary,
-            read: { cursor, shell in
+            read: { cursor, context in
                 guard let word = cursor.take() else { throw ValueError("missing \(placeholder)") }
-                return try parse(word.text, shell)
+                return try parse(word.text, context)
             }, complete: complete)
     }
 

@@ -3,13 +3,13 @@ import SkyKit
 /// A progress line on standard error for long work ("importing… 40,000 of 100,000"), shown
 /// only on a terminal and erased when the work ends.
 final class ProgressLine {
-    let shell: Shell
+    let context: CommandContext
     let label: String
     let total: Int
     var shown = false
 
-    init(shell: Shell, label: String, total: Int) {
-        self.shell = shell
+    init(context: CommandContext, label: String, total: Int) {
+        self.context = context
         self.label = label
         self.total = total
     }
@@ -25,15 +25,15 @@ final class ProgressLine {
     }
 
     func show(_ text: String) {
-        guard shell.stderrIsTerminal else { return }
-        shell.err.write(.control("\r") + TerminalText("\(label)… \(text)  (Ctrl-C cancels)") + .control("\u{1B}[K"))
-        shell.err.flush()
+        guard context.stderrIsTerminal else { return }
+        context.err.write(.control("\r") + TerminalText("\(label)… \(text)  (Ctrl-C cancels)") + .control("\u{1B}[K"))
+        context.err.flush()
         shown = true
     }
 
     func finish() {
         guard shown else { return }
-        shell.err.write(.control("\r\u{1B}[K"))
-        shell.err.flush()
+        context.err.write(.control("\r\u{1B}[K"))
+        context.err.flush()
     }
 }

@@ -5,39 +5,39 @@ import Foundation
 /// mode, frames written over each other, keys read with a timeout, and the terminal given back
 /// exactly as it was on `close()` — which callers run in a `defer`, so errors restore it too.
 struct LiveScreen {
-    let shell: Shell
+    let context: CommandContext
 
     enum Key { case quit, left, right, plus, minus, none }
 
     /// Takes over the terminal.
-    init(_ shell: Shell) throws(ShellError) {
+    init(_ context: CommandContext) throws(ShellError) {
         guard sky_terminal_enter_live_mode(0) == 0 else { throw ShellError(.io, "cannot switch the terminal to live mode") }
-        self.shell = shell
-        shell.out.write(.control("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"))
-        shell.out.flush()
+        self.context = context
+        context.out.write(.control("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"))
+        context.out.flush()
         _ = sky_signals_take_resize()
     }
 
     /// Gives the terminal back: main screen, cursor, settings.
     func close() {
-        shell.out.write(.control("\u{1B}[?25h\u{1B}[?1049l"))
-        shell.out.flush()
+        context.out.write(.control("\u{1B}[?25h\u{1B}[?1049l"))
+        context.out.flush()
         sky_terminal_leave_live_mode(0)
     }
 
     /// Draws blocks from the top left, erasing what the previous frame left.
     func show(_ blocks: [Block]) {
         let resized = sky_signals_take_resize() != 0
-        let body = Renderer.render(Output(blocks), shell.renderOptions.asText)
+        let body = Renderer.render(Output(blocks), context.renderOptions.asText)
             .replacingAll("\n", with: "\u{1B}[K\r\n")
-        shell.out.write(.control(resized ? "\u{1B}[2J\u{1B}[H" : "\u{1B}[H") + .rendered(body) + .control("\u{1B}[J"))
-        shell.out.flush()
+        context.out.write(.control(resized ? "\u{1B}[2J\u{1B}[H" : "\u{1B}[H") + .rendered(body) + .control("\u{1B}[J"))
+        context.out.flush()
     }
 
     /// Rings the terminal's bell.
     func bell() {
-        shell.out.write(.control("\u{07}"))
-        shell.out.flush()
+        context.out.write(.control("\u{07}"))
+        context.out.flush()
     }
 
     /// Why the view should end now (Ctrl-C, SIGTERM/SIGHUP), if it should.

@@ -4,7 +4,7 @@ import SkyKit
 /// keeps its state in its own `ServiceContext`, made when a command first uses it.)
 enum Services {
     static func attach(to shell: Shell) {
-        shell.placeResolver = { [unowned shell] word in try CatalogResolver.airport(word, shell).place }
+        shell.placeResolver = { [unowned shell] word in try CatalogResolver.airport(word, shell.context).place }
         shell.placeCompleter = { [unowned shell] prefix in CatalogResolver.completeAirports(prefix, shell.catalog) }
     }
 }

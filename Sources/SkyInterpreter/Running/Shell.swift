@@ -301,7 +301,7 @@ public final class Shell {
         // `set trace on` (or `skyshell --trace`): every command that can trace does.
         let given = !args.isEmpty
         if setting(.trace) == .on, let flag = spec.option("trace"), flag.isFlag { args.raise("trace") }
-        var output = try handler(args, self)
+        var output = try handler(args, context)
         // `-q` in a script: a setter's confirmation is left out; its notes stay.
         if quiet, mode == .batch, given, AllCommands.setters.contains(path.joined(separator: " ")) {
             output.blocks = output.blocks.filter { if case .note = $0 { return true } else { return false } }
@@ -341,7 +341,7 @@ public final class Shell {
                 "unknown subcommand '\(word.text)' for \(path.joined(separator: " "))"
                     + suggestion(word.text, among: spec.subcommands.map(\.name)) + " (usage: \(Usage.line(spec, path: path)))")
         }
-        return (spec, path, try Binder(spec: spec, path: path, shell: self).bind(rest))
+        return (spec, path, try Binder(spec: spec, path: path, context: context).bind(rest))
     }
 
     /// Writes a command's output in the current format; returns the failure that stopped a

@@ -7,10 +7,10 @@ extension Kind {
         Kind<Badge>.word(
             "badge", "a badge: its id like island-hopper, or its name",
             complete: { query in
-                candidates(query.shell.badges.book().badges.map(\.id), prefix: query.prefix)
+                candidates(query.context.badges.book().badges.map(\.id), prefix: query.prefix)
             }
-        ) { word, shell in
-            let book = shell.badges.book()
+        ) { word, context in
+            let book = context.badges.book()
             guard let badge = book.badge(named: word) else {
                 throw ValueError("no badge called '\(word)'" + suggestion(Badge.slug(word), among: book.badges.map(\.id)) + " (badges all lists them)")
             }

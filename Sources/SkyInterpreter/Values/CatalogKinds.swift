@@ -7,13 +7,13 @@ extension Kind {
     /// the error is the whole run's, or the first word's when it is written like a code.
     public static func name(
         _ placeholder: String, _ summary: String, complete: @escaping (CompletionQuery) -> [Candidate] = { _ in [] },
-        parse: @escaping (String, Shell) throws -> Value
+        parse: @escaping (String, CommandContext) throws -> Value
     ) -> Kind<Value> {
         Kind(
             placeholder: placeholder, summary: summary,
-            read: { cursor, shell in
+            read: { cursor, context in
                 guard !cursor.isAtEnd else { throw ValueError("missing \(placeholder)") }
-                return try readName(&cursor) { try parse($0, shell) }
+                return try readName(&cursor) { try parse($0, context) }
             }, complete: complete)
     }
 }
@@ -43,9 +43,9 @@ extension Kind {
     public static var airport: Kind<Airport> {
         Kind<Airport>.name(
             "airport", "an airport: ICAO (KSFO) or IATA (SFO) code, or a name (Heathrow, San Francisco)",
-            complete: { CatalogResolver.completeAirports($0.prefix, $0.shell.catalog) }
-        ) { word, shell in
-            try CatalogResolver.airport(word, shell)
+            complete: { CatalogResolver.completeAirports($0.prefix, $0.context.catalog) }
+        ) { word, context in
+            try CatalogResolver.airport(word, context)
         }
     }
 
@@ -58,9 +58,9 @@ extension Kind {
     public static var airline: Kind<Airline> {
         Kind<Airline>.name(
             "airline", "an airline: IATA (UA) or ICAO (UAL) code, or a name (United Airlines)",
-            complete: { CatalogResolver.completeAirlines($0.prefix, $0.shell.catalog, favorites: $0.shell.logbook.favoriteAirlineCodes) }
-        ) { word, shell in
-            try CatalogResolver.airline(word, shell)
+            complete: { CatalogResolver.completeAirlines($0.prefix, $0.context.catalog, favorites: $0.context.logbook.favoriteAirlineCodes) }
+        ) { word, context in
+            try CatalogResolver.airline(word, context)
         }
     }
 
@@ -75,11 +75,11 @@ extension Kind {
         Kind<AircraftType>.name(
             "aircraft", "an aircraft type: designator (B738), IATA code (738 or a family: 777) or name (737-800, Boeing 777)",
             complete: { query in
-                let airline = CatalogResolver.airline(in: query.previous, query.shell.catalog)
-                return CatalogResolver.completeAircraft(query.prefix, query.shell.catalog, fleetOf: airline)
+                let airline = CatalogResolver.airline(in: query.previous, query.context.catalog)
+                return CatalogResolver.completeAircraft(query.prefix, query.context.catalog, fleetOf: airline)
             }
-        ) { word, shell in
-            try CatalogResolver.aircraft(word, shell)
+        ) { word, context in
+            try CatalogResolver.aircraft(word, context)
         }
     }
 
@@ -99,41 +99,41 @@ public enum CatalogResolver {
 
     /// The airport `text` names; at a terminal a name that fits several (Paris) gets a
     /// numbered list to choose from, in scripts the error that lists them.
-    public static func airport(_ text: String, _ shell: Shell) throws(ValueError) -> Airport {
-        try chosen(text, "airports", shell, lookup: { (t) throws(LookupError) in try shell.catalog.resolveAirport(t) }) { error in
-            (error.candidates.compactMap { shell.catalog.airport(icao: $0) }, { "\($0.icao)  \($0.name), \($0.city)" })
+    public static func airport(_ text: String, _ context: CommandContext) throws(ValueError) -> Airport {
+        try chosen(text, "airports", context, lookup: { (t) throws(LookupError) in try context.catalog.resolveAirport(t) }) { error in
+            (error.candidates.compactMap { context.catalog.airport(icao: $0) }, { "\($0.icao)  \($0.name), \($0.city)" })
         }
     }
 
     /// The airline `text` names, with the numbered choice at a terminal (active airlines first,
     /// as the catalog orders them).
-    public static func airline(_ text: String, _ shell: Shell) throws(ValueError) -> Airline {
-        try chosen(text, "airlines", shell, lookup: { (t) throws(LookupError) in try shell.catalog.resolveAirline(t) }) { error in
+    public static func airline(_ text: String, _ context: CommandContext) throws(ValueError) -> Airline {
+        try chosen(text, "airlines", context, lookup: { (t) throws(LookupError) in try context.catalog.resolveAirline(t) }) { error in
             var seen = Set<Int>()
-            let found = error.candidates.compactMap { shell.catalog.airline(code: $0) }.filter { seen.insert($0.rank).inserted }.sorted { $0.rank < $1.rank }
+            let found = error.candidates.compactMap { context.catalog.airline(code: $0) }.filter { seen.insert($0.rank).inserted }.sorted { $0.rank < $1.rank }
             return (found, { $0.title + ($0.isActive ? "" : " (no longer flying)") })
         }
     }
 
     /// The aircraft type `text` names, with the numbered choice at a terminal.
-    public static func aircraft(_ text: String, _ shell: Shell) throws(ValueError) -> AircraftType {
-        try chosen(text, "aircraft types", shell, lookup: { (t) throws(LookupError) in try shell.catalog.resolveAircraft(t) }) { error in
-            (error.candidates.compactMap { shell.catalog.aircraftType(designator: $0) }, { "\($0.designator)  \($0.label)" })
+    public static func aircraft(_ text: String, _ context: CommandContext) throws(ValueError) -> AircraftType {
+        try chosen(text, "aircraft types", context, lookup: { (t) throws(LookupError) in try context.catalog.resolveAircraft(t) }) { error in
+            (error.candidates.compactMap { context.catalog.aircraftType(designator: $0) }, { "\($0.designator)  \($0.label)" })
         }
     }
 
     /// What `lookup` finds for `text`; when it finds several, at a terminal a numbered list of
     /// them (up to nine) to choose from, in scripts the error that lists them.
     static func chosen<Item>(
-        _ text: String, _ what: String, _ shell: Shell, lookup: (String) throws(LookupError) -> Item,
+        _ text: String, _ what: String, _ context: CommandContext, lookup: (String) throws(LookupError) -> Item,
         choices: (LookupError) -> ([Item], (Item) -> String)
     ) throws(ValueError) -> Item {
         do {
             return try lookup(text)
         } catch {
-            guard let ask = shell.prompter, error.message.contains("matches several") else { throw ValueError(error.message) }
+            guard let ask = context.prompter, error.message.contains("matches several") else { throw ValueError(error.message) }
             let (items, line) = choices(error)
-            switch NumberedChoice.ask("'\(text)' fits several \(what):", items, line: line, ask, shell) {
+            switch NumberedChoice.ask("'\(text)' fits several \(what):", items, line: line, ask, context) {
             case .chosen(let item): return item
             case .notAmbiguous: throw ValueError(error.message)
             case .cancelled: throw ValueError("cancelled: nothing was chosen", cancelled: true)

@@ -40,16 +40,16 @@ extension Kind {
     /// A height whose bare numbers are in the units setting's height unit (metres for metric,
     /// feet for imperial and aviation).
     public static func height() -> Kind<Height> {
-        .word("height", "a height: 33ft, 10m, FL350 (the units setting's unit — m or ft — when no unit is given)") { word, shell in
-            Height(meters: try LengthParser.meters(word, defaultUnit: Format.heightUnit(shell.units), what: "a height"))
+        .word("height", "a height: 33ft, 10m, FL350 (the units setting's unit — m or ft — when no unit is given)") { word, context in
+            Height(meters: try LengthParser.meters(word, defaultUnit: Format.heightUnit(context.units), what: "a height"))
         }
     }
 
     /// A line-of-sight height: bare numbers in feet, as SkyQuant takes them, until units are
     /// chosen (then that system's unit).
     public static func losHeight() -> Kind<Height> {
-        .word("height", "a height: 33ft, 10m, FL350 (feet when no unit is given, or the chosen units' unit)") { word, shell in
-            Height(meters: try LengthParser.meters(word, defaultUnit: LOSUnits(shell).heightUnit, what: "a height"))
+        .word("height", "a height: 33ft, 10m, FL350 (feet when no unit is given, or the chosen units' unit)") { word, context in
+            Height(meters: try LengthParser.meters(word, defaultUnit: LOSUnits(context).heightUnit, what: "a height"))
         }
     }
 
@@ -78,8 +78,8 @@ extension Kind {
         Kind<Date>.word(
             "time", "a time: 2025-11-09T12:30Z, now, -10m, +2h, 13:05 (UTC)",
             complete: { candidates(["now"], prefix: $0.prefix) }
-        ) { word, shell in
-            try TimeParser.instant(word, now: shell.clock.now)
+        ) { word, context in
+            try TimeParser.instant(word, now: context.clock.now)
         }
     }
 
@@ -98,11 +98,11 @@ extension Kind {
         .word(
             "file", "a file path",
             complete: { query in
-                PathCompletion.candidates(query.prefix, extensions: extensions, home: query.shell.environment["HOME"])
+                PathCompletion.candidates(query.prefix, extensions: extensions, home: query.context.environment["HOME"])
             }
-        ) { word, shell in
+        ) { word, context in
             guard !word.isEmpty else { throw ValueError("an empty file name") }
-            return PathCompletion.expand(word, home: shell.environment["HOME"])
+            return PathCompletion.expand(word, home: context.environment["HOME"])
         }
     }
 
@@ -120,8 +120,8 @@ extension Kind {
         Kind<Place>(
             placeholder: "place",
             summary: "a place: an airport code (KSFO, SFO), coordinates (37.62 -122.38) or here",
-            read: { cursor, shell in try readPlace(&cursor, shell) },
-            complete: { candidates(["here"], prefix: $0.prefix) + $0.shell.completePlaces($0.prefix) })
+            read: { cursor, context in try readPlace(&cursor, context) },
+            complete: { candidates(["here"], prefix: $0.prefix) + $0.context.completePlaces($0.prefix) })
     }
 
     /// The name of a command.
@@ -129,7 +129,7 @@ extension Kind {
         Kind<String>.word(
             "command", "a command name",
             complete: { query in
-                candidates(query.shell.registry.commands.map(\.name), prefix: query.prefix)
+                candidates(query.context.registry.commands.map(\.name), prefix: query.prefix)
             }
         ) { word, _ in word }
     }
@@ -190,10 +190,10 @@ func readCoordinate(_ cursor: inout WordCursor) throws -> Coordinate {
 
 /// Reads a place: `here`, a coordinate (two words or `lat,lon`), or an airport through the
 /// shell's resolver.
-func readPlace(_ cursor: inout WordCursor, _ shell: Shell) throws -> Place {
+func readPlace(_ cursor: inout WordCursor, _ context: CommandContext) throws -> Place {
     guard let word = cursor.peek() else { throw ValueError("missing place") }
     if word.text.lowercased() == "here" {
-        guard let observer = shell.session.observer else {
+        guard let observer = context.session.observer else {
             throw ValueError("'here' is the observer, and no observer is set — use `observer KSFO` or `observer 51.47 -0.45` first")
         }
         _ = cursor.take()
@@ -206,13 +206,13 @@ func readPlace(_ cursor: inout WordCursor, _ shell: Shell) throws -> Place {
     }
     if CoordinateParser.looksLikeComponent(word.text) {
         // A number is half a coordinate, unless it is exactly an airport code.
-        if let code = shell.catalog.airport(code: word.text) {
+        if let code = context.catalog.airport(code: word.text) {
             _ = cursor.take()
             return code.place
         }
         _ = try readCoordinate(&cursor)
     }
-    if let resolver = shell.placeResolver {
+    if let resolver = context.placeResolver {
         return try readName(&cursor) { text in
             guard let place = try resolver(text) else {
                 throw ValueError("'\(text)' is not a place — use an airport code, coordinates (51.4775 -0.4614) or here")

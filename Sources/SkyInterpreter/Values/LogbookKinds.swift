@@ -7,15 +7,15 @@ extension Kind {
         Kind<FlightDate>.word(
             "date", "a date: 2025-11-09, 2006-02 or 2006 when that is all you know, today or yesterday",
             complete: { candidates(["today", "yesterday"], prefix: $0.prefix) }
-        ) { word, shell in
+        ) { word, context in
             switch word.lowercased() {
-            case "today": return shell.clock.today
-            case "yesterday": return FlightDate(daysSinceEpoch: shell.clock.today.daysSinceEpoch - 1)
+            case "today": return context.clock.today
+            case "yesterday": return FlightDate(daysSinceEpoch: context.clock.today.daysSinceEpoch - 1)
             default:
                 guard let date = FlightDate(text: word) else {
                     throw ValueError("'\(word)' is not a date — use YYYY-MM-DD (a day that exists), YYYY-MM or YYYY, today or yesterday")
                 }
-                if let problem = Flight.dateProblem(date, today: shell.clock.today) { throw ValueError(problem) }
+                if let problem = Flight.dateProblem(date, today: context.clock.today) { throw ValueError(problem) }
                 return date
             }
         }
@@ -87,7 +87,7 @@ extension Kind {
         Kind<String>.word(
             "logbook", "a logbook name: letters, digits, - _ . (up to 32)",
             complete: { query in
-                candidates((try? query.shell.logbook.store().logbookNames()) ?? [], prefix: query.prefix)
+                candidates((try? query.context.logbook.store().logbookNames()) ?? [], prefix: query.prefix)
             }
         ) { word, _ in
             guard SessionRules.isLogbookName(word) else {

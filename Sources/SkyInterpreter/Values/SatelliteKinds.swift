@@ -12,9 +12,9 @@ extension Kind {
     public static var satellite: Kind<TLE> {
         Kind<TLE>.word(
             "satellite", "a satellite: catalogue number (25544), name or part of one (ISS, 'HST'), international designator (98067A)",
-            complete: { SatelliteResolver.complete($0.prefix, $0.shell) }
-        ) { word, shell in
-            try SatelliteResolver.resolve(word, shell)
+            complete: { SatelliteResolver.complete($0.prefix, $0.context) }
+        ) { word, context in
+            try SatelliteResolver.resolve(word, context)
         }
     }
 
@@ -22,18 +22,18 @@ extension Kind {
     public static var passTarget: Kind<PassTarget> {
         Kind<PassTarget>.word(
             "satellite", "a satellite (number, name, designator) or all",
-            complete: { candidates(["all"], prefix: $0.prefix) + SatelliteResolver.complete($0.prefix, $0.shell) }
-        ) { word, shell in
-            word.lowercased() == "all" ? .all : .one(try SatelliteResolver.resolve(word, shell))
+            complete: { candidates(["all"], prefix: $0.prefix) + SatelliteResolver.complete($0.prefix, $0.context) }
+        ) { word, context in
+            word.lowercased() == "all" ? .all : .one(try SatelliteResolver.resolve(word, context))
         }
     }
 }
 
 /// Finds the satellite a word names.
 enum SatelliteResolver {
-    static func resolve(_ word: String, _ shell: Shell) throws(ValueError) -> TLE {
+    static func resolve(_ word: String, _ context: CommandContext) throws(ValueError) -> TLE {
         let catalogue: SatelliteCatalog
-        do { catalogue = try shell.orbit.known() } catch { throw ValueError(error.message) }
+        do { catalogue = try context.orbit.known() } catch { throw ValueError(error.message) }
         let found = catalogue.matching(word)
         if let only = found.first, found.count == 1 || only.name?.lowercased() == word.lowercased() || String(only.satelliteNumber) == word { return only }
         guard !found.isEmpty else {
@@ -43,8 +43,8 @@ enum SatelliteResolver {
                 "no satellite '\(word)' is known" + (hint.isEmpty ? "" : hint) + " — `sat list` shows them; `sat fetch GROUP` or `sat load FILE` adds more")
         }
         let line = { (t: TLE) in "\(t.satelliteNumber)  \(t.displayName)" }
-        if let ask = shell.prompter {
-            switch NumberedChoice.ask("'\(word)' fits \(Format.count(found.count, "satellite")):", found, line: line, ask, shell) {
+        if let ask = context.prompter {
+            switch NumberedChoice.ask("'\(word)' fits \(Format.count(found.count, "satellite")):", found, line: line, ask, context) {
             case .chosen(let set): return set
             case .cancelled: throw ValueError("cancelled: no satellite was chosen")
             case .invalid(let why): throw ValueError(why)
@@ -58,8 +58,8 @@ enum SatelliteResolver {
 
     /// Catalogue numbers for satellites whose number or a word of whose name starts with the
     /// typed text; the number is inserted.
-    static func complete(_ prefix: String, _ shell: Shell) -> [Candidate] {
-        guard !prefix.isEmpty, let sets = try? shell.orbit.known().sets else { return [] }
+    static func complete(_ prefix: String, _ context: CommandContext) -> [Candidate] {
+        guard !prefix.isEmpty, let sets = try? context.orbit.known().sets else { return [] }
         let p = prefix.lowercased()
         var result: [Candidate] = []
         for set in sets {

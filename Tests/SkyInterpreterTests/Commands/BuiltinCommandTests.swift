@@ -43,7 +43,7 @@ struct FlightListFieldTests {
     @Test func theExtraColumnsAreTheRestOfTheCard() throws {
         let shell = makeShell()
         let flight = Flight(origin: "KSFO", destination: "KJFK", date: try #require(FlightDate(iso: "2025-11-09")))
-        let keys = FlightFields.card(flight, shell).fields.map(\.key)
+        let keys = FlightFields.card(flight, shell.context).fields.map(\.key)
         #expect(Set(keys) == FlightsCommand.shown.union(FlightsCommand.extraKeys))
         #expect(FlightsCommand.extraKeys.count == keys.count - FlightsCommand.shown.count)
     }

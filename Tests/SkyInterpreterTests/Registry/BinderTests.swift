@@ -16,7 +16,7 @@ struct BinderTests {
 
     func bind(_ line: String) throws -> Arguments {
         let words = try Lexer().commands(in: line)[0]
-        return try Binder(spec: Self.spec, path: ["probe"], shell: shell).bind(words)
+        return try Binder(spec: Self.spec, path: ["probe"], context: shell.context).bind(words)
     }
 
     @Test func positionalPlacesTakeOneOrTwoWords() throws {

@@ -65,7 +65,7 @@ struct DeclarationTests {
                     : spec.subcommands.isEmpty ? foundPath == path : foundPath.starts(with: path)
                 #expect(fits, "\(example.command) is not an example of \(path) but of \(foundPath)")
                 do {
-                    _ = try Binder(spec: found, path: foundPath, shell: shell).bind(Array(words[next...]))
+                    _ = try Binder(spec: found, path: foundPath, context: shell.context).bind(Array(words[next...]))
                 } catch {
                     Issue.record("example '\(example.command)' does not bind: \(error)")
                 }

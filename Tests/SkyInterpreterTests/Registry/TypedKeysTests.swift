@@ -19,7 +19,7 @@ struct TypedKeysTests {
     ) { _, _ in .none }
 
     func bind(_ line: String) throws -> Arguments {
-        try Binder(spec: Self.spec, path: ["probe"], shell: shell).bind(try Lexer().commands(in: line)[0])
+        try Binder(spec: Self.spec, path: ["probe"], context: shell.context).bind(try Lexer().commands(in: line)[0])
     }
 
     @Test func keysReadTypedValuesAndDeclaredDefaults() throws {
@@ -56,7 +56,7 @@ struct TypedKeysTests {
                 }
                 #expect(option.fullHelp.hasSuffix("default \(shown))"))
                 var cursor = WordCursor(try Lexer().commands(in: shown.replacingOccurrences(of: " ", with: ""))[0])
-                let read = try kind.read(&cursor, shell)
+                let read = try kind.read(&cursor, shell.context)
                 #expect(String(describing: read) == String(describing: value), "\(path) \(option.name): help says \(shown)")
                 let help = HelpText.command(spec, path: path).map { $0.map(\.text).joined() }.joined(separator: "\n")
                 #expect(help.contains("default \(shown))"), "\(path) help does not show the default of \(option.name)")
@@ -69,9 +69,9 @@ struct TypedKeysTests {
     @Test func choicesAreEnumsWithEveryCaseOffered() throws {
         let kind = Kind<LengthUnit>.choice(LengthUnit.self, placeholder: "unit")
         var cursor = WordCursor(try Lexer().commands(in: "NM")[0])
-        #expect(try kind.erased.read(&cursor, shell) as? LengthUnit == .nauticalMiles)
+        #expect(try kind.erased.read(&cursor, shell.context) as? LengthUnit == .nauticalMiles)
         var bad = WordCursor(try Lexer().commands(in: "furlong")[0])
-        #expect(throws: ValueError.self) { try kind.erased.read(&bad, shell) }
+        #expect(throws: ValueError.self) { try kind.erased.read(&bad, shell.context) }
     }
 
     @Test func settingsAreReadAsTheirEnums() throws {

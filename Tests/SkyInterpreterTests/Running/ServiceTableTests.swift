@@ -7,18 +7,18 @@ import Testing
 
 /// A service the shell's source has never heard of: how any new service plugs in.
 final class CountingService: ServiceContext {
-    unowned let shell: Shell
+    let context: CommandContext
     var calls = 0
-    init(shell: Shell) { self.shell = shell }
+    init(context: CommandContext) { self.context = context }
 
     /// Something that needs both the service's own state and the session.
     func visit() -> String {
         calls += 1
-        return "\(shell.session.logbook) #\(calls)"
+        return "\(context.session.logbook) #\(calls)"
     }
 }
 
-extension Shell {
+extension CommandContext {
     var counting: CountingService { services.context() }
 }
 
@@ -28,13 +28,13 @@ extension Shell {
 struct ServiceTableTests {
     @Test func aNewServicePlugsInWithoutTheShellKnowingIt() {
         let shell = makeShell()
-        #expect(shell.counting.visit() == "default #1")
-        #expect(shell.counting.visit() == "default #2")
-        #expect(shell.counting === shell.services.context(CountingService.self))
+        #expect(shell.context.counting.visit() == "default #1")
+        #expect(shell.context.counting.visit() == "default #2")
+        #expect(shell.context.counting === shell.services.context(CountingService.self))
         // Each shell has its own.
         let other = makeShell()
-        #expect(other.counting.visit() == "default #1")
-        #expect(other.counting !== shell.counting)
+        #expect(other.context.counting.visit() == "default #1")
+        #expect(other.context.counting !== shell.context.counting)
     }
 
     @Test func servicesStartOnlyWhenACommandUsesThem() throws {
@@ -46,15 +46,16 @@ struct ServiceTableTests {
         // The radar reads the feed, the terrain (to hide aircraft behind hills) and the orbit
         // (the ISS): three contexts, and not the logbook or the badges.
         #expect(shell.services.startedCount == 3)
-        #expect(shell.radar === shell.services.context(RadarContext.self))
+        #expect(shell.context.radar === shell.services.context(RadarContext.self))
     }
 
     @Test func theLineOfSightContextKeepsTheLastPathForExplain() throws {
         let shell = makeShell()
         try shell.run(line: "los origin 44.27056 -71.30333; los check 44.3 -71.2")
-        #expect(shell.lineOfSight.lastPathCheck != nil)
+        #expect(shell.context.lineOfSight.lastPathCheck != nil)
         // A new shell starts without one.
-        #expect(makeShell().lineOfSight.lastPathCheck == nil)
+        let fresh = makeShell()
+        withExtendedLifetime(fresh) { #expect(fresh.context.lineOfSight.lastPathCheck == nil) }
     }
 
     /// The shell's own source names no service: adding one never touches it.

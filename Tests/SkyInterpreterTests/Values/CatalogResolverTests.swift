@@ -55,7 +55,7 @@ struct CatalogResolverTests {
         let shell = makeShell()
         func place(_ text: String) throws -> Place {
             var cursor = WordCursor(try Lexer().commands(in: text)[0])
-            let place = try readPlace(&cursor, shell)
+            let place = try readPlace(&cursor, shell.context)
             #expect(cursor.isAtEnd, "'\(text)' left words unread")
             return place
         }

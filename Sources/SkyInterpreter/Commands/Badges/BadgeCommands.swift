@@ -19,10 +19,10 @@ enum BadgeCommands {
             Example("badges", "every badge"), Example("badges unlocked", "the ones you have"),
             Example("badges locked kind skyline", "manufacturers still to fly"),
         ]
-    ) { args, shell in
+    ) { args, context in
         let which = args[BadgeCommands.which] ?? .all
         let kind = args[BadgeCommands.kind]
-        let statuses = try shell.badges.statuses()
+        let statuses = try context.badges.statuses()
         let unlockedCount = statuses.filter(\.isUnlocked).count
         let shown = statuses.filter { status in
             (kind == nil || status.badge.kind == kind)
@@ -48,7 +48,7 @@ enum BadgeCommands {
                 Cell(status.badge.description, style: style),
             ]
         }
-        var output = Output([.message("Badges — \(unlockedCount) of \(statuses.count) unlocked in logbook \(shell.session.logbook)", .accent)])
+        var output = Output([.message("Badges — \(unlockedCount) of \(statuses.count) unlocked in logbook \(context.session.logbook)", .accent)])
         if shown.isEmpty {
             output.append(.message("no \(which == .all ? "" : which.rawValue + " ")badges" + (kind.map { " of kind \($0.rawValue)" } ?? "")))
             output.append(.data("badges", .list([])))
@@ -65,24 +65,24 @@ enum BadgeCommands {
         abstract: "Show one badge: its rule, your progress, the flights that count, what is missing",
         arguments: [name.spec],
         examples: [Example("badge island-hopper", "the legs of the Island Hopper you have flown"), Example("badge The Best Seller", "by name")]
-    ) { args, shell in
+    ) { args, context in
         let badge = try args.value(BadgeCommands.name)
-        guard let status = try shell.badges.statuses([badge]).first else { throw ShellError(.internal, "no status for the badge \(badge.id)") }
-        return .card(card(status, shell))
+        guard let status = try context.badges.statuses([badge]).first else { throw ShellError(.internal, "no status for the badge \(badge.id)") }
+        return .card(card(status, context))
     }
 
     /// The card of one badge.
-    static func card(_ status: BadgeStatus, _ shell: Shell) -> Card {
+    static func card(_ status: BadgeStatus, _ context: CommandContext) -> Card {
         let badge = status.badge
         // The flights that count: for each goal, the ones that earned it (or all so far).
         var counted: [CountedFlight] = []
         for goal in status.goals { counted += goal.flightsByDate.prefix(goal.needed) }
         var seen = Set<Int64>()
         counted = counted.filter { seen.insert($0.number).inserted }.sorted { ($0.date, $0.number) < ($1.date, $1.number) }
-        let store = shell.logbook.existingStore()
+        let store = context.logbook.existingStore()
         let lines = counted.prefix(20).map { c -> String in
-            guard let flight = try? store?.flight(number: Int(c.number), in: shell.session.logbook) else { return "#\(c.number)" }
-            return "#\(c.number)  " + FlightFields.summary(flight, shell)
+            guard let flight = try? store?.flight(number: Int(c.number), in: context.session.logbook) else { return "#\(c.number)" }
+            return "#\(c.number)  " + FlightFields.summary(flight, context)
         }
         let missing = BadgeText.missing(status)
         var card = Card(
@@ -92,7 +92,7 @@ enum BadgeCommands {
                 Field("kind", "kind", Cell(.string(badge.kind.rawValue), text: "\(badge.kind.title) — \(badge.kind.rule)")),
                 Field("name", "", Cell(badge.name)),
                 Field("description", "description", Cell(badge.description)),
-                Field("rule", "rule", Cell(BadgeText.rule(badge, shell))),
+                Field("rule", "rule", Cell(BadgeText.rule(badge, context))),
                 Field(
                     "unlocked", "status",
                     Cell(

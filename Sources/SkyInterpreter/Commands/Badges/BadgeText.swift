@@ -15,8 +15,8 @@ enum BadgeText {
     }
 
     /// The rule of a badge in words, with the codes it names.
-    static func rule(_ badge: Badge, _ shell: Shell) -> String {
-        func airline(_ code: String) -> String { shell.catalog.airline(code: code)?.name ?? code }
+    static func rule(_ badge: Badge, _ context: CommandContext) -> String {
+        func airline(_ code: String) -> String { context.catalog.airline(code: code)?.name ?? code }
         func times(_ n: Int) -> String { n == 1 ? "a flight" : "\(n) flights" }
         switch badge.rule {
         case .event(let event):
@@ -24,7 +24,7 @@ enum BadgeText {
         case .routes(let legs, let only):
             return "fly " + legs.map(\.description).joined(separator: ", ") + " in any order and either direction" + (only.map { " with \(airline($0))" } ?? "")
         case .hubs(let code):
-            let hubs = shell.badges.world.hubs(code)
+            let hubs = context.badges.world.hubs(code)
             return "fly \(airline(code)) to or from each of its hubs: " + hubs.joined(separator: ", ")
         case .manufacturers(let makers, let n):
             return "\(times(n)) on aircraft built by " + makers.joined(separator: " or ")

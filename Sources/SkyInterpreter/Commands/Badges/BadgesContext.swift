@@ -4,15 +4,15 @@ import SkyKit
 /// The badges service's state: the badge book read from the built-ins and the user's file,
 /// and what badge definitions refer to in the catalog.
 final class BadgesContext: ServiceContext {
-    private unowned let shell: Shell
+    private let context: CommandContext
     private var loaded: (stamp: String, book: BadgeBook)?
     /// What badge definitions refer to, from the catalog.
-    lazy var world = BadgeWorld.of(shell.catalog)
+    lazy var world = BadgeWorld.of(context.catalog)
 
-    init(shell: Shell) { self.shell = shell }
+    init(context: CommandContext) { self.context = context }
 
     /// The user's own badge definitions: `badges.toml` in the config directory.
-    var userFile: String? { shell.paths?.path(.badges) }
+    var userFile: String? { context.paths?.path(.badges) }
 
     /// The built-in badges and the user's, read again whenever the user's file changes; its
     /// problems are notes of the command's output, once per change.
@@ -24,7 +24,7 @@ final class BadgesContext: ServiceContext {
             } ?? "none"
         if let loaded, loaded.stamp == stamp { return loaded.book }
         let book = BadgeBook.load(world: world, userFile: userFile)
-        for problem in book.problems { shell.note(problem) }
+        for problem in book.problems { context.note(problem) }
         loaded = (stamp, book)
         return book
     }
@@ -32,7 +32,7 @@ final class BadgesContext: ServiceContext {
     /// The progress of the active logbook on `badges` (all of them by default). A logbook
     /// database that does not exist yet means every badge is locked.
     func statuses(_ badges: [Badge]? = nil) throws -> [BadgeStatus] {
-        try BadgeEvaluator(badges: badges ?? book().badges, world: world).evaluate(shell.logbook.existingStore(), logbook: shell.session.logbook)
+        try BadgeEvaluator(badges: badges ?? book().badges, world: world).evaluate(context.logbook.existingStore(), logbook: context.session.logbook)
     }
 
     /// A card field listing the badges that involve an airline, with their state.
@@ -49,7 +49,7 @@ final class BadgesContext: ServiceContext {
     /// A failure here never undoes the change; it is reported as a note.
     func announcements() -> [Block] {
         do {
-            let changes = try BadgeLedger.reconcile(statuses(), store: shell.logbook.store(), logbook: shell.session.logbook)
+            let changes = try BadgeLedger.reconcile(statuses(), store: context.logbook.store(), logbook: context.session.logbook)
             var blocks: [Block] = changes.unlocked.map { .message("Badge unlocked: \($0.badge.title) — \($0.badge.description)", .accent) }
             if changes.relocked.count <= 3 {
                 blocks += changes.relocked.map { .message("Badge locked again: \($0.badge.title) (\(BadgeText.progress($0)))", .dim) }
@@ -69,7 +69,7 @@ final class BadgesContext: ServiceContext {
     }
 }
 
-extension Shell {
+extension CommandContext {
     /// The badges service.
     var badges: BadgesContext { services.context() }
 }

@@ -15,7 +15,7 @@ enum AircraftCommand {
             Example("aircraft 738", "by IATA code"),
             Example("aircraft boeing 737-800", "by name"),
         ]
-    ) { args, shell in
+    ) { args, context in
         let t = try args.value(AircraftCommand.aircraft)
         let wakeWords = ["L": "light", "M": "medium", "H": "heavy", "J": "super", "L/M": "light/medium"]
         var kind = t.description.rawValue
@@ -25,7 +25,7 @@ enum AircraftCommand {
             kind += ", \(engine.lowercased())"
         }
         // A family (777 Boeing 777) lists the types it may be instead of models.
-        let variants = t.variants.map { d in d + (shell.catalog.aircraftType(designator: d).map { " " + $0.name } ?? "") }
+        let variants = t.variants.map { d in d + (context.catalog.aircraftType(designator: d).map { " " + $0.name } ?? "") }
         return .card(
             Card(
                 title: t.label,

@@ -19,9 +19,9 @@ enum AirlineCommands {
             Example("airline UAL", "United Airlines by its ICAO code"),
             Example("airline lufthansa", "by name"),
         ]
-    ) { args, shell in
+    ) { args, context in
         let airline = try args.value(AirlineCommands.airlineName)
-        return card(airline, shell)
+        return card(airline, context)
     }
 
     static let airlines = CommandSpec(
@@ -41,9 +41,9 @@ enum AirlineCommands {
         arguments: [text.spec],
         options: [all.spec, limit.spec],
         examples: [Example("airlines search united", "airlines called United…"), Example("airlines search pan am --all", "also former airlines")]
-    ) { args, shell in
+    ) { args, context in
         let text = try args.value(AirlineCommands.text)
-        let found = shell.catalog.searchAirlines(text, limit: 2000).filter { args.flag(AirlineCommands.all) || $0.isActive }.prefix(
+        let found = context.catalog.searchAirlines(text, limit: 2000).filter { args.flag(AirlineCommands.all) || $0.isActive }.prefix(
             try args.value(AirlineCommands.limit))
         let rows = found.map { a in
             [
@@ -63,8 +63,8 @@ enum AirlineCommands {
     }
 
     /// The airline card.
-    static func card(_ a: Airline, _ shell: Shell) -> Output {
-        let catalog = shell.catalog
+    static func card(_ a: Airline, _ context: CommandContext) -> Output {
+        let catalog = context.catalog
         let hubs = a.hubIndices.map(catalog.airport(at:))
         let fleet = a.fleetIndices.map { (catalog.aircraftEntry($0.type), $0.routes) }
         let fields = [
@@ -90,8 +90,8 @@ enum AirlineCommands {
                         : fleet.prefix(12).map { "\($0.0.designator)  \($0.0.name) (\($0.1) route\($0.1 == 1 ? "" : "s"))" }.joined(separator: "\n")
                             + (fleet.count > 12 ? "\n… and \(fleet.count - 12) more" : ""))),
             Field("brand_color", "", Cell(.int(a.brandColor))),
-            shell.logbook.yourFlightsField(FlightFilter(airline: a.storedCode), none: "no flights with this airline yet"),
-            shell.badges.field(airline: a.storedCode),
+            context.logbook.yourFlightsField(FlightFilter(airline: a.storedCode), none: "no flights with this airline yet"),
+            context.badges.field(airline: a.storedCode),
         ]
         var card = Card(title: a.name, fields: fields)
         card.titleStyle = .color(a.brandColor)

@@ -16,9 +16,9 @@ enum AirportCommands {
             Example("airport lhr", "London Heathrow by its IATA code"),
             Example("airport schiphol", "by a word of its name"),
         ]
-    ) { args, shell in
+    ) { args, context in
         let airport = try args.value(AirportCommands.airportName)
-        return card(airport, shell)
+        return card(airport, context)
     }
 
     static let airports = CommandSpec(
@@ -44,13 +44,13 @@ enum AirportCommands {
             Example("airports near KSFO", "airports around San Francisco"),
             Example("airports near 51.5 -0.12 within 30km limit 5", "five airports within 30 km of central London"),
         ]
-    ) { args, shell in
+    ) { args, context in
         let place = try args.value(AirportCommands.place)
         let radius = try args.value(AirportCommands.within)
         guard radius.meters > 0, radius.kilometers <= 20_000 else { throw ShellError.usage("within must be more than 0 and at most 20,000 km") }
         let limit = try args.value(AirportCommands.nearLimit)
-        let found = shell.catalog.airports(near: place.coordinate, within: radius, limit: limit)
-        let unit = Format.distanceUnit(shell.units)
+        let found = context.catalog.airports(near: place.coordinate, within: radius, limit: limit)
+        let unit = Format.distanceUnit(context.units)
         let rows = found.map { hit in
             [
                 Cell(hit.airport.icao), Cell(Datum.optional(hit.airport.iata)), Cell(hit.airport.name), Cell(hit.airport.city),
@@ -79,14 +79,14 @@ enum AirportCommands {
         examples: [
             Example("airports search london", "every London airport"), Example("airports search san jose limit 5", "the five biggest San José airports"),
         ]
-    ) { args, shell in
+    ) { args, context in
         let text = try args.value(AirportCommands.text)
         let words = TextFolding.fold(text).split(separator: " ").map(String.init)
-        if !words.isEmpty, words.allSatisfy(TextFolding.airportStopWords.contains), shell.catalog.airport(code: text.uppercased()) == nil {
+        if !words.isEmpty, words.allSatisfy(TextFolding.airportStopWords.contains), context.catalog.airport(code: text.uppercased()) == nil {
             throw ShellError.usage(
                 "'\(text)' is in too many airport names to search by: add a city or another word of the name (airports search chicago \(words[0]))")
         }
-        let found = shell.catalog.searchAirports(text, limit: try args.value(AirportCommands.searchLimit))
+        let found = context.catalog.searchAirports(text, limit: try args.value(AirportCommands.searchLimit))
         let rows = found.map { a in
             [
                 Cell(a.icao), Cell(Datum.optional(a.iata)), Cell(a.name), Cell(a.city), Cell(a.countryName),
@@ -103,8 +103,8 @@ enum AirportCommands {
     }
 
     /// The airport card.
-    static func card(_ a: Airport, _ shell: Shell) -> Output {
-        let units = shell.units
+    static func card(_ a: Airport, _ context: CommandContext) -> Output {
+        let units = context.units
         var fields = [
             Field("name", "", Cell(a.name)),
             Field("icao", "ICAO", Cell(a.icao)),
@@ -126,7 +126,7 @@ enum AirportCommands {
                     a.elevation.map { .number($0.feet.rounded()) } ?? .null,
                     text: a.elevation.map { heightBoth($0, units) } ?? "unknown")),
         ]
-        let zone = TimeText.local(zone: a.timeZone, at: shell.clock.now)
+        let zone = TimeText.local(zone: a.timeZone, at: context.clock.now)
         fields.append(Field("time_zone", "time zone", Cell(.string(a.timeZone), text: a.timeZone)))
         fields.append(Field("local_time", "local time", Cell(Datum.optional(zone?.iso), text: zone.map { "\($0.clock) (UTC\($0.offset))" } ?? "unknown")))
         let runways =
@@ -146,14 +146,14 @@ enum AirportCommands {
             Field(
                 "routes", "routes",
                 Cell(.int(a.routeCount), text: a.routeCount == 0 ? "no airline routes listed" : "\(Format.grouped(Double(a.routeCount))) airline routes")))
-        let hubs = shell.catalog.airlines(withHub: a.rank)
+        let hubs = context.catalog.airlines(withHub: a.rank)
         fields.append(
             Field(
                 "hub_of", "hub of",
                 Cell(
                     .list(hubs.map { .object([("name", .string($0.name)), ("iata", .optional($0.iata)), ("icao", .optional($0.icao))]) }),
                     text: hubs.isEmpty ? "—" : hubs.prefix(8).map(\.title).joined(separator: "\n") + (hubs.count > 8 ? "\n… and \(hubs.count - 8) more" : ""))))
-        fields.append(shell.logbook.yourFlightsField(FlightFilter(airport: a.icao), none: "none from or to here yet"))
+        fields.append(context.logbook.yourFlightsField(FlightFilter(airport: a.icao), none: "none from or to here yet"))
         return .card(Card(title: a.name, fields: fields))
     }
 

@@ -21,9 +21,9 @@ enum DistanceCommands {
             Example("distance 51.4775 -0.4614 40.6413 -73.7781", "between coordinates"),
             Example("observer KSFO; distance JFK", "from where you stand"),
         ]
-    ) { args, shell in
-        let places = try Legs.route(args.all(DistanceCommands.places), shell, command: "distance")
-        let unit = args[DistanceCommands.unit] ?? Format.distanceUnit(shell.units)
+    ) { args, context in
+        let places = try Legs.route(args.all(DistanceCommands.places), context, command: "distance")
+        let unit = args[DistanceCommands.unit] ?? Format.distanceUnit(context.units)
         var total = Distance.zero
         var rows: [[Cell]] = []
         var trace: [String] = []
@@ -74,13 +74,13 @@ enum DistanceCommands {
             "The initial bearing (the direction to set off in, clockwise from true north), the final bearing on arrival and the distance, along the WGS84 geodesic.",
         arguments: [ends.spec],
         examples: [Example("bearing LHR JFK", "the great-circle route's heading out of London"), Example("bearing KSFO", "from the observer")]
-    ) { args, shell in
-        let (from, to) = try Legs.pair(args.all(DistanceCommands.ends), shell, command: "bearing")
+    ) { args, context in
+        let (from, to) = try Legs.pair(args.all(DistanceCommands.ends), context, command: "bearing")
         let leg = Geodesic.wgs84.inverse(from.coordinate, to.coordinate)
         let initial = CompassPoint(bearing: leg.initialAzimuth)
         return Output([
             .message(
-                "from \(from.name) to \(to.name): set off at \(Format.trimmed(leg.initialAzimuth.normalizedBearing.degrees, maxDecimals: 1))° (\(initial.words)), arrive heading \(Format.bearing(leg.finalAzimuth)), \(Format.distance(leg.distance, shell.units))"
+                "from \(from.name) to \(to.name): set off at \(Format.trimmed(leg.initialAzimuth.normalizedBearing.degrees, maxDecimals: 1))° (\(initial.words)), arrive heading \(Format.bearing(leg.finalAzimuth)), \(Format.distance(leg.distance, context.units))"
             ),
             .data("initial_bearing_deg", Datum.rounded(leg.initialAzimuth.normalizedBearing.degrees, 6)),
             .data("final_bearing_deg", Datum.rounded(leg.finalAzimuth.normalizedBearing.degrees, 6)),

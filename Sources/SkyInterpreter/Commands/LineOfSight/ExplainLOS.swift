@@ -8,8 +8,8 @@ enum ExplainLOS {
         "los", category: .teaching,
         abstract: "Why the Earth's curve hides things: the drop d²/(2kR), the horizon, the sight-line test",
         examples: [Example("los origin 44.27056 -71.30333; explain los", "with an observer on Mount Washington")]
-    ) { _, shell in
-        let lines = curvature(shell) + pathTest(shell)
+    ) { _, context in
+        let lines = curvature(context) + pathTest(context)
         return Output(lines.map { .message($0) })
     }
 
@@ -20,19 +20,19 @@ enum ExplainLOS {
         abstract: "How the viewshed sweep decides, step by step along one azimuth",
         arguments: [azimuth.spec],
         examples: [Example("los origin 44.27056 -71.30333; explain viewshed 270", "the ray due west of the summit")]
-    ) { args, shell in
-        let origin = try shell.lineOfSight.origin()
+    ) { args, context in
+        let origin = try context.lineOfSight.origin()
         let azimuth = args[ExplainLOS.azimuth]?.normalizedBearing.degrees ?? 90
-        return Output((curvature(shell) + sweep(origin, azimuth: azimuth, shell)).map { .message($0) })
+        return Output((curvature(context) + sweep(origin, azimuth: azimuth, context)).map { .message($0) })
     }
 
     static func n(_ v: Double, _ decimals: Int = 1) -> String { Format.grouped(v, decimals) }
 
     /// The drop and the horizons for the session's heights.
-    static func curvature(_ shell: Shell) -> [String] {
-        let los = shell.session.los
+    static func curvature(_ context: CommandContext) -> [String] {
+        let los = context.session.los
         let k = los.earth.k, r = EarthModel.radius, kr = los.earth.effectiveRadius
-        let ground = los.origin.flatMap { shell.lineOfSight.terrain().height($0.coordinate) }
+        let ground = los.origin.flatMap { context.lineOfSight.terrain().height($0.coordinate) }
         let eye = los.origin.map { _ in los.observer.msl(ground: ground) - (ground ?? 0) } ?? (los.observer.reference == .agl ? los.observer.height.meters : 10)
         var lines = ["The Earth's curve (\(los.earth.name), k = \(los.earth == .radio ? "4/3" : "1"))", ""]
         lines.append("1. Sight lines are straight over a sphere of radius kR = \(Format.fixed(k, 4)) × \(n(r / 1000, 1)) km = \(n(kr / 1000, 1)) km.")
@@ -51,10 +51,10 @@ enum ExplainLOS {
     }
 
     /// The path test, on the last check when there is one.
-    static func pathTest(_ shell: Shell) -> [String] {
+    static func pathTest(_ context: CommandContext) -> [String] {
         var lines = ["", "4. The path test (los check): 500 points along the geodesic; at each, the sight line's height is"]
         lines.append("   h_obs + (h_tgt − h_obs)·d/D − d(D − d)/(2kR), and it must stay above the terrain everywhere between the ends.")
-        guard let check = shell.lineOfSight.lastPathCheck else {
+        guard let check = context.lineOfSight.lastPathCheck else {
             lines.append("   (Run los check <place> to see it with your numbers.)")
             return lines
         }
@@ -72,9 +72,9 @@ enum ExplainLOS {
     }
 
     /// The first steps of the viewshed sweep along one azimuth.
-    static func sweep(_ origin: Place, azimuth: Double, _ shell: Shell) -> [String] {
-        let los = shell.session.los
-        let terrain = shell.lineOfSight.terrain()
+    static func sweep(_ origin: Place, azimuth: Double, _ context: CommandContext) -> [String] {
+        let los = context.session.los
+        let terrain = context.lineOfSight.terrain()
         let ground = terrain.height(origin.coordinate)
         let observer = los.observer.msl(ground: ground)
         var lines = ["", "4. The viewshed walks out along each azimuth in steps and keeps the steepest slope seen so far,"]

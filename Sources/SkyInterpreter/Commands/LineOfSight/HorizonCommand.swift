@@ -17,21 +17,21 @@ enum HorizonCommand {
         options: [range.spec, every.spec],
         requires: [.observer],
         examples: [Example("horizon", "the skyline around the observer"), Example("horizon --range 100km --every 10", "farther, a row every 10°")]
-    ) { args, shell in
+    ) { args, context in
         let observer = try args.observer()
         let reach = try args.value(range)
         guard (1_000...200_000).contains(reach.meters) else { throw ShellError.usage("--range must be between 1 and 200 km") }
         let step = try args.value(every).degrees
         guard (1...90).contains(step) else { throw ShellError.usage("--every must be between 1° and 90°") }
         let skyline = Skyline.compute(
-            terrain: shell.lineOfSight.terrain(), origin: observer.place.coordinate, observerMSL: observer.altitude.meters, range: reach.meters,
-            earth: shell.session.los.earth)
-        return report(skyline, every: step, shell)
+            terrain: context.lineOfSight.terrain(), origin: observer.place.coordinate, observerMSL: observer.altitude.meters, range: reach.meters,
+            earth: context.session.los.earth)
+        return report(skyline, every: step, context)
     }
 
-    static func report(_ s: Skyline, every: Double, _ shell: Shell) -> Output {
+    static func report(_ s: Skyline, every: Double, _ context: CommandContext) -> Output {
         let highest = s.angles.indices.max { s.angles[$0] < s.angles[$1] } ?? 0
-        let units = LOSUnits(shell)
+        let units = LOSUnits(context)
         var output = Output(
             [
                 .message(

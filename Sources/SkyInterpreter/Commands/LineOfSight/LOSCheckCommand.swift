@@ -16,31 +16,31 @@ enum LOSCheckCommand {
         arguments: [place.spec],
         options: [trace.spec],
         examples: [Example("los check 43.6615 -70.2553", "from the origin to Portland, Maine"), Example("los check", "the last target again")]
-    ) { args, shell in
-        let origin = try shell.lineOfSight.origin()
-        guard let target = args[LOSCheckCommand.place] ?? shell.session.los.lastTarget else {
+    ) { args, context in
+        let origin = try context.lineOfSight.origin()
+        guard let target = args[LOSCheckCommand.place] ?? context.session.los.lastTarget else {
             throw ShellError.usage("los check needs a place the first time (los check 43.6615 -70.2553)")
         }
-        if let server = shell.session.los.server {
-            return try LOSServerCommand.check(server, origin: origin, target: target, shell)
+        if let server = context.session.los.server {
+            return try LOSServerCommand.check(server, origin: origin, target: target, context)
         }
-        let los = shell.session.los
-        let fetched = try shell.lineOfSight.offerToFetch(TileCorner.along(origin.coordinate, target.coordinate))
+        let los = context.session.los
+        let fetched = try context.lineOfSight.offerToFetch(TileCorner.along(origin.coordinate, target.coordinate))
         guard
             let check = PathCheck.run(
-                terrain: shell.lineOfSight.terrain(), origin: origin.coordinate, observer: los.observer, target: target.coordinate,
+                terrain: context.lineOfSight.terrain(), origin: origin.coordinate, observer: los.observer, target: target.coordinate,
                 targetHeight: los.target, earth: los.earth, samples: samples)
         else {
             throw ShellError.usage("the target is the origin: check a path to somewhere else")
         }
-        shell.session.pathChecked(to: target)
-        shell.lineOfSight.lastPathCheck = check
-        var output = report(check, origin: origin, target: target, shell)
+        context.session.pathChecked(to: target)
+        context.lineOfSight.lastPathCheck = check
+        var output = report(check, origin: origin, target: target, context)
         output.blocks = fetched + output.blocks
-        if args.flag(LOSCheckCommand.trace) { output.blocks = trace(check, shell).map { .message($0, .dim) } + output.blocks }
+        if args.flag(LOSCheckCommand.trace) { output.blocks = trace(check, context).map { .message($0, .dim) } + output.blocks }
         if check.verdict == .unknown {
             // The card and profile are shown; the status says the answer is not known.
-            if let failure = shell.emit(output) { throw failure }
+            if let failure = context.emit(output) { throw failure }
             let squares = check.missingSquares
             let middle = check.points[check.points.count / 2].coordinate
             throw ShellError(
@@ -52,8 +52,8 @@ enum LOSCheckCommand {
     }
 
     /// The verdict card, the profile chart and the notes.
-    static func report(_ check: PathCheck, origin: Place, target: Place, _ shell: Shell) -> Output {
-        let units = LOSUnits(shell)
+    static func report(_ check: PathCheck, origin: Place, target: Place, _ context: CommandContext) -> Output {
+        let units = LOSUnits(context)
         func distance(_ m: Double) -> String { units.distance(m) }
         var fields = verdict(check.verdict, from: origin, to: target)
         fields.append(
@@ -115,7 +115,7 @@ enum LOSCheckCommand {
     }
 
     /// The steps, with the numbers of this check.
-    static func trace(_ check: PathCheck, _ shell: Shell) -> [String] {
+    static func trace(_ check: PathCheck, _ context: CommandContext) -> [String] {
         let r = check.earth.effectiveRadius
         var lines = [
             "trace: geodesic \(Format.fixed(check.distance, 1)) m at azimuth \(Format.fixed(check.azimuth.degrees, 4))°, \(check.points.count) samples every \(Format.fixed(check.distance / Double(check.points.count - 1), 1)) m"
@@ -143,10 +143,12 @@ enum LOSCheckCommand {
             "Distance, terrain height, the sight line's height and the clearance at the profile point nearest to the distance (SkyQuant's drag across the chart).",
         options: [at.spec],
         examples: [Example("los profile at 12km", "the point 12 km out")]
-    ) { args, shell in
-        guard let check = shell.lineOfSight.lastPathCheck else { throw ShellError(.state, "no path checked yet in this session — run los check <place> first") }
+    ) { args, context in
+        guard let check = context.lineOfSight.lastPathCheck else {
+            throw ShellError(.state, "no path checked yet in this session — run los check <place> first")
+        }
         guard let at = args[LOSCheckCommand.at] else { throw ShellError.usage("los profile needs a distance: los profile at 12km") }
-        let units = LOSUnits(shell)
+        let units = LOSUnits(context)
         guard at.meters >= 0, at.meters <= check.distance else {
             throw ShellError.usage(
                 "\(units.distance(at.meters)) is beyond the path, which is \(units.distance(check.distance)) long")

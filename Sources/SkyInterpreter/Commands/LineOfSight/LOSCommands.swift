@@ -18,13 +18,13 @@ enum LOSCommands {
             Example("los origin 44.27056 -71.30333 agl 33ft", "an observer on Mount Washington's summit"),
             Example("los check 43.6615 -70.2553", "can it see Portland, Maine?"),
         ]
-    ) { _, shell in
-        state(shell)
+    ) { _, context in
+        state(context)
     }
 
     /// The state card `los` shows.
-    static func state(_ shell: Shell) -> Output {
-        let los = shell.session.los, units = LOSUnits(shell)
+    static func state(_ context: CommandContext) -> Output {
+        let los = context.session.los, units = LOSUnits(context)
         var fields = [Field("stage", "stage", Cell(los.stage.rawValue))]
         fields.append(
             Field(
@@ -50,13 +50,13 @@ enum LOSCommands {
         if let target = los.lastTarget {
             fields.append(Field("last_target", "last check", Cell(LOSText.placeDatum(target), text: LOSText.place(target))))
         }
-        let terrain = shell.lineOfSight.terrain()
+        let terrain = context.lineOfSight.terrain()
         fields.append(
             Field(
                 "terrain", "terrain",
                 Cell(
                     .list(terrain.tileNames.map { .string($0) }),
-                    text: terrain.tileNames.joined(separator: ", ") + (shell.lineOfSight.terrainDirectory.map { " (folder \($0))" } ?? ""))))
+                    text: terrain.tileNames.joined(separator: ", ") + (context.lineOfSight.terrainDirectory.map { " (folder \($0))" } ?? ""))))
         fields.append(Field("server", "engine", Cell(los.server.map { .string($0) } ?? .null, text: los.server.map { "SkyQuant server \($0)" } ?? "local")))
         var output = Output.card(Card(title: "Line of sight", fields: fields))
         output.blocks += terrain.problems.map { .note("terrain: " + $0) }
@@ -78,15 +78,15 @@ enum LOSCommands {
             Example("los origin 44.27056 -71.30333", "Mount Washington's summit, 33 ft up"),
             Example("los origin KPWM msl 200ft", "Portland airport at 200 ft MSL"),
         ]
-    ) { args, shell in
+    ) { args, context in
         guard let place = args[LOSCommands.place] else { throw ShellError.usage("los origin needs a place") }
         let height =
-            try LOSText.height(agl: args[LOSCommands.agl], msl: args[LOSCommands.msl], what: "observer", units: LOSUnits(shell))
+            try LOSText.height(agl: args[LOSCommands.agl], msl: args[LOSCommands.msl], what: "observer", units: LOSUnits(context))
             ?? LOSHeight(Height(33, .feet), .agl)
-        let hadViewshed = shell.session.los.viewshed != nil
-        shell.session.setLOSOrigin(place, observer: height)
-        let ground = shell.lineOfSight.terrain().height(place.coordinate)
-        let units = LOSUnits(shell)
+        let hadViewshed = context.session.los.viewshed != nil
+        context.session.setLOSOrigin(place, observer: height)
+        let ground = context.lineOfSight.terrain().height(place.coordinate)
+        let units = LOSUnits(context)
         var output = Output.message(
             "los origin \(LOSText.place(place)), observer \(units.height(height))"
                 + (ground.map { " — ground \(units.height($0)), observer at \(units.height(height.msl(ground: $0))) MSL" } ?? ""))
@@ -111,19 +111,19 @@ enum LOSCommands {
             reference.spec,
         ],
         examples: [Example("los target 10000ft", "an aircraft at 10,000 ft"), Example("los target 500ft agl", "500 ft above the terrain")]
-    ) { args, shell in
+    ) { args, context in
         guard let height = args[LOSCommands.height] else { throw ShellError.usage("los target needs a height") }
         let agl = args[LOSCommands.reference] == .agl
-        guard let target = try LOSText.height(agl: agl ? height : nil, msl: agl ? nil : height, what: "target", units: LOSUnits(shell)) else {
+        guard let target = try LOSText.height(agl: agl ? height : nil, msl: agl ? nil : height, what: "target", units: LOSUnits(context)) else {
             throw ShellError.usage("los target needs a height")
         }
-        return parameterChanged(shell, "LOS altitude \(LOSUnits(shell).height(target))") { $0.setLOSParameters(target: target) }
+        return parameterChanged(context, "LOS altitude \(LOSUnits(context).height(target))") { $0.setLOSParameters(target: target) }
     }
 
     /// Applies a change the viewshed depends on, saying so when it drops one.
-    static func parameterChanged(_ shell: Shell, _ text: String, _ change: (inout Session) -> Void) -> Output {
-        let hadViewshed = shell.session.los.viewshed != nil
-        change(&shell.session)
+    static func parameterChanged(_ context: CommandContext, _ text: String, _ change: (inout Session) -> Void) -> Output {
+        let hadViewshed = context.session.los.viewshed != nil
+        change(&context.session)
         var output = Output.message(text)
         if hadViewshed { output.append(.note("the viewshed was dropped: run los viewshed again")) }
         return output
@@ -136,11 +136,11 @@ enum LOSCommands {
         abstract: "Set how far the viewshed sweeps (5 to 500 km)",
         arguments: [distance.spec],
         examples: [Example("los range 100km", "sweep 100 km around the origin")]
-    ) { args, shell in
+    ) { args, context in
         guard let asked = args[LOSCommands.distance] else { throw ShellError.usage("los range needs a distance") }
         let km = min(max(asked.kilometers, SessionRules.losRange.lowerBound), SessionRules.losRange.upperBound)
-        let units = LOSUnits(shell)
-        var output = parameterChanged(shell, "los range \(units.distance(km * 1000, decimals: 0))") {
+        let units = LOSUnits(context)
+        var output = parameterChanged(context, "los range \(units.distance(km * 1000, decimals: 0))") {
             $0.setLOSParameters(range: Distance(km, .kilometers))
         }
         if km != asked.kilometers {
@@ -158,9 +158,9 @@ enum LOSCommands {
             "Sight lines are straight over a sphere of radius k·R, R = 6,371 km: k = 1 for the true Earth, k = 4/3 for standard radio refraction, which lets radar and radio see a little beyond the geometric horizon.",
         arguments: [model.spec],
         examples: [Example("los earth true", "the geometric horizon")]
-    ) { args, shell in
+    ) { args, context in
         let model = try args.value(LOSCommands.model)
-        return parameterChanged(shell, "los earth \(model.name) (effective radius \(Format.grouped(model.effectiveRadius / 1000)) km)") {
+        return parameterChanged(context, "los earth \(model.name) (effective radius \(Format.grouped(model.effectiveRadius / 1000)) km)") {
             $0.setLOSParameters(earth: model)
         }
     }
@@ -169,10 +169,10 @@ enum LOSCommands {
         "clear", category: .lineOfSight,
         abstract: "Drop the viewshed and the checked path; keep the origin",
         examples: [Example("los clear", "back to the origin alone")]
-    ) { _, shell in
-        _ = try shell.lineOfSight.origin()
-        shell.session.clearLOS()
-        shell.lineOfSight.lastPathCheck = nil
+    ) { _, context in
+        _ = try context.lineOfSight.origin()
+        context.session.clearLOS()
+        context.lineOfSight.lastPathCheck = nil
         return .message("viewshed and path cleared; origin kept")
     }
 
@@ -180,9 +180,9 @@ enum LOSCommands {
         "reset", category: .lineOfSight,
         abstract: "Start line of sight over: no origin (the parameters stay)",
         examples: [Example("los reset", "forget the origin, viewshed and path")]
-    ) { _, shell in
-        shell.session.resetLOS()
-        shell.lineOfSight.lastPathCheck = nil
+    ) { _, context in
+        context.session.resetLOS()
+        context.lineOfSight.lastPathCheck = nil
         return .message("line of sight reset: no origin")
     }
 }

@@ -12,29 +12,29 @@ enum LOSServerCommand {
             "With a server set, los viewshed and los check are POSTed to its /api/los/viewshed and /api/los with SkyQuant LOS's wire contract (metres on the wire). A cold server may take minutes: the request waits up to 11 minutes, showing the time elapsed, and Ctrl-C cancels it. Plain http is refused except to this computer. `los server local` goes back to the built-in engine.",
         arguments: [address.spec],
         examples: [Example("los server https://skyquant.example.org", "use a SkyQuant server"), Example("los server local", "compute here again")]
-    ) { args, shell in
+    ) { args, context in
         guard let address = args[LOSServerCommand.address] else { throw ShellError.usage("los server needs an address or local") }
         if address == "local" {
-            shell.session.useLOSServer(nil)
+            context.session.useLOSServer(nil)
             return .message("line of sight is computed here (local engine)")
         }
-        let client = try client(address, shell)
-        shell.session.useLOSServer(client.baseURL.absoluteString)
+        let client = try client(address, context)
+        context.session.useLOSServer(client.baseURL.absoluteString)
         return .message("line of sight goes to the SkyQuant server \(client.baseURL.absoluteString)")
     }
 
     /// SkyQuant servers may take minutes when cold: requests wait up to 11 minutes.
-    static func client(_ address: String, _ shell: Shell) throws(ShellError) -> SkyQuantClient {
+    static func client(_ address: String, _ context: CommandContext) throws(ShellError) -> SkyQuantClient {
         do {
-            return try SkyQuantClient(address: address, http: shell.web.client(timeout: 660))
+            return try SkyQuantClient(address: address, http: context.web.client(timeout: 660))
         } catch {
             throw ShellError(feedError: error)
         }
     }
 
     /// Posts with an elapsed-time line on the terminal; Ctrl-C cancels.
-    static func post(_ client: SkyQuantClient, _ path: String, _ body: Datum, _ shell: Shell) throws(ShellError) -> Datum {
-        let progress = ProgressLine(shell: shell, label: "waiting for the SkyQuant server", total: 0)
+    static func post(_ client: SkyQuantClient, _ path: String, _ body: Datum, _ context: CommandContext) throws(ShellError) -> Datum {
+        let progress = ProgressLine(context: context, label: "waiting for the SkyQuant server", total: 0)
         let start = Date()
         var lastShown = -1
         defer { progress.finish() }
@@ -52,12 +52,12 @@ enum LOSServerCommand {
         }
     }
 
-    static func viewshed(_ server: String, origin: Place, _ shell: Shell, geojson: AtomicFile?) throws -> Output {
-        let los = shell.session.los
-        let client = try client(server, shell)
+    static func viewshed(_ server: String, origin: Place, _ context: CommandContext, geojson: AtomicFile?) throws -> Output {
+        let los = context.session.los
+        let client = try client(server, context)
         let answer = try post(
             client, "/api/los/viewshed",
-            SkyQuantClient.viewshedBody(origin: origin.coordinate, observer: los.observer, target: los.target, rangeKm: los.range.kilometers), shell)
+            SkyQuantClient.viewshedBody(origin: origin.coordinate, observer: los.observer, target: los.target, rangeKm: los.range.kilometers), context)
         let area: SkyQuantClient.ViewshedAnswer
         do { area = try SkyQuantClient.readViewshed(answer) } catch { throw ShellError(feedError: error) }
         let visible = area.polygons.reduce(0.0) { $0 + planarArea($1, around: origin.coordinate) }
@@ -66,31 +66,31 @@ enum LOSServerCommand {
             observerGround: area.observerGround, observerMSL: area.observerMSL ?? los.observer.msl(ground: area.observerGround),
             range: los.range.meters, visibleArea: visible, share: visible / disc, missingShare: 0, azimuthStep: 1, rangeStep: 250,
             source: client.baseURL.absoluteString)
-        var output = LOSViewshedCommand.stats(summary, origin: origin, shell)
+        var output = LOSViewshedCommand.stats(summary, origin: origin, context)
         output.append(.message("computed by \(client.baseURL.absoluteString): \(area.polygons.count) polygon\(area.polygons.count == 1 ? "" : "s")", .dim))
         if let geojson {
-            try shell.finish(geojson, with: JSONWriter.compact(area.geoJSON) + "\n")
+            try context.finish(geojson, with: JSONWriter.compact(area.geoJSON) + "\n")
             output.append(.message("wrote \(geojson.path)", .dim))
         }
-        shell.session.viewshedComputed(summary)
-        shell.session.clearPathKeepingViewshed()
+        context.session.viewshedComputed(summary)
+        context.session.clearPathKeepingViewshed()
         return output
     }
 
-    static func check(_ server: String, origin: Place, target: Place, _ shell: Shell) throws -> Output {
-        let los = shell.session.los
-        let client = try client(server, shell)
-        let ground = los.viewshed?.observerGround ?? shell.lineOfSight.terrain().height(origin.coordinate)
+    static func check(_ server: String, origin: Place, target: Place, _ context: CommandContext) throws -> Output {
+        let los = context.session.los
+        let client = try client(server, context)
+        let ground = los.viewshed?.observerGround ?? context.lineOfSight.terrain().height(origin.coordinate)
         let answer = try post(
             client, "/api/los",
             SkyQuantClient.checkBody(
                 origin: origin.coordinate, observer: los.observer, target: target.coordinate,
-                targetHeight: los.target, observerGround: ground), shell)
+                targetHeight: los.target, observerGround: ground), context)
         let result: (clear: Bool, profile: [(distance: Double, terrain: Double?, sightLine: Double?, clearance: Double?)])
         do { result = try SkyQuantClient.readCheck(answer) } catch { throw ShellError(feedError: error) }
-        shell.session.pathChecked(to: target)
+        context.session.pathChecked(to: target)
         var fields = LOSCheckCommand.verdict(result.clear ? .clear : .blocked, from: origin, to: target)
-        let units = LOSUnits(shell)
+        let units = LOSUnits(context)
         if let hit = result.profile.dropFirst().first(where: { ($0.clearance ?? 0) < 0 }) {
             fields.append(
                 Field(

@@ -16,18 +16,18 @@ enum LOSTerrainCommands {
         arguments: [folder.spec],
         subcommands: [fetch, rm, source],
         examples: [Example("los terrain", "the tiles in use"), Example("los terrain ~/srtm", "read tiles from ~/srtm")]
-    ) { args, shell in
+    ) { args, context in
         if let folder = args[LOSTerrainCommands.folder] {
             if folder == "default" {
-                shell.session.useTerrain(directory: nil)
+                context.session.useTerrain(directory: nil)
             } else {
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else { throw ShellError(.noInput, "\(folder): no such folder") }
                 guard isDirectory.boolValue else { throw ShellError.usage("\(folder) is not a folder: give the folder that holds the .hgt tiles") }
-                shell.session.useTerrain(directory: (folder as NSString).standardizingPath)
+                context.session.useTerrain(directory: (folder as NSString).standardizingPath)
             }
         }
-        let terrain = shell.lineOfSight.terrain()
+        let terrain = context.lineOfSight.terrain()
         var table = Table(key: "tiles", columns: [Column("tile", "Tile"), Column("kind", "Kind"), Column("bytes", "Size", .right)])
         var total = 0
         for tile in terrain.entries {
@@ -36,7 +36,7 @@ enum LOSTerrainCommands {
             table.rows.append([Cell(tile.name), Cell(kind), Cell(.int(tile.bytes), text: megabytes(tile.bytes))])
         }
         for corner in terrain.seaSquares { table.rows.append([Cell(corner.description + ".sea"), Cell("sea"), Cell(.int(0), text: "—")]) }
-        var output = Output([.message("terrain folder: \(shell.lineOfSight.terrainDirectory ?? "none") — \(megabytes(total)) of tiles in it")])
+        var output = Output([.message("terrain folder: \(context.lineOfSight.terrainDirectory ?? "none") — \(megabytes(total)) of tiles in it")])
         output.append(.table(table))
         output.append(.data("bytes", .int(total)))
         output.blocks += terrain.problems.map { .note("skipped " + $0) }
@@ -65,12 +65,12 @@ enum LOSTerrainCommands {
             Example("los terrain fetch", "the tiles around the LOS origin, out to the LOS range"),
             Example("los terrain fetch around KSFO radius 50km", "the tiles within 50 km of San Francisco"),
         ]
-    ) { args, shell in
-        let center = try args[around]?.coordinate ?? shell.lineOfSight.origin().coordinate
-        let reach = args[radius] ?? shell.session.los.range
+    ) { args, context in
+        let center = try args[around]?.coordinate ?? context.lineOfSight.origin().coordinate
+        let reach = args[radius] ?? context.session.los.range
         guard reach.meters > 0, reach.meters <= 1_000_000 else { throw ShellError.usage("the radius must be more than 0 and at most 1,000 km") }
         let corners = TileCorner.covering(center, radius: reach)
-        let folder = try shell.lineOfSight.terrainFolder()
+        let folder = try context.lineOfSight.terrainFolder()
         let missing = corners.filter { TerrainFetch.holding($0, in: folder) == .missing }
         if missing.isEmpty {
             return .message(
@@ -78,13 +78,13 @@ enum LOSTerrainCommands {
                     + "km (nothing to fetch)"
             )
         }
-        let report = try shell.lineOfSight.fetch(missing, resolution: try args.value(resolution))
+        let report = try context.lineOfSight.fetch(missing, resolution: try args.value(resolution))
         var output = Output([report.message])
         output.append(.data("installed", .int(report.installed)))
         output.append(.data("sea", .int(report.sea)))
         output.append(.data("failed", .int(report.failures.count)))
         if !report.failures.isEmpty {
-            if let failure = shell.emit(output) { throw failure }
+            if let failure = context.emit(output) { throw failure }
             throw report.failure!
         }
         return output
@@ -101,13 +101,13 @@ enum LOSTerrainCommands {
             + "eviction passes it by too. The built-in tile stays.",
         arguments: [tiles.spec],
         examples: [Example("los terrain rm N37W123", "remove one tile"), Example("los terrain rm all", "empty the terrain folder")]
-    ) { args, shell in
+    ) { args, context in
         guard let words = args[tiles]?.split(separator: " ").map(String.init), !words.isEmpty else {
             throw ShellError.usage("los terrain rm needs tile names (like N44W072) or all")
         }
-        guard let folder = shell.lineOfSight.terrainDirectory else { throw ShellError(.state, "no terrain folder") }
-        try shell.lineOfSight.checkWritable(folder)
-        shell.lineOfSight.adoptOwnFolder(folder)
+        guard let folder = context.lineOfSight.terrainDirectory else { throw ShellError(.state, "no terrain folder") }
+        try context.lineOfSight.checkWritable(folder)
+        context.lineOfSight.adoptOwnFolder(folder)
         let all = words.map { $0.lowercased() } == ["all"]
         var corners: [TileCorner] = []
         if all {
@@ -124,7 +124,7 @@ enum LOSTerrainCommands {
         let unique = Set(corners).sorted()
         let (removedNames, left) = TerrainFetch.remove(unique, in: folder)
         let removed = removedNames.count
-        shell.lineOfSight.reload()
+        context.lineOfSight.reload()
         let leftText =
             left.isEmpty
             ? "" : "; left \(left.count) tile\(left.count == 1 ? "" : "s") skyshell did not install (\(left.map(\.description).joined(separator: ", ")))"
@@ -163,10 +163,10 @@ enum LOSTerrainCommands {
             Example("los terrain source", "where tiles come from"),
             Example("los terrain source http://127.0.0.1:8000/{tile}.hgt.gz", "a local mirror"),
         ]
-    ) { args, shell in
+    ) { args, context in
         let name = SettingSpec.terrainURL.name
-        if let text = args[template] { try shell.choose(name, text == "default" ? nil : text) }
-        let current = shell.setting(named: name)
+        if let text = args[template] { try context.choose(name, text == "default" ? nil : text) }
+        let current = context.setting(named: name)
         return Output([.message("terrain tiles come from \(current)"), .data("source", .string(current))])
     }
 }

@@ -27,18 +27,18 @@ enum LOSViewshedCommand {
             Example("los viewshed", "the viewshed for the current origin"), Example("los viewshed --az-step 0.25 --range-step 90m", "finer"),
             Example("los viewshed --geojson visible.geojson", "and save it for a map tool"),
         ]
-    ) { args, shell in
-        let origin = try shell.lineOfSight.origin()
+    ) { args, context in
+        let origin = try context.lineOfSight.origin()
         let rangeStep = try args.value(LOSViewshedCommand.rangeStep).meters
         guard rangeStep >= 30, rangeStep <= 5_000 else { throw ShellError.usage("--range-step must be between 30 m and 5 km") }
-        let los = shell.session.los
+        let los = context.session.los
         let step = args[LOSViewshedCommand.azStep]?.degrees ?? ViewshedRequest.automaticAzimuthStep(range: los.range.meters, rangeStep: rangeStep)
         guard step >= 0.05, step <= 10 else { throw ShellError.usage("--az-step must be between 0.05° and 10° (got \(Format.fixed(step, 2))°)") }
-        let file = try args[LOSViewshedCommand.geojson].map { try shell.createUserFile($0, force: args.flag(LOSViewshedCommand.force)) }
+        let file = try args[LOSViewshedCommand.geojson].map { try context.createUserFile($0, force: args.flag(LOSViewshedCommand.force)) }
         if let server = los.server {
-            return try LOSServerCommand.viewshed(server, origin: origin, shell, geojson: file)
+            return try LOSServerCommand.viewshed(server, origin: origin, context, geojson: file)
         }
-        let fetched = try shell.lineOfSight.offerToFetch(TileCorner.covering(origin.coordinate, radius: los.range))
+        let fetched = try context.lineOfSight.offerToFetch(TileCorner.covering(origin.coordinate, radius: los.range))
         // Steps asked for are detail asked for: a larger budget to fill in between them.
         let explicit: Bool = args.given(LOSViewshedCommand.azStep) || args.given(LOSViewshedCommand.rangeStep)
         let request = ViewshedRequest(
@@ -47,21 +47,22 @@ enum LOSViewshedCommand {
             lookBudget: explicit ? ViewshedRequest.explicitLookBudget : ViewshedRequest.automaticLookBudget)
         guard request.looks <= ViewshedRequest.maximumLooks else {
             throw ShellError.usage(
-                "these steps over \(LOSUnits(shell).distance(los.range.meters, decimals: 0)) would look at the ground \(Format.fixed(Double(request.looks) / 1e6, 0)) million times (at most \(ViewshedRequest.maximumLooks / 1_000_000) million): a larger --az-step or --range-step, or a shorter los range"
+                "these steps over \(LOSUnits(context).distance(los.range.meters, decimals: 0)) would look at the ground \(Format.fixed(Double(request.looks) / 1e6, 0)) million times (at most \(ViewshedRequest.maximumLooks / 1_000_000) million): a larger --az-step or --range-step, or a shorter los range"
             )
         }
-        let progress = ProgressLine(shell: shell, label: "viewshed", total: 0)
-        let result = Viewshed.sweep(request, terrain: shell.lineOfSight.terrain(), progress: { progress.update(share: $0) }, cancelled: { Interrupt.requested })
+        let progress = ProgressLine(context: context, label: "viewshed", total: 0)
+        let result = Viewshed.sweep(
+            request, terrain: context.lineOfSight.terrain(), progress: { progress.update(share: $0) }, cancelled: { Interrupt.requested })
         progress.finish()
         guard let viewshed = result else { throw ShellError(.interrupted, "viewshed cancelled; the previous result is unchanged") }
         var output = Output()
         if let file {
-            try shell.finish(file, with: JSONWriter.compact(viewshed.geoJSON()) + "\n")
+            try context.finish(file, with: JSONWriter.compact(viewshed.geoJSON()) + "\n")
             output.append(.message("wrote \(file.path)", .dim))
         }
-        shell.session.viewshedComputed(summary(viewshed, source: "local"))
-        shell.session.clearPathKeepingViewshed()
-        var report = report(viewshed, origin: origin, shell)
+        context.session.viewshedComputed(summary(viewshed, source: "local"))
+        context.session.clearPathKeepingViewshed()
+        var report = report(viewshed, origin: origin, context)
         report.blocks = fetched + report.blocks + output.blocks
         return report
     }
@@ -74,9 +75,9 @@ enum LOSViewshedCommand {
     }
 
     /// The statistics card and the map.
-    static func report(_ v: Viewshed, origin: Place, _ shell: Shell) -> Output {
-        var output = stats(summary(v, source: "local"), origin: origin, shell)
-        let color = Style.color(shell.setting(.viewshedColor).paletteIndex)
+    static func report(_ v: Viewshed, origin: Place, _ context: CommandContext) -> Output {
+        var output = stats(summary(v, source: "local"), origin: origin, context)
+        let color = Style.color(context.setting(.viewshedColor).paletteIndex)
         let map = ViewshedMap(viewshed: v, color: color)
         output.append(
             .drawing(
@@ -88,8 +89,8 @@ enum LOSViewshedCommand {
     }
 
     /// The figures SkyQuant shows: ground at the origin, observer MSL, range, visible area.
-    static func stats(_ s: ViewshedSummary, origin: Place, _ shell: Shell) -> Output {
-        let los = shell.session.los, units = LOSUnits(shell)
+    static func stats(_ s: ViewshedSummary, origin: Place, _ context: CommandContext) -> Output {
+        let los = context.session.los, units = LOSUnits(context)
         var output = Output.card(
             Card(
                 title: "Viewshed",

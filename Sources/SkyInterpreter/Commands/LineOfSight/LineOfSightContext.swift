@@ -3,16 +3,16 @@ import SkyKit
 
 /// The line-of-sight service's state: the terrain loaded and the last path checked.
 final class LineOfSightContext: ServiceContext {
-    private unowned let shell: Shell
+    private let context: CommandContext
     private var loaded: Terrain?
     /// The last path checked in this process, for `los profile at` and `explain los`.
     var lastPathCheck: PathCheck?
 
-    init(shell: Shell) { self.shell = shell }
+    init(context: CommandContext) { self.context = context }
 
     /// The terrain folder in use: the one set with `los terrain`, else `terrain` in the data
     /// directory.
-    var terrainDirectory: String? { shell.session.los.terrainDirectory ?? shell.paths?.terrainDirectory }
+    var terrainDirectory: String? { context.session.los.terrainDirectory ?? context.paths?.terrainDirectory }
 
     /// The embedded tile plus the folder's tiles, loaded once per folder.
     func terrain() -> Terrain {
@@ -35,12 +35,12 @@ final class LineOfSightContext: ServiceContext {
     /// computed once per position.
     func skyline(for observer: Observer) -> Skyline? {
         let c = observer.place.coordinate
-        let key = "\(c.latitude),\(c.longitude),\(observer.altitude.meters),\(shell.session.los.earth.rawValue)"
+        let key = "\(c.latitude),\(c.longitude),\(observer.altitude.meters),\(context.session.los.earth.rawValue)"
         if let known = skylines[key] { return known }
         let terrain = terrain()
         let skyline =
             terrain.covers(c)
-            ? Skyline.compute(terrain: terrain, origin: c, observerMSL: observer.altitude.meters, earth: shell.session.los.earth) : nil
+            ? Skyline.compute(terrain: terrain, origin: c, observerMSL: observer.altitude.meters, earth: context.session.los.earth) : nil
         skylines[key] = skyline
         return skyline
     }
@@ -59,8 +59,8 @@ final class LineOfSightContext: ServiceContext {
     /// Refuses a terrain folder a lesson's scratch shell may not write in (its record of
     /// installed tiles is what every fetch and removal writes).
     func checkWritable(_ folder: String) throws(ShellError) {
-        guard (try? shell.confined(folder + "/" + InstalledTiles.recordName)) != nil else {
-            throw shell.outsideScratch("the terrain folder '\(Visible.text(folder))'")
+        guard (try? context.confined(folder + "/" + InstalledTiles.recordName)) != nil else {
+            throw context.outsideScratch("the terrain folder '\(Visible.text(folder))'")
         }
     }
 
@@ -68,7 +68,7 @@ final class LineOfSightContext: ServiceContext {
     /// skyshell writes there, so what it holds is recorded as installed (a folder of the
     /// user's, `los terrain FOLDER`, never is).
     func adoptOwnFolder(_ folder: String) {
-        guard folder == shell.paths?.terrainDirectory, !InstalledTiles.exists(in: folder),
+        guard folder == context.paths?.terrainDirectory, !InstalledTiles.exists(in: folder),
             FileManager.default.fileExists(atPath: folder)
         else { return }
         try? InstalledTiles.adoptAll(in: folder)
@@ -107,9 +107,9 @@ final class LineOfSightContext: ServiceContext {
         let folder = try terrainFolder()
         // What a fetch killed before it finished left behind.
         AtomicFile.removeStaleTemporaries(in: folder)
-        let source = TileSource(template: shell.setting(named: SettingSpec.terrainURL.name))
-        let client = shell.web.client(timeout: 120)
-        let progress = ProgressLine(shell: shell, label: "fetching terrain", total: corners.count)
+        let source = TileSource(template: context.setting(named: SettingSpec.terrainURL.name))
+        let client = context.web.client(timeout: 120)
+        let progress = ProgressLine(context: context, label: "fetching terrain", total: corners.count)
         var report = FetchReport(folder: folder)
         defer {
             progress.finish()
@@ -136,7 +136,7 @@ final class LineOfSightContext: ServiceContext {
             case .failed(let why): report.failures.append("\(corner): \(why)")
             }
         }
-        if let cap = shell.setting(.terrainCap).bytes { report.evicted = TerrainFetch.evict(in: folder, cap: cap, keeping: Set(corners)) }
+        if let cap = context.setting(.terrainCap).bytes { report.evicted = TerrainFetch.evict(in: folder, cap: cap, keeping: Set(corners)) }
         return report
     }
 
@@ -153,10 +153,10 @@ final class LineOfSightContext: ServiceContext {
             return !terrain.covers(center) && TerrainFetch.holding(corner, in: folder) == .missing
         }
         guard !missing.isEmpty else { return [] }
-        switch shell.setting(.terrainFetch) {
+        switch context.setting(.terrainFetch) {
         case .never: return []
         case .ask:
-            guard let ask = shell.prompter else { return [] }
+            guard let ask = context.prompter else { return [] }
             let names = missing.prefix(6).map(\.description).joined(separator: ", ") + (missing.count > 6 ? ", …" : "")
             let answer = ask(
                 Question(
@@ -173,14 +173,14 @@ final class LineOfSightContext: ServiceContext {
 
     /// The LOS origin, or the error that says how to set one.
     func origin() throws(ShellError) -> Place {
-        guard let origin = shell.session.los.origin else {
+        guard let origin = context.session.los.origin else {
             throw ShellError(.state, "no line-of-sight origin — set one with `los origin <place>` (e.g. los origin 44.27056 -71.30333)")
         }
         return origin
     }
 }
 
-extension Shell {
+extension CommandContext {
     /// The line-of-sight service.
     var lineOfSight: LineOfSightContext { services.context() }
 }
@@ -192,9 +192,9 @@ extension Shell {
 struct LOSUnits {
     let heightUnit: LengthUnit, distanceUnit: LengthUnit
 
-    init(_ shell: Shell) {
-        heightUnit = shell.isChosen(Setting.units.name) ? Format.heightUnit(shell.units) : .feet
-        distanceUnit = Format.distanceUnit(shell.units)
+    init(_ context: CommandContext) {
+        heightUnit = context.isChosen(Setting.units.name) ? Format.heightUnit(context.units) : .feet
+        distanceUnit = Format.distanceUnit(context.units)
     }
 
     /// "6,291 ft", "1,917 m", "0.6 m" (a tenth of a metre under 10 m, which feet do not need).

@@ -27,24 +27,24 @@ enum ExportCommand {
             Example("logbook export flights.csv --format openflights", "for openflights.org"),
             Example("logbook export routes.geojson", "the route map for a GIS"),
         ]
-    ) { args, shell in
+    ) { args, context in
         let path = try args.value(ExportCommand.exportFile)
         let format = try args[ExportCommand.exportFormat]?.format ?? formatFromExtension(path)
         // The user's flights: private to them, whatever the umask.
-        let file = try shell.createUserFile(path, force: args.flag(ExportCommand.force), personal: true)
-        let logbook = shell.session.logbook
-        let store = try shell.logbook.store()
+        let file = try context.createUserFile(path, force: args.flag(ExportCommand.force), personal: true)
+        let logbook = context.session.logbook
+        let store = try context.logbook.store()
         let cursor = try store.flights(in: logbook)
         let flights = Array(cursor).reversed()
         if let failure = cursor.failure { throw failure }
         let text: String
         do {
             let trips = format == .openflights ? try store.flightIDsWithTrips(importedAs: .openflights, in: logbook) : []
-            text = try FlightFiles.write(flights, format: format, logbook: logbook, catalog: shell.catalog, openFlightsTrips: trips)
+            text = try FlightFiles.write(flights, format: format, logbook: logbook, catalog: context.catalog, openFlightsTrips: trips)
         } catch let error as FlightFileError {
             throw ShellError.usage(error.message)
         }
-        try shell.finish(file, with: text)
+        try context.finish(file, with: text)
         return Output([
             .message("exported \(flights.count) flight\(flights.count == 1 ? "" : "s") of logbook \(logbook) to \(path) (\(format.rawValue))"),
             .data("flights", .int(flights.count)), .data("file", .string(path)), .data("format", .string(format.rawValue)),

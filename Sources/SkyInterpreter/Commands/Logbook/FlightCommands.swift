@@ -29,37 +29,37 @@ enum FlightCommands {
             Example("flight add LHR JFK date 1998-07", "an old flight: only the month is known"),
             Example("flight add", "at a terminal: answer one question per field"),
         ]
-    ) { args, shell in
+    ) { args, context in
         let origin = args[FlightCommands.origin], destination = args[FlightCommands.destination]
-        if origin == nil, destination == nil, args.values.isEmpty, args.flags.isEmpty, shell.prompter != nil {
-            return try FlightForm.run(shell)
+        if origin == nil, destination == nil, args.values.isEmpty, args.flags.isEmpty, context.prompter != nil {
+            return try FlightForm.run(context)
         }
         guard let origin, let destination else {
             throw ShellError.usage("flight add needs the departure and arrival airports (usage: flight add <airport> <airport> [options])")
         }
         guard origin != destination else { throw ShellError.usage("the departure and arrival airports are both \(origin.icao)") }
-        var flight = Flight(origin: origin.icao, destination: destination.icao, date: shell.clock.today)
-        let notes = try FlightFields.apply(args, to: &flight, shell: shell)
-        return try save(flight, notes: notes, shell)
+        var flight = Flight(origin: origin.icao, destination: destination.icao, date: context.clock.today)
+        let notes = try FlightFields.apply(args, to: &flight, context: context)
+        return try save(flight, notes: notes, context)
     }
 
     /// Saves a new flight and says so.
-    static func save(_ flight: Flight, notes: [String], _ shell: Shell) throws -> Output {
-        let saved = try shell.logbook.store().add(flight, to: shell.session.logbook)
-        var output = Output([.message("Flight saved: #\(saved.number ?? 0)  " + FlightFields.summary(saved, shell), .good)])
+    static func save(_ flight: Flight, notes: [String], _ context: CommandContext) throws -> Output {
+        let saved = try context.logbook.store().add(flight, to: context.session.logbook)
+        var output = Output([.message("Flight saved: #\(saved.number ?? 0)  " + FlightFields.summary(saved, context), .good)])
         output.blocks += notes.map { .note($0) }
-        output.append(.data("flight", JSONRenderer.document(.card(FlightFields.card(saved, shell)))))
-        output.blocks += shell.badges.announcements()
+        output.append(.data("flight", JSONRenderer.document(.card(FlightFields.card(saved, context)))))
+        output.blocks += context.badges.announcements()
         return output
     }
 
     static let id = Argument("id", .integer(1...Int(Int32.max), placeholder: "number"), "the flight's number in the logbook (flights lists them)")
     static let idArgument = id.spec
 
-    static func find(_ args: Arguments, _ shell: Shell) throws -> Flight {
+    static func find(_ args: Arguments, _ context: CommandContext) throws -> Flight {
         let number = try args.value(FlightCommands.id)
-        guard let flight = try shell.logbook.store().flight(number: number, in: shell.session.logbook) else {
-            throw ShellError.usage("there is no flight #\(number) in logbook \(shell.session.logbook)")
+        guard let flight = try context.logbook.store().flight(number: number, in: context.session.logbook) else {
+            throw ShellError.usage("there is no flight #\(number) in logbook \(context.session.logbook)")
         }
         return flight
     }
@@ -69,8 +69,8 @@ enum FlightCommands {
         abstract: "Show one flight",
         arguments: [idArgument],
         examples: [Example("flight show 1", "everything about flight #1")]
-    ) { args, shell in
-        .card(FlightFields.card(try find(args, shell), shell))
+    ) { args, context in
+        .card(FlightFields.card(try find(args, context), context))
     }
 
     static let from = Option("from", .airport, "the departure airport")
@@ -87,19 +87,19 @@ enum FlightCommands {
             Example("flight edit 1 class business row 2 seat 2A", "move to the front"), Example("flight edit 1 event go-around", "add what happened"),
             Example("flight edit 1 event -diversion", "it was not diverted after all"),
         ]
-    ) { args, shell in
-        var flight = try find(args, shell)
+    ) { args, context in
+        var flight = try find(args, context)
         guard args.values.count > 1 || !args.flags.isEmpty else {
             throw ShellError.usage("flight edit needs something to change, e.g. flight edit \(flight.number ?? 1) class business")
         }
         if let from = args[FlightCommands.from] { flight.origin = from.icao }
         if let to = args[FlightCommands.to] { flight.destination = to.icao }
         guard flight.origin != flight.destination else { throw ShellError.usage("the departure and arrival airports are both \(flight.origin)") }
-        let notes = try FlightFields.apply(args, to: &flight, shell: shell)
-        try shell.logbook.store().update(flight)
-        var output = Output([.message("Flight updated: #\(flight.number ?? 0)  " + FlightFields.summary(flight, shell), .good)])
+        let notes = try FlightFields.apply(args, to: &flight, context: context)
+        try context.logbook.store().update(flight)
+        var output = Output([.message("Flight updated: #\(flight.number ?? 0)  " + FlightFields.summary(flight, context), .good)])
         output.blocks += notes.map { .note($0) }
-        output.blocks += shell.badges.announcements()
+        output.blocks += context.badges.announcements()
         return output
     }
 
@@ -108,9 +108,9 @@ enum FlightCommands {
         abstract: "Delete a flight",
         arguments: [idArgument],
         examples: [Example("flight rm 3", "delete flight #3")]
-    ) { args, shell in
-        let flight = try find(args, shell)
-        try shell.logbook.store().delete(number: flight.number ?? 0, from: shell.session.logbook)
-        return Output([.message("Flight deleted: #\(flight.number ?? 0)  " + FlightFields.summary(flight, shell))] + shell.badges.announcements())
+    ) { args, context in
+        let flight = try find(args, context)
+        try context.logbook.store().delete(number: flight.number ?? 0, from: context.session.logbook)
+        return Output([.message("Flight deleted: #\(flight.number ?? 0)  " + FlightFields.summary(flight, context))] + context.badges.announcements())
     }
 }

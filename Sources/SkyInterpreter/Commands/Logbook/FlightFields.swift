@@ -26,22 +26,22 @@ enum FlightFields {
 
     /// Applies the given options to `flight`, checking them against the catalog. Returns
     /// notes to show (a future date, an aircraft the airline's route data does not list).
-    static func apply(_ args: Arguments, to flight: inout Flight, shell: Shell) throws -> [String] {
+    static func apply(_ args: Arguments, to flight: inout Flight, context: CommandContext) throws -> [String] {
         var notes: [String] = []
         if let airline = args[airline] { flight.airline = airline.storedCode }
         if let parts = args[number] {
             // The digits alone take the airline given, or the flight's own.
-            let company = args[airline] ?? shell.catalog.airline(code: flight.airline)
+            let company = args[airline] ?? context.catalog.airline(code: flight.airline)
             guard let number = parts.stored(airline: company) else {
                 throw ShellError.usage(
                     "flight number \(parts.number)\(parts.suffix) has no airline to go with — give the airline, or write it whole, like UA\(parts.number)")
             }
             flight.flightNumber = number
-            if !args.given(airline), let byNumber = shell.catalog.airline(flightNumber: number) { flight.airline = byNumber.storedCode }
+            if !args.given(airline), let byNumber = context.catalog.airline(flightNumber: number) { flight.airline = byNumber.storedCode }
         }
         if let type = args[aircraft] { flight.aircraft = type.designator }
         if let date = args[date] { flight.date = date }
-        if flight.date.first > shell.clock.today { notes.append("\(flight.date) is in the future; saved anyway") }
+        if flight.date.first > context.clock.today { notes.append("\(flight.date) is in the future; saved anyway") }
         if let cabin = args[cabin] { flight.cabinClass = cabin }
         if let row = args[row] { flight.row = row }
         if let registration = args[registration] { flight.registration = registration.uppercased() }
@@ -55,13 +55,13 @@ enum FlightFields {
             }
         }
         flight.events.sort { $0.rawValue < $1.rawValue }
-        try applySeat(args, to: &flight, shell: shell)
-        try applyTimes(args, to: &flight, shell: shell)
-        if let advice = fleetAdvice(flight, args: args, shell: shell) { notes.append(advice) }
+        try applySeat(args, to: &flight, context: context)
+        try applyTimes(args, to: &flight, context: context)
+        if let advice = fleetAdvice(flight, args: args, context: context) { notes.append(advice) }
         return notes
     }
 
-    static func applySeat(_ args: Arguments, to flight: inout Flight, shell: Shell) throws {
+    static func applySeat(_ args: Arguments, to flight: inout Flight, context: CommandContext) throws {
         var position: SeatPosition?
         for choice in args.all(seat) {
             switch choice {
@@ -76,7 +76,7 @@ enum FlightFields {
                 if let letter { flight.seatLetter = letter }
             }
         }
-        let wide = flight.aircraft.flatMap { shell.catalog.aircraftType(designator: $0) }.map { $0.wakeCategory == "H" || $0.wakeCategory == "J" } ?? false
+        let wide = flight.aircraft.flatMap { context.catalog.aircraftType(designator: $0) }.map { $0.wakeCategory == "H" || $0.wakeCategory == "J" } ?? false
         if let position {
             flight.seatPosition = position
         } else if args.given(seat) || args.given(aircraft), let letter = flight.seatLetter {
@@ -86,7 +86,7 @@ enum FlightFields {
 
     /// Departure and arrival times; the duration (and a next-day arrival) follow from them and
     /// the airports' time zones.
-    static func applyTimes(_ args: Arguments, to flight: inout Flight, shell: Shell) throws {
+    static func applyTimes(_ args: Arguments, to flight: inout Flight, context: CommandContext) throws {
         guard args.given(dep) || args.given(arr) || args.given(date) else { return }
         if let dep = args[dep] { flight.departureTime = dep }
         if let arr = args[arr] { flight.arrivalTime = arr }
@@ -95,21 +95,21 @@ enum FlightFields {
         flight.arrivalDate = nil
         flight.duration = nil
         flight.completeTimes(
-            originZone: shell.catalog.airport(icao: flight.origin)?.timeZone, destinationZone: shell.catalog.airport(icao: flight.destination)?.timeZone)
+            originZone: context.catalog.airport(icao: flight.origin)?.timeZone, destinationZone: context.catalog.airport(icao: flight.destination)?.timeZone)
     }
 
     /// A note when the aircraft is not one the airline flew in the route data (from 2014: fleets
     /// have changed since, so it is advice, not a refusal).
-    static func fleetAdvice(_ flight: Flight, args: Arguments, shell: Shell) -> String? {
-        guard let designator = flight.aircraft, let airline = shell.catalog.airline(code: flight.airline),
+    static func fleetAdvice(_ flight: Flight, args: Arguments, context: CommandContext) -> String? {
+        guard let designator = flight.aircraft, let airline = context.catalog.airline(code: flight.airline),
             args.given(aircraft) || args.given(FlightFields.airline) || args.given(number), !args.flag(anyAircraft)
         else { return nil }
-        let fleet = fleet(of: airline, shell)
+        let fleet = fleet(of: airline, context)
         if fleet.isEmpty { return nil }
         // A family and its variants meet: routes that name only 330 may have flown the A333,
         // and a flight logged as a 777 on any of the 777s the fleet has.
-        let variants = Set(fleet.flatMap { shell.catalog.aircraftType(designator: $0)?.variants ?? [] })
-        let own = shell.catalog.aircraftType(designator: designator)?.variants ?? []
+        let variants = Set(fleet.flatMap { context.catalog.aircraftType(designator: $0)?.variants ?? [] })
+        let own = context.catalog.aircraftType(designator: designator)?.variants ?? []
         guard !fleet.contains(designator), !variants.contains(designator), !own.contains(where: fleet.contains) else { return nil }
         return
             "\(designator) is not in \(Format.possessive(airline.name)) 2014 route fleet "
@@ -117,15 +117,15 @@ enum FlightFields {
     }
 
     /// The designators an airline flew in the route data, most routes first.
-    static func fleet(of airline: Airline, _ shell: Shell) -> [String] {
-        airline.fleetIndices.map { shell.catalog.aircraftEntry($0.type).designator }
+    static func fleet(of airline: Airline, _ context: CommandContext) -> [String] {
+        airline.fleetIndices.map { context.catalog.aircraftEntry($0.type).designator }
     }
 
     /// "United Airlines  KSFO → KJFK  B738  2025-11-09"
-    static func summary(_ f: Flight, _ shell: Shell) -> String {
+    static func summary(_ f: Flight, _ context: CommandContext) -> String {
         var parts: [String] = []
-        parts.append(shell.catalog.airline(code: f.airline)?.name ?? f.airline ?? "no airline")
-        parts.append("\(shell.logbook.label(airport: f.origin)) → \(shell.logbook.label(airport: f.destination))")
+        parts.append(context.catalog.airline(code: f.airline)?.name ?? f.airline ?? "no airline")
+        parts.append("\(context.logbook.label(airport: f.origin)) → \(context.logbook.label(airport: f.destination))")
         if let aircraft = f.aircraft { parts.append(aircraft) }
         parts.append(f.date.description)
         return parts.joined(separator: "  ")
@@ -152,7 +152,7 @@ enum FlightFields {
 
     /// How one of the card's fields (`key`) is read off a flight, without making the card: what
     /// a pipeline's columns hold (the card's text forms are for reading, not comparing).
-    static func reader(_ key: String, _ shell: Shell) -> (Flight) -> Datum {
+    static func reader(_ key: String, _ context: CommandContext) -> (Flight) -> Datum {
         switch key {
         case "date_precision": { .string($0.date.precision.rawValue) }
         case "departure_time": { .optional($0.departureTime?.description) }
@@ -170,20 +170,20 @@ enum FlightFields {
         case "trip": { .optional($0.trip) }
         case "notes": { .optional($0.notes) }
         case "distance_km":
-            { [logbook = shell.logbook] f in logbook.routeLength(f.origin, f.destination).map { Datum.rounded($0.kilometers, 3) } ?? .null }
+            { [logbook = context.logbook] f in logbook.routeLength(f.origin, f.destination).map { Datum.rounded($0.kilometers, 3) } ?? .null }
         default: { _ in .null }
         }
     }
 
     /// One of the card's fields of a flight (`reader` once).
-    static func datum(_ key: String, _ f: Flight, _ shell: Shell) -> Datum { reader(key, shell)(f) }
+    static func datum(_ key: String, _ f: Flight, _ context: CommandContext) -> Datum { reader(key, context)(f) }
 
     /// The flight as a card (`flight show`) and a JSON object.
-    static func card(_ f: Flight, _ shell: Shell) -> Card {
-        let origin = shell.catalog.airport(icao: f.origin), destination = shell.catalog.airport(icao: f.destination)
-        let airline = shell.catalog.airline(code: f.airline)
-        let type = f.aircraft.flatMap { shell.catalog.aircraftType(designator: $0) }
-        let distance = shell.logbook.routeLength(f.origin, f.destination)
+    static func card(_ f: Flight, _ context: CommandContext) -> Card {
+        let origin = context.catalog.airport(icao: f.origin), destination = context.catalog.airport(icao: f.destination)
+        let airline = context.catalog.airline(code: f.airline)
+        let type = f.aircraft.flatMap { context.catalog.aircraftType(designator: $0) }
+        let distance = context.logbook.routeLength(f.origin, f.destination)
         let seat = [f.seat, f.seatPosition?.rawValue].compactMap { $0 }.joined(separator: ", ")
         let precision = f.date.precision == .day ? "" : " (only the \(f.date.precision.rawValue) is known)"
         return Card(
@@ -191,30 +191,30 @@ enum FlightFields {
             fields: [
                 Field("id", "", Cell(.int(f.number ?? 0))),
                 Field("date", "date", Cell(.string(f.date.description), text: f.date.description + precision)),
-                Field("date_precision", "", Cell(datum("date_precision", f, shell))),
+                Field("date_precision", "", Cell(datum("date_precision", f, context))),
                 Field("origin", "from", Cell(.string(f.origin), text: f.origin + (origin.map { "  " + $0.name } ?? ""))),
                 Field("destination", "to", Cell(.string(f.destination), text: f.destination + (destination.map { "  " + $0.name } ?? ""))),
-                Field("departure_time", "", Cell(datum("departure_time", f, shell))),
-                Field("arrival_time", "", Cell(datum("arrival_time", f, shell))),
-                Field("arrival_date", "", Cell(datum("arrival_date", f, shell))),
-                Field("duration_min", "times", Cell(datum("duration_min", f, shell), text: times(f) ?? "—")),
+                Field("departure_time", "", Cell(datum("departure_time", f, context))),
+                Field("arrival_time", "", Cell(datum("arrival_time", f, context))),
+                Field("arrival_date", "", Cell(datum("arrival_date", f, context))),
+                Field("duration_min", "times", Cell(datum("duration_min", f, context), text: times(f) ?? "—")),
                 Field("airline", "airline", Cell(Datum.optional(f.airline), text: airline?.title ?? f.airline ?? "—")),
                 Field("aircraft", "aircraft", Cell(Datum.optional(f.aircraft), text: f.aircraft.map { $0 + (type.map { "  " + $0.label } ?? "") } ?? "—")),
-                Field("flight_number", "flight number", Cell(datum("flight_number", f, shell), text: f.flightNumber ?? "—")),
-                Field("registration", "registration", Cell(datum("registration", f, shell), text: f.registration ?? "—")),
-                Field("class", "class", Cell(datum("class", f, shell), text: f.cabinClass?.words ?? "—")),
-                Field("row", "", Cell(datum("row", f, shell))),
-                Field("seat_letter", "", Cell(datum("seat_letter", f, shell))),
-                Field("seat_position", "seat", Cell(datum("seat_position", f, shell), text: seat.isEmpty ? "—" : seat)),
-                Field("reason", "reason", Cell(datum("reason", f, shell), text: f.reason?.rawValue ?? "—")),
+                Field("flight_number", "flight number", Cell(datum("flight_number", f, context), text: f.flightNumber ?? "—")),
+                Field("registration", "registration", Cell(datum("registration", f, context), text: f.registration ?? "—")),
+                Field("class", "class", Cell(datum("class", f, context), text: f.cabinClass?.words ?? "—")),
+                Field("row", "", Cell(datum("row", f, context))),
+                Field("seat_letter", "", Cell(datum("seat_letter", f, context))),
+                Field("seat_position", "seat", Cell(datum("seat_position", f, context), text: seat.isEmpty ? "—" : seat)),
+                Field("reason", "reason", Cell(datum("reason", f, context), text: f.reason?.rawValue ?? "—")),
                 Field(
                     "events", "events",
-                    Cell(datum("events", f, shell), text: f.events.isEmpty ? "—" : f.events.map(\.words).joined(separator: ", "))),
-                Field("trip", "trip", Cell(datum("trip", f, shell), text: f.trip ?? "—")),
-                Field("notes", "notes", Cell(datum("notes", f, shell), text: f.notes ?? "—")),
+                    Cell(datum("events", f, context), text: f.events.isEmpty ? "—" : f.events.map(\.words).joined(separator: ", "))),
+                Field("trip", "trip", Cell(datum("trip", f, context), text: f.trip ?? "—")),
+                Field("notes", "notes", Cell(datum("notes", f, context), text: f.notes ?? "—")),
                 Field(
                     "distance_km", "distance",
-                    Cell(datum("distance_km", f, shell), text: distance.map { Format.distance($0, shell.units) } ?? "unknown")),
+                    Cell(datum("distance_km", f, context), text: distance.map { Format.distance($0, context.units) } ?? "unknown")),
             ])
     }
 }

@@ -5,8 +5,8 @@ import SkyKit
 /// default (today); the airline's fleet and the favourite airlines are offered by Tab, never
 /// filled in; a place that fits several airports gets a numbered list to choose from.
 enum FlightForm {
-    static func run(_ shell: Shell) throws -> Output {
-        guard let ask = shell.prompter else { throw ShellError.usage("flight add needs airports in a script") }
+    static func run(_ context: CommandContext) throws -> Output {
+        guard let ask = context.prompter else { throw ShellError.usage("flight add needs airports in a script") }
         var args = Arguments()
         func cancelled() -> Output { .message("cancelled — no flight was saved", .dim) }
 
@@ -21,28 +21,28 @@ enum FlightForm {
                 if answer.isEmpty { return .some(nil) }
                 var cursor = WordCursor([Token(answer, isLiteral: true)])
                 do {
-                    guard let parsed = try kind.read(&cursor, shell) as? Value else {
-                        shell.report(ShellError(.internal, "\(option.name) read another type")); continue
+                    guard let parsed = try kind.read(&cursor, context) as? Value else {
+                        context.report(ShellError(.internal, "\(option.name) read another type")); continue
                     }
                     args.add(option.name, parsed)
                     return .some(parsed)
                 } catch let error as ValueError {
-                    shell.report(ShellError.usage(error.message))
+                    context.report(ShellError.usage(error.message))
                 } catch {
-                    shell.report(ShellError.usage("\(error)"))
+                    context.report(ShellError.usage("\(error)"))
                 }
             }
         }
 
-        guard let origin = airport("From", ask, shell) else { return cancelled() }
-        guard let destination = airport("To", ask, shell) else { return cancelled() }
+        guard let origin = airport("From", ask, context) else { return cancelled() }
+        guard let destination = airport("To", ask, context) else { return cancelled() }
         guard origin.icao != destination.icao else { throw ShellError.usage("the departure and arrival airports are both \(origin.icao)") }
         guard let airlineAnswer = field(FlightFields.airline, "Airline (Tab: favourites first)") else { return cancelled() }
         guard let numberAnswer = field(FlightFields.number, "Flight number") else { return cancelled() }
         // Tab at the aircraft offers the fleet of the airline given, or of the flight number's.
-        let airline = airlineAnswer ?? numberAnswer.flatMap { $0.stored(airline: nil) }.flatMap { shell.catalog.airline(flightNumber: $0) }
+        let airline = airlineAnswer ?? numberAnswer.flatMap { $0.stored(airline: nil) }.flatMap { context.catalog.airline(flightNumber: $0) }
         var fleetKind = Kind<AircraftType>.aircraftType.erased
-        fleetKind.complete = { CatalogResolver.completeAircraft($0.prefix, $0.shell.catalog, fleetOf: airline) }
+        fleetKind.complete = { CatalogResolver.completeAircraft($0.prefix, $0.context.catalog, fleetOf: airline) }
         guard field(FlightFields.aircraft, "Aircraft" + (airline.map { " (Tab: \(Format.possessive($0.name)) fleet)" } ?? ""), completion: fleetKind) != nil
         else {
             return cancelled()
@@ -52,26 +52,26 @@ enum FlightForm {
         guard field(FlightFields.seat, "Seat (23A, window, middle, aisle)") != nil else { return cancelled() }
         guard field(FlightFields.registration, "Registration") != nil else { return cancelled() }
 
-        var flight = Flight(origin: origin.icao, destination: destination.icao, date: shell.clock.today)
-        let notes = try FlightFields.apply(args, to: &flight, shell: shell)
-        return try FlightCommands.save(flight, notes: notes, shell)
+        var flight = Flight(origin: origin.icao, destination: destination.icao, date: context.clock.today)
+        let notes = try FlightFields.apply(args, to: &flight, context: context)
+        return try FlightCommands.save(flight, notes: notes, context)
     }
 
     /// Asks for an airport until the answer names one; a name that fits several gets a
     /// numbered list to choose from. Nil when cancelled.
-    static func airport(_ label: String, _ ask: (Question) -> String?, _ shell: Shell) -> Airport? {
+    static func airport(_ label: String, _ ask: (Question) -> String?, _ context: CommandContext) -> Airport? {
         while true {
             guard let raw = ask(Question(label + ": ", completion: Kind<Airport>.airport.erased)) else { return nil }
             let answer = String(raw.trimmingWhitespace)
             if answer.isEmpty {
-                shell.report(ShellError.usage("\(label.lowercased()) is needed"))
+                context.report(ShellError.usage("\(label.lowercased()) is needed"))
                 continue
             }
             do {
-                return try CatalogResolver.airport(answer, shell)
+                return try CatalogResolver.airport(answer, context)
             } catch {
                 if error.cancelled { return nil }
-                shell.report(ShellError.usage(error.message))
+                context.report(ShellError.usage(error.message))
             }
         }
     }

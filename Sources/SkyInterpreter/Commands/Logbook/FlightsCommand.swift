@@ -24,9 +24,9 @@ enum FlightsCommand {
             Example("flights year 2025 airline UA", "this year's United flights"),
             Example("flights airport SFO limit 5", "the last five flights through San Francisco"),
         ]
-    ) { args, shell in
+    ) { args, context in
         // What a pipeline's stages let the query do, for the options not given here.
-        let pushed = shell.flightPushDown.filter
+        let pushed = context.flightPushDown.filter
         let filter = FlightFilter(
             year: args[FlightsCommand.year] ?? pushed.year, airline: args[FlightsCommand.airline]?.storedCode ?? pushed.airline,
             airport: args[FlightsCommand.airport]?.icao ?? pushed.airport,
@@ -34,15 +34,15 @@ enum FlightsCommand {
         let given = FlightFilter(
             year: args[FlightsCommand.year], airline: args[FlightsCommand.airline]?.storedCode,
             airport: args[FlightsCommand.airport]?.icao, limit: args[FlightsCommand.limit])
-        let inPipeline = shell.inPipeline
-        let extras = FlightsCommand.extras(shell)
+        let inPipeline = context.inPipeline
+        let extras = FlightsCommand.extras(context)
         // The text list reads only the fields it shows, and so does a pipeline whose stages name
         // no field beyond those it can make from them.
-        let listed = (extras.isEmpty && !inPipeline) || shell.flightPushDown.fields?.isSubset(of: FlightsCommand.fromListed) == true
-        let cursor = try shell.logbook.store().flights(in: shell.session.logbook, filter, listed: listed)
-        let row = FlightsCommand.rowMaker(shell)
+        let listed = (extras.isEmpty && !inPipeline) || context.flightPushDown.fields?.isSubset(of: FlightsCommand.fromListed) == true
+        let cursor = try context.logbook.store().flights(in: context.session.logbook, filter, listed: listed)
+        let row = FlightsCommand.rowMaker(context)
         let rows = AnyIterator<[Cell]> { cursor.next().map(row) }
-        let names = shell.setting(.codes) == .names
+        let names = context.setting(.codes) == .names
         let table = StreamedTable(
             key: "flights",
             columns: [
@@ -52,7 +52,7 @@ enum FlightsCommand {
                 + (inPipeline ? [Column("year", "", dataOnly: true)] : []),
             widths: [7, 24, names ? 36 : 12, 8, 10, 0, 0] + extras.map { _ in 0 } + (inPipeline ? [0] : []),
             rows: rows,
-            empty: "no flights in logbook \(shell.session.logbook)\(given == FlightFilter() ? " yet — add one with flight add" : " match")",
+            empty: "no flights in logbook \(context.session.logbook)\(given == FlightFilter() ? " yet — add one with flight add" : " match")",
             finish: { () throws(ShellError) in
                 if let failure = cursor.failure { throw ShellError(storeError: failure) }
                 return []
@@ -63,13 +63,13 @@ enum FlightsCommand {
     /// The cells of one flight's row, as the list of this moment shows it. The rows are made as
     /// they are read, perhaps after the pipeline that asked for them has moved on: what they
     /// depend on is taken now.
-    static func rowMaker(_ shell: Shell) -> (Flight) -> [Cell] {
+    static func rowMaker(_ context: CommandContext) -> (Flight) -> [Cell] {
         var airlineNames: [String: String] = [:]
-        let inPipeline = shell.inPipeline
-        let extras = FlightsCommand.extras(shell)
-        let fields = extras.map { key in shell.flightPushDown.fields?.contains(key) ?? true ? FlightFields.reader(key, shell) : nil }
-        let label = shell.logbook.labeler()
-        let catalog = shell.catalog
+        let inPipeline = context.inPipeline
+        let extras = FlightsCommand.extras(context)
+        let fields = extras.map { key in context.flightPushDown.fields?.contains(key) ?? true ? FlightFields.reader(key, context) : nil }
+        let label = context.logbook.labeler()
+        let catalog = context.catalog
         let empty = Cell(.null)
         return { f in
             let airline = f.airline.map { code in
@@ -97,8 +97,8 @@ enum FlightsCommand {
     /// a pipeline (which can then ask of any of them); none in the text list. A pipeline shown
     /// as text computes only those its stages name (the others stay columns, empty, so that a
     /// misspelt name still meets the whole list).
-    static func extras(_ shell: Shell) -> [String] {
-        shell.renderOptions.format != .table || shell.inPipeline ? extraKeys : []
+    static func extras(_ context: CommandContext) -> [String] {
+        context.renderOptions.format != .table || context.inPipeline ? extraKeys : []
     }
 
     /// The kind of a field's column, declared so that a pipeline knows it before any row

@@ -46,24 +46,24 @@ enum ImportCommand {
                 "logbook import openflights.csv --map 'Boeing 777=B772' --skip-bad", "say which variant a family was; leave out rows skyshell cannot place"),
             Example("logbook import undo", "take back the last import"),
         ]
-    ) { args, shell in
-        try run(args, shell)
+    ) { args, context in
+        try run(args, context)
     }
 
-    static func run(_ args: Arguments, _ shell: Shell) throws -> Output {
+    static func run(_ args: Arguments, _ context: CommandContext) throws -> Output {
         let path = try args.value(file)
         let bytes = try readFile(path)
         let format = try args[format]?.format ?? guessFormat(bytes, path: path)
         guard var map = ValueMap(args.all(map)) else { throw ShellError.usage("--map takes TEXT=CODE, like --map 'Boeing 767-300-ER=B763'") }
-        var plan = try makePlan(bytes, format: format, path: path, map: map, shell)
+        var plan = try makePlan(bytes, format: format, path: path, map: map, context)
         let dry = args.flag(dryRun)
-        let interactive = shell.prompter != nil && !dry
+        let interactive = context.prompter != nil && !dry
         if interactive, !plan.unresolved.isEmpty {
-            guard try askForMissing(plan, into: &map, shell) else { return .message("cancelled — nothing was imported", .dim) }
-            plan = try makePlan(bytes, format: format, path: path, map: map, shell)
+            guard try askForMissing(plan, into: &map, context) else { return .message("cancelled — nothing was imported", .dim) }
+            plan = try makePlan(bytes, format: format, path: path, map: map, context)
         }
-        let logbook = shell.session.logbook
-        plan.markDuplicates(try shell.logbook.existingStore()?.duplicateIndex(in: logbook) ?? DuplicateIndex())
+        let logbook = context.session.logbook
+        plan.markDuplicates(try context.logbook.existingStore()?.duplicateIndex(in: logbook) ?? DuplicateIndex())
         let keep = args.flag(keepDuplicates)
         let summary = summarize(plan, path: path, logbook: logbook, keepDuplicates: keep)
         if dry { return Output(summary + [.message("dry run — nothing was imported", .dim)]) }
@@ -95,9 +95,9 @@ enum ImportCommand {
         }
         var output = Output()
         if interactive, !args.flag(yes) {
-            if let failure = shell.emit(Output(summary)) { throw failure }
+            if let failure = context.emit(Output(summary)) { throw failure }
             let question = "Import \(flights.count) flight\(flights.count == 1 ? "" : "s") into logbook \(logbook)? [Y/n] "
-            let answer = shell.prompter?(Question(question))?.trimmingWhitespace.lowercased()
+            let answer = context.prompter?(Question(question))?.trimmingWhitespace.lowercased()
             guard let answer, answer.isEmpty || answer == "y" || answer == "yes" else { return .message("cancelled — nothing was imported", .dim) }
         } else {
             output.blocks += summary
@@ -106,8 +106,8 @@ enum ImportCommand {
         // Without --keep-duplicates the store checks again under its write lock: another shell
         // may have imported the same flights since the file was read.
         let source = LogbookStore.ImportSource(file: path, format: format.rawValue, duplicates: keep ? plan.duplicates : [], skipExisting: !keep)
-        let progress = ProgressLine(shell: shell, label: "importing", total: flights.count)
-        let written = try shell.logbook.store().add(flights, to: logbook, source: source) { done in
+        let progress = ProgressLine(context: context, label: "importing", total: flights.count)
+        let written = try context.logbook.store().add(flights, to: logbook, source: source) { done in
             progress.update(done)
             return !Interrupt.requested
         }
@@ -116,7 +116,7 @@ enum ImportCommand {
         if late > 0 {
             output.append(
                 .note(
-                    "\(late) of the flights arrived in logbook \(logbook) from elsewhere while the file was read (another shell): skipped as duplicates"
+                    "\(late) of the flights arrived in logbook \(logbook) from elsewhere while the file was read (another context): skipped as duplicates"
                 ))
         }
         if let importID = written.importID {
@@ -128,15 +128,15 @@ enum ImportCommand {
         }
         output.append(.data("imported", .int(added)))
         output.append(.data("import", .int(Int(written.importID ?? 0))))
-        output.blocks += shell.badges.announcements()
+        output.blocks += context.badges.announcements()
         return output
     }
 
     /// The plan for the file's bytes, or the error that says why it cannot be read at all. A
     /// signal stops the reading too (every part of a large file), with nothing written yet.
-    static func makePlan(_ bytes: [UInt8], format: FlightFileFormat, path: String, map: ValueMap, _ shell: Shell) throws -> ImportPlan {
+    static func makePlan(_ bytes: [UInt8], format: FlightFileFormat, path: String, map: ValueMap, _ context: CommandContext) throws -> ImportPlan {
         do {
-            return try FlightFiles.plan(bytes, format: format, catalog: shell.catalog, today: shell.clock.today, map: map) { Interrupt.requested }
+            return try FlightFiles.plan(bytes, format: format, catalog: context.catalog, today: context.clock.today, map: map) { Interrupt.requested }
         } catch {
             if error.stopped { throw CancellationError() }
             throw ShellError.data("\(path) \(error.text) — nothing was imported")
@@ -183,9 +183,9 @@ enum ImportCommand {
     static func suggestion(_ value: UnresolvedValue) -> String? { value.candidates.count == 1 ? value.candidates[0] : nil }
 
     /// Asks, once per value that names nothing, what it stands for. False when cancelled.
-    static func askForMissing(_ plan: ImportPlan, into map: inout ValueMap, _ shell: Shell) throws -> Bool {
-        guard let ask = shell.prompter else { return true }
-        shell.notice(
+    static func askForMissing(_ plan: ImportPlan, into map: inout ValueMap, _ context: CommandContext) throws -> Bool {
+        guard let ask = context.prompter else { return true }
+        context.notice(
             "\(plan.unresolved.count) value\(plan.unresolved.count == 1 ? "" : "s") of the file name\(plan.unresolved.count == 1 ? "s" : "") nothing "
                 + "skyshell knows; say what each stands for (Enter takes the suggestion, - leaves it empty, skip leaves those flights out)"
         )
@@ -198,24 +198,24 @@ enum ImportCommand {
             }
             let suggestion = suggestion(value)
             while true {
-                shell.notice("\(value.kind.rawValue) '\(value.text)' ×\(value.count) (line \(value.line)): \(value.reason)")
+                context.notice("\(value.kind.rawValue) '\(value.text)' ×\(value.count) (line \(value.line)): \(value.reason)")
                 let prompt = "'\(Visible.text(String(value.text.prefix(40))))' stands for\(suggestion.map { " [\($0)]" } ?? " [skip]"): "
                 guard let raw = ask(Question(prompt, default: suggestion, completion: kind)) else { return false }
                 var answer = String(raw.trimmingWhitespace)
                 if answer.isEmpty { answer = suggestion ?? "skip" }
                 if answer.lowercased() == "skip" { break }
                 if answer == "-" {
-                    guard value.kind != .airport else { shell.report(.usage("an airport cannot be left empty — give a code, or skip")); continue }
+                    guard value.kind != .airport else { context.report(.usage("an airport cannot be left empty — give a code, or skip")); continue }
                     map.set(value.text, to: nil)
                     break
                 }
                 var cursor = WordCursor([Token(answer, isLiteral: true)])
                 do {
-                    _ = try kind.read(&cursor, shell)
+                    _ = try kind.read(&cursor, context)
                     map.set(value.text, to: answer)
                     break
                 } catch let error as ValueError {
-                    shell.report(.usage(error.message))
+                    context.report(.usage(error.message))
                 }
             }
         }
@@ -311,9 +311,9 @@ enum ImportCommand {
             + "again when they no longer hold.",
         arguments: [importNumber.spec],
         examples: [Example("logbook import undo", "take back the last import"), Example("logbook import undo 2", "take back import #2")]
-    ) { args, shell in
-        let logbook = shell.session.logbook
-        let store = try shell.logbook.store()
+    ) { args, context in
+        let logbook = context.session.logbook
+        let store = try context.logbook.store()
         let records = try store.imports(in: logbook)
         let target: LogbookStore.ImportRecord
         if let n = args[importNumber] {
@@ -335,15 +335,15 @@ enum ImportCommand {
                         + "\(logbook)\(keptText)"
                 ),
                 .data("removed", .int(removed)), .data("kept_edited", .int(kept)),
-            ] + shell.badges.announcements())
+            ] + context.badges.announcements())
     }
 
     static let imports = CommandSpec(
         "imports", category: .logbook,
         abstract: "List the imports into the active logbook",
         examples: [Example("logbook imports", "every import, with its file, format, time and flights")]
-    ) { _, shell in
-        let records = (try shell.logbook.existingStore()?.imports(in: shell.session.logbook)) ?? []
+    ) { _, context in
+        let records = (try context.logbook.existingStore()?.imports(in: context.session.logbook)) ?? []
         let rows = records.map { r -> [Cell] in
             [
                 Cell(.int(Int(r.id)), text: "#\(r.id)"),
@@ -358,7 +358,7 @@ enum ImportCommand {
                 Column("id", "#", .right), Column("time", "Time"), Column("file", "File"), Column("format", "Format"), Column("flights", "Flights", .right),
                 Column("duplicates", "Duplicates", .right), Column("undone", ""),
             ], rows: rows)
-        if rows.isEmpty { table.title = "No imports into logbook \(shell.session.logbook) yet" }
+        if rows.isEmpty { table.title = "No imports into logbook \(context.session.logbook) yet" }
         return .table(table)
     }
 }

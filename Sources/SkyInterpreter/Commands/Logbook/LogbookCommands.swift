@@ -10,9 +10,9 @@ enum LogbookCommands {
             "All logbooks live in one SQLite database, logbook.sqlite in the data directory. The logbook never uses the network: what you log stays on this computer.",
         subcommands: [new, use, list, rename, rm, clear, check, ExportCommand.spec, ImportCommand.spec, ImportCommand.imports],
         examples: [Example("logbook", "the active logbook and its numbers")]
-    ) { _, shell in
-        let store = try shell.logbook.store()
-        let name = shell.session.logbook
+    ) { _, context in
+        let store = try context.logbook.store()
+        let name = context.session.logbook
         let count = try store.count(in: name)
         let all = try store.logbookNames()
         return .card(
@@ -37,10 +37,10 @@ enum LogbookCommands {
         "new", category: .logbook, abstract: "Create an empty logbook and make it active",
         arguments: [name.spec],
         examples: [Example("logbook new work", "a logbook for business trips")]
-    ) { args, shell in
+    ) { args, context in
         let name = try args.value(LogbookCommands.name)
-        try shell.logbook.store().createLogbook(name)
-        shell.session.useLogbook(name)
+        try context.logbook.store().createLogbook(name)
+        context.session.useLogbook(name)
         return .message("created logbook \(name); it is now the active logbook")
     }
 
@@ -48,25 +48,25 @@ enum LogbookCommands {
         "use", category: .logbook, abstract: "Make another logbook the active one",
         arguments: [name.spec],
         examples: [Example("logbook use work", "switch to the work logbook")]
-    ) { args, shell in
+    ) { args, context in
         let name = try args.value(LogbookCommands.name)
-        let known = try shell.logbook.store().logbookNames()
+        let known = try context.logbook.store().logbookNames()
         guard known.contains(name) || name == "default" else {
             throw ShellError.usage("there is no logbook called \(name)" + suggestion(name, among: known) + " — create it with logbook new \(name)")
         }
-        shell.session.useLogbook(name)
-        return .message("logbook \(name) is now active (\(try shell.logbook.store().count(in: name)) flights)")
+        context.session.useLogbook(name)
+        return .message("logbook \(name) is now active (\(try context.logbook.store().count(in: name)) flights)")
     }
 
     static let list = CommandSpec(
         "list", aliases: ["ls"], category: .logbook, abstract: "List the logbooks",
         examples: [Example("logbook list", "every logbook with its flights")]
-    ) { _, shell in
-        var books = try shell.logbook.store().logbooks()
-        if !books.contains(where: { $0.name == shell.session.logbook }) { books.append((shell.session.logbook, 0)) }
+    ) { _, context in
+        var books = try context.logbook.store().logbooks()
+        if !books.contains(where: { $0.name == context.session.logbook }) { books.append((context.session.logbook, 0)) }
         let rows = books.sorted { $0.name < $1.name }.map { book in
             [
-                Cell(.bool(book.name == shell.session.logbook), text: book.name == shell.session.logbook ? "*" : ""),
+                Cell(.bool(book.name == context.session.logbook), text: book.name == context.session.logbook ? "*" : ""),
                 Cell(book.name), Cell(.int(book.flights), text: Format.grouped(Double(book.flights))),
             ]
         }
@@ -80,10 +80,10 @@ enum LogbookCommands {
         "rename", aliases: ["mv"], category: .logbook, abstract: "Rename a logbook",
         arguments: [old.spec, newName.spec],
         examples: [Example("logbook rename work trips", "rename work to trips")]
-    ) { args, shell in
+    ) { args, context in
         let old = try args.value(LogbookCommands.old), new = try args.value(LogbookCommands.newName)
-        try shell.logbook.store().renameLogbook(old, to: new)
-        if shell.session.logbook == old { shell.session.useLogbook(new) }
+        try context.logbook.store().renameLogbook(old, to: new)
+        if context.session.logbook == old { context.session.useLogbook(new) }
         return .message("renamed logbook \(old) to \(new)")
     }
 
@@ -95,18 +95,18 @@ enum LogbookCommands {
         arguments: [name.spec],
         options: [rmYes.spec],
         examples: [Example("logbook rm old --yes", "delete the logbook called old")]
-    ) { args, shell in
+    ) { args, context in
         let name = try args.value(LogbookCommands.name)
-        let count = try shell.logbook.store().count(in: name)
-        guard try shell.logbook.store().logbookNames().contains(name) else {
+        let count = try context.logbook.store().count(in: name)
+        guard try context.logbook.store().logbookNames().contains(name) else {
             throw ShellError.usage("there is no logbook called \(name)")
         }
-        if count > 0, !args.flag(LogbookCommands.rmYes) { try confirm(name, flights: count, action: "delete logbook \(name)", shell) }
-        try shell.logbook.store().removeLogbook(name)
-        if shell.session.logbook == name { shell.session.useLogbook("default") }
+        if count > 0, !args.flag(LogbookCommands.rmYes) { try confirm(name, flights: count, action: "delete logbook \(name)", context) }
+        try context.logbook.store().removeLogbook(name)
+        if context.session.logbook == name { context.session.useLogbook("default") }
         return .message(
             "deleted logbook \(name) and its \(count) flight\(count == 1 ? "" : "s")"
-                + (shell.session.logbook == "default" && name != "default" ? "; logbook default is active" : ""))
+                + (context.session.logbook == "default" && name != "default" ? "; logbook default is active" : ""))
     }
 
     static let clearYes = Flag("yes", "delete without asking")
@@ -116,18 +116,18 @@ enum LogbookCommands {
         discussion: "At a terminal it asks for the logbook's name to be typed; in scripts it needs --yes. There is no undo: the logbook keeps no backup.",
         options: [clearYes.spec],
         examples: [Example("logbook clear --yes", "empty the active logbook")]
-    ) { args, shell in
-        let name = shell.session.logbook
-        let count = try shell.logbook.store().count(in: name)
+    ) { args, context in
+        let name = context.session.logbook
+        let count = try context.logbook.store().count(in: name)
         guard count > 0 else { return .message("logbook \(name) has no flights") }
-        if !args.flag(LogbookCommands.clearYes) { try confirm(name, flights: count, action: "delete all \(count) flights of logbook \(name)", shell) }
-        let removed = try shell.logbook.store().clear(name)
-        return Output([.message("deleted \(removed) flight\(removed == 1 ? "" : "s") from logbook \(name)")] + shell.badges.announcements())
+        if !args.flag(LogbookCommands.clearYes) { try confirm(name, flights: count, action: "delete all \(count) flights of logbook \(name)", context) }
+        let removed = try context.logbook.store().clear(name)
+        return Output([.message("deleted \(removed) flight\(removed == 1 ? "" : "s") from logbook \(name)")] + context.badges.announcements())
     }
 
     /// Asks for the logbook's name at a terminal; without one, explains the --yes flag.
-    static func confirm(_ name: String, flights: Int, action: String, _ shell: Shell) throws {
-        guard let ask = shell.prompter else {
+    static func confirm(_ name: String, flights: Int, action: String, _ context: CommandContext) throws {
+        guard let ask = context.prompter else {
             throw ShellError.usage("this would \(action); add --yes to confirm in a script")
         }
         let answer = ask(Question("This will \(action). Type \(name) to confirm: "))
@@ -138,8 +138,8 @@ enum LogbookCommands {
         "check", category: .logbook, abstract: "Check the logbook database for damage",
         discussion: "Runs SQLite's integrity check and foreign key check. Nothing is repaired or changed.",
         examples: [Example("logbook check", "is the database sound?")]
-    ) { _, shell in
-        let store = try shell.logbook.store()
+    ) { _, context in
+        let store = try context.logbook.store()
         let problems = try store.integrityCheck()
         if problems == ["ok"] || problems.isEmpty {
             return Output([.message("\(store.path): ok", .good), .data("ok", .bool(true))])
@@ -157,9 +157,9 @@ enum FavoriteCommands {
         discussion: "Favourite airlines come first when completing airline names and are the default in the flight form.",
         arguments: [favoriteAirline.spec],
         examples: [Example("airline favorite AS", "Alaska Airlines first")]
-    ) { args, shell in
+    ) { args, context in
         let airline = try args.value(FavoriteCommands.favoriteAirline)
-        try shell.logbook.store().setFavorite(airline.storedCode, true)
+        try context.logbook.store().setFavorite(airline.storedCode, true)
         return .message("★ \(airline.name) is a favourite")
     }
 
@@ -169,18 +169,18 @@ enum FavoriteCommands {
         "unfavorite", aliases: ["unfav"], category: .logbook, abstract: "Remove an airline from the favourites",
         arguments: [unfavoriteAirline.spec],
         examples: [Example("airline unfavorite AS", "no longer a favourite")]
-    ) { args, shell in
+    ) { args, context in
         let airline = try args.value(FavoriteCommands.unfavoriteAirline)
-        try shell.logbook.store().setFavorite(airline.storedCode, false)
+        try context.logbook.store().setFavorite(airline.storedCode, false)
         return .message("\(airline.name) is no longer a favourite")
     }
 
     static let favorites = CommandSpec(
         "favorites", aliases: ["favs"], category: .logbook, abstract: "List the favourite airlines",
         examples: [Example("airlines favorites", "the starred airlines")]
-    ) { _, shell in
-        let rows = try shell.logbook.store().favoriteAirlines().map { code -> [Cell] in
-            let a = shell.catalog.airline(code: code)
+    ) { _, context in
+        let rows = try context.logbook.store().favoriteAirlines().map { code -> [Cell] in
+            let a = context.catalog.airline(code: code)
             return [Cell(Datum.optional(a?.iata)), Cell(Datum.optional(a?.icao ?? code)), Cell(a?.name ?? code)]
         }
         var table = Table(key: "favorites", columns: [Column("iata", "IATA"), Column("icao", "ICAO"), Column("name", "Name")], rows: rows)

@@ -3,23 +3,23 @@ import SkyKit
 
 /// The logbook service's state: the database, opened on first use.
 final class LogbookContext: ServiceContext {
-    private unowned let shell: Shell
+    private let context: CommandContext
     private var opened: LogbookStore?
 
-    init(shell: Shell) { self.shell = shell }
+    init(context: CommandContext) { self.context = context }
 
     /// The logbook database in the data directory (`logbook.sqlite`), opened on first use.
     /// `SKYSHELL_DB_MAX_PAGES` caps its size in pages, to test a full disk.
     func store() throws -> LogbookStore {
         if let opened { return opened }
-        guard let paths = shell.paths else { throw ShellError(.io, "no data directory: set SKYSHELL_HOME or HOME") }
-        try shell.ensurePrivateDirectory(paths.data)
+        guard let paths = context.paths else { throw ShellError(.io, "no data directory: set SKYSHELL_HOME or HOME") }
+        try context.ensurePrivateDirectory(paths.data)
         let maxPages =
-            shell.environment["SKYSHELL_DB_MAX_PAGES"] == nil
+            context.environment["SKYSHELL_DB_MAX_PAGES"] == nil
             ? nil
-            : Int(shell.environmentNumber("SKYSHELL_DB_MAX_PAGES", 1...Double(Int32.max), default: Double(Int32.max), what: "pages", whole: true))
+            : Int(context.environmentNumber("SKYSHELL_DB_MAX_PAGES", 1...Double(Int32.max), default: Double(Int32.max), what: "pages", whole: true))
         let store = try LogbookStore(path: paths.logbookFile, maxPages: maxPages)
-        let clock = shell.clock
+        let clock = context.clock
         store.today = { clock.today }
         store.now = { clock.now.timeIntervalSince1970 }
         opened = store
@@ -29,13 +29,13 @@ final class LogbookContext: ServiceContext {
     /// The logbook database only if it already exists (cards look, they never create one).
     func existingStore() -> LogbookStore? {
         if let opened { return opened }
-        guard let paths = shell.paths, FileManager.default.fileExists(atPath: paths.logbookFile) else { return nil }
+        guard let paths = context.paths, FileManager.default.fileExists(atPath: paths.logbookFile) else { return nil }
         return try? store()
     }
 
     /// The flights of the active logbook matching `filter`, for cards: count and the latest few.
     func yourFlights(_ filter: FlightFilter, latest: Int = 5) -> (count: Int, latest: [Flight]) {
-        let logbook = shell.session.logbook
+        let logbook = context.session.logbook
         guard let store = existingStore(), let count = try? store.count(in: logbook, filter), count > 0 else { return (0, []) }
         var limited = filter
         limited.limit = latest
@@ -46,9 +46,9 @@ final class LogbookContext: ServiceContext {
     /// A card field listing "your flights": the count and the latest ones, one per line.
     func yourFlightsField(_ filter: FlightFilter, none: String) -> Field {
         let (count, latest) = yourFlights(filter)
-        let lines = latest.map { "#\($0.number ?? 0)  \(FlightFields.summary($0, shell))" }
+        let lines = latest.map { "#\($0.number ?? 0)  \(FlightFields.summary($0, context))" }
         let text =
-            count == 0 ? none : "\(count) in logbook \(shell.session.logbook)\n" + lines.joined(separator: "\n") + (count > latest.count ? "\n…" : "")
+            count == 0 ? none : "\(count) in logbook \(context.session.logbook)\n" + lines.joined(separator: "\n") + (count > latest.count ? "\n…" : "")
         return Field("your_flights", "your flights", Cell(.int(count), text: text))
     }
 
@@ -64,7 +64,7 @@ final class LogbookContext: ServiceContext {
         let key = origin + "-" + destination
         if let known = routeLengths[key] { return known }
         var length: Distance?
-        if let a = shell.catalog.coordinate(icao: origin), let b = shell.catalog.coordinate(icao: destination) {
+        if let a = context.catalog.coordinate(icao: origin), let b = context.catalog.coordinate(icao: destination) {
             length = Geodesic.wgs84.inverse(a, b).distance
         }
         routeLengths[key] = length
@@ -77,8 +77,8 @@ final class LogbookContext: ServiceContext {
 
     /// `label(airport:)` with the naming setting read once, for a long list.
     func labeler() -> (String) -> String {
-        let naming = shell.setting(.codes)
-        let catalog = shell.catalog
+        let naming = context.setting(.codes)
+        let catalog = context.catalog
         return { icao in
             guard naming != .icao, let a = catalog.airport(icao: icao) else { return icao }
             if naming == .iata { return a.iata ?? icao }
@@ -87,7 +87,7 @@ final class LogbookContext: ServiceContext {
     }
 }
 
-extension Shell {
+extension CommandContext {
     /// The logbook service.
     var logbook: LogbookContext { services.context() }
 }

@@ -21,12 +21,13 @@ enum MapCommands {
         "routes", category: .logbook, abstract: "Map the routes of the active logbook",
         options: fileOptions,
         examples: [Example("map routes", "your flights on the world"), Example("map routes --geojson flights.geojson", "and for a GIS")]
-    ) { args, shell in
-        let cursor = try shell.logbook.store().flights(in: shell.session.logbook)
+    ) { args, context in
+        let cursor = try context.logbook.store().flights(in: context.session.logbook)
         let flights = Array(cursor)
-        let features = FlightFiles.routeFeatures(flights, catalog: shell.catalog)
-        guard !features.points.isEmpty else { return .message("no flights in logbook \(shell.session.logbook) yet — nothing to map") }
-        return try draw(features, title: "\(features.lines.count) route\(features.lines.count == 1 ? "" : "s"), \(features.points.count) airports", args, shell)
+        let features = FlightFiles.routeFeatures(flights, catalog: context.catalog)
+        guard !features.points.isEmpty else { return .message("no flights in logbook \(context.session.logbook) yet — nothing to map") }
+        return try draw(
+            features, title: "\(features.lines.count) route\(features.lines.count == 1 ? "" : "s"), \(features.points.count) airports", args, context)
     }
 
     static let airline = Argument("airline", .airlineText, "the airline")
@@ -36,16 +37,16 @@ enum MapCommands {
         arguments: [airline.spec],
         options: fileOptions,
         examples: [Example("map hubs UA", "United's hubs"), Example("map hubs alaska airlines", "by name")]
-    ) { args, shell in
+    ) { args, context in
         let airline = try args.value(MapCommands.airline)
         var features = GeoFeatures()
         for index in airline.hubIndices {
-            let a = shell.catalog.airport(at: index)
+            let a = context.catalog.airport(at: index)
             features.points.append(
                 GeoFeatures.Point(name: a.icao, coordinate: a.coordinate, properties: [("airport", .string(a.name)), ("hub_of", .string(airline.name))]))
         }
         guard !features.points.isEmpty else { return .message("no hubs are known for \(airline.name)") }
-        return try draw(features, title: "Hubs of \(airline.name)", args, shell, markStyle: .color(airline.brandColor))
+        return try draw(features, title: "Hubs of \(airline.name)", args, context, markStyle: .color(airline.brandColor))
     }
 
     static let airportName = Argument("airport", .airportText, "the airport")
@@ -55,10 +56,10 @@ enum MapCommands {
         arguments: [airportName.spec],
         options: fileOptions,
         examples: [Example("map airport KSFO", "the Bay Area and your routes from SFO")]
-    ) { args, shell in
+    ) { args, context in
         let a = try args.value(MapCommands.airportName)
-        let cursor = try shell.logbook.store().flights(in: shell.session.logbook, FlightFilter(airport: a.icao))
-        var features = FlightFiles.routeFeatures(Array(cursor), catalog: shell.catalog)
+        let cursor = try context.logbook.store().flights(in: context.session.logbook, FlightFilter(airport: a.icao))
+        var features = FlightFiles.routeFeatures(Array(cursor), catalog: context.catalog)
         if features.points.isEmpty {
             features.points.append(GeoFeatures.Point(name: a.icao, coordinate: a.coordinate, properties: [("airport", .string(a.name))]))
         }
@@ -66,20 +67,22 @@ enum MapCommands {
         let around = (0..<8).map {
             Geodesic.wgs84.direct(from: a.coordinate, azimuth: Angle(degrees: Double($0) * 45), distance: Distance(300, .kilometers)).coordinate
         }
-        return try draw(features, title: a.title, args, shell, extent: around)
+        return try draw(features, title: a.title, args, context, extent: around)
     }
 
     /// Draws the features and writes the requested files.
-    static func draw(_ features: GeoFeatures, title: String, _ args: Arguments, _ shell: Shell, markStyle: Style = .warning, extent: [Coordinate] = []) throws
+    static func draw(
+        _ features: GeoFeatures, title: String, _ args: Arguments, _ context: CommandContext, markStyle: Style = .warning, extent: [Coordinate] = []
+    ) throws
         -> Output
     {
         var content = WorldMap.Content()
         for line in features.lines { content.lines.append((line.points, .accent)) }
         // Airports are labelled as lists name them (ICAO, IATA or city: the codes setting).
-        for point in features.points { content.places.append((point.coordinate, shell.logbook.label(airport: point.name), markStyle)) }
+        for point in features.points { content.places.append((point.coordinate, context.logbook.label(airport: point.name), markStyle)) }
         let all = features.lines.flatMap(\.points) + features.points.map(\.coordinate) + extent
         let files = try [(geojson, "geojson"), (kml, "kml")].compactMap { option, key in
-            try args[option].map { (key, try shell.createUserFile($0, force: args.flag(force), personal: true)) }
+            try args[option].map { (key, try context.createUserFile($0, force: args.flag(force), personal: true)) }
         }
         var output = Output([
             .message(title, .accent),
@@ -99,7 +102,7 @@ enum MapCommands {
                             [("name", .string($0.name)), ("lat", .number($0.coordinate.latitude)), ("lon", .number($0.coordinate.longitude))] + $0.properties)
                     })))
         for (key, file) in files {
-            try shell.finish(file, with: key == "kml" ? features.kml : features.geoJSON)
+            try context.finish(file, with: key == "kml" ? features.kml : features.geoJSON)
             output.append(.message("wrote \(file.path)"))
         }
         return output

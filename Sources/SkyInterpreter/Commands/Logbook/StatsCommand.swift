@@ -26,17 +26,17 @@ enum StatsCommand {
             Example("stats", "every section"), Example("stats routes", "routes, departures and arrivals"), Example("stats distance in mi", "miles flown"),
             Example("stats years", "flights, distance and time per year"), Example("stats records year 2025", "this year's records"),
         ]
-    ) { args, shell in
+    ) { args, context in
         let year = args[StatsCommand.year]
-        let stats = try LogbookStatistics.compute(shell.logbook.store(), logbook: shell.session.logbook, catalog: shell.catalog, year: year)
+        let stats = try LogbookStatistics.compute(context.logbook.store(), logbook: context.session.logbook, catalog: context.catalog, year: year)
         let only = args[StatsCommand.section]
         let limit = try args.value(StatsCommand.limit)
-        let unit = args[StatsCommand.unit] ?? Format.distanceUnit(shell.units)
-        let report = Report(stats: stats, shell: shell, limit: limit, unit: unit, charts: shell.chartsEnabled)
+        let unit = args[StatsCommand.unit] ?? Format.distanceUnit(context.units)
+        let report = Report(stats: stats, context: context, limit: limit, unit: unit, charts: context.chartsEnabled)
         guard stats.flights > 0 else {
             let what =
-                year.map { "no flights in \($0) in logbook \(shell.session.logbook)" }
-                ?? "no flights in logbook \(shell.session.logbook) yet — add one with flight add"
+                year.map { "no flights in \($0) in logbook \(context.session.logbook)" }
+                ?? "no flights in logbook \(context.session.logbook) yet — add one with flight add"
             return Output([.message(what), .data("flights", .int(0))])
         }
         var output = Output()
@@ -49,7 +49,7 @@ enum StatsCommand {
     /// Builds the blocks of each section.
     struct Report {
         let stats: LogbookStatistics
-        let shell: Shell
+        let context: CommandContext
         let limit: Int
         let unit: LengthUnit
         let charts: Bool
@@ -96,7 +96,7 @@ enum StatsCommand {
                         ranked(
                             "airlines", "Airlines", "flown", stats.airlines,
                             label: { code in
-                                let a = shell.catalog.airline(code: code)
+                                let a = context.catalog.airline(code: code)
                                 return (a?.iata ?? code, a?.name ?? code)
                             }))
                 ]
@@ -116,7 +116,7 @@ enum StatsCommand {
                 var routes = table(
                     "routes", "Routes", "\(stats.routes.count) flown, either way", [Column("route", "Route"), Column("flights", "Flights", .right)],
                     stats.routes.map { r in
-                        ([Cell(.string(r.a + "-" + r.b), text: "\(shell.logbook.label(airport: r.a)) – \(shell.logbook.label(airport: r.b))")], r.count)
+                        ([Cell(.string(r.a + "-" + r.b), text: "\(context.logbook.label(airport: r.a)) – \(context.logbook.label(airport: r.b))")], r.count)
                     })
                 routes.title = "Routes — \(stats.routes.count) flown, either way"
                 return [
@@ -130,7 +130,7 @@ enum StatsCommand {
                 let total = stats.totalDistance
                 let rows = stats.routesByDistance.prefix(limit).map { r -> [Cell] in
                     [
-                        Cell(.string(r.a + "-" + r.b), text: "\(shell.logbook.label(airport: r.a)) – \(shell.logbook.label(airport: r.b))"),
+                        Cell(.string(r.a + "-" + r.b), text: "\(context.logbook.label(airport: r.a)) – \(context.logbook.label(airport: r.b))"),
                         Cell(Datum.rounded(r.distance.kilometers, 3), text: Format.distance(r.distance, in: unit, decimals: 0)),
                         Cell(.int(r.count), text: String(r.count)),
                     ]
@@ -150,7 +150,7 @@ enum StatsCommand {
                 return [
                     .table(
                         ranked(
-                            "aircraft", "Aircraft types", "flown", stats.aircraft, label: { d in (d, shell.catalog.aircraftType(designator: d)?.label ?? d) })
+                            "aircraft", "Aircraft types", "flown", stats.aircraft, label: { d in (d, context.catalog.aircraftType(designator: d)?.label ?? d) })
                     )
                 ]
             case "seats":
@@ -168,8 +168,8 @@ enum StatsCommand {
 
         func airport(_ icao: String) -> (String, String) {
             (
-                shell.setting(.codes) == .iata ? shell.logbook.label(airport: icao) : icao,
-                shell.setting(.codes) == .names ? shell.logbook.label(airport: icao) : shell.catalog.airport(icao: icao)?.name ?? icao
+                context.setting(.codes) == .iata ? context.logbook.label(airport: icao) : icao,
+                context.setting(.codes) == .names ? context.logbook.label(airport: icao) : context.catalog.airport(icao: icao)?.name ?? icao
             )
         }
 
@@ -177,7 +177,7 @@ enum StatsCommand {
         func hours(_ minutes: Int) -> String { Format.grouped(Double(minutes / 60)) + " h " + String(minutes % 60) + " min" }
 
         /// A route as lists show it: "KSFO – KJFK".
-        func route(_ a: String, _ b: String) -> String { "\(shell.logbook.label(airport: a)) – \(shell.logbook.label(airport: b))" }
+        func route(_ a: String, _ b: String) -> String { "\(context.logbook.label(airport: a)) – \(context.logbook.label(airport: b))" }
 
         /// The records of the logbook as one card.
         func records() -> Card {
@@ -201,7 +201,7 @@ enum StatsCommand {
             }
             func place(_ a: Airport?, _ detail: (Airport) -> String) -> (Datum, String?) {
                 guard let a else { return (.null, nil) }
-                return (.string(a.icao), "\(shell.logbook.label(airport: a.icao))  \(a.name)  \(detail(a))")
+                return (.string(a.icao), "\(context.logbook.label(airport: a.icao))  \(a.name)  \(detail(a))")
             }
             func top(_ items: [Ranked], _ label: (String) -> String) -> (Datum, String?) {
                 guard let first = items.first else { return (.null, nil) }
@@ -217,7 +217,7 @@ enum StatsCommand {
                 ("southernmost", "southernmost", place(stats.southernmost) { Format.fixed($0.coordinate.latitude, 2) + "°" }),
                 ("easternmost", "easternmost", place(stats.easternmost) { Format.fixed($0.coordinate.longitude, 2) + "°" }),
                 ("westernmost", "westernmost", place(stats.westernmost) { Format.fixed($0.coordinate.longitude, 2) + "°" }),
-                ("highest", "highest airport", place(stats.highest) { Format.height($0.elevation ?? .zero, shell.units) }),
+                ("highest", "highest airport", place(stats.highest) { Format.height($0.elevation ?? .zero, context.units) }),
                 (
                     "route", "most flown route",
                     top(stats.routes.map { Ranked($0.a + "-" + $0.b, $0.count) }) { key in
@@ -225,8 +225,11 @@ enum StatsCommand {
                         return ends.count == 2 ? route(ends[0], ends[1]) : key
                     }
                 ),
-                ("aircraft", "most flown aircraft", top(stats.aircraft) { d in d + (shell.catalog.aircraftType(designator: d).map { "  " + $0.label } ?? "") }),
-                ("airline", "most flown airline", top(stats.airlines) { c in shell.catalog.airline(code: c)?.name ?? c }),
+                (
+                    "aircraft", "most flown aircraft",
+                    top(stats.aircraft) { d in d + (context.catalog.aircraftType(designator: d).map { "  " + $0.label } ?? "") }
+                ),
+                ("airline", "most flown airline", top(stats.airlines) { c in context.catalog.airline(code: c)?.name ?? c }),
                 ("first_flight", "first flight", flight(stats.firstFlight)), ("latest_flight", "latest flight", flight(stats.latestFlight)),
                 (
                     "busiest_year", "busiest year",
@@ -252,7 +255,7 @@ enum StatsCommand {
                     return ([Cell(code == "—" ? .null : .string(item.key), text: code), Cell(name)], item.count)
                 })
             if key == "seat_positions" || key == "rows" || key == "classes"
-                || (shell.setting(.codes) == .names && (key == "airports" || key == "departures" || key == "arrivals"))
+                || (context.setting(.codes) == .names && (key == "airports" || key == "departures" || key == "arrivals"))
             {
                 t.columns.remove(at: 0)
                 t.rows = t.rows.map { Array($0.dropFirst()) }

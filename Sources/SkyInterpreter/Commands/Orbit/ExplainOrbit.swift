@@ -8,8 +8,8 @@ enum ExplainOrbit {
         "tle", category: .teaching,
         abstract: "What each field of the element set in use means",
         examples: [Example("explain tle", "the ISS's two lines, field by field")]
-    ) { _, shell in
-        let t = try shell.orbit.chosenSet()
+    ) { _, context in
+        let t = try context.orbit.chosenSet()
         var lines = ["\(t.title) — a two-line element set: mean orbital elements at one moment, for SGP4", ""]
         lines.append(t.line1)
         lines.append(t.line2)
@@ -36,7 +36,7 @@ enum ExplainOrbit {
         lines.append("  cols 44–51  mean anomaly \(t.meanAnomaly)°: where it was along the orbit at the epoch")
         lines.append("  cols 53–63  mean motion \(t.meanMotion) rev/day: one orbit every \(Format.fixed(1440 / t.meanMotion, 2)) minutes")
         lines.append("  cols 64–68  revolution \(t.revolutionNumber) at the epoch; col 69 of each line: a checksum (digits summed, '-' counts 1, mod 10)")
-        if let stale = OrbitText.staleness(t, at: shell.clock.now) { lines.append(""); lines.append("Note: " + stale) }
+        if let stale = OrbitText.staleness(t, at: context.clock.now) { lines.append(""); lines.append("Note: " + stale) }
         return Output(lines.map { .message($0) })
     }
 
@@ -44,9 +44,9 @@ enum ExplainOrbit {
         "sgp4", category: .teaching,
         abstract: "How SGP4 predicts the satellite's position, in outline, with its numbers",
         examples: [Example("explain sgp4", "the steps for the element set in use")]
-    ) { _, shell in
-        let propagator = try shell.orbit.propagator(for: try shell.orbit.chosenSet())
-        let now = shell.clock.now
+    ) { _, context in
+        let propagator = try context.orbit.propagator(for: try context.orbit.chosenSet())
+        let now = context.clock.now
         let state = try? propagator.propagate(to: now)
         return Output((outline(propagator) + (state.map { trace(propagator, state: $0, at: now) } ?? [])).map { .message($0) })
     }

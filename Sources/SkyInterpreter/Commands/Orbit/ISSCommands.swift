@@ -16,8 +16,8 @@ enum ISSCommands {
             Example("iss", "where it is now"), Example("iss at 2025-11-10T18:00Z", "at a given time"),
             Example("observer LFPG; iss passes", "when it flies over Paris"),
         ]
-    ) { args, shell in
-        try report(try shell.orbit.propagator(), at: shell.clock.now, shell, trace: args.flag(ISSCommands.trace))
+    ) { args, context in
+        try report(try context.orbit.propagator(), at: context.clock.now, context, trace: args.flag(ISSCommands.trace))
     }
 
     static let time = Argument("time", .instant, "a time: 2025-11-10T18:00Z, +2h, 13:05 (UTC)")
@@ -27,19 +27,19 @@ enum ISSCommands {
         abstract: "Where the ISS is (or was) at a given time",
         arguments: [time.spec],
         examples: [Example("iss at +90m", "one orbit from now")]
-    ) { args, shell in
-        try report(try shell.orbit.propagator(), at: try args.value(ISSCommands.time), shell, trace: false)
+    ) { args, context in
+        try report(try context.orbit.propagator(), at: try args.value(ISSCommands.time), context, trace: false)
     }
 
     /// The position card of a satellite at a moment.
-    static func report(_ sgp4: SGP4, at time: Date, _ shell: Shell, trace: Bool) throws -> Output {
+    static func report(_ sgp4: SGP4, at time: Date, _ context: CommandContext, trace: Bool) throws -> Output {
         let tle = sgp4.tle
         let jd = JulianDate.of(time)
         let state: TEMEState
         do { state = try sgp4.propagate(to: time) } catch { throw ShellError.data("\(tle.displayName) at \(TimeText.utc(time)): \(error)") }
         let sub = OrbitFrames.subPoint(state, julianDate: jd)
         let lit = Sun.lights(state.position, julianDate: jd)
-        let units = shell.units
+        let units = context.units
         var fields = [
             Field("time", "time", Cell(.string(CivilTime(time.timeIntervalSince1970).iso), text: TimeText.utc(time))),
             Field(
@@ -49,7 +49,7 @@ enum ISSCommands {
                         ("latitude", .number((sub.coordinate.latitude * 1e5).rounded() / 1e5)),
                         ("longitude", .number((sub.coordinate.longitude * 1e5).rounded() / 1e5)),
                     ]),
-                    text: CoordinateText.short(sub.coordinate) + " — " + OrbitText.whereOver(sub.coordinate, shell))),
+                    text: CoordinateText.short(sub.coordinate) + " — " + OrbitText.whereOver(sub.coordinate, context))),
             Field(
                 "altitude_km", "altitude",
                 Cell(.number((sub.altitude.kilometers * 10).rounded() / 10), text: Format.distance(Distance(meters: sub.altitude.meters), units, decimals: 1))),
@@ -62,7 +62,7 @@ enum ISSCommands {
                 )),
             Field("sunlit", "sunlit", Cell(.bool(lit), text: lit ? "yes" : "no — in the Earth's shadow")),
         ]
-        if let observer = shell.session.observer {
+        if let observer = context.session.observer {
             let frame = observer.localFrame
             let look = frame.enu(sub.ecef)
             let up = look.elevation >= 0
@@ -110,21 +110,21 @@ enum ISSCommands {
             Example("iss passes visible tonight", "the passes you can see tonight"),
             Example("observer 44.3062 -71.7701; iss passes --horizon terrain", "from a valley: over the mountains, not the 0° line"),
         ]
-    ) { args, shell in
-        try PassesCommand.run(.one(try shell.orbit.issSet()), days: try args.value(ISSCommands.days), limit: 1, args, shell)
+    ) { args, context in
+        try PassesCommand.run(.one(try context.orbit.issSet()), days: try args.value(ISSCommands.days), limit: 1, args, context)
     }
 
     static let map = CommandSpec(
         "map", category: .orbit,
         abstract: "The ISS's ground track for the next orbit on a world map",
         examples: [Example("iss map", "where it will fly over in the next 90 minutes")]
-    ) { _, shell in
-        try groundTrack(try shell.orbit.propagator(), shell)
+    ) { _, context in
+        try groundTrack(try context.orbit.propagator(), context)
     }
 
     /// A satellite's ground track for its next orbit on a world map.
-    static func groundTrack(_ sgp4: SGP4, _ shell: Shell) throws -> Output {
-        let now = shell.clock.now
+    static func groundTrack(_ sgp4: SGP4, _ context: CommandContext) throws -> Output {
+        let now = context.clock.now
         let period = 2 * Double.pi / (sgp4.tle.meanMotion * 2 * .pi / 1440)  // minutes
         var track: [Coordinate] = []
         for k in 0...180 {
@@ -136,7 +136,7 @@ enum ISSCommands {
         var content = WorldMap.Content()
         for part in GeoFeatures.splitAtAntimeridian(track) { content.lines.append((part, .accent)) }
         content.places.append((here, sgp4.tle.name.map { String($0.prefix(3)) } ?? "SAT", .bold))
-        if let observer = shell.session.observer { content.places.append((observer.place.coordinate, nil, .good)) }
+        if let observer = context.session.observer { content.places.append((observer.place.coordinate, nil, .good)) }
         content.extent = [Coordinate(validLatitude: -60, longitude: -180), Coordinate(validLatitude: 75, longitude: 179.9)]
         var output = Output([.message("\(sgp4.tle.title): the next orbit (\(Format.fixed(period, 0)) min) from \(TimeText.utc(now))", .accent)])
         let extent = content.extent

@@ -3,7 +3,7 @@ import SkyKit
 
 /// The orbit service's state: the loaded satellite catalogue and the propagators built from it.
 final class OrbitContext: ServiceContext {
-    private unowned let shell: Shell
+    private let context: CommandContext
     /// The loaded sets and the known ones (those and the built-in ISS), with the identity
     /// (modification time and size) of the file they were read from: `radar live` asks for
     /// them every second.
@@ -11,10 +11,10 @@ final class OrbitContext: ServiceContext {
     /// Propagators already set up, by catalogue number.
     private var propagators: [Int: SGP4] = [:]
 
-    init(shell: Shell) { self.shell = shell }
+    init(context: CommandContext) { self.context = context }
 
     /// Where `sat load` and `sat fetch` keep the element sets (3LE text).
-    var cataloguePath: String? { shell.paths?.path(.catalogue) }
+    var cataloguePath: String? { context.paths?.path(.catalogue) }
 
     /// The element sets loaded so far (none until `sat load` or `sat fetch`).
     func catalogue() throws(ShellError) -> SatelliteCatalog { try read().catalogue }
@@ -53,7 +53,7 @@ final class OrbitContext: ServiceContext {
 
     /// The satellite in use (`sat use`; the ISS until then).
     func chosenSet() throws(ShellError) -> TLE {
-        let number = shell.session.satellite
+        let number = context.session.satellite
         guard let set = try known().set(number: number) else {
             throw ShellError(.state, "satellite \(number) is in use but no longer loaded — `sat use ISS`, or `sat load` its elements")
         }
@@ -76,14 +76,14 @@ final class OrbitContext: ServiceContext {
     /// 300 km, else this computer's.
     func localZone(near place: Place?) -> String {
         if let place {
-            if let code = place.airportCode, let airport = shell.catalog.airport(icao: code) { return airport.timeZone }
-            if let near = shell.catalog.airports(near: place.coordinate, within: Distance(300, .kilometers), limit: 1).first { return near.airport.timeZone }
+            if let code = place.airportCode, let airport = context.catalog.airport(icao: code) { return airport.timeZone }
+            if let near = context.catalog.airports(near: place.coordinate, within: Distance(300, .kilometers), limit: 1).first { return near.airport.timeZone }
         }
         return TimeZone.current.identifier
     }
 }
 
-extension Shell {
+extension CommandContext {
     /// The orbit service.
     var orbit: OrbitContext { services.context() }
 }
@@ -116,8 +116,8 @@ enum OrbitText {
     }
 
     /// "over land near Lyon, France" or "over the North Atlantic Ocean".
-    static func whereOver(_ c: Coordinate, _ shell: Shell) -> String {
-        switch Whereabouts.of(c, catalog: shell.catalog) {
+    static func whereOver(_ c: Coordinate, _ context: CommandContext) -> String {
+        switch Whereabouts.of(c, catalog: context.catalog) {
         case .land(let near?): "over land near \(near.city.isEmpty ? near.name : near.city), \(near.countryName)"
         case .land(nil): "over land, far from any airport"
         case .water(let name): "over " + name

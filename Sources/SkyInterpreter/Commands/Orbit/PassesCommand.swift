@@ -36,15 +36,15 @@ enum PassesCommand {
             Example("passes all visible tonight", "the best visible pass of every satellite loaded, tonight"),
             Example("passes 25544 from +6h min-elevation 30", "only high passes, from six hours from now"),
         ]
-    ) { args, shell in
-        let chosen: PassTarget = try args[target] ?? .one(try shell.orbit.chosenSet())
-        return try run(chosen, days: try args.value(days), limit: try args.value(limit), args, shell)
+    ) { args, context in
+        let chosen: PassTarget = try args[target] ?? .one(try context.orbit.chosenSet())
+        return try run(chosen, days: try args.value(days), limit: try args.value(limit), args, context)
     }
 
     /// One satellite's passes, or the best pass of each known one.
-    static func run(_ target: PassTarget, days: Int, limit: Int, _ args: Arguments, _ shell: Shell) throws -> Output {
+    static func run(_ target: PassTarget, days: Int, limit: Int, _ args: Arguments, _ context: CommandContext) throws -> Output {
         let observer = try args.observer()
-        let start = args[from] ?? shell.clock.now
+        let start = args[from] ?? context.clock.now
         let place = observer.place.coordinate
         let window: (start: Date, end: Date)
         if args.flag(tonight) {
@@ -59,15 +59,15 @@ enum PassesCommand {
             window = (start, start.addingTimeInterval(Double(days) * 86_400))
         }
         var skyline: Skyline?
-        if args.given(ISSCommands.horizon) ?? shell.setting(.passHorizon) == .terrain {
+        if args.given(ISSCommands.horizon) ?? context.setting(.passHorizon) == .terrain {
             skyline = Skyline.compute(
-                terrain: shell.lineOfSight.terrain(), origin: place, observerMSL: observer.altitude.meters, earth: shell.session.los.earth)
+                terrain: context.lineOfSight.terrain(), origin: place, observerMSL: observer.altitude.meters, earth: context.session.los.earth)
         }
         let finder = PassFinder(
             observer: place, height: observer.altitude.meters, horizon: { skyline?.elevation(towards: $0) ?? 0 },
             lowestHorizon: skyline?.angles.min() ?? 0)
         let filter = Filter(minimum: args[minElevation].map(Double.init), visibleOnly: args.flag(visible))
-        let zone = shell.orbit.localZone(near: observer.place)
+        let zone = context.orbit.localZone(near: observer.place)
         let where_ = observer.place.airportCode ?? CoordinateText.short(place)
         let span =
             args.flag(tonight)
@@ -84,7 +84,7 @@ enum PassesCommand {
                         + "elements, or --anyway"
                 )
             }
-            let sgp4 = try shell.orbit.propagator(for: tle)
+            let sgp4 = try context.orbit.propagator(for: tle)
             let found: [SatellitePass]?
             do {
                 found = try finder.passes(
@@ -112,7 +112,7 @@ enum PassesCommand {
             if let stale = OrbitText.staleness(tle, at: window.start) { output.append(.note("times are unreliable: " + stale)) }
         case .all:
             output = try allPasses(
-                finder, window: window, filter: filter, limit: limit, zone: zone, span: span, where_: where_, anyway: args.flag(anyway), shell)
+                finder, window: window, filter: filter, limit: limit, zone: zone, span: span, where_: where_, anyway: args.flag(anyway), context)
         }
         if let skyline {
             output.append(
@@ -138,16 +138,16 @@ enum PassesCommand {
     /// The best pass of every known satellite, by rise time.
     static func allPasses(
         _ finder: PassFinder, window: (start: Date, end: Date), filter: Filter, limit: Int, zone: String, span: String, where_: String, anyway: Bool,
-        _ shell: Shell
+        _ context: CommandContext
     ) throws -> Output {
-        let sets = try shell.orbit.known().sets
+        let sets = try context.orbit.known().sets
         let fresh = sets.filter { anyway || abs(OrbitText.age($0, at: window.start)) <= OrbitText.refusedAge }
         var sats: [SGP4] = []
         var failed = 0
         for set in fresh {
-            if let p = try? shell.orbit.propagator(for: set) { sats.append(p) } else { failed += 1 }
+            if let p = try? context.orbit.propagator(for: set) { sats.append(p) } else { failed += 1 }
         }
-        let progress = ProgressLine(shell: shell, label: "searching passes", total: sats.count)
+        let progress = ProgressLine(context: context, label: "searching passes", total: sats.count)
         defer { progress.finish() }
         guard
             let results = finder.passes(
@@ -179,7 +179,7 @@ enum PassesCommand {
         if failed > 0 {
             output.append(.note("\(Format.count(failed, "satellite")) could not be followed through the window (decayed, or elements SGP4 cannot use)"))
         }
-        if try shell.orbit.catalogue().sets.isEmpty {
+        if try context.orbit.catalogue().sets.isEmpty {
             output.append(.note("only the ISS is known: `sat fetch visual` (the brightest satellites) or `sat load FILE` adds more"))
         }
         return output

@@ -15,28 +15,28 @@ enum SatCommands {
             Example("sat", "where the satellite in use is"), Example("sat fetch visual", "CelesTrak's brightest satellites"),
             Example("sat use ISS; sat map", "the ISS's next orbit"),
         ]
-    ) { args, shell in
-        try ISSCommands.report(try chosen(shell), at: shell.clock.now, shell, trace: args.flag(ISSCommands.trace))
+    ) { args, context in
+        try ISSCommands.report(try chosen(context), at: context.clock.now, context, trace: args.flag(ISSCommands.trace))
     }
 
     /// The propagator of the satellite in use.
-    static func chosen(_ shell: Shell) throws(ShellError) -> SGP4 { try shell.orbit.propagator(for: try shell.orbit.chosenSet()) }
+    static func chosen(_ context: CommandContext) throws(ShellError) -> SGP4 { try context.orbit.propagator(for: try context.orbit.chosenSet()) }
 
     static let at = CommandSpec(
         "at", category: .orbit,
         abstract: "Where the satellite in use is (or was) at a given time",
         arguments: [ISSCommands.time.spec],
         examples: [Example("sat at +90m", "one orbit of a low satellite from now")]
-    ) { args, shell in
-        try ISSCommands.report(try chosen(shell), at: try args.value(ISSCommands.time), shell, trace: false)
+    ) { args, context in
+        try ISSCommands.report(try chosen(context), at: try args.value(ISSCommands.time), context, trace: false)
     }
 
     static let map = CommandSpec(
         "map", category: .orbit,
         abstract: "The ground track of the satellite in use for its next orbit",
         examples: [Example("sat map", "where it flies over next")]
-    ) { _, shell in
-        try ISSCommands.groundTrack(try chosen(shell), shell)
+    ) { _, context in
+        try ISSCommands.groundTrack(try chosen(context), context)
     }
 
     /// The largest element file read (CelesTrak's whole active catalogue as OMM JSON is about 10 MB).
@@ -49,12 +49,12 @@ enum SatCommands {
         abstract: "Load the element sets of a file (TLE, 3LE, OMM JSON/CSV/XML)",
         arguments: [file.spec],
         examples: [Example("sat load ~/Downloads/visual.json", "the sets of a CelesTrak download")]
-    ) { args, shell in
+    ) { args, context in
         let file = try args.value(SatCommands.file)
         switch StoredFile.read(file, maxBytes: maxBytes) {
         case .missing: throw ShellError(.noInput, "cannot open '\(file)': No such file or directory")
         case .unreadable(let reason): throw ShellError(.noInput, "cannot read '\(file)': \(reason)")
-        case .contents(let bytes): return try keep(bytes, from: file, chosen: true, shell)
+        case .contents(let bytes): return try keep(bytes, from: file, chosen: true, context)
         }
     }
 
@@ -62,7 +62,7 @@ enum SatCommands {
     /// says what changed. A file with one set makes it the satellite in use. The sets of a file
     /// the user loads (`chosen`) replace the kept ones even when older (to ask about the past);
     /// a fetch keeps the newer of two.
-    static func keep(_ bytes: [UInt8], from origin: String, chosen: Bool = false, _ shell: Shell) throws -> Output {
+    static func keep(_ bytes: [UInt8], from origin: String, chosen: Bool = false, _ context: CommandContext) throws -> Output {
         let file: ElementSetFile
         do { file = try ElementSetFile.read(bytes) } catch { throw ShellError.data("\(origin): \(error)") }
         var problems = file.problems
@@ -79,10 +79,10 @@ enum SatCommands {
         guard !usable.isEmpty else {
             throw ShellError.data("\(origin): no usable element set" + (problems.first.map { " — \($0)" } ?? ""))
         }
-        guard let path = shell.orbit.cataloguePath else { throw ShellError(.io, "no data directory to keep the element sets in") }
-        var catalogue = try shell.orbit.catalogue()
+        guard let path = context.orbit.cataloguePath else { throw ShellError(.io, "no data directory to keep the element sets in") }
+        var catalogue = try context.orbit.catalogue()
         let merge = catalogue.merge(usable, olderToo: chosen)
-        try shell.writePrivateFile(catalogue.text, to: path)
+        try context.writePrivateFile(catalogue.text, to: path)
         var parts = ["\(Format.count(merge.added, "new", "new"))", "\(Format.count(merge.updated, "updated", "updated"))"]
         if merge.older > 0 {
             parts.append(
@@ -99,9 +99,9 @@ enum SatCommands {
             if problems.count > 5 { output.append(.note("  … and \(problems.count - 5) more")) }
         }
         if usable.count == 1, let only = usable.first {
-            shell.session.useSatellite(only.satelliteNumber)
+            context.session.useSatellite(only.satelliteNumber)
             output.append(.message("using \(only.displayName) (\(only.satelliteNumber))"))
-            if let stale = OrbitText.staleness(only, at: shell.clock.now) { output.append(.note(stale)) }
+            if let stale = OrbitText.staleness(only, at: context.clock.now) { output.append(.note(stale)) }
         }
         return output
     }
@@ -118,7 +118,7 @@ enum SatCommands {
             Example("sat fetch stations", "the space stations"), Example("sat fetch visual", "the brightest satellites"),
             Example("sat fetch https://celestrak.org/NORAD/elements/gp.php?CATNR=20580&FORMAT=tle", "one satellite by number"),
         ]
-    ) { args, shell in
+    ) { args, context in
         let word = try args.value(SatCommands.source)
         let url: URL
         if word.contains("://") {
@@ -130,7 +130,7 @@ enum SatCommands {
                 word.utf8.allSatisfy({
                     $0 < 0x80 && (Character(Unicode.Scalar($0)).isLetter || Character(Unicode.Scalar($0)).isNumber || $0 == 0x2D || $0 == 0x5F)
                 }),
-                let u = WebAddress.httpURL(shell.setting(named: SettingSpec.satelliteURL.name).replacingAll("{group}", with: word))
+                let u = WebAddress.httpURL(context.setting(named: SettingSpec.satelliteURL.name).replacingAll("{group}", with: word))
             else {
                 throw ShellError.usage("'\(word)' is neither a group name (letters, digits, - and _) nor an http(s) URL")
             }
@@ -138,12 +138,12 @@ enum SatCommands {
         }
         let host = url.host ?? "the server"
         let response: HTTPResponse
-        do throws(HTTPError) { response = try shell.web.http.get(url, cancelled: { Interrupt.requested }) } catch { throw ShellError(httpError: error) }
+        do throws(HTTPError) { response = try context.web.http.get(url, cancelled: { Interrupt.requested }) } catch { throw ShellError(httpError: error) }
         guard response.status == 200 else { throw ShellError(.unavailable, "\(host) answered \(response.status) (\(HTTPStatus.reason(response.status)))") }
         guard response.body.count <= maxBytes else {
             throw ShellError.data("\(host) sent \(response.body.count / 1_048_576) MB, more than an element file holds")
         }
-        return try keep(Array(response.body), from: host, shell)
+        return try keep(Array(response.body), from: host, context)
     }
 
     static let search = Argument("search", .words, "part of a name, a catalogue number or a designator", .rest(required: false))
@@ -155,12 +155,12 @@ enum SatCommands {
         arguments: [search.spec],
         options: [limit.spec],
         examples: [Example("sat list", "every satellite loaded"), Example("sat list starlink limit 5", "a few Starlinks")]
-    ) { args, shell in
-        let known = try shell.orbit.known()
+    ) { args, context in
+        let known = try context.orbit.known()
         let sets = args[SatCommands.search].map { known.matching($0) } ?? known.sets
         let limit = try args.value(SatCommands.limit)
-        let now = shell.clock.now
-        let chosen = shell.session.satellite
+        let now = context.clock.now
+        let chosen = context.session.satellite
         var table = Table(
             key: "satellites",
             columns: [
@@ -185,7 +185,7 @@ enum SatCommands {
         var output = Output.table(table)
         if sets.isEmpty, let query = args[SatCommands.search] { return .message("no satellite matches '\(query)'") }
         if sets.count > limit { output.append(.note("\(Format.count(sets.count - limit, "more", "more")) — limit \(sets.count) lists them all")) }
-        if try shell.orbit.catalogue().sets.isEmpty { output.append(.note("only the built-in ISS: `sat fetch GROUP` or `sat load FILE` adds more")) }
+        if try context.orbit.catalogue().sets.isEmpty { output.append(.note("only the built-in ISS: `sat fetch GROUP` or `sat load FILE` adds more")) }
         return output
     }
 
@@ -196,13 +196,13 @@ enum SatCommands {
         abstract: "Follow another satellite with sat, tle and passes",
         arguments: [satellite.spec],
         examples: [Example("sat use 25544", "the ISS again"), Example("sat use ISS", "the same, by name")]
-    ) { args, shell in
+    ) { args, context in
         let set = try args.value(SatCommands.satellite)
-        shell.session.useSatellite(set.satelliteNumber)
+        context.session.useSatellite(set.satelliteNumber)
         var output = Output.message(
-            "using \(set.displayName) (\(set.satelliteNumber)), epoch \(TimeText.utc(set.epoch)) (\(Format.fixed(OrbitText.age(set, at: shell.clock.now), 1)) days)"
+            "using \(set.displayName) (\(set.satelliteNumber)), epoch \(TimeText.utc(set.epoch)) (\(Format.fixed(OrbitText.age(set, at: context.clock.now), 1)) days)"
         )
-        if let stale = OrbitText.staleness(set, at: shell.clock.now) { output.append(.note(stale)) }
+        if let stale = OrbitText.staleness(set, at: context.clock.now) { output.append(.note(stale)) }
         return output
     }
 
@@ -210,9 +210,9 @@ enum SatCommands {
         "reset", category: .orbit,
         abstract: "Forget the loaded element sets: back to the built-in ISS",
         examples: [Example("sat reset", "only the ISS of 2025-11-09 again")]
-    ) { _, shell in
-        if let path = shell.orbit.cataloguePath, FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-        shell.session.useSatellite(TLE.issNumber)
+    ) { _, context in
+        if let path = context.orbit.cataloguePath, FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+        context.session.useSatellite(TLE.issNumber)
         return .message("using the built-in element set: \(TLE.builtInISS.displayName), epoch \(TimeText.utc(TLE.builtInISS.epoch))")
     }
 }

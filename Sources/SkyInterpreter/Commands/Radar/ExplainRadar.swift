@@ -11,9 +11,9 @@ enum ExplainRadar {
         abstract: "How the radar places an aircraft: ECEF, east/north/up, elevation, geodesic, scope",
         arguments: [callsign.spec],
         examples: [Example("explain radar", "the aircraft spot would pick"), Example("explain radar AFR1234", "a given flight")]
-    ) { args, shell in
-        try WorkedExample.withObserver(shell) { _ in
-            let picture = try shell.radar.picture()
+    ) { args, context in
+        try WorkedExample.withObserver(context) { _ in
+            let picture = try context.radar.picture()
             let chosen: Sighting
             if let name = args[ExplainRadar.callsign] {
                 chosen = try picture.sighting(named: name)
@@ -23,7 +23,7 @@ enum ExplainRadar {
                 }
                 chosen = best
             }
-            return steps(chosen, picture, shell)
+            return steps(chosen, picture, context)
         }
     }
 
@@ -48,14 +48,14 @@ enum ExplainRadar {
         ]
     }
 
-    static func steps(_ s: Sighting, _ picture: RadarPicture, _ shell: Shell) -> Output {
+    static func steps(_ s: Sighting, _ picture: RadarPicture, _ context: CommandContext) -> Output {
         let a = s.aircraft, o = picture.observer
         let wgs = Ellipsoid.wgs84
         let oc = o.place.coordinate
         let obs = ECEF(latitude: oc.latitude, longitude: oc.longitude, height: o.altitude.meters)
         let height = a.onGround ? o.altitude : a.altitude
         var lines: [String] = []
-        lines.append("How the radar places \(a.name) (\(RadarText.what(a, shell))) — \(picture.feed), \(TimeText.utc(picture.time))")
+        lines.append("How the radar places \(a.name) (\(RadarText.what(a, context))) — \(picture.feed), \(TimeText.utc(picture.time))")
         lines.append("")
         lines.append("1. You, on the WGS84 ellipsoid (a = \(n(wgs.a, 0)) m, e² = \(Format.fixed(wgs.e2, 8))):")
         lines.append("   φ = \(Format.fixed(oc.latitude, 5))°, λ = \(Format.fixed(oc.longitude, 5))°, h = \(n(o.altitude.meters)) m")

@@ -11,9 +11,9 @@ enum ExplainSpotter {
         abstract: "How `what` finds the aircraft in front of you: the angles to each one",
         options: [WhatCommand.up.spec, WhatCommand.left.spec, WhatCommand.right.spec],
         examples: [Example("heading W; explain what", "facing west"), Example("explain what up 20", "looking 20° up")]
-    ) { args, shell in
-        try WorkedExample.withObserver(shell) { _ in
-            let (picture, look) = try WhatCommand.aim(args, shell)
+    ) { args, context in
+        try WorkedExample.withObserver(context) { _ in
+            let (picture, look) = try WhatCommand.aim(args, context)
             let ranked = look.nearest(picture.sightings.filter { !picture.hiddenByTerrain.contains($0.aircraft.icao24) })
             var lines = [
                 "What is in front of you — \(picture.feed), \(TimeText.utc(picture.time))", "",
@@ -67,11 +67,11 @@ enum ExplainSpotter {
         abstract: "How `next` finds the closest approach: from the relative velocity",
         arguments: [callsign.spec],
         examples: [Example("observer LFPG; radar time 13:05; explain next", "the pass `next` names"), Example("explain next AFR702", "a given flight")]
-    ) { args, shell in
-        try WorkedExample.withObserver(shell) { _ in
-            let picture = try shell.radar.picture()
+    ) { args, context in
+        try WorkedExample.withObserver(context) { _ in
+            let picture = try context.radar.picture()
             let request = NextCommand.Request(kind: .closest, reach: picture.range, duration: 600)
-            let (w, passes) = try NextCommand.predict(request, shell)
+            let (w, passes) = try NextCommand.predict(request, context)
             let chosen: Sighting
             if let name = args[ExplainSpotter.callsign] {
                 chosen = try picture.sighting(named: name)
@@ -86,17 +86,17 @@ enum ExplainSpotter {
                 chosen = found
             }
             guard let motion = RelativeMotion(chosen) else { throw ShellError.usage("\(chosen.aircraft.name) sends no altitude, speed or track") }
-            return steps(chosen, motion, passes.first { $0.icao24 == chosen.aircraft.icao24 }, w, shell)
+            return steps(chosen, motion, passes.first { $0.icao24 == chosen.aircraft.icao24 }, w, context)
         }
     }
 
-    static func steps(_ s: Sighting, _ m: RelativeMotion, _ pass: PredictedPass?, _ w: RadarWindow, _ shell: Shell) -> Output {
+    static func steps(_ s: Sighting, _ m: RelativeMotion, _ pass: PredictedPass?, _ w: RadarWindow, _ context: CommandContext) -> Output {
         let a = s.aircraft, r = m.offset, v = m.velocity
         let rv = r.east * v.east + r.north * v.north + r.up * v.up
         let vv = v.east * v.east + v.north * v.north + v.up * v.up
         let t = m.timeToClosest
         let closest = m.offset(after: max(0, t))
-        let units = shell.units
+        let units = context.units
         var lines = [
             "When \(a.name) passes closest — \(w.feed.label), \(TimeText.utc(w.now))", "",
             "1. Where it is now, in your east/north/up frame (`explain radar`): r = (\(n(r.east)), \(n(r.north)), \(n(r.up))) m, |r| = \(n(r.range)) m",
@@ -147,12 +147,12 @@ enum ExplainSpotter {
         arguments: [RunwaysCommand.airport.spec],
         options: [RunwaysCommand.window.spec],
         examples: [Example("observer LFPG; radar time 13:05; explain runways", "the latest movement at Charles de Gaulle")]
-    ) { args, shell in
-        try WorkedExample.withObserver(shell) { observer in
-            let seen = try RunwaysCommand.look(args[RunwaysCommand.airport], back: try args.value(RunwaysCommand.window), from: observer, shell)
+    ) { args, context in
+        try WorkedExample.withObserver(context) { observer in
+            let seen = try RunwaysCommand.look(args[RunwaysCommand.airport], back: try args.value(RunwaysCommand.window), from: observer, context)
             let (airport, w, movements) = (seen.airport, seen.window, seen.movements)
             let runways = seen.inference.runways
-            let units = shell.units
+            let units = context.units
             var lines = [
                 "How the runways in use at \(airport.icao) are found — \(w.feed.label), \(RunwaysCommand.period(w))", "",
                 "1. The runway ends (OurAirports), each a heading and a threshold; a landing on an end heads along it:",
@@ -195,7 +195,7 @@ enum ExplainSpotter {
                 lines.append("5. Over all \(Format.count(movements.count, "movement")): \(summary) (the flow is the mean of their headings).")
             }
             var output = Output(lines.map { .message($0) })
-            output.append(.data("movement", RunwaysCommand.movementDatum(m, shell)))
+            output.append(.data("movement", RunwaysCommand.movementDatum(m, context)))
             return output
         }
     }

@@ -32,10 +32,10 @@ enum NextCommand {
             Example("next", "the nearest pass in the next 10 minutes"), Example("next overhead for 20m", "the highest pass in 20 minutes"),
             Example("next above 30", "aircraft that will be more than 30° up"), Example("next within 5km", "passes within 5 km"),
         ]
-    ) { args, shell in
-        let request = try Request(args, shell)
-        let (w, passes) = try predict(request, shell)
-        return report(request, w, passes, limit: try args.value(NextCommand.limit), shell)
+    ) { args, context in
+        let request = try Request(args, context)
+        let (w, passes) = try predict(request, context)
+        return report(request, w, passes, limit: try args.value(NextCommand.limit), context)
     }
 
     /// A checked `next` request.
@@ -44,7 +44,7 @@ enum NextCommand {
         var reach: Distance
         var duration: Double
 
-        init(_ args: Arguments, _ shell: Shell) throws {
+        init(_ args: Arguments, _ context: CommandContext) throws {
             let duration = try args.value(NextCommand.window)
             guard RadarContext.windowLengths.contains(duration) else {
                 throw ShellError.usage("next looks 1 min to 1 h ahead (not \(TimeText.span(duration)))")
@@ -58,7 +58,7 @@ enum NextCommand {
             } else {
                 kind = args[NextCommand.goal] == .overhead ? .overhead : .closest
             }
-            reach = args[NextCommand.within] ?? shell.session.radar.range
+            reach = args[NextCommand.within] ?? context.session.radar.range
             guard reach.meters > 0 else { throw ShellError.usage("within needs a distance above zero") }
             self.duration = duration
         }
@@ -71,11 +71,11 @@ enum NextCommand {
     }
 
     /// The window looked at and the passes in it.
-    static func predict(_ request: Request, _ shell: Shell) throws -> (RadarWindow, [PredictedPass]) {
-        let w = try shell.radar.future(request.duration, reach: request.reach)
+    static func predict(_ request: Request, _ context: CommandContext) throws -> (RadarWindow, [PredictedPass]) {
+        let w = try context.radar.future(request.duration, reach: request.reach)
         let predictor = PassPredictor(w.geometry)
         let passes = try predictor.passes(w.window, kind: request.kind, after: w.now, until: w.end, within: request.reach) { Interrupt.requested }
-        return (w, try RadarFilter.keep(passes, w, shell))
+        return (w, try RadarFilter.keep(passes, w, context))
     }
 
     /// The pass the first line names: the nearest, the highest, or the first to rise.
@@ -88,8 +88,8 @@ enum NextCommand {
     }
 
     /// "AFR702 (Air France) will pass 1.8 km from you at 13:07:42 UTC, in 2 min 42 s: …"
-    static func sentence(_ p: PredictedPass, _ kind: PassKind, now: Double, _ units: UnitSystem, _ shell: Shell) -> String {
-        let who = RadarText.who(p.name, p.aircraft, shell)
+    static func sentence(_ p: PredictedPass, _ kind: PassKind, now: Double, _ units: UnitSystem, _ context: CommandContext) -> String {
+        let who = RadarText.who(p.name, p.aircraft, context)
         let when = "at \(TimeText.utc(p.time)), in \(TimeText.span(p.time - now))"
         let whereabouts =
             "\(Format.fixed(p.elevation.degrees, 0))° up towards \(CompassPoint(bearing: p.bearing).words)"
@@ -114,19 +114,19 @@ enum NextCommand {
         }
     }
 
-    static func report(_ request: Request, _ w: RadarWindow, _ passes: [PredictedPass], limit: Int, _ shell: Shell) -> Output {
-        let units = shell.units
+    static func report(_ request: Request, _ w: RadarWindow, _ passes: [PredictedPass], limit: Int, _ context: CommandContext) -> Output {
+        let units = context.units
         let reach = Format.distance(request.reach, units, decimals: request.reach.kilometers < 10 ? 1 : 0)
         var output = Output([
             .message(
                 "Next \(TimeText.span(request.duration)) from \(TimeText.utc(w.now)) · \(w.feed.label) · \(describe(request.kind)) within \(reach)"
-                    + (shell.session.radar.filter.map { " · filter: " + Visible.text($0) } ?? ""),
+                    + (context.session.radar.filter.map { " · filter: " + Visible.text($0) } ?? ""),
                 .accent)
         ])
         if let first = headline(passes, request.kind) {
-            output.append(.message(sentence(first, request.kind, now: w.now, units, shell)))
+            output.append(.message(sentence(first, request.kind, now: w.now, units, context)))
             var table = Table(key: "passes", columns: columns)
-            table.rows = passes.prefix(limit).map { cells($0, now: w.now, units, shell) }
+            table.rows = passes.prefix(limit).map { cells($0, now: w.now, units, context) }
             output.append(.table(table))
             if passes.count > limit { output.append(.note("\(passes.count - limit) more; `limit` shows them")) }
             if let note = RadarText.altitudeNote(passes.prefix(limit).map(\.aircraft)) { output.append(.note(note)) }
@@ -150,8 +150,8 @@ enum NextCommand {
         Column("elevation", "Elevation", .right), Column("bearing", "Bearing"), Column("altitude_m", "Altitude", .right),
     ]
 
-    static func cells(_ p: PredictedPass, now: Double, _ units: UnitSystem, _ shell: Shell) -> [Cell] {
-        let airline = RadarText.airline(p.aircraft, shell)
+    static func cells(_ p: PredictedPass, now: Double, _ units: UnitSystem, _ context: CommandContext) -> [Cell] {
+        let airline = RadarText.airline(p.aircraft, context)
         return [
             Cell(.string(CivilTime(p.time.rounded()).iso), text: TimeText.clock(p.time)),
             Cell(Datum.rounded(p.time - now, 1), text: TimeText.span(p.time - now)),

@@ -22,15 +22,15 @@ enum RadarCommands {
             Example("heading ENE; radar", "turned to face east-north-east"),
             Example("radar range 20km", "closer in"),
         ]
-    ) { _, shell in
-        let picture = try shell.radar.picture()
-        return try frame(picture, shell)
+    ) { _, context in
+        let picture = try context.radar.picture()
+        return try frame(picture, context)
     }
 
     /// The blocks of one scope frame, for the terminal size less `extraRows` that the caller
     /// adds (the live view's countdown and alerts).
-    static func frame(_ picture: RadarPicture, _ shell: Shell, sweep: Double? = nil, extraRows: Int = 0) throws -> Output {
-        let theme = Scope.Theme.of(shell.setting(.theme))
+    static func frame(_ picture: RadarPicture, _ context: CommandContext, sweep: Double? = nil, extraRows: Int = 0) throws -> Output {
+        let theme = Scope.Theme.of(context.setting(.theme))
         let reserved = (theme.labels ? 4 : 2) + extraRows
         let scope = Scope(picture: picture, theme: theme, sweep: sweep)
         var output = Output()
@@ -40,9 +40,9 @@ enum RadarCommands {
                 Drawing("the scope", minimumColumns: 24, minimumRows: 10 + reserved) { columns, rows in
                     scope.draw(columns: columns, rows: rows - reserved) ?? []
                 }))
-        if theme.labels { output.append(.art([legend(picture, theme, shell)])) }
+        if theme.labels { output.append(.art([legend(picture, theme, context)])) }
         if let note = picture.note { output.append(.note(note)) }
-        output.append(.data("aircraft", .list(picture.sightings.map { row($0, picture, shell) })))
+        output.append(.data("aircraft", .list(picture.sightings.map { row($0, picture, context) })))
         return output
     }
 
@@ -57,7 +57,7 @@ enum RadarCommands {
     }
 
     /// The colour key of the altitude bands and the ring spacing.
-    static func legend(_ picture: RadarPicture, _ theme: Scope.Theme, _ shell: Shell) -> StyledLine {
+    static func legend(_ picture: RadarPicture, _ theme: Scope.Theme, _ context: CommandContext) -> StyledLine {
         let unit = Format.heightUnit(picture.units)
         let limits = Scope.bandLimits(picture.units).map { Format.grouped($0.value(in: unit)) }
         let names = ["ground", "below \(limits[0])", "\(limits[0])–\(limits[1])", "\(limits[1])–\(limits[2])", "above \(limits[2]) \(unit.symbol)"]
@@ -70,8 +70,8 @@ enum RadarCommands {
     }
 
     /// One aircraft as a JSON object (what `radar list` rows hold).
-    static func row(_ s: Sighting, _ picture: RadarPicture, _ shell: Shell) -> Datum {
-        .object(zip(RadarText.columns, RadarText.cells(s, picture, shell)).map { ($0.key, $1.datum) })
+    static func row(_ s: Sighting, _ picture: RadarPicture, _ context: CommandContext) -> Datum {
+        .object(zip(RadarText.columns, RadarText.cells(s, picture, context)).map { ($0.key, $1.datum) })
     }
 
     static let limit = Option("limit", .integer(1...10_000), "at most this many rows")
@@ -85,12 +85,12 @@ enum RadarCommands {
         options: [limit.spec],
         requires: [.observer],
         examples: [Example("radar list", "every aircraft within range"), Example("radar list limit 5", "the five nearest")]
-    ) { args, shell in
-        let picture = try shell.radar.picture()
+    ) { args, context in
+        let picture = try context.radar.picture()
         let limit = args[RadarCommands.limit] ?? Int.max
         let shown = picture.sightings.prefix(limit)
         var table = Table(key: "aircraft", columns: RadarText.columns(for: shown))
-        table.rows = shown.map { RadarText.cells($0, picture, shell) }
+        table.rows = shown.map { RadarText.cells($0, picture, context) }
         var output = Output([.message(title(picture), .accent)])
         if picture.sightings.isEmpty {
             output.append(.message("no aircraft within \(Format.distance(picture.range, picture.units, decimals: 0))"))
@@ -139,16 +139,16 @@ enum RadarCommands {
         abstract: "Show the radar out to a distance",
         arguments: [distance.spec],
         examples: [Example("radar range 20km", "closer in"), Example("radar range 50nm", "in nautical miles")]
-    ) { args, shell in
+    ) { args, context in
         if let d = args[RadarCommands.distance] {
             guard SessionRules.radarRange.contains(d.kilometers) else {
-                throw ShellError.usage("the radar range is from 1 km to 500 km (not \(Format.distance(d, shell.units)))")
+                throw ShellError.usage("the radar range is from 1 km to 500 km (not \(Format.distance(d, context.units)))")
             }
-            shell.session.setRadarRange(d)
+            context.session.setRadarRange(d)
         }
         return Output([
-            .message("radar range \(Format.distance(shell.session.radar.range, shell.units, decimals: 1))"),
-            .data("range_km", Datum.rounded(shell.session.radar.range.kilometers, 3)),
+            .message("radar range \(Format.distance(context.session.radar.range, context.units, decimals: 1))"),
+            .data("range_km", Datum.rounded(context.session.radar.range.kilometers, 3)),
         ])
     }
 
@@ -162,13 +162,13 @@ enum RadarCommands {
             + "and full ISO 8601 times work too. The replay starts at the recording's busiest minute.",
         arguments: [timeText.spec],
         examples: [Example("radar time 13:05", "the Paris sample at 13:05 UTC"), Example("radar time +10m", "ten minutes later")]
-    ) { args, shell in
-        let feed = try shell.radar.feed()
+    ) { args, context in
+        let feed = try context.radar.feed()
         guard let span = feed.span else {
             throw ShellError.usage("\(feed.label) is live: it always shows the present (radar time moves recordings)")
         }
         if let text = args[RadarCommands.timeText] {
-            let current = Date(timeIntervalSince1970: shell.radar.time(feed))
+            let current = Date(timeIntervalSince1970: context.radar.time(feed))
             let t: Double
             do {
                 t = try TimeParser.instant(text, now: current).timeIntervalSince1970
@@ -179,9 +179,9 @@ enum RadarCommands {
                 throw ShellError.usage(
                     "\(feed.label) runs from \(TimeText.utc(span.lowerBound)) to \(TimeText.utc(span.upperBound)); \(TimeText.utc(t)) is outside it")
             }
-            shell.session.setRadarTime(t, of: feed.label)
+            context.session.setRadarTime(t, of: feed.label)
         }
-        let now = shell.radar.time(feed)
+        let now = context.radar.time(feed)
         return Output([
             .message("radar time \(TimeText.utc(now)) (\(feed.label) runs from \(TimeText.utc(span.lowerBound)) to \(TimeText.utc(span.upperBound)))"),
             .data("time", .number(now)), .data("start", .number(span.lowerBound)), .data("end", .number(span.upperBound)),

@@ -3,7 +3,7 @@ import SkyKit
 
 /// The radar service's state: the feed of the session's source, kept for its cache and sign-in.
 final class RadarContext: ServiceContext {
-    unowned let shell: Shell
+    let context: CommandContext
     private var opened: (source: RadarSource, feed: TrafficFeed)?
     /// The satellites last shown, for the second, observer and setting they were found for.
     private var satelliteCache: (time: Double, observer: Observer, mode: RadarSatellites, list: [SatelliteSighting])?
@@ -15,27 +15,27 @@ final class RadarContext: ServiceContext {
     /// How long the live history is kept, seconds.
     static let historySpan = 3_600.0
 
-    init(shell: Shell) { self.shell = shell }
+    init(context: CommandContext) { self.context = context }
 
     /// The feed for the session's radar source, made once per source.
     func feed() throws -> TrafficFeed {
-        let source = shell.session.radar.source
+        let source = context.session.radar.source
         if let opened = opened, opened.source == source { return opened.feed }
         let feed: TrafficFeed
         switch source {
         case .sample(let name):
             feed = SampleFeed(
-                name.map(SampleTraffic.named) ?? SampleTraffic.nearest(to: shell.session.observer?.place.coordinate ?? SampleTraffic.paris.centre))
+                name.map(SampleTraffic.named) ?? SampleTraffic.nearest(to: context.session.observer?.place.coordinate ?? SampleTraffic.paris.centre))
         case .openSky(let url, let auth, let credentialsPath):
             do {
                 feed = try OpenSkyFeed(
                     baseURL: url ?? OpenSkyFeed.defaultBaseURL, authURL: auth ?? OpenSkyFeed.defaultAuthURL,
-                    credentials: try openSkyCredentials(credentialsPath), http: shell.web.http)
+                    credentials: try openSkyCredentials(credentialsPath), http: context.web.http)
             } catch let error as FeedError {
                 throw ShellError(feedError: error)
             }
         case .receiver(let location):
-            feed = ReceiverFeed(location: location, http: shell.web.http)
+            feed = ReceiverFeed(location: location, http: context.web.http)
         case .replay(let path):
             do {
                 feed = try ReplayFeed(path: path)
@@ -57,8 +57,8 @@ final class RadarContext: ServiceContext {
     func openSkyCredentials(_ path: String?) throws -> OpenSkyCredentials? {
         do {
             if let path { return try OpenSkyCredentials.load(path: path) }
-            if let env = OpenSkyCredentials.fromEnvironment(shell.environment) { return env }
-            if let file = shell.paths?.path(.credentials), FileManager.default.fileExists(atPath: file) {
+            if let env = OpenSkyCredentials.fromEnvironment(context.environment) { return env }
+            if let file = context.paths?.path(.credentials), FileManager.default.fileExists(atPath: file) {
                 return try OpenSkyCredentials.load(path: file)
             }
             return nil
@@ -70,8 +70,8 @@ final class RadarContext: ServiceContext {
     /// The moment the radar shows: the replay cursor of a recording (its busiest minute until
     /// moved), the present for live feeds.
     func time(_ feed: TrafficFeed) -> Double {
-        guard let span = feed.span else { return shell.clock.now.timeIntervalSince1970 }
-        let t = shell.session.radar.times[feed.label] ?? feed.defaultTime ?? span.lowerBound
+        guard let span = feed.span else { return context.clock.now.timeIntervalSince1970 }
+        let t = context.session.radar.times[feed.label] ?? feed.defaultTime ?? span.lowerBound
         return min(max(t, span.lowerBound), span.upperBound)
     }
 
@@ -93,12 +93,12 @@ final class RadarContext: ServiceContext {
     /// The snapshot the radar shows now, with its feed and moment; a live feed's answer joins
     /// the session's history.
     func current() throws -> (feed: TrafficFeed, time: Double, snapshot: TrafficSnapshot, observer: Observer) {
-        guard let observer = shell.session.observer else { throw ShellError.usage(Requirement.observer.message) }
+        guard let observer = context.session.observer else { throw ShellError.usage(Requirement.observer.message) }
         let feed = try feed()
         let time = time(feed)
         let snapshot: TrafficSnapshot
         do {
-            snapshot = try feed.snapshot(at: time, around: observer.place.coordinate, range: shell.session.radar.range, cancelled: { Interrupt.requested })
+            snapshot = try feed.snapshot(at: time, around: observer.place.coordinate, range: context.session.radar.range, cancelled: { Interrupt.requested })
         } catch {
             throw ShellError(feedError: error)
         }
@@ -117,21 +117,21 @@ final class RadarContext: ServiceContext {
     /// The traffic around the observer now.
     func picture() throws -> RadarPicture {
         let (feed, time, snapshot, observer) = try current()
-        let range = shell.session.radar.range
+        let range = context.session.radar.range
         let geometry = RadarGeometry(observer)
         let sightings = geometry.sightings(snapshot.aircraft, within: range)
         var note: String?
-        if let sample = (feed as? SampleFeed)?.sample { note = RadarContext.sampleHint(sample, observer: observer.place.coordinate, shell.units) }
+        if let sample = (feed as? SampleFeed)?.sample { note = RadarContext.sampleHint(sample, observer: observer.place.coordinate, context.units) }
         var picture = RadarPicture(
             feed: feed.label, time: time, isRecorded: feed.isRecorded, observer: observer,
-            heading: shell.session.heading, headingIsSet: shell.session.headingIsSet, range: range, units: shell.units,
+            heading: context.session.heading, headingIsSet: context.session.headingIsSet, range: range, units: context.units,
             sightings: sightings, total: snapshot.aircraft.count, note: note)
-        picture.hiddenByTerrain = shell.lineOfSight.terrain().hidden(sightings, from: observer)
+        picture.hiddenByTerrain = context.lineOfSight.terrain().hidden(sightings, from: observer)
         picture.satellites = satellites(at: picture.time, from: observer)
-        if let filter = shell.session.radar.filter {
-            let keeps = try RadarFilter.plan(filter, shell)
+        if let filter = context.session.radar.filter {
+            let keeps = try RadarFilter.plan(filter, context)
             picture.filtered = picture.sightings.count
-            picture.sightings = picture.sightings.filter { keeps(RadarText.cells($0, picture, shell)) == true }
+            picture.sightings = picture.sightings.filter { keeps(RadarText.cells($0, picture, context)) == true }
             picture.filter = filter
         }
         return picture
@@ -142,17 +142,17 @@ final class RadarContext: ServiceContext {
     /// be seen (lit against a dark sky) among those known — at most five, brightest first. Only
     /// element sets within 30 days of `time` are used (the recordings of 2018 and 2021 show none).
     func satellites(at time: Double, from observer: Observer) -> [SatelliteSighting] {
-        let mode = shell.setting(.radarSatellites)
+        let mode = context.setting(.radarSatellites)
         guard mode != .off else { return [] }
         if let cached = satelliteCache, cached.time == time.rounded(.down), cached.observer == observer, cached.mode == mode { return cached.list }
-        let sets = mode == .iss ? [(try? shell.orbit.issSet()) ?? TLE.builtInISS] : ((try? shell.orbit.known().sets) ?? [TLE.builtInISS])
+        let sets = mode == .iss ? [(try? context.orbit.issSet()) ?? TLE.builtInISS] : ((try? context.orbit.known().sets) ?? [TLE.builtInISS])
         // Behind the mountains is not above the horizon: the terrain's skyline where tiles cover
         // the observer.
-        let skyline = shell.lineOfSight.skyline(for: observer)
+        let skyline = context.lineOfSight.skyline(for: observer)
         let date = Date(timeIntervalSince1970: time)
         var list: [SatelliteSighting] = []
         for set in sets where abs(time - set.epoch.timeIntervalSince1970) < OrbitText.refusedAge * 86_400 {
-            guard let sgp4 = try? shell.orbit.propagator(for: set),
+            guard let sgp4 = try? context.orbit.propagator(for: set),
                 let sighting = sgp4.sighting(at: date, from: observer, horizon: { skyline?.elevation(towards: $0) ?? 0 })
             else { continue }
             if mode == .visible, !sighting.visible { continue }
@@ -165,7 +165,7 @@ final class RadarContext: ServiceContext {
     }
 }
 
-extension Shell {
+extension CommandContext {
     /// The radar service.
     var radar: RadarContext { services.context() }
 }

@@ -19,47 +19,47 @@ enum RadarFilter {
             Example("radar filter altitude < 3000m and distance < 15km", "the big, low ones nearby"),
             Example("radar filter off", "every aircraft again"),
         ]
-    ) { args, shell in
+    ) { args, context in
         // The words written again as one line, a value with spaces quoted again.
         let text = args.all(RadarFilter.condition).map { $0.contains(" ") ? Completer.quote($0) : $0 }.joined(separator: " ")
         if text.lowercased() == "off" {
-            shell.session.setRadarFilter(nil)
+            context.session.setRadarFilter(nil)
             return Output([.message("radar filter off: every aircraft is shown"), .data("filter", .null)])
         }
         if !text.isEmpty {
-            _ = try plan(text, shell)
-            shell.session.setRadarFilter(text)
+            _ = try plan(text, context)
+            context.session.setRadarFilter(text)
         }
-        guard let filter = shell.session.radar.filter else {
+        guard let filter = context.session.radar.filter else {
             return Output([.message("no radar filter: every aircraft is shown"), .data("filter", .null)])
         }
         return Output([.message("radar filter: " + Visible.text(filter)), .data("filter", .string(filter))])
     }
 
     /// The test the filter's text makes over a `radar list` row.
-    static func plan(_ text: String, _ shell: Shell) throws -> Condition.Test {
-        let words = try shell.lex(text)
+    static func plan(_ text: String, _ context: CommandContext) throws -> Condition.Test {
+        let words = try context.lex(text)
         do {
             var parser = ExpressionParser(words)
             let expression = try parser.parse(what: "radar filter")
             let table = QueryTable(Table(key: "aircraft", columns: RadarText.columns, rows: []))
-            return try Condition(table: table, reader: ScalarReader(catalog: shell.catalog)).plan(expression)
+            return try Condition(table: table, reader: ScalarReader(catalog: context.catalog)).plan(expression)
         } catch {
             throw ShellError.usage("radar filter: " + error.message)
         }
     }
 
     /// The passes whose aircraft, at its pass, the session's filter keeps (all without a filter).
-    static func keep(_ passes: [PredictedPass], _ w: RadarWindow, _ shell: Shell) throws -> [PredictedPass] {
-        guard let filter = shell.session.radar.filter else { return passes }
-        let keeps = try plan(filter, shell)
+    static func keep(_ passes: [PredictedPass], _ w: RadarWindow, _ context: CommandContext) throws -> [PredictedPass] {
+        guard let filter = context.session.radar.filter else { return passes }
+        let keeps = try plan(filter, context)
         let geometry = RadarGeometry(w.observer)
         let picture = RadarPicture(
-            feed: w.feed.label, time: w.now, isRecorded: w.feed.isRecorded, observer: w.observer, heading: shell.session.heading,
-            headingIsSet: shell.session.headingIsSet, range: shell.session.radar.range, units: shell.units, sightings: [], total: 0)
+            feed: w.feed.label, time: w.now, isRecorded: w.feed.isRecorded, observer: w.observer, heading: context.session.heading,
+            headingIsSet: context.session.headingIsSet, range: context.session.radar.range, units: context.units, sightings: [], total: 0)
         return passes.filter { pass in
             guard let seen = geometry.sightings([pass.aircraft], within: Distance(40_000, .kilometers)).first else { return false }
-            return keeps(RadarText.cells(seen, picture, shell)) == true
+            return keeps(RadarText.cells(seen, picture, context)) == true
         }
     }
 }

@@ -14,11 +14,11 @@ enum RadarLiveCommand {
         options: [every.spec],
         requires: [.observer],
         examples: [Example("radar live", "the live scope"), Example("radar live every 30s", "fetch twice a minute")]
-    ) { args, shell in
-        guard isatty(0) == 1, shell.stdoutIsTerminal else {
+    ) { args, context in
+        guard isatty(0) == 1, context.stdoutIsTerminal else {
             throw ShellError.usage("radar live needs a terminal; in scripts use radar (one frame) or radar record")
         }
-        var live = LiveRadar(shell: shell, every: args[RadarLiveCommand.every])
+        var live = LiveRadar(context: context, every: args[RadarLiveCommand.every])
         let summary = try live.run()
         return .message(summary)
     }
@@ -26,18 +26,18 @@ enum RadarLiveCommand {
 
 /// The live scope's loop: fetch at the feed's pace, draw ten frames a second, read keys.
 struct LiveRadar {
-    let shell: Shell
+    let context: CommandContext
     let requestedInterval: Double?
 
-    init(shell: Shell, every: Double?) {
-        self.shell = shell
+    init(context: CommandContext, every: Double?) {
+        self.context = context
         requestedInterval = every
     }
 
     mutating func run() throws -> String {
-        let feed = try shell.radar.feed()
+        let feed = try context.radar.feed()
         let interval = max(requestedInterval ?? feed.refreshInterval, feed.refreshInterval)
-        let screen = try LiveScreen(shell)
+        let screen = try LiveScreen(context)
         defer { screen.close() }
 
         var picture: RadarPicture?
@@ -54,18 +54,18 @@ struct LiveRadar {
             let now = Date()
             // Recorded sources play in real time: the radar time moves with the clock.
             if feed.isRecorded, let span = feed.span {
-                let t = min(shell.radar.time(feed) + now.timeIntervalSince(lastFrame), span.upperBound)
-                shell.session.setRadarTime(t, of: feed.label)
+                let t = min(context.radar.time(feed) + now.timeIntervalSince(lastFrame), span.upperBound)
+                context.session.setRadarTime(t, of: feed.label)
                 lastFrame = now
                 if t >= span.upperBound { problem = "the end of the recording" }
             }
             if feed.isRecorded || now >= nextFetch {
                 do {
-                    picture = try shell.radar.picture()
+                    picture = try context.radar.picture()
                     if !feed.isRecorded { problem = nil }
                     // The coming minutes, once a second of radar time.
                     if let t = picture?.time, abs(t - lookedAt) >= 1 {
-                        lookout = RadarLookout.look(shell)
+                        lookout = RadarLookout.look(context)
                         lookedAt = t
                         let fresh = lookout.alerts.filter { !rung.contains($0.icao24) }
                         if !fresh.isEmpty { screen.bell() }
@@ -86,8 +86,8 @@ struct LiveRadar {
             screen.show(frame(picture, lookout: lookout, sweep: sweep, problem: problem))
             switch screen.readKey(timeout: 0.1) {
             case .quit: ending = "radar live ended"
-            case .left: shell.session.turn(by: Angle(degrees: -15))
-            case .right: shell.session.turn(by: Angle(degrees: 15))
+            case .left: context.session.turn(by: Angle(degrees: -15))
+            case .right: context.session.turn(by: Angle(degrees: 15))
             case .plus: zoom(0.5)
             case .minus: zoom(2)
             case .none: break
@@ -98,16 +98,16 @@ struct LiveRadar {
     }
 
     func zoom(_ factor: Double) {
-        shell.session.setRadarRange(Distance(min(500, max(1, shell.session.radar.range.kilometers * factor)), .kilometers))
+        context.session.setRadarRange(Distance(min(500, max(1, context.session.radar.range.kilometers * factor)), .kilometers))
     }
 
     /// One frame's blocks.
     func frame(_ picture: RadarPicture?, lookout: RadarLookout, sweep: Double, problem: String?) -> [Block] {
-        let kid = shell.setting(.theme) == .kid
+        let kid = context.setting(.theme) == .kid
         // The rows the lookout adds: the flash (five) or a line per alert, and the countdown
         // (text: not in the kid theme).
         let added = (kid ? (lookout.alerts.isEmpty ? 0 : 5) : lookout.alerts.count + (lookout.countdown == nil ? 0 : 1))
-        guard let picture, let output = try? RadarCommands.frame(picture, shell, sweep: sweep, extraRows: added) else {
+        guard let picture, let output = try? RadarCommands.frame(picture, context, sweep: sweep, extraRows: added) else {
             return [.message("waiting for traffic…" + (problem.map { " (\($0))" } ?? ""))]
         }
         var blocks = output.blocks.filter { if case .data = $0 { return false } else { return true } }

@@ -16,21 +16,21 @@ struct RadarLookout {
     var alerts: [PredictedPass] = []
 
     /// The lookout at the radar's moment; nil when there is nothing to say or it cannot be found.
-    static func look(_ shell: Shell) -> RadarLookout {
+    static func look(_ context: CommandContext) -> RadarLookout {
         var lookout = RadarLookout()
-        let range = shell.session.radar.range
-        guard let (w, passes) = try? NextCommand.predict(.init(kind: .closest, reach: range, duration: horizon), shell) else { return lookout }
-        let units = shell.units
+        let range = context.session.radar.range
+        guard let (w, passes) = try? NextCommand.predict(.init(kind: .closest, reach: range, duration: horizon), context) else { return lookout }
+        let units = context.units
         if let first = passes.first {
             lookout.countdown =
                 "next: \(first.name) passes \(Format.distance(first.slantRange, units)) from you in \(TimeText.span(first.time - w.now)) (\(TimeText.clock(first.time)) UTC)"
                 + (w.window.extrapolated ? ", extrapolated" : "")
         }
         let soon = { (p: PredictedPass) in p.time - w.now <= warning }
-        if let distance = AlertLimits.distance(shell.setting(named: SettingSpec.alertDistance.name)).value {
+        if let distance = AlertLimits.distance(context.setting(named: SettingSpec.alertDistance.name)).value {
             lookout.alerts += passes.filter { soon($0) && $0.slantRange <= distance }
         }
-        if let angle = AlertLimits.elevation(shell.setting(named: SettingSpec.alertElevation.name)).value {
+        if let angle = AlertLimits.elevation(context.setting(named: SettingSpec.alertElevation.name)).value {
             let predictor = PassPredictor(w.geometry)
             let rising = ((try? predictor.passes(w.window, kind: .above(angle), after: w.now, until: w.end, within: range)) ?? []).filter(soon)
             lookout.alerts += rising.filter { p in !lookout.alerts.contains { $0.icao24 == p.icao24 } }

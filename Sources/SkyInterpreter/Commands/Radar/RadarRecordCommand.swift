@@ -30,10 +30,10 @@ enum RadarRecordCommand {
             Example("radar record evening.jsonl for 30m", "half an hour of the current source"),
             Example("radar record paris.jsonl for 5m every 10s", "five minutes of the Paris sample"),
         ]
-    ) { args, shell in
+    ) { args, context in
         let path = try args.value(RadarRecordCommand.file)
         let observer = try args.observer()
-        let feed = try shell.radar.feed()
+        let feed = try context.radar.feed()
         let duration = try args.value(RadarRecordCommand.forOption)
         guard duration > 0 else { throw ShellError.usage("the recording needs a duration above zero") }
         var every = args[RadarRecordCommand.every] ?? (feed.isRecorded ? 5 : feed.refreshInterval)
@@ -44,28 +44,29 @@ enum RadarRecordCommand {
         }
         guard every > 0 else { throw ShellError.usage("the interval between snapshots must be above zero") }
 
-        let file = try shell.createUserFile(path, force: args.flag(RadarRecordCommand.force))
+        let file = try context.createUserFile(path, force: args.flag(RadarRecordCommand.force))
         func write(_ line: String) throws(ShellError) {
             do { try file.write(line + "\n") } catch { throw ShellError(error) }
         }
-        let start = shell.radar.time(feed)
+        let start = context.radar.time(feed)
         try write(TrafficRecording.headerLine(source: feed.label, started: start))
         let total = Int(duration / every) + 1
-        let progress = ProgressLine(shell: shell, label: "recording snapshots", total: total)
+        let progress = ProgressLine(context: context, label: "recording snapshots", total: total)
         var written = 0, failures = 0, unchanged = 0
         var lastTime: Double?
         var stoppedBy: String?
         let began = Date()
         for k in 0..<total {
             if Interrupt.requested { stoppedBy = Interrupt.termination == nil ? "Ctrl-C" : "a signal to end"; break }
-            let t = feed.isRecorded ? start + Double(k) * every : shell.clock.now.timeIntervalSince1970
+            let t = feed.isRecorded ? start + Double(k) * every : context.clock.now.timeIntervalSince1970
             if let span = feed.span, t > span.upperBound { stoppedBy = "the end of the recording"; break }
             do {
-                let snapshot = try feed.snapshot(at: t, around: observer.place.coordinate, range: shell.session.radar.range, cancelled: { Interrupt.requested })
+                let snapshot = try feed.snapshot(
+                    at: t, around: observer.place.coordinate, range: context.session.radar.range, cancelled: { Interrupt.requested })
                 // What a live feed answered is the session's too (runways, arrivals).
-                if !feed.isRecorded { shell.radar.remember(snapshot, of: feed.label) }
+                if !feed.isRecorded { context.radar.remember(snapshot, of: feed.label) }
                 let geometry = RadarGeometry(observer)
-                let inRange = snapshot.aircraft.filter { geometry.sight($0).groundDistance <= shell.session.radar.range }
+                let inRange = snapshot.aircraft.filter { geometry.sight($0).groundDistance <= context.session.radar.range }
                 // A live source that has not moved on (a file nothing rewrites, a stalled
                 // receiver) gives the same snapshot again: kept once.
                 if !feed.isRecorded, snapshot.time == lastTime {
@@ -80,7 +81,7 @@ enum RadarRecordCommand {
                 // A live service that fails now and then is retried at the next snapshot.
                 guard error.kind == .unavailable, !feed.isRecorded else { throw ShellError(feedError: error) }
                 failures += 1
-                shell.warn("\(error.message); trying again in \(Format.trimmed(every)) s")
+                context.warn("\(error.message); trying again in \(Format.trimmed(every)) s")
             }
             progress.update(k + 1)
             if !feed.isRecorded, k + 1 < total {
@@ -90,7 +91,7 @@ enum RadarRecordCommand {
             }
         }
         progress.finish()
-        try shell.commit(file)
+        try context.commit(file)
         if stoppedBy == "Ctrl-C" { _ = Interrupt.take() }
         var output = Output([
             .message("recorded \(Format.count(written, "snapshot")) of \(feed.label) to \(path)" + (stoppedBy.map { " (stopped by \($0))" } ?? ""))

@@ -12,10 +12,10 @@ enum RadarSatellitesCommand {
             "iss (the default) marks the ISS when it is above your horizon; visible marks the brightest satellites you can see now — lit by the Sun against a dark sky — among those loaded (`sat load`, `sat fetch`), up to five, brightest first; off marks none. Satellites sit on the scope's rim in their direction, and `radar list` and `spot` say where to look.",
         arguments: [mode.spec],
         examples: [Example("radar satellites visible", "the brightest satellites in sight"), Example("radar satellites", "what is marked now")]
-    ) { args, shell in
+    ) { args, context in
         let name = Setting.radarSatellites.name
-        if let mode = args[RadarSatellitesCommand.mode] { try shell.choose(name, mode.rawValue) }
-        let current = shell.setting(.radarSatellites)
+        if let mode = args[RadarSatellitesCommand.mode] { try context.choose(name, mode.rawValue) }
+        let current = context.setting(.radarSatellites)
         let words: String =
             switch current {
             case .off: "the radar marks no satellites"

@@ -15,13 +15,13 @@ enum RadarSourceCommands {
             Example("radar source opensky", "live traffic from OpenSky"),
             Example("radar source readsb http://raspberrypi.local/tar1090/data/aircraft.json", "your own receiver"),
         ]
-    ) { _, shell in
-        let feed = try shell.radar.feed()
-        var fields = [Field("source", "source", Cell(feed.label)), Field("kind", "kind", Cell(RadarText.kindName(shell.session.radar.source)))]
+    ) { _, context in
+        let feed = try context.radar.feed()
+        var fields = [Field("source", "source", Cell(feed.label)), Field("kind", "kind", Cell(RadarText.kindName(context.session.radar.source)))]
         if let span = feed.span {
             fields.append(Field("start", "from", Cell(.number(span.lowerBound), text: TimeText.utc(span.lowerBound))))
             fields.append(Field("end", "to", Cell(.number(span.upperBound), text: TimeText.utc(span.upperBound))))
-            fields.append(Field("time", "radar time", Cell(.number(shell.radar.time(feed)), text: TimeText.utc(shell.radar.time(feed)))))
+            fields.append(Field("time", "radar time", Cell(.number(context.radar.time(feed)), text: TimeText.utc(context.radar.time(feed)))))
         } else {
             fields.append(Field("refresh_s", "refreshes", Cell(.number(feed.refreshInterval), text: "at most every \(Format.trimmed(feed.refreshInterval)) s")))
         }
@@ -36,24 +36,24 @@ enum RadarSourceCommands {
         fields.append(
             Field(
                 "range_km", "range",
-                Cell(Datum.rounded(shell.session.radar.range.kilometers, 3), text: Format.distance(shell.session.radar.range, shell.units, decimals: 1))))
+                Cell(Datum.rounded(context.session.radar.range.kilometers, 3), text: Format.distance(context.session.radar.range, context.units, decimals: 1))))
         return .card(Card(title: "Radar source", fields: fields))
     }
 
     /// Switches the source, checking it can be used first.
-    static func use(_ source: RadarSource, _ shell: Shell) throws -> Output {
-        let before = shell.session.radar
-        shell.session.useRadarSource(source)
+    static func use(_ source: RadarSource, _ context: CommandContext) throws -> Output {
+        let before = context.session.radar
+        context.session.useRadarSource(source)
         do {
-            let feed = try shell.radar.feed()
+            let feed = try context.radar.feed()
             var text = "radar source: \(feed.label)"
             if let span = feed.span {
-                text += ", \(TimeText.utc(span.lowerBound)) to \(TimeText.utc(span.upperBound)); radar time \(TimeText.utc(shell.radar.time(feed)))"
+                text += ", \(TimeText.utc(span.lowerBound)) to \(TimeText.utc(span.upperBound)); radar time \(TimeText.utc(context.radar.time(feed)))"
             }
             return Output([.message(text), .data("source", .string(feed.label))])
         } catch {
-            shell.session.useRadarSource(before.source)
-            for (recording, t) in before.times { shell.session.setRadarTime(t, of: recording) }
+            context.session.useRadarSource(before.source)
+            for (recording, t) in before.times { context.session.setRadarTime(t, of: recording) }
             throw error
         }
     }
@@ -69,8 +69,8 @@ enum RadarSourceCommands {
             place.spec
         ],
         examples: [Example("radar source sample paris", "the Paris recording")]
-    ) { args, shell in
-        try use(.sample(args[RadarSourceCommands.place]), shell)
+    ) { args, context in
+        try use(.sample(args[RadarSourceCommands.place]), context)
     }
 
     static let credentials = Option("credentials", .path(extensions: ["json"]), "a credentials.json with clientId and clientSecret")
@@ -89,11 +89,11 @@ enum RadarSourceCommands {
             Example("radar source opensky", "anonymous, or signed in from the environment"),
             Example("radar source opensky credentials ~/credentials.json", "signed in"),
         ]
-    ) { args, shell in
+    ) { args, context in
         try use(
             .openSky(
                 url: args[RadarSourceCommands.url]?.absoluteString, authURL: args[RadarSourceCommands.auth]?.absoluteString,
-                credentials: args[RadarSourceCommands.credentials]), shell)
+                credentials: args[RadarSourceCommands.credentials]), context)
     }
 
     static let location = Argument("location", .text, "a URL (http://…/aircraft.json) or a file path")
@@ -106,14 +106,14 @@ enum RadarSourceCommands {
             Example("radar source readsb http://localhost/tar1090/data/aircraft.json", "a receiver on this computer"),
             Example("radar source readsb /run/readsb/aircraft.json", "the file readsb writes"),
         ]
-    ) { args, shell in
+    ) { args, context in
         var location = try args.value(RadarSourceCommands.location)
         if let why = Session.receiverProblem(location) { throw ShellError.usage("'\(location)' \(why)") }
         if !location.hasPrefix("http://"), !location.hasPrefix("https://") {
-            location = PathCompletion.expand(location, home: shell.environment["HOME"])
+            location = PathCompletion.expand(location, home: context.environment["HOME"])
             guard FileManager.default.fileExists(atPath: location) else { throw ShellError(.noInput, "no such file: \(location)") }
         }
-        return try use(.receiver(location), shell)
+        return try use(.receiver(location), context)
     }
 
     static let file = Argument("file", .path(extensions: ["jsonl"]), "the recording")
@@ -123,9 +123,9 @@ enum RadarSourceCommands {
         abstract: "Replay a recording made with radar record",
         arguments: [file.spec],
         examples: [Example("radar source replay evening.jsonl", "what was recorded")]
-    ) { args, shell in
+    ) { args, context in
         let path = try args.value(RadarSourceCommands.file)
         guard FileManager.default.fileExists(atPath: path) else { throw ShellError(.noInput, "no such file: \(path)") }
-        return try use(.replay(path), shell)
+        return try use(.replay(path), context)
     }
 }

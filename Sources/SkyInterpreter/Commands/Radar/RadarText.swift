@@ -44,28 +44,28 @@ enum RadarText {
     static func bearing(_ a: Angle) -> String { Format.compassBearing(a) }
 
     /// What the aircraft is, as a phrase: "an Airbus A320", "a British Airways flight", "an aircraft".
-    static func what(_ a: AircraftState, _ shell: Shell) -> String {
-        if let type = type(a, shell) { return type }
-        if let airline = airline(a, shell) { return article(airline) + " " + airline + " flight" }
+    static func what(_ a: AircraftState, _ context: CommandContext) -> String {
+        if let type = type(a, context) { return type }
+        if let airline = airline(a, context) { return article(airline) + " " + airline + " flight" }
         return "an aircraft"
     }
 
     /// The type the feed sends, as a phrase: "an Airbus A320" (the catalog's name), "a C25B".
-    static func type(_ a: AircraftState, _ shell: Shell) -> String? {
+    static func type(_ a: AircraftState, _ context: CommandContext) -> String? {
         guard let t = a.typeDesignator else { return nil }
-        let name = shell.catalog.aircraftType(designator: t)?.name ?? t
+        let name = context.catalog.aircraftType(designator: t)?.name ?? t
         return article(name) + " " + name
     }
 
     /// "AFR702 (Air France)": a name with the airline its callsign names, when known.
-    static func who(_ name: String, _ a: AircraftState, _ shell: Shell) -> String {
-        name + (airline(a, shell).map { " (\($0))" } ?? "")
+    static func who(_ name: String, _ a: AircraftState, _ context: CommandContext) -> String {
+        name + (airline(a, context).map { " (\($0))" } ?? "")
     }
 
     /// The airline the callsign's ICAO prefix names ("Air France" for AFR702), when the catalog
     /// knows it.
-    static func airline(_ a: AircraftState, _ shell: Shell) -> String? {
-        a.callsign.flatMap { shell.catalog.airline(callsign: $0) }?.name
+    static func airline(_ a: AircraftState, _ context: CommandContext) -> String? {
+        a.callsign.flatMap { context.catalog.airline(callsign: $0) }?.name
     }
 
     static func article(_ word: String) -> String {
@@ -74,7 +74,7 @@ enum RadarText {
     }
 
     /// The data of one sighting for JSON and CSV, with its text for tables.
-    static func cells(_ s: Sighting, _ picture: RadarPicture, _ shell: Shell) -> [Cell] {
+    static func cells(_ s: Sighting, _ picture: RadarPicture, _ context: CommandContext) -> [Cell] {
         let a = s.aircraft, units = picture.units
         let hidden = picture.hiddenByTerrain.contains(a.icao24)
         let clock = s.clock(heading: picture.heading)

@@ -63,7 +63,7 @@ extension RadarContext {
         // most the cruise speed assumed when it gives none): the work and the memory follow
         // the answer, not the size of the feed.
         let geometry = RadarGeometry(observer)
-        let range = max(shell.session.radar.range.meters, asked?.meters ?? 0)
+        let range = max(context.session.radar.range.meters, asked?.meters ?? 0)
         let fastest = snapshot.aircraft.reduce(AircraftState.cruise) { max($0, min($1.groundSpeed?.metersPerSecond ?? 0, 1_000)) }
         let candidates = geometry.sightings(snapshot.aircraft, within: Distance(meters: range + fastest * duration))
         let near = TrafficSnapshot(

@@ -31,9 +31,9 @@ enum RunwaysCommand {
             Example("observer LFPG; radar time 13:05; runways", "west flow at Charles de Gaulle"),
             Example("runways LFPB for 30m", "Le Bourget, the last half hour"),
         ]
-    ) { args, shell in
-        let seen = try look(args[RunwaysCommand.airport], back: try args.value(RunwaysCommand.window), from: try args.observer(), shell)
-        return report(seen, shell)
+    ) { args, context in
+        let seen = try look(args[RunwaysCommand.airport], back: try args.value(RunwaysCommand.window), from: try args.observer(), context)
+        return report(seen, context)
     }
 
     static let arrivals = movementSpec(.arrival)
@@ -54,9 +54,9 @@ enum RunwaysCommand {
             options: [movementWindow.spec],
             requires: [.observer],
             examples: [Example("observer LFPG; radar time 13:05; \(name)", "the last half hour at Charles de Gaulle")]
-        ) { args, shell in
-            let seen = try look(args[RunwaysCommand.airport], back: try args.value(RunwaysCommand.movementWindow), from: try args.observer(), shell)
-            return list(seen.movements.filter { $0.kind == kind && $0.completed }, kind, seen.airport, seen.window, shell)
+        ) { args, context in
+            let seen = try look(args[RunwaysCommand.airport], back: try args.value(RunwaysCommand.movementWindow), from: try args.observer(), context)
+            return list(seen.movements.filter { $0.kind == kind && $0.completed }, kind, seen.airport, seen.window, context)
         }
     }
 
@@ -74,31 +74,31 @@ enum RunwaysCommand {
 
     /// The airport asked about (or the observer's), and its landings and take-offs over the
     /// last `duration` seconds.
-    static func look(_ named: Airport?, back duration: Double, from observer: Observer, _ shell: Shell) throws -> Seen {
+    static func look(_ named: Airport?, back duration: Double, from observer: Observer, _ context: CommandContext) throws -> Seen {
         guard RadarContext.windowLengths.contains(duration) else { throw ShellError.usage("look back 1 min to 1 h (not \(TimeText.span(duration)))") }
-        let airport = try named ?? own(observer, shell)
-        let runways = shell.catalog.runways(of: airport)
+        let airport = try named ?? own(observer, context)
+        let runways = context.catalog.runways(of: airport)
         guard !runways.isEmpty else { throw ShellError.usage("the catalog has no runway directions for \(airport.icao) (\(airport.name))") }
         let away = Geodesic.wgs84.inverse(observer.place.coordinate, airport.coordinate).distance
-        let range = shell.session.radar.range
+        let range = context.session.radar.range
         guard away <= range else {
             throw ShellError.usage(
-                "\(airport.icao) is \(Format.distance(away, shell.units, decimals: 0)) from you, beyond the radar range "
-                    + "(\(Format.distance(range, shell.units, decimals: 0))): `observer \(airport.icao)` or a longer `radar range`"
+                "\(airport.icao) is \(Format.distance(away, context.units, decimals: 0)) from you, beyond the radar range "
+                    + "(\(Format.distance(range, context.units, decimals: 0))): `observer \(airport.icao)` or a longer `radar range`"
             )
         }
-        let w = try shell.radar.past(duration)
+        let w = try context.radar.past(duration)
         let inference = RunwayUseInference(airport: airport, runways: runways)
         return Seen(airport: airport, inference: inference, window: w, movements: inference.movements(w.window, in: w.start...w.end))
     }
 
     /// The observer's airport: the one they stand at, else the nearest with runways within 10 km.
-    static func own(_ observer: Observer, _ shell: Shell) throws -> Airport {
-        if let code = observer.place.airportCode, let airport = shell.catalog.airport(icao: code) { return airport }
-        let near = shell.catalog.airports(near: observer.place.coordinate, within: ownAirport, limit: 10)
-        guard let found = near.first(where: { !shell.catalog.runways(of: $0.airport).isEmpty }) else {
+    static func own(_ observer: Observer, _ context: CommandContext) throws -> Airport {
+        if let code = observer.place.airportCode, let airport = context.catalog.airport(icao: code) { return airport }
+        let near = context.catalog.airports(near: observer.place.coordinate, within: ownAirport, limit: 10)
+        guard let found = near.first(where: { !context.catalog.runways(of: $0.airport).isEmpty }) else {
             throw ShellError.usage(
-                "no airport with known runways within \(Format.distance(ownAirport, shell.units, decimals: 0)) of you — name one: runways LFPG")
+                "no airport with known runways within \(Format.distance(ownAirport, context.units, decimals: 0)) of you — name one: runways LFPG")
         }
         return found.airport
     }
@@ -131,7 +131,7 @@ enum RunwaysCommand {
         .message("\(what) at \(airport.icao) (\(airport.name)) · \(period(w)) · \(w.feed.label)", .accent)
     }
 
-    static func report(_ seen: Seen, _ shell: Shell) -> Output {
+    static func report(_ seen: Seen, _ context: CommandContext) -> Output {
         let (airport, use, w) = (seen.airport, RunwayUse(seen.movements), seen.window)
         var output = Output([title("Runways", airport, w)])
         if let summary = summary(use) {
@@ -159,11 +159,11 @@ enum RunwaysCommand {
         output.append(.data("airport", .string(airport.icao)))
         output.append(.data("flow", use.flow.map { .string(flowName($0)) } ?? .null))
         output.append(.data("flow_heading", use.flow.map { Datum.rounded($0.degrees, 1) } ?? .null))
-        output.append(.data("movements", .list(use.movements.map { movementDatum($0, shell) })))
+        output.append(.data("movements", .list(use.movements.map { movementDatum($0, context) })))
         return output
     }
 
-    static func movementDatum(_ m: RunwayMovement, _ shell: Shell) -> Datum {
+    static func movementDatum(_ m: RunwayMovement, _ context: CommandContext) -> Datum {
         .object([
             ("kind", .string(m.kind.rawValue)), ("callsign", .string(m.aircraft.callsign ?? "")), ("icao24", .string(m.icao24)),
             ("runway", .string(m.runway)), ("time", .string(CivilTime(m.time.rounded()).iso)), ("ground_seen", .bool(m.groundSeen)),
@@ -171,7 +171,7 @@ enum RunwaysCommand {
         ])
     }
 
-    static func list(_ movements: [RunwayMovement], _ kind: RunwayMovement.Kind, _ airport: Airport, _ w: RadarWindow, _ shell: Shell) -> Output {
+    static func list(_ movements: [RunwayMovement], _ kind: RunwayMovement.Kind, _ airport: Airport, _ w: RadarWindow, _ context: CommandContext) -> Output {
         let name = kind == .arrival ? "Arrivals" : "Departures"
         var output = Output([title(name, airport, w)])
         if movements.isEmpty {
@@ -185,7 +185,7 @@ enum RunwaysCommand {
                     Column("runway", "Runway"), Column("evidence", "Seen"),
                 ])
             table.rows = movements.map { m in
-                let airline = RadarText.airline(m.aircraft, shell)
+                let airline = RadarText.airline(m.aircraft, context)
                 return [
                     Cell(.string(CivilTime(m.time.rounded()).iso), text: TimeText.clock(m.time)), Cell(.string(m.aircraft.callsign ?? ""), text: m.name),
                     Cell(.string(m.icao24)), Cell(.optional(airline), text: airline ?? "—"), Cell(m.runway),

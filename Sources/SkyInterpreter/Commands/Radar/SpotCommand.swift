@@ -13,8 +13,8 @@ enum SpotCommand {
         options: [trace.spec],
         requires: [.observer],
         examples: [Example("observer LFPG; spot", "the easiest aircraft to see from Charles de Gaulle"), Example("heading W; spot", "with the turn to make")]
-    ) { args, shell in
-        let picture = try shell.radar.picture()
+    ) { args, context in
+        let picture = try context.radar.picture()
         let trace = args.flag(SpotCommand.trace) ? traceLines(picture) : []
         let inSight = picture.sightings.filter { !picture.hiddenByTerrain.contains($0.aircraft.icao24) }
         guard let best = choose(inSight) else {
@@ -30,14 +30,14 @@ enum SpotCommand {
             if let note = picture.note { output.append(.note(note)) }
             return output
         }
-        let words = sentence(best, picture, shell)
+        let words = sentence(best, picture, context)
         var output = Output(trace.map { .message($0, .dim) })
         output.append(.message(words, .accent))
         if let turn = turn(best, picture) { output.append(.message(turn)) }
         output.blocks += RadarCommands.satelliteLines(picture).filter { if case .message = $0 { return true } else { return false } }
         let behind = picture.sightings.filter { picture.hiddenByTerrain.contains($0.aircraft.icao24) }.map(\.aircraft.name)
         if !behind.isEmpty { output.append(.note("hidden behind terrain: " + behind.joined(separator: ", "))) }
-        output.append(.data("aircraft", RadarCommands.row(best, picture, shell)))
+        output.append(.data("aircraft", RadarCommands.row(best, picture, context)))
         output.append(.data("look_bearing", Datum.rounded(best.bearing.degrees, 1)))
         output.append(.data("look_elevation", best.elevation.map { Datum.rounded($0.degrees, 1) } ?? .null))
         if picture.headingIsSet { output.append(.data("turn", Datum.rounded(best.relativeBearing(heading: picture.heading).degrees, 1))) }
@@ -67,10 +67,10 @@ enum SpotCommand {
     }
 
     /// "Look east-north-east, 25° up: BAW123, a British Airways flight, 8 km away at 9,000 ft, heading west."
-    static func sentence(_ s: Sighting, _ picture: RadarPicture, _ shell: Shell) -> String {
+    static func sentence(_ s: Sighting, _ picture: RadarPicture, _ context: CommandContext) -> String {
         let a = s.aircraft
         let up = s.elevation.map { Int($0.degrees.rounded()) } ?? 0
-        var text = "Look \(CompassPoint(bearing: s.bearing).words), \(up)° up: \(a.name), \(RadarText.what(a, shell)), "
+        var text = "Look \(CompassPoint(bearing: s.bearing).words), \(up)° up: \(a.name), \(RadarText.what(a, context)), "
         text += "\(Format.distance(s.groundDistance, picture.units, decimals: s.groundDistance.kilometers < 10 ? 1 : 0)) away"
         if let altitude = a.altitude {
             // To the nearest hundred: a parent looking up needs no more.

@@ -21,8 +21,8 @@ enum WhatCommand {
             Example("heading W; what", "the aircraft nearest to west"), Example("what up 20", "the one nearest to 20° up where you face"),
             Example("what left 90", "what is on your left"),
         ]
-    ) { args, shell in
-        let (picture, look) = try aim(args, shell)
+    ) { args, context in
+        let (picture, look) = try aim(args, context)
         let ranked = look.nearest(picture.sightings.filter { !picture.hiddenByTerrain.contains($0.aircraft.icao24) })
         var output = Output()
         guard let (best, offset) = ranked.first else {
@@ -36,31 +36,31 @@ enum WhatCommand {
         let inFront = offset.degrees <= field
         let turn = (best.bearing - look.azimuth).signedTurn.degrees
         if inFront {
-            output.append(.message(sentence(best, look: look, turn: turn, picture, shell), .accent))
+            output.append(.message(sentence(best, look: look, turn: turn, picture, context), .accent))
         } else {
             output.append(.message("Nothing within \(Format.fixed(field, 0))° of where you \(facing(look, picture))."))
-            output.append(.message("The nearest is " + describe(best, picture, shell) + " — " + turnWords(turn, best, look) + "."))
+            output.append(.message("The nearest is " + describe(best, picture, context) + " — " + turnWords(turn, best, look) + "."))
         }
         if !picture.headingIsSet { output.append(.note("no heading is set, so you face north: `heading W` or `heading 250` says where you face")) }
         if let note = picture.note { output.append(.note(note)) }
-        output.append(.data("aircraft", RadarCommands.row(best, picture, shell)))
+        output.append(.data("aircraft", RadarCommands.row(best, picture, context)))
         output.append(.data("in_front", .bool(inFront)))
         output.append(.data("look_azimuth", Datum.rounded(look.azimuth.degrees, 1)))
         output.append(.data("look_elevation", look.elevation.map { Datum.rounded($0.degrees, 1) } ?? .null))
         output.append(.data("offset_deg", Datum.rounded(offset.degrees, 1)))
         output.append(.data("turn_deg", Datum.rounded(turn, 1)))
-        output.append(.data("airline", RadarText.airline(best.aircraft, shell).map { .string($0) } ?? .null))
+        output.append(.data("airline", RadarText.airline(best.aircraft, context).map { .string($0) } ?? .null))
         output.append(.data("trend", VerticalTrend(best.aircraft).map { .string($0.rawValue) } ?? .null))
         return output
     }
 
     /// The radar picture and the direction looked at, from the heading and the options.
-    static func aim(_ args: Arguments, _ shell: Shell) throws -> (RadarPicture, LookDirection) {
+    static func aim(_ args: Arguments, _ context: CommandContext) throws -> (RadarPicture, LookDirection) {
         if let up = args[WhatCommand.up], !(0...90).contains(up.degrees) {
             throw ShellError.usage("up is an angle above the horizon, 0° to 90° (not \(Format.trimmed(up.degrees))°)")
         }
         if args.given(WhatCommand.left), args.given(WhatCommand.right) { throw ShellError.usage("left and right cannot both be given") }
-        let picture = try shell.radar.picture()
+        let picture = try context.radar.picture()
         let turn = (args[WhatCommand.right]?.degrees ?? 0) - (args[WhatCommand.left]?.degrees ?? 0)
         return (picture, LookDirection(azimuth: picture.heading + Angle(degrees: turn), elevation: args[WhatCommand.up]))
     }
@@ -71,16 +71,16 @@ enum WhatCommand {
     }
 
     /// "In front of you, 4° right of where you look: AFR702 (Air France), an Airbus A320, …"
-    static func sentence(_ s: Sighting, look: LookDirection, turn: Double, _ picture: RadarPicture, _ shell: Shell) -> String {
+    static func sentence(_ s: Sighting, look: LookDirection, turn: Double, _ picture: RadarPicture, _ context: CommandContext) -> String {
         let side = abs(turn) < 0.5 ? "straight ahead" : "\(Format.fixed(abs(turn), 0))° \(turn > 0 ? "right" : "left") of where you look"
-        return "In front of you, \(side): " + describe(s, picture, shell) + "."
+        return "In front of you, \(side): " + describe(s, picture, context) + "."
     }
 
     /// "AFR702 (Air France), an Airbus A320 F-GKXA, 7.8 km away, 12° up at 3,400 ft, climbing"
-    static func describe(_ s: Sighting, _ picture: RadarPicture, _ shell: Shell) -> String {
+    static func describe(_ s: Sighting, _ picture: RadarPicture, _ context: CommandContext) -> String {
         let a = s.aircraft
-        var text = RadarText.who(a.name, a, shell)
-        if let type = RadarText.type(a, shell) { text += ", " + type }
+        var text = RadarText.who(a.name, a, context)
+        if let type = RadarText.type(a, context) { text += ", " + type }
         if let registration = a.registration { text += (a.typeDesignator == nil ? ", " : " ") + registration }
         text += ", \(Format.distance(s.groundDistance, picture.units, decimals: s.groundDistance.kilometers < 10 ? 1 : 0)) away"
         if let e = s.elevation { text += ", \(Format.fixed(e.degrees, 0))° up" }

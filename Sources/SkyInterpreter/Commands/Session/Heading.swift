@@ -14,11 +14,11 @@ enum HeadingCommand {
             Example("heading ENE", "face east-north-east"),
             Example("heading +45", "turn 45° to the right"),
         ]
-    ) { args, shell in
+    ) { args, context in
         if let change = args[change] {
-            if change.relative { shell.session.turn(by: change.angle) } else { shell.session.face(change.angle) }
+            if change.relative { context.session.turn(by: change.angle) } else { context.session.face(change.angle) }
         }
-        return output(shell)
+        return output(context)
     }
 
     /// A bearing, or a relative turn when the word starts with + or -.
@@ -38,15 +38,15 @@ enum HeadingCommand {
             abstract: "Turn \(name) by an angle",
             arguments: [turnAngle.spec],
             examples: [Example("heading \(name) 90", "a quarter turn to the \(name)")]
-        ) { args, shell in
+        ) { args, context in
             let angle = try args.value(turnAngle)
-            shell.session.turn(by: Angle(degrees: sign * angle.degrees))
-            return output(shell)
+            context.session.turn(by: Angle(degrees: sign * angle.degrees))
+            return output(context)
         }
     }
 
-    static func output(_ shell: Shell) -> Output {
-        let heading = shell.session.heading
+    static func output(_ context: CommandContext) -> Output {
+        let heading = context.session.heading
         let point = CompassPoint(bearing: heading)
         return Output([
             .message("heading \(Format.bearing(heading)) — facing \(point.words)"),

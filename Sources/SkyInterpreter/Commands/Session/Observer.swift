@@ -22,25 +22,25 @@ enum ObserverCommand {
             Example("observer 51°28'39\"N 0°27'41\"W agl 2m", "the same in DMS, eyes 2 m up"),
             Example("observer", "show the observer"),
         ]
-    ) { args, shell in
+    ) { args, context in
         guard var place = args[ObserverCommand.place] else {
             if args.given(ObserverCommand.agl) || args.given(ObserverCommand.msl) {
                 throw ShellError.usage("agl and msl need a place: observer <place> agl <height>")
             }
-            guard let observer = shell.session.observer else {
+            guard let observer = context.session.observer else {
                 return .message("no observer set — use observer <place>, e.g. observer 51.4775 -0.4614")
             }
-            return .card(card(observer, shell))
+            return .card(card(observer, context))
         }
         if args.given(ObserverCommand.agl) && args.given(ObserverCommand.msl) { throw ShellError.usage("give agl or msl, not both") }
         // Where the place has no elevation of its own (coordinates), the terrain gives it, else
         // the airport the place is on.
         var fromTerrain = false
         var onAirport: Airport?
-        if place.elevation == nil, let height = shell.lineOfSight.terrain().height(place.coordinate) {
+        if place.elevation == nil, let height = context.lineOfSight.terrain().height(place.coordinate) {
             place.elevation = Height(meters: height)
             fromTerrain = true
-        } else if place.elevation == nil, let airport = shell.catalog.airport(standingAt: place.coordinate), let elevation = airport.elevation {
+        } else if place.elevation == nil, let airport = context.catalog.airport(standingAt: place.coordinate), let elevation = airport.elevation {
             place.elevation = elevation
             onAirport = airport
         }
@@ -56,8 +56,8 @@ enum ObserverCommand {
             altitude = msl
         }
         let observer = Observer(place: place, altitude: altitude)
-        shell.session.placeObserver(observer)
-        var output = Output([.card(card(observer, shell))])
+        context.session.placeObserver(observer)
+        var output = Output([.card(card(observer, context))])
         if place.elevation == nil, args.given(ObserverCommand.agl) || !args.given(ObserverCommand.msl) {
             output.append(.note("ground height unknown here (no terrain: los terrain fetch around it); heights are above sea level"))
         } else if fromTerrain {
@@ -75,23 +75,23 @@ enum ObserverCommand {
         "clear", category: .session,
         abstract: "Forget the observer position",
         examples: [Example("observer clear", "no observer")]
-    ) { _, shell in
-        shell.session.clearObserver()
+    ) { _, context in
+        context.session.clearObserver()
         return .message("observer cleared")
     }
 
-    static func card(_ observer: Observer, _ shell: Shell) -> Card {
+    static func card(_ observer: Observer, _ context: CommandContext) -> Card {
         let c = observer.place.coordinate
-        let airportName = observer.place.airportCode.flatMap { shell.catalog.airport(icao: $0)?.name }
+        let airportName = observer.place.airportCode.flatMap { context.catalog.airport(icao: $0)?.name }
         var fields = [
             Field("name", "place", Cell(.string(observer.place.name), text: observer.place.name + (airportName.map { " — " + $0 } ?? ""))),
             Field("lat", "latitude", Cell(.number(c.latitude), text: Format.fixed(c.latitude, 5))),
             Field("lon", "longitude", Cell(.number(c.longitude), text: Format.fixed(c.longitude, 5))),
             Field("dms", "DMS", Cell(CoordinateText.dms(c))),
-            Field("altitude_m", "altitude", Cell(Datum.rounded(observer.altitude.meters, 2), text: Format.height(observer.altitude, shell.units) + " MSL")),
+            Field("altitude_m", "altitude", Cell(Datum.rounded(observer.altitude.meters, 2), text: Format.height(observer.altitude, context.units) + " MSL")),
         ]
         if let ground = observer.place.elevation {
-            fields.append(Field("ground_m", "ground", Cell(Datum.rounded(ground.meters, 2), text: Format.height(ground, shell.units) + " MSL")))
+            fields.append(Field("ground_m", "ground", Cell(Datum.rounded(ground.meters, 2), text: Format.height(ground, context.units) + " MSL")))
         }
         return Card(title: "Observer", fields: fields)
     }

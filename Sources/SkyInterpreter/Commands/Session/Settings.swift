@@ -16,13 +16,13 @@ enum SettingsCommand {
             Example("set output json", "results as JSON documents"),
             Example("set color never", "no colours"),
         ]
-    ) { args, shell in
+    ) { args, context in
         let name = try args.value(SettingsCommand.setSetting)
         guard let value = args[SettingsCommand.value] else {
-            return .message("\(name) = \(shell.setting(named: name))")
+            return .message("\(name) = \(context.setting(named: name))")
         }
-        try shell.choose(name, value)
-        return .message("\(name) = \(shell.setting(named: name))")
+        try context.choose(name, value)
+        return .message("\(name) = \(context.setting(named: name))")
     }
 
     static let settings = CommandSpec(
@@ -30,7 +30,7 @@ enum SettingsCommand {
         abstract: "List all settings with their values",
         subcommands: [reset],
         examples: [Example("settings", "every setting, its value and what it means")]
-    ) { _, shell in try list(shell) }
+    ) { _, context in try list(context) }
 
     static let resetSetting = Argument("setting", .settingName, "the setting to reset (all when omitted)", .optional)
 
@@ -39,16 +39,16 @@ enum SettingsCommand {
         abstract: "Reset one setting, or all, to the default",
         arguments: [resetSetting.spec],
         examples: [Example("settings reset units", "back to metric"), Example("settings reset", "every setting to its default")]
-    ) { args, shell in
+    ) { args, context in
         let name = args[SettingsCommand.resetSetting]
-        shell.session.settings.reset(name)
-        if let name { shell.overrides[name] = nil } else { shell.overrides = [:] }
-        return .message(name.map { "\($0) = \(shell.setting(named: $0))" } ?? "all settings reset to their defaults")
+        context.session.settings.reset(name)
+        if let name { context.overrides[name] = nil } else { context.overrides = [:] }
+        return .message(name.map { "\($0) = \(context.setting(named: $0))" } ?? "all settings reset to their defaults")
     }
 
-    static func list(_ shell: Shell) throws -> Output {
+    static func list(_ context: CommandContext) throws -> Output {
         let rows = SettingSpec.all.map { spec in
-            [Cell(spec.name), Cell(shell.setting(named: spec.name), style: .accent), Cell(spec.valuesText), Cell(spec.summary)]
+            [Cell(spec.name), Cell(context.setting(named: spec.name), style: .accent), Cell(spec.valuesText), Cell(spec.summary)]
         }
         return .table(
             Table(

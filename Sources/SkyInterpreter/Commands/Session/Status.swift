@@ -6,9 +6,9 @@ enum StatusCommand {
         "status", category: .session,
         abstract: "Show the session state: observer, heading, line of sight, logbook, settings",
         examples: [Example("status", "everything the session holds")]
-    ) { _, shell in
-        let session = shell.session
-        var fields = [observerField(shell)]
+    ) { _, context in
+        let session = context.session
+        var fields = [observerField(context)]
         fields.append(Field("heading_deg", "heading", Cell(.number(session.heading.degrees), text: Format.bearing(session.heading))))
         fields.append(Field("los_origin", "los origin", session.los.origin.map { placeCell($0) } ?? Cell(.null, text: "none", style: .dim)))
         fields.append(Field("los_stage", "", Cell(session.los.stage.rawValue)))
@@ -23,30 +23,30 @@ enum StatusCommand {
                 "radar", "radar",
                 Cell(
                     .string(RadarText.kindName(session.radar.source)),
-                    text: RadarText.describe(session.radar.source) + ", range " + Format.distance(session.radar.range, shell.units, decimals: 1)
+                    text: RadarText.describe(session.radar.source) + ", range " + Format.distance(session.radar.range, context.units, decimals: 1)
                         // The replay moments that were set, without opening a feed (status stays instant).
                         + session.radar.times.sorted { $0.key < $1.key }.map { ", time " + TimeText.utc($0.value) + " (\($0.key))" }.joined())))
         if let filter = session.radar.filter {
             fields.append(Field("radar_filter", "radar filter", Cell(Visible.text(filter))))
         }
         for spec in SettingSpec.all {
-            fields.append(Field(spec.name, spec.name, Cell(shell.setting(named: spec.name))))
+            fields.append(Field(spec.name, spec.name, Cell(context.setting(named: spec.name))))
         }
-        fields.append(Field("saved", "saved", Cell(.bool(shell.persistence != nil), text: shell.persistence == nil ? "no (script or --fresh)" : "yes")))
-        if shell.stdoutIsTerminal, let size = TerminalSize.current() {
+        fields.append(Field("saved", "saved", Cell(.bool(context.savesSession), text: !context.savesSession ? "no (script or --fresh)" : "yes")))
+        if context.stdoutIsTerminal, let size = TerminalSize.current() {
             fields.append(Field("terminal", "terminal", Cell(.string("\(size.columns)x\(size.rows)"), text: "\(size.columns)×\(size.rows)")))
         }
-        if let paths = shell.paths {
+        if let paths = context.paths {
             fields.append(Field("data_dir", "data", Cell(paths.data)))
         }
         return .card(Card(title: "Session", fields: fields))
     }
 
-    static func observerField(_ shell: Shell) -> Field {
-        guard let observer = shell.session.observer else {
+    static func observerField(_ context: CommandContext) -> Field {
+        guard let observer = context.session.observer else {
             return Field("observer", "observer", Cell(.null, text: "not set — use observer <place>", style: .dim))
         }
-        return Field("observer", "observer", ObserverCommand.cell(observer, shell.units))
+        return Field("observer", "observer", ObserverCommand.cell(observer, context.units))
     }
 
     static func placeCell(_ place: Place) -> Cell {

@@ -8,8 +8,8 @@ enum ExitCommand {
         discussion: "Ends the interactive session or the script with the given status (default 0). Ctrl-D on an empty line does the same at the prompt.",
         arguments: [status.spec],
         examples: [Example("exit", "leave"), Example("exit 3", "end a script with status 3")]
-    ) { args, shell in
-        shell.requestExit(Int32(args[ExitCommand.status] ?? 0))
+    ) { args, context in
+        context.requestExit(Int32(args[ExitCommand.status] ?? 0))
         return .none
     }
 }

@@ -21,23 +21,23 @@ enum HelpCommand {
             Example("help observer", "how to use one command"),
             Example("help values", "how to write distances, places and times"),
         ]
-    ) { args, shell in
+    ) { args, context in
         let words = args[topic] ?? []
         guard let first = words.first else {
-            let rows = shell.registry.commands.map { [Cell($0.name), Cell($0.category.rawValue), Cell($0.abstract)] }
+            let rows = context.registry.commands.map { [Cell($0.name), Cell($0.category.rawValue), Cell($0.abstract)] }
             var table = Table(
                 key: "commands", columns: [Column("name", "Command"), Column("category", "Category"), Column("abstract", "Description")], rows: rows)
-            table.display = HelpText.overview(shell.registry)
+            table.display = HelpText.overview(context.registry)
             return .table(table)
         }
         switch first.lowercased() {
         case "values": return Output([.art(HelpText.values)])
         case "keys": return Output([.art(HelpText.keys)])
-        case "settings": return try SettingsCommand.list(shell)
+        case "settings": return try SettingsCommand.list(context)
         default: break
         }
-        guard let (spec, path, next) = shell.registry.resolve(words.map { Token($0) }) else {
-            throw ShellError.usage("no help for '\(first)'" + suggestion(first, among: shell.registry.allNames + topics) + " — type help for the list")
+        guard let (spec, path, next) = context.registry.resolve(words.map { Token($0) }) else {
+            throw ShellError.usage("no help for '\(first)'" + suggestion(first, among: context.registry.allNames + topics) + " — type help for the list")
         }
         if next < words.count {
             throw ShellError.usage(

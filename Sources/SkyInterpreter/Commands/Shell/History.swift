@@ -10,8 +10,8 @@ enum HistoryCommand {
         arguments: [count.spec],
         subcommands: [clear],
         examples: [Example("history", "every line typed at the prompt"), Example("history 10", "the last ten lines")]
-    ) { args, shell in
-        guard let history = shell.history else {
+    ) { args, context in
+        guard let history = context.history else {
             return .message("no history: only interactive sessions keep one")
         }
         let entries = history.entries
@@ -27,8 +27,8 @@ enum HistoryCommand {
         "clear", category: .shell,
         abstract: "Forget the history (also in the history file)",
         examples: [Example("history clear", "start a fresh history")]
-    ) { _, shell in
-        guard let history = shell.history else {
+    ) { _, context in
+        guard let history = context.history else {
             return .message("no history: only interactive sessions keep one")
         }
         history.clear()

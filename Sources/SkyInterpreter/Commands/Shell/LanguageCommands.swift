@@ -73,9 +73,9 @@ enum LanguageCommands {
     static let varsCommand = CommandSpec(
         "vars", category: .query, abstract: "List the variables and what they hold",
         examples: [Example("vars", "every variable")]
-    ) { _, shell in
-        let rows = shell.variables.keys.sorted().map { name -> [Cell] in
-            let value = shell.variables[name]!
+    ) { _, context in
+        let rows = context.variables.keys.sorted().map { name -> [Cell] in
+            let value = context.variables[name]!
             let shown: String
             switch value {
             case .value(let cell, _, _): shown = cell.text

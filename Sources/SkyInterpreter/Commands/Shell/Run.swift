@@ -13,17 +13,12 @@ enum RunCommand {
             specArgs.spec,
         ],
         examples: [Example("run tour.sky", "run a script"), Example("source setup.sky KSFO", "run a script with $1 = KSFO")]
-    ) { args, shell in
+    ) { args, context in
         let path = try args.value(RunCommand.file)
-        let status = try shell.nested(path) {
-            let reader = try ScriptFile.open(path)
-            let savedArguments = shell.arguments
-            shell.arguments = ScriptArguments(name: path, values: args.all(RunCommand.specArgs), environment: shell.environment)
-            defer { shell.arguments = savedArguments }
-            shell.out.flush()
-            return BatchRunner(shell: shell, keepGoing: shell.keepGoing).run(reader, name: path)
+        let status = try context.nested(path) {
+            context.runScript(try ScriptFile.open(path), name: path, values: args.all(RunCommand.specArgs))
         }
-        if status != 0, shell.exitStatus == nil {
+        if status != 0, context.exitStatus == nil {
             var error = ShellError(ShellError.Kind(exitCode: status), "\(path) failed with status \(status)")
             error.alreadyReported = true
             throw error

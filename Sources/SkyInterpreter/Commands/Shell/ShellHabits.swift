@@ -1,4 +1,4 @@
-/// `timing [on|off]` and `clear`: habits from psql and every shell.
+/// `timing [on|off]` and `clear`: habits from psql and every context.
 enum ShellHabits {
     static let state = Argument("state", .choice(Switch.self, placeholder: "on|off"), "on or off (switch it when omitted)", .optional)
 
@@ -9,9 +9,9 @@ enum ShellHabits {
             "As psql's \\timing: after each command, \"Time: 12.345 ms\" — on standard output beside text, on standard error when the output is JSON or CSV. The same as set timing on|off.",
         arguments: [state.spec],
         examples: [Example("timing", "switch timing on or off"), Example("timing on", "time every command")]
-    ) { args, shell in
-        let now = args[ShellHabits.state] ?? (shell.setting(.timing) == .on ? .off : .on)
-        try shell.choose(Setting.timing.name, now.rawValue)
+    ) { args, context in
+        let now = args[ShellHabits.state] ?? (context.setting(.timing) == .on ? .off : .on)
+        try context.choose(Setting.timing.name, now.rawValue)
         return .message("timing is \(now.rawValue)")
     }
 
@@ -20,8 +20,8 @@ enum ShellHabits {
         abstract: "Clear the terminal",
         discussion: "Clears the screen and puts the prompt at the top; does nothing when the output is not a terminal.",
         examples: [Example("clear", "a clean screen")]
-    ) { _, shell in
-        if shell.stdoutIsTerminal { shell.out.write(.rendered("\u{1B}[H\u{1B}[2J\u{1B}[3J")) }
+    ) { _, context in
+        if context.stdoutIsTerminal { context.out.write(.rendered("\u{1B}[H\u{1B}[2J\u{1B}[3J")) }
         return Output()
     }
 }

@@ -8,8 +8,8 @@ enum ExplainTopics {
     static func n(_ v: Double, _ d: Int = 1) -> String { Format.grouped(v, d) }
 
     /// The two ends a geometry topic works with: from the observer to the place given.
-    static func ends(_ args: Arguments, _ shell: Shell, _ topic: String) throws -> (Place, Place) {
-        try Legs.pair(args.all(places), shell, command: "explain \(topic)")
+    static func ends(_ args: Arguments, _ context: CommandContext, _ topic: String) throws -> (Place, Place) {
+        try Legs.pair(args.all(places), context, command: "explain \(topic)")
     }
 
     static let places = Argument("places", .place, "where to measure to from the observer, or two places", .repeating(min: 1))
@@ -20,8 +20,8 @@ enum ExplainTopics {
         abstract: "Why the geodesic on the ellipsoid differs from a distance on a sphere",
         arguments: [placeArgument],
         examples: [Example("observer KSFO; explain distance KJFK", "San Francisco to New York"), Example("explain distance KJFK KLAX", "between two airports")]
-    ) { args, shell in
-        let (from, to) = try ends(args, shell, "distance")
+    ) { args, context in
+        let (from, to) = try ends(args, context, "distance")
         let s = GreatCircle(from: from.coordinate, to: to.coordinate)
         let g = Geodesic.wgs84.inverse(from.coordinate, to.coordinate)
         let lines = [
@@ -46,8 +46,8 @@ enum ExplainTopics {
         abstract: "How the direction to a place is found, and why it changes along the way",
         arguments: [placeArgument],
         examples: [Example("observer EGLL; explain bearing KJFK", "London to New York"), Example("explain bearing EGLL KJFK", "between two airports")]
-    ) { args, shell in
-        let (from, to) = try ends(args, shell, "bearing")
+    ) { args, context in
+        let (from, to) = try ends(args, context, "bearing")
         let s = GreatCircle(from: from.coordinate, to: to.coordinate)
         let g = Geodesic.wgs84.inverse(from.coordinate, to.coordinate)
         let lines = [
@@ -60,16 +60,16 @@ enum ExplainTopics {
             "   and arrives heading \(Format.fixed(g.finalAzimuth.normalizedBearing.degrees, 2))°: the shortest path is not a straight line on a flat map, so",
             "   the direction turns by \(Format.fixed(abs((g.finalAzimuth - g.initialAzimuth).signedTurn.degrees), 1))° along the way. A compass line "
                 + "(rhumb line) keeps one bearing but is longer.",
-            "3. With your heading \(Format.fixed(shell.session.heading.degrees, 0))°, it is "
-                + "\(Format.fixed(abs((g.initialAzimuth - shell.session.heading).signedTurn.degrees), 0))° to your "
-                + "\((g.initialAzimuth - shell.session.heading).signedTurn.degrees >= 0 ? "right" : "left").",
+            "3. With your heading \(Format.fixed(context.session.heading.degrees, 0))°, it is "
+                + "\(Format.fixed(abs((g.initialAzimuth - context.session.heading).signedTurn.degrees), 0))° to your "
+                + "\((g.initialAzimuth - context.session.heading).signedTurn.degrees >= 0 ? "right" : "left").",
         ]
         return Output(lines.map { .message($0) })
     }
 
     /// The aircraft `spot` would pick, for the topics that need one.
-    static func aircraft(_ shell: Shell) throws -> (Sighting, RadarPicture) {
-        let picture = try shell.radar.picture()
+    static func aircraft(_ context: CommandContext) throws -> (Sighting, RadarPicture) {
+        let picture = try context.radar.picture()
         guard let s = SpotCommand.choose(picture.sightings) ?? picture.sightings.first else {
             throw ShellError.usage("no aircraft within range to explain with")
         }
@@ -80,9 +80,9 @@ enum ExplainTopics {
         "elevation", category: .teaching,
         abstract: "How high in the sky an aircraft appears, and why the Earth's curve lowers it",
         examples: [Example("observer LFPG; explain elevation", "for the aircraft spot picks")]
-    ) { _, shell in
-        try WorkedExample.withObserver(shell) { _ in
-            let (s, picture) = try aircraft(shell)
+    ) { _, context in
+        try WorkedExample.withObserver(context) { _ in
+            let (s, picture) = try aircraft(context)
             guard let altitude = s.aircraft.altitude, let enu = s.enu else { throw ShellError.usage("\(s.aircraft.name) sends no altitude") }
             let dh = altitude.meters - picture.observer.altitude.meters
             let flat = atan2(dh, s.groundDistance.meters) * 180 / .pi
@@ -104,9 +104,9 @@ enum ExplainTopics {
         "scope", category: .teaching,
         abstract: "How the radar scope turns with your heading and places each aircraft",
         examples: [Example("observer LFPG; heading 90; explain scope", "facing east")]
-    ) { _, shell in
-        try WorkedExample.withObserver(shell) { _ in
-            let (s, picture) = try aircraft(shell)
+    ) { _, context in
+        try WorkedExample.withObserver(context) { _ in
+            let (s, picture) = try aircraft(context)
             let rel = s.relativeBearing(heading: picture.heading).degrees
             let r = min(1, s.groundDistance.meters / picture.range.meters)
             let lines = [
@@ -132,9 +132,9 @@ enum ExplainTopics {
         "size", category: .teaching,
         abstract: "Why near, low aircraft are drawn bigger: apparent size in minutes of arc",
         examples: [Example("observer LFPG; explain size", "for the aircraft spot picks")]
-    ) { _, shell in
-        try WorkedExample.withObserver(shell) { _ in
-            let (s, _) = try aircraft(shell)
+    ) { _, context in
+        try WorkedExample.withObserver(context) { _ in
+            let (s, _) = try aircraft(context)
             let span = s.aircraft.category?.typicalSpan ?? ApparentSize.defaultSpan
             let levels = ["tiny (below 4′)", "small (4′–10′)", "medium (10′–25′)", "large (25′ and up)"]
             let lines = [
@@ -155,17 +155,17 @@ enum ExplainTopics {
         "curvature", category: .teaching,
         abstract: "How much the Earth curves away, and how refraction (k = 4/3) changes it",
         examples: [Example("explain curvature", "the drop at 10, 50 and 100 km")]
-    ) { _, shell in
-        Output(ExplainLOS.curvature(shell).prefix(8).map { .message($0) })
+    ) { _, context in
+        Output(ExplainLOS.curvature(context).prefix(8).map { .message($0) })
     }
 
     static let horizon = CommandSpec(
         "horizon", category: .teaching,
         abstract: "How far the horizon is from your height, and where an aircraft can still be seen",
         examples: [Example("observer KSFO; explain horizon", "from the ground at San Francisco")]
-    ) { _, shell in
+    ) { _, context in
         let h =
-            max(shell.session.observer.map { $0.altitude.meters - (shell.lineOfSight.terrain().height($0.place.coordinate) ?? $0.altitude.meters) } ?? 0, 0)
+            max(context.session.observer.map { $0.altitude.meters - (context.lineOfSight.terrain().height($0.place.coordinate) ?? $0.altitude.meters) } ?? 0, 0)
             + 1.7
         var lines = ["The horizon", "", "The horizon is where the Earth's curve has dropped as far as your eyes are high: d = √(2kR·h)."]
         for earth in EarthModel.allCases {
@@ -182,9 +182,9 @@ enum ExplainTopics {
         "units", category: .teaching,
         abstract: "Feet, metres, nautical miles, knots and flight levels",
         examples: [Example("explain units", "aviation's units")]
-    ) { _, shell in
+    ) { _, context in
         let lines = [
-            "Units in aviation (your setting: \(shell.units.rawValue))",
+            "Units in aviation (your setting: \(context.units.rawValue))",
             "",
             "• Heights are in feet almost everywhere: 1 ft = 0.3048 m exactly; 10,000 ft = 3,048 m.",
             "• Distances over the ground in nautical miles: 1 nm = 1,852 m exactly, about one minute of latitude.",

@@ -10,7 +10,7 @@ enum LessonCommands {
             "n|file.sky", "a lesson number (1–\(Lesson.count)) or a lesson file (.sky)",
             complete: { query in
                 (1...Lesson.count).map { Candidate(String($0)) }.filter { $0.word.hasPrefix(query.prefix) }
-                    + PathCompletion.candidates(query.prefix, extensions: ["sky"], home: query.shell.environment["HOME"])
+                    + PathCompletion.candidates(query.prefix, extensions: ["sky"], home: query.context.environment["HOME"])
             }
         ) { word, _ in word },
         "the lesson to run: its number, or a .sky file of your own", .optional)
@@ -32,20 +32,20 @@ enum LessonCommands {
             Example("lesson show 2", "the script of lesson 2, to copy and change"), Example("lesson class.sky", "a lesson of your own"),
             Example("lesson 1 --practice", "type each command yourself"),
         ]
-    ) { args, shell in
+    ) { args, context in
         guard let text = args[LessonCommands.which] else { return listing() }
         if args.flag(LessonCommands.practice) {
-            guard let ask = shell.prompter else { throw ShellError.usage("practice needs a terminal: the student types each command") }
-            return try run(lesson(text, shell), shell, typing: ask)
+            guard let ask = context.prompter else { throw ShellError.usage("practice needs a terminal: the student types each command") }
+            return try run(lesson(text, context), context, typing: ask)
         }
-        return try run(lesson(text, shell), shell)
+        return try run(lesson(text, context), context)
     }
 
     static let practice = Flag(
         "practice", "the student types each command: the lesson shows what to type, checks it and gives a hint when it differs")
 
     /// The lesson a word names: a built-in number, or a file.
-    static func lesson(_ text: String, _ shell: Shell) throws -> Lesson {
+    static func lesson(_ text: String, _ context: CommandContext) throws -> Lesson {
         if let n = Int(text) {
             guard (1...Lesson.all.count).contains(n) else { throw ShellError.usage("there are lessons 1 to \(Lesson.all.count) (lesson list shows them)") }
             return Lesson.all[n - 1]
@@ -53,7 +53,7 @@ enum LessonCommands {
         guard text.lowercased().hasSuffix(".sky") || text.contains("/") else {
             throw ShellError.usage("'\(text)' is neither a lesson number (1–\(Lesson.all.count)) nor a .sky file")
         }
-        return try Lesson.read(file: PathCompletion.expand(text, home: shell.environment["HOME"]))
+        return try Lesson.read(file: PathCompletion.expand(text, home: context.environment["HOME"]))
     }
 
     static let number = Argument("number", .integer(1...6, placeholder: "n"), "the lesson to show")
@@ -85,32 +85,25 @@ enum LessonCommands {
 
     /// Runs a lesson in a scratch shell that shares the output but nothing else. With `typing`,
     /// the student types each command (practice).
-    static func run(_ lesson: Lesson, _ shell: Shell, typing ask: ((Question) -> String?)? = nil) throws -> Output {
-        try shell.nested(lesson.number > 0 ? "lesson \(lesson.number)" : "the lesson \(lesson.title)") {
-            try runScratch(lesson, shell, typing: ask)
+    static func run(_ lesson: Lesson, _ context: CommandContext, typing ask: ((Question) -> String?)? = nil) throws -> Output {
+        try context.nested(lesson.number > 0 ? "lesson \(lesson.number)" : "the lesson \(lesson.title)") {
+            try runScratch(lesson, context, typing: ask)
         }
     }
 
     /// The lesson in its scratch shell: its own home in a new folder (inside the caller's when
     /// that is a lesson's too), every write confined to that folder, one nesting level deeper.
-    static func runScratch(_ lesson: Lesson, _ shell: Shell, typing ask: ((Question) -> String?)?) throws -> Output {
-        var template = Array(((shell.confinedTo ?? "/tmp") + "/skyshell-lesson-XXXXXX").utf8CString)
+    static func runScratch(_ lesson: Lesson, _ context: CommandContext, typing ask: ((Question) -> String?)?) throws -> Output {
+        var template = Array(((context.confinedTo ?? "/tmp") + "/skyshell-lesson-XXXXXX").utf8CString)
         guard let dir = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
             throw ShellError(.io, "cannot make a scratch directory for the lesson")
         }
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let scratch = Shell.standard(
-            environment: shell.environment, paths: Paths(config: dir + "/config", state: dir + "/state", data: dir + "/data"),
-            clock: shell.clock, mode: shell.mode, out: shell.out, err: shell.err,
-            stdoutIsTerminal: shell.stdoutIsTerminal, stderrIsTerminal: shell.stderrIsTerminal)
-        scratch.session.settings = shell.session.settings
-        scratch.overrides = shell.overrides
-        scratch.confinedTo = dir
-        scratch.runDepth = shell.runDepth
-        let paced = shell.mode == .interactive && isatty(0) == 1
+        let scratch = context.scratchShell(in: dir)
+        let paced = context.mode == .interactive && isatty(0) == 1
         func say(_ blocks: [Block]) {
-            shell.out.write(Renderer.terminalText(Output(blocks), shell.renderOptions))
-            shell.out.flush()
+            context.out.write(Renderer.terminalText(Output(blocks), context.renderOptions))
+            context.out.flush()
         }
         say([.message(lesson.number > 0 ? "Lesson \(lesson.number): \(lesson.title)" : "Lesson: \(lesson.title)", .accent)])
         for (k, step) in lesson.steps.enumerated() {
@@ -128,8 +121,8 @@ enum LessonCommands {
             do {
                 try scratch.run(line: step.command)
             } catch {
-                shell.err.write("error: \(error.message)\n")
-                shell.err.flush()
+                context.err.write("error: \(error.message)\n")
+                context.err.flush()
             }
             scratch.out.flush()
             if !step.notes.isEmpty { say(step.notes.map { .message("→ " + $0, .dim) }) }

@@ -7,15 +7,15 @@ enum WorkedExample {
     static let note = "no observer set: a worked example from Charles de Gaulle (LFPG) with the Paris sample — `observer <place>` explains with your own"
 
     /// `body`'s output with the session's observer, or with the worked example's (handed to it).
-    static func withObserver(_ shell: Shell, _ body: (Observer) throws -> Output) throws -> Output {
-        if let observer = shell.session.observer { return try body(observer) }
-        let saved = shell.session
-        defer { shell.session = saved }
+    static func withObserver(_ context: CommandContext, _ body: (Observer) throws -> Output) throws -> Output {
+        if let observer = context.session.observer { return try body(observer) }
+        let saved = context.session
+        defer { context.session = saved }
         var cursor = WordCursor([Token("LFPG", isLiteral: true)])
-        let place = try readPlace(&cursor, shell)
+        let place = try readPlace(&cursor, context)
         let observer = Observer(place: place, altitude: place.elevation ?? .zero)
-        shell.session.placeObserver(observer)
-        shell.session.useRadarSource(.sample(.paris))
+        context.session.placeObserver(observer)
+        context.session.useRadarSource(.sample(.paris))
         var output = try body(observer)
         output.blocks.insert(.note(note), at: 0)
         return output

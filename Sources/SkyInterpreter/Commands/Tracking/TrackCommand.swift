@@ -38,9 +38,9 @@ enum TrackCommand {
             Example("track http://localhost:8080/position.json every 5s for 1m", "a minute of a local feed in a script"),
             Example("track http://localhost:8080/plane.json --alt alt_baro --alt-unit ft for 1m", "a feed whose altitude is in feet"),
         ]
-    ) { args, shell in
+    ) { args, context in
         let tracker = try Tracker(
-            url: try args.value(TrackCommand.url), shell: shell, args: args, label: args[TrackCommand.label] ?? "●", command: "track URL")
+            url: try args.value(TrackCommand.url), context: context, args: args, label: args[TrackCommand.label] ?? "●", command: "track URL")
         return try tracker.run(duration: args[TrackCommand.duration])
     }
 }
@@ -63,15 +63,15 @@ enum ISSLiveCommand {
             TrackCommand.force.spec,
         ],
         examples: [Example("iss live", "the ISS moving over the map")]
-    ) { args, shell in
-        let tracker = try Tracker(url: args[ISSLiveCommand.endpoint] ?? url, shell: shell, args: args, label: "ISS", command: "iss live")
+    ) { args, context in
+        let tracker = try Tracker(url: args[ISSLiveCommand.endpoint] ?? url, context: context, args: args, label: "ISS", command: "iss live")
         return try tracker.run(duration: args[TrackCommand.duration])
     }
 }
 
 /// One tracking session: fetch, read the fix, keep the track, show it.
 final class Tracker {
-    let shell: Shell
+    let context: CommandContext
     let url: URL
     let host: String
     let paths: PositionPaths
@@ -84,8 +84,8 @@ final class Tracker {
     var problem: String?
     var failures = 0
 
-    init(url: URL, shell: Shell, args: Arguments, label: String, command: String) throws(ShellError) {
-        self.shell = shell
+    init(url: URL, context: CommandContext, args: Arguments, label: String, command: String) throws(ShellError) {
+        self.context = context
         self.command = command
         self.url = url
         host = url.host ?? url.absoluteString
@@ -95,14 +95,14 @@ final class Tracker {
             altitudeUnit: try args.value(TrackCommand.altUnit))
         interval = max(1, try args.value(TrackCommand.every))
         // The file is checked (and refused when it exists without --force) before tracking starts.
-        geojson = try args[TrackCommand.geojson].map { path throws(ShellError) in try shell.createUserFile(path, force: args.flag(TrackCommand.force)) }
+        geojson = try args[TrackCommand.geojson].map { path throws(ShellError) in try context.createUserFile(path, force: args.flag(TrackCommand.force)) }
     }
 
     /// Fetches one fix; a failure is kept in `problem`, not thrown.
     func poll() -> TrackFix? {
         do throws(FeedError) {
             let response: HTTPResponse
-            do { response = try shell.web.http.get(url, cancelled: { Interrupt.requested }) } catch .cancelled { return nil } catch {
+            do { response = try context.web.http.get(url, cancelled: { Interrupt.requested }) } catch .cancelled { return nil } catch {
                 throw FeedError(.unavailable, "\(error)")
             }
             guard response.status == 200 else { throw FeedError(.unavailable, "\(host) answered \(response.status) (\(HTTPStatus.reason(response.status)))") }
@@ -121,7 +121,7 @@ final class Tracker {
 
     func run(duration: Double?) throws -> Output {
         guard let duration else {
-            guard isatty(0) == 1, shell.stdoutIsTerminal else {
+            guard isatty(0) == 1, context.stdoutIsTerminal else {
                 throw ShellError.usage("tracking needs a terminal; in scripts give a duration: \(command) for 30s")
             }
             try runLive()
@@ -135,7 +135,7 @@ final class Tracker {
     func ending() throws(ShellError) -> [Block] {
         var blocks: [Block] = []
         if let geojson {
-            try shell.finish(geojson, with: JSONWriter.compact(track.geoJSON(name: label)) + "\n")
+            try context.finish(geojson, with: JSONWriter.compact(track.geoJSON(name: label)) + "\n")
             blocks.append(.message("wrote \(geojson.path) (\(Format.count(track.fixes.count, "fix", "fixes")))", .dim))
         }
         blocks.append(
@@ -159,12 +159,12 @@ final class Tracker {
                 next = Date().addingTimeInterval(interval)
                 let fix = poll()
                 if fix != nil {
-                    for line in heldBack { shell.err.write("track: \(line)\n") }
+                    for line in heldBack { context.err.write("track: \(line)\n") }
                     heldBack = []
                 } else if let problem {
-                    if track.fixes.isEmpty { heldBack.append(problem) } else { shell.err.write("track: \(problem)\n") }
+                    if track.fixes.isEmpty { heldBack.append(problem) } else { context.err.write("track: \(problem)\n") }
                 }
-                shell.err.flush()
+                context.err.flush()
                 if Interrupt.requested { Interrupt.take(); stopped = true }
                 // The last fetch is the one after which the next would come too late.
                 if next > end { stopped = true }
@@ -196,7 +196,7 @@ final class Tracker {
 
     /// At a terminal: the map, redrawn until q.
     func runLive() throws {
-        let screen = try LiveScreen(shell)
+        let screen = try LiveScreen(context)
         defer { screen.close() }
         var nextFetch = Date.distantPast
         while true {
@@ -213,8 +213,8 @@ final class Tracker {
     /// "51.23°N 12.34°E · 420 km · 27,600 km/h · updated 1 s ago"
     func statusLine(_ fix: TrackFix) -> String {
         var parts = ["\(label) \(CoordinateText.short(fix.coordinate))"]
-        if let alt = fix.altitude { parts.append(Format.distance(Distance(meters: alt.meters), shell.units, decimals: 1)) }
-        if let speed = track.speed { parts.append(Format.speed(speed, shell.units)) }
+        if let alt = fix.altitude { parts.append(Format.distance(Distance(meters: alt.meters), context.units, decimals: 1)) }
+        if let speed = track.speed { parts.append(Format.speed(speed, context.units)) }
         if let heading = track.heading { parts.append("heading " + CompassPoint(bearing: heading).rawValue) }
         return parts.joined(separator: " · ")
     }

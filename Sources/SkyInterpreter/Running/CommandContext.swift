@@ -1,0 +1,147 @@
+import SkyKit
+
+/// What a command's handler and a value kind reach: the session, the services, the output and
+/// the runner's own state — not the interpreter. A handler cannot run lines, open blocks,
+/// register commands or save the session; those stay the shell's (`Shell` runs a handler with
+/// `shell.context`).
+public struct CommandContext {
+    private unowned let shell: Shell
+
+    init(_ shell: Shell) { self.shell = shell }
+
+    // MARK: - Session and services
+
+    /// The observer, heading, line-of-sight origin, logbook and settings (changes are saved
+    /// after the command by the shell).
+    public var session: Session {
+        get { shell.session }
+        nonmutating set { shell.session = newValue }
+    }
+
+    /// The aviation catalog.
+    public var catalog: Catalog { shell.catalog }
+
+    /// The state of each service, made on first use (`logbook`, `radar`… read it).
+    var services: ServiceTable { shell.services }
+
+    /// Resolves airport codes and names to places (plugged in by the catalog).
+    var placeResolver: ((String) throws -> Place?)? { shell.placeResolver }
+
+    /// Place completions from the catalog, if one is plugged in.
+    func completePlaces(_ prefix: String) -> [Candidate] { shell.completePlaces(prefix) }
+
+    // MARK: - Output
+
+    /// The effective value of a setting (a command-line override or the session's).
+    public func setting<Value>(_ setting: Setting<Value>) -> Value { shell.setting(setting) }
+    /// The effective word of a setting.
+    func setting(named name: String) -> String { shell.setting(named: name) }
+    /// The unit system figures are shown in.
+    public var units: UnitSystem { shell.units }
+    /// The format, colours and size output is rendered with.
+    public var renderOptions: RenderOptions { shell.renderOptions }
+    /// Whether ranked lists carry bar charts.
+    var chartsEnabled: Bool { shell.chartsEnabled }
+    /// Standard output and standard error.
+    var out: OutputSink { shell.out }
+    var err: OutputSink { shell.err }
+    var stdoutIsTerminal: Bool { shell.stdoutIsTerminal }
+    var stderrIsTerminal: Bool { shell.stderrIsTerminal }
+
+    /// Writes output now (a long command's part before it goes on); the failure of a streamed table.
+    func emit(_ output: Output) -> ShellError? { shell.emit(output) }
+    /// Adds a note to the output of the command being run.
+    func note(_ message: String) { shell.note(message) }
+    /// An error, warning or note line on standard error (with the script's file and line).
+    func report(_ error: ShellError) { shell.report(error) }
+    func warn(_ message: String) { shell.warn(message) }
+    func notice(_ message: String) { shell.notice(message) }
+
+    // MARK: - Files
+
+    /// A file the user named, refused when it exists unless `force` (see `Shell.createUserFile`).
+    func createUserFile(_ path: String, force: Bool, personal: Bool = false) throws(ShellError) -> AtomicFile {
+        try shell.createUserFile(path, force: force, personal: personal)
+    }
+    func commit(_ file: AtomicFile) throws(ShellError) { try shell.commit(file) }
+    func finish(_ file: AtomicFile, with text: String) throws(ShellError) { try shell.finish(file, with: text) }
+    func writePrivateFile(_ text: String, to path: String) throws(ShellError) { try shell.writePrivateFile(text, to: path) }
+    func ensurePrivateDirectory(_ path: String) throws(ShellError) { try shell.ensurePrivateDirectory(path) }
+    func confined(_ path: String) throws(ShellError) -> String { try shell.confined(path) }
+    func outsideScratch(_ what: String) -> ShellError { shell.outsideScratch(what) }
+    /// The folder every write must stay in (a lesson's scratch shell).
+    var confinedTo: String? { shell.confinedTo }
+
+    // MARK: - The runner
+
+    public var clock: Clock { shell.clock }
+    public var paths: Paths? { shell.paths }
+    public var environment: [String: String] { shell.environment }
+    var mode: Shell.Mode { shell.mode }
+    /// Asks the person at the terminal (nil in scripts).
+    var prompter: ((Question) -> String?)? { shell.prompter }
+    /// The line history, when the line reader keeps one.
+    var history: HistoryProvider? { shell.history }
+    /// The commands, for help.
+    var registry: CommandRegistry { shell.registry }
+    /// Whether the session is saved after commands (not in scripts or with --fresh).
+    var savesSession: Bool { shell.persistence != nil }
+    /// The variables `let` set, for `vars`.
+    var variables: [String: PipeValue] { shell.variables }
+    /// Settings given on the command line for this run; `set` removes one.
+    var overrides: [String: String] {
+        get { shell.overrides }
+        nonmutating set { shell.overrides = newValue }
+    }
+    /// True while the command heads a pipeline (it then gives every column it has).
+    var inPipeline: Bool { shell.inPipeline }
+    /// What the stages after `flights` let the logbook's query do.
+    var flightPushDown: FlightPushDown { shell.flightPushDown }
+    /// Set by `exit`: the status the session ends with.
+    var exitStatus: Int32? { shell.exitStatus }
+
+    func environmentNumber(_ name: String, _ range: ClosedRange<Double>, default value: Double, what: String, whole: Bool = false) -> Double {
+        shell.environmentNumber(name, range, default: value, what: what, whole: whole)
+    }
+    func choose(_ name: String, _ value: String?) throws(ShellError) { try shell.choose(name, value) }
+    func isChosen(_ name: String) -> Bool { shell.isChosen(name) }
+    func requestExit(_ status: Int32) { shell.requestExit(status) }
+    /// Runs `body` one nesting level deeper (scripts, lessons and user commands share the limit).
+    func nested<T>(_ what: String, kind: String = "scripts and lessons", _ body: () throws -> T) throws -> T {
+        try shell.nested(what, kind: kind, body)
+    }
+    /// The words of a command's text, its `$` expansions and substitutions made.
+    func lex(_ text: String) throws(ShellError) -> [Token] { try shell.lex(text) }
+    /// Runs a script's lines in this session with `values` as $1, $2…; its exit status.
+    func runScript(_ reader: any LineReader, name: String, values: [String]) -> Int32 { shell.runScript(reader, name: name, values: values) }
+    /// A new shell for a lesson: its own home, writes confined to `folder`, this one's settings,
+    /// output and nesting depth.
+    func scratchShell(in folder: String) -> Shell { shell.scratchShell(in: folder) }
+}
+
+extension Shell {
+    /// What handlers and value kinds are given.
+    public var context: CommandContext { CommandContext(self) }
+
+    /// Runs a script's lines in this session with `values` as $1, $2…; its exit status.
+    func runScript(_ reader: any LineReader, name: String, values: [String]) -> Int32 {
+        let savedArguments = arguments
+        arguments = ScriptArguments(name: name, values: values, environment: environment)
+        defer { arguments = savedArguments }
+        out.flush()
+        return BatchRunner(shell: self, keepGoing: keepGoing).run(reader, name: name)
+    }
+
+    /// A new shell for a lesson: its own home in `folder`, every write confined to it, this
+    /// shell's settings, overrides, output and nesting depth.
+    func scratchShell(in folder: String) -> Shell {
+        let scratch = Shell.standard(
+            environment: environment, paths: Paths(config: folder + "/config", state: folder + "/state", data: folder + "/data"),
+            clock: clock, mode: mode, out: out, err: err, stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: stderrIsTerminal)
+        scratch.session.settings = session.settings
+        scratch.overrides = overrides
+        scratch.confinedTo = folder
+        scratch.runDepth = runDepth
+        return scratch
+    }
+}
