@@ -65,4 +65,21 @@ struct ServiceTableTests {
             #expect(!source.contains(word), "Shell.swift mentions \(word)")
         }
     }
+
+    /// Handlers, value kinds and services see a `CommandContext`, never the interpreter: no file
+    /// of commands or value kinds names the `Shell` type (ShellError is the shared error type).
+    @Test func commandsAndValueKindsNeverNameTheShell() throws {
+        let root = Executable.packageRoot + "/Sources/SkyInterpreter/"
+        var files: [String] = []
+        for folder in ["Commands", "Values"] {
+            let found = FileManager.default.enumerator(atPath: root + folder)?.compactMap { $0 as? String } ?? []
+            files += found.filter { $0.hasSuffix(".swift") }.map { root + folder + "/" + $0 }
+        }
+        #expect(files.count > 50)
+        let shellType = try Regex(#"\bShell\b(?!Error)"#)
+        for file in files {
+            let source = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(source.firstMatch(of: shellType) == nil, "\(file) names Shell")
+        }
+    }
 }
