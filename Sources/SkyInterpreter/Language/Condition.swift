@@ -107,6 +107,23 @@ struct Condition {
                 return { row in (row[i].datum == .null) == (op == .eq) }
             }
             let value = try lit.scalar(for: kind, column: name(i), written: written, reader: reader)
+            if case .number(let target) = value {
+                // A number against a number column: the cell's number read in place, scaled
+                // as `reader.read` scales it; anything else goes the general way.
+                let scale = kind.scale
+                return { row in
+                    let v: Double
+                    switch row[i].datum {
+                    case .number(let d): v = d * scale
+                    case .int(let n): v = Double(n) * scale
+                    case .null: return nil
+                    case let other:
+                        let read = reader.read(other, kind)
+                        return read == .null ? nil : op.holds(Scalar.order(read, value))
+                    }
+                    return op.holds(v == target ? 0 : (v < target ? -1 : 1))
+                }
+            }
             return { row in
                 let v = reader.read(row[i].datum, kind)
                 return v == .null ? nil : op.holds(Scalar.order(v, value))

@@ -43,16 +43,21 @@ extension Shell {
             let wasInPipeline = inPipeline
             inPipeline = true
             let stages = parts.dropFirst().map(Array.init)
-            let path = registry.resolve(Array(head))?.1
+            let resolved = registry.resolve(Array(head))
+            let path = resolved?.path
             // Explained, every stage runs in memory, so each one's count is its own.
             let isFlights = path == ["flights"] && watch == nil
             if isFlights { flightPushDown = FlightPushDown.plan(stages, catalog: catalog, bare: head.count == 1) }
             if isFlights, shown, renderOptions.format == .table, !stages.contains(where: { $0.first?.text.lowercased() == "save" }) {
                 flightPushDown.fields = Shell.namedFields(stages)
             }
+            if watch == nil, let columns = resolved?.spec.rowColumns {
+                wherePushDown = WherePushDown.plan(stages, columns: columns, reader: ScalarReader(catalog: catalog))
+            }
             defer {
                 inPipeline = wasInPipeline
                 flightPushDown = FlightPushDown()
+                wherePushDown = nil
             }
             let output = try evaluate(Array(head))
             pendingNotes += output.blocks.compactMap { if case .note(let n) = $0 { return n } else { return nil } }
@@ -60,6 +65,10 @@ extension Shell {
             if let group = flightPushDown.group, case .rows(let stream) = flow {
                 flow = .value(.table(try countedFlightGroups(stream.shape, group, stages[group.stage])))
                 skipped = group.stage + 1
+            }
+            if let pushed = wherePushDown, pushed.taken {
+                flow = flow.untitled
+                skipped = pushed.stages
             }
             if let path, let columns = flow.columns { columnsSeen[path.joined(separator: " ")] = columns.map(QueryTable.shownName) }
         }

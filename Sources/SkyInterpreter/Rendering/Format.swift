@@ -18,15 +18,9 @@ public enum Format {
         var scale: Double = 1
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
-        guard scaled < 9e18 else { return value.description }
+        guard scaled < 9e18, decimals <= 18 else { return value.description }
         let units = UInt64(scaled)
-        let whole = units / UInt64(scale)
-        var text = grouping ? DigitGroups.grouped(whole) : String(whole)
-        if decimals > 0 {
-            let fraction = String(units % UInt64(scale))
-            text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
-        }
-        return (value < 0 && units != 0 ? "-" : "") + text
+        return DigitGroups.text(units, decimals: decimals, grouping: grouping, negative: value < 0 && units != 0)
     }
 
     /// A number with as many decimals as it needs, up to `maxDecimals`: 1.5, 2, 0.125.

@@ -137,19 +137,22 @@ struct TextRenderer {
         // At a terminal a table never wraps: its widest text columns give way, their cells cut with "…".
         let natural = widths
         if options.wrap { widths = fitted(widths, columns) }
-        /// The text of column `n` cut to its width and padded (the last left-aligned column is not).
-        func fit(_ text: String, _ width: Int, _ n: Int) -> String {
+        /// Appends the text of column `n` cut to its width and padded (the last left-aligned
+        /// column is not); made visible here when `visible` (a painted cell is made so by paint).
+        func place(_ text: String, _ width: Int, _ n: Int, visible: Bool, into line: inout String) {
             var shown = text, used = width
             if widths[n] < natural[n], width > widths[n] {
                 shown = cut(text, to: widths[n])
                 used = displayWidth(shown)
             }
             let right = columns[n].alignment == .right
-            if !right, n + 1 == columns.count { return shown }
+            if right { appendSpaces(widths[n] - used, to: &line) }
+            line += visible ? Visible.text(shown) : shown
+            if !right, n + 1 < columns.count { appendSpaces(widths[n] - used, to: &line) }
+        }
+        func fit(_ text: String, _ width: Int, _ n: Int) -> String {
             var padded = ""
-            if right { appendSpaces(widths[n] - used, to: &padded) }
-            padded += shown
-            if !right { appendSpaces(widths[n] - used, to: &padded) }
+            place(text, width, n, visible: false, into: &padded)
             return padded
         }
         var header = ""
@@ -163,7 +166,13 @@ struct TextRenderer {
             for (n, i) in kept.enumerated() {
                 if n > 0 { line += "  " }
                 let (text, width) = texts[r][n]
-                line += ANSI.paint(fit(text, width, n), i < row.count ? row[i].style : missing.style, options)
+                let style = i < row.count ? row[i].style : missing.style
+                // A plain cell goes straight into the line; a coloured one is painted whole.
+                if options.color, style != .plain {
+                    line += ANSI.paint(fit(text, width, n), style, options)
+                } else {
+                    place(text, width, n, visible: true, into: &line)
+                }
             }
             if !options.color { while line.utf8.last == 0x20 { line.removeLast() } }
             out += line

@@ -71,6 +71,9 @@ public final class Shell {
     /// While `flights` heads a pipeline: what its stages let the logbook's query do, and (for a
     /// pipeline shown as text) the fields they name.
     var flightPushDown = FlightPushDown()
+    /// While a command that declares its row columns heads a pipeline: the `where` stages after
+    /// it, for the command to do as it makes its rows.
+    var wherePushDown: WherePushDown?
     /// The column names of each command's table when it last headed a pipeline (for completion).
     var columnsSeen: [String: [String]] = [:]
     /// The commands of a block being written over several lines.

@@ -1,14 +1,36 @@
-/// Whole numbers with their digits in groups of three (12,345,678), for messages written
-/// below the renderers as well as by them.
+/// Whole numbers and fixed-point figures as digits, thousands grouped with commas
+/// ("12,345", "1,234.50"), written into one small buffer rather than joined from pieces.
 public enum DigitGroups {
-    public static func grouped(_ n: UInt64) -> String {
-        let text = String(n)
-        guard text.count > 3 else { return text }
-        var withCommas = ""
-        for (i, c) in text.enumerated() {
-            if i > 0, (text.count - i) % 3 == 0 { withCommas.append(",") }
-            withCommas.append(c)
+    public static func grouped(_ n: UInt64) -> String { text(n, decimals: 0, grouping: true, negative: false) }
+
+    /// `units` as a figure with `decimals` of its digits after the point (12345, 2 → "123.45"),
+    /// with a minus sign when `negative`; `decimals` from 0 to 19.
+    public static func text(_ units: UInt64, decimals: Int, grouping: Bool, negative: Bool) -> String {
+        precondition((0...19).contains(decimals), "decimals out of range")
+        // 20 digits, 6 commas, the point, up to 19 leading zeros of a fraction and the sign.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
+            var at = buffer.count
+            func put(_ byte: UInt8) {
+                at -= 1
+                buffer[at] = byte
+            }
+            var n = units
+            if decimals > 0 {
+                for _ in 0..<decimals {
+                    put(UInt8(n % 10) + 0x30)
+                    n /= 10
+                }
+                put(0x2E)
+            }
+            var written = 0
+            repeat {
+                if grouping, written > 0, written % 3 == 0 { put(0x2C) }
+                put(UInt8(n % 10) + 0x30)
+                n /= 10
+                written += 1
+            } while n > 0
+            if negative { put(0x2D) }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[at...]), as: UTF8.self)
         }
-        return withCommas
     }
 }

@@ -84,13 +84,25 @@ enum RadarCommands {
             + "position (12 o'clock is the way you face), altitude, elevation angle above your horizon, ground speed and track.",
         options: [limit.spec],
         requires: [.observer],
-        examples: [Example("radar list", "every aircraft within range"), Example("radar list limit 5", "the five nearest")]
+        examples: [Example("radar list", "every aircraft within range"), Example("radar list limit 5", "the five nearest")],
+        rowColumns: RadarText.columns
     ) { args, context in
         let picture = try context.radar.picture()
         let limit = args[RadarCommands.limit] ?? Int.max
-        let shown = picture.sightings.prefix(limit)
-        var table = Table(key: "aircraft", columns: RadarText.columns(for: shown))
-        table.rows = shown.map { RadarText.cells($0, picture, context) }
+        let listed = picture.sightings.prefix(limit)
+        var rows: [[Cell]] = []
+        if !listed.isEmpty, let pushed = context.pushedWhere() {
+            // The where stages after the list: a row they drop is never made whole.
+            for i in listed.indices {
+                let row = RadarRow(picture.sightings, i, picture)
+                if pushed.keeps(row.cell) { rows.append(row.cells) }
+            }
+        } else {
+            rows = listed.indices.map { RadarRow(picture.sightings, $0, picture).cells }
+        }
+        // The columns and notes of the whole list, as the stages would have them.
+        var table = Table(key: "aircraft", columns: RadarText.columns(for: listed))
+        table.rows = rows
         var output = Output([.message(title(picture), .accent)])
         if picture.sightings.isEmpty {
             output.append(.message("no aircraft within \(Format.distance(picture.range, picture.units, decimals: 0))"))
@@ -99,7 +111,7 @@ enum RadarCommands {
             output.append(.table(table))
         }
         output.blocks += satelliteLines(picture)
-        if let note = RadarText.altitudeNote(shown.map(\.aircraft)) { output.append(.note(note)) }
+        if let note = RadarText.altitudeNote(listed) { output.append(.note(note)) }
         if let note = picture.note { output.append(.note(note)) }
         return output
     }

@@ -19,7 +19,22 @@ enum RadarText {
     /// differs — near the ground an aircraft about to land can show below the field, and under
     /// the horizon. Nil when every one shown is geometric.
     static func altitudeNote(_ aircraft: [AircraftState]) -> String? {
-        let sources = Set(aircraft.filter { !$0.onGround }.compactMap(\.altitudeSource))
+        altitudeNote(sources: Set(aircraft.filter { !$0.onGround }.compactMap(\.altitudeSource)))
+    }
+
+    /// The note for the aircraft of `sightings` (read in place, stopping once both kinds of
+    /// pressure altitude are seen).
+    static func altitudeNote(_ sightings: ArraySlice<Sighting>) -> String? {
+        var sources: Set<AircraftState.AltitudeSource> = []
+        for i in sightings.indices where !sightings[i].aircraft.onGround {
+            guard let source = sightings[i].aircraft.altitudeSource, source != .geometric else { continue }
+            sources.insert(source)
+            if sources.count == 2 { break }
+        }
+        return altitudeNote(sources: sources)
+    }
+
+    private static func altitudeNote(sources: Set<AircraftState.AltitudeSource>) -> String? {
         var parts: [String] = []
         if sources.contains(.pressure) {
             parts.append(
@@ -74,30 +89,7 @@ enum RadarText {
     }
 
     /// The data of one sighting for JSON and CSV, with its text for tables.
-    static func cells(_ s: Sighting, _ picture: RadarPicture, _ context: CommandContext) -> [Cell] {
-        let a = s.aircraft, units = picture.units
-        let hidden = picture.hiddenByTerrain.contains(a.icao24)
-        let clock = s.clock(heading: picture.heading)
-        return [
-            Cell(.string(a.callsign ?? ""), text: a.name),
-            Cell(.string(a.icao24)),
-            Cell(.optional(a.typeDesignator), text: a.typeDesignator ?? "—"),
-            Cell(.optional(a.registration), text: a.registration ?? "—"),
-            Cell(.optional(a.squawk), text: a.squawk ?? "—"),
-            Cell(Datum.rounded(s.groundDistance.kilometers, 3), late: .distance(s.groundDistance, units)),
-            Cell(Datum.rounded(s.bearing.degrees, 2), late: .compassBearing(s.bearing)),
-            Cell(.int(clock), late: .clock(clock)),
-            altitudeCell(a, units),
-            Cell(a.onGround ? .string("ground") : Datum.optional(a.altitudeSource?.rawValue)),
-            s.elevation.map { Cell(Datum.rounded($0.degrees, 2), late: .degrees($0, decimals: 1, hidden: hidden)) }
-                ?? Cell(.null, text: "—" + (hidden ? " hidden" : "")),
-            a.groundSpeed.map { Cell(Datum.rounded($0.metersPerSecond, 2), late: .speed($0, units)) } ?? Cell(.null, text: "—"),
-            a.track.map { Cell(Datum.rounded($0, 1), late: .degrees(Angle(degrees: $0), decimals: 0, hidden: false)) } ?? Cell(.null, text: "—"),
-            Cell(.bool(a.onGround)),
-            Cell(Datum.rounded(s.apparentSize, 2)),
-            Cell(.bool(hidden)),
-        ]
-    }
+    static func cells(_ s: Sighting, _ picture: RadarPicture, _ context: CommandContext) -> [Cell] { RadarRow(s, picture).cells }
 
     /// The columns of `radar list`; registration and squawk are left out of the text table
     /// when no aircraft shown has them (the embedded samples, OpenSky).
@@ -110,14 +102,17 @@ enum RadarText {
         }
     }
 
+    /// Each with its kind declared, so a condition planned before any row is made (`radar
+    /// filter`, a pushed `where`) reads every column as the `where` stage over the rows does.
     static let columns = [
-        Column("callsign", "Callsign"), Column("icao24", "", dataOnly: true), Column("type", "Type"),
-        Column("registration", "Reg"), Column("squawk", "Squawk"),
-        Column("distance_km", "Distance", .right), Column("bearing", "Bearing"), Column("clock", "Clock"),
-        Column("altitude_m", "Altitude", .right), Column("altitude_source", "", dataOnly: true), Column("elevation", "Elevation", .right, kind: .angle),
-        Column("speed_ms", "Speed", .right),
-        Column("track", "Track", .right), Column("on_ground", "", dataOnly: true), Column("apparent_arcmin", "", dataOnly: true),
-        Column("hidden_by_terrain", "", dataOnly: true),
+        Column("callsign", "Callsign", kind: .text), Column("icao24", "", dataOnly: true, kind: .text), Column("type", "Type", kind: .aircraft),
+        Column("registration", "Reg", kind: .text), Column("squawk", "Squawk", kind: .text),
+        Column("distance_km", "Distance", .right, kind: .length(.kilometers)), Column("bearing", "Bearing", kind: .angle),
+        Column("clock", "Clock", kind: .integer), Column("altitude_m", "Altitude", .right, kind: .height(.meters)),
+        Column("altitude_source", "", dataOnly: true, kind: .text), Column("elevation", "Elevation", .right, kind: .angle),
+        Column("speed_ms", "Speed", .right, kind: .speed(.metersPerSecond)), Column("track", "Track", .right, kind: .angle),
+        Column("on_ground", "", dataOnly: true, kind: .boolean), Column("apparent_arcmin", "", dataOnly: true, kind: .number),
+        Column("hidden_by_terrain", "", dataOnly: true, kind: .boolean),
     ]
 
     /// The source in a few words, without opening it: "sample Paris", "OpenSky", "replay f.jsonl".
@@ -137,6 +132,65 @@ enum RadarText {
         case .openSky: "opensky"
         case .receiver: "readsb"
         case .replay: "replay"
+        }
+    }
+}
+
+/// One sighting as a `radar list` row, each cell made on its own: `cell(i)` is the cell of
+/// `RadarText.columns[i]` (a pushed `where` asks for only the ones it reads).
+struct RadarRow {
+    /// The sightings the row is one of, and its place among them: the fields are read in
+    /// place, never copied out.
+    private let sightings: [Sighting]
+    private let index: Int
+    let units: UnitSystem
+    let hidden: Bool
+    let clock: Int
+
+    init(_ sightings: [Sighting], _ index: Int, _ picture: RadarPicture) {
+        self.sightings = sightings
+        self.index = index
+        units = picture.units
+        hidden = !picture.hiddenByTerrain.isEmpty && picture.hiddenByTerrain.contains(sightings[index].aircraft.icao24)
+        clock = sightings[index].clock(heading: picture.heading)
+    }
+
+    /// The row of one sighting.
+    init(_ s: Sighting, _ picture: RadarPicture) { self.init([s], 0, picture) }
+
+    /// Every cell, in the order of the columns.
+    var cells: [Cell] {
+        [
+            cell(0), cell(1), cell(2), cell(3), cell(4), cell(5), cell(6), cell(7), cell(8), cell(9), cell(10), cell(11), cell(12), cell(13),
+            cell(14), cell(15),
+        ]
+    }
+
+    /// The cell of column `i` (the sighting's fields read in place, not copied per cell).
+    func cell(_ i: Int) -> Cell {
+        switch i {
+        case 0: return Cell(.string(sightings[index].aircraft.callsign ?? ""), text: sightings[index].aircraft.name)
+        case 1: return Cell(.string(sightings[index].aircraft.icao24))
+        case 2: return Cell(.optional(sightings[index].aircraft.typeDesignator), text: sightings[index].aircraft.typeDesignator ?? "—")
+        case 3: return Cell(.optional(sightings[index].aircraft.registration), text: sightings[index].aircraft.registration ?? "—")
+        case 4: return Cell(.optional(sightings[index].aircraft.squawk), text: sightings[index].aircraft.squawk ?? "—")
+        case 5: return Cell(Datum.rounded(sightings[index].groundDistance.kilometers, 3), late: .distance(sightings[index].groundDistance, units))
+        case 6: return Cell(Datum.rounded(sightings[index].bearing.degrees, 2), late: .compassBearing(sightings[index].bearing))
+        case 7: return Cell(.int(clock), late: .clock(clock))
+        case 8: return RadarText.altitudeCell(sightings[index].aircraft, units)
+        case 9:
+            return Cell(sightings[index].aircraft.onGround ? .string("ground") : Datum.optional(sightings[index].aircraft.altitudeSource?.rawValue))
+        case 10:
+            return sightings[index].elevation.map { Cell(Datum.rounded($0.degrees, 2), late: .degrees($0, decimals: 1, hidden: hidden)) }
+                ?? Cell(.null, text: "—" + (hidden ? " hidden" : ""))
+        case 11:
+            return sightings[index].aircraft.groundSpeed.map { Cell(Datum.rounded($0.metersPerSecond, 2), late: .speed($0, units)) } ?? Cell(.null, text: "—")
+        case 12:
+            return sightings[index].aircraft.track.map { Cell(Datum.rounded($0, 1), late: .degrees(Angle(degrees: $0), decimals: 0, hidden: false)) }
+                ?? Cell(.null, text: "—")
+        case 13: return Cell(.bool(sightings[index].aircraft.onGround))
+        case 14: return Cell(Datum.rounded(sightings[index].apparentSize, 2))
+        default: return Cell(.bool(hidden))
         }
     }
 }

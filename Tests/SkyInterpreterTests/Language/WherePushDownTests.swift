@@ -1,0 +1,67 @@
+import Foundation
+import SkyKit
+import Testing
+
+@testable import SkyInterpreter
+
+/// `radar list | where …` is done by the list as it makes its rows: the rows kept are the
+/// ones the stage keeps over the whole list (held in a variable, where nothing is pushed).
+@Suite("Where push-down")
+struct WherePushDownTests {
+    /// Conditions over every kind of radar column: heights, lengths, angles, speeds, text,
+    /// aircraft types, booleans, whole numbers, membership, matches, and their combinations.
+    static let conditions = [
+        "altitude < 3000m", "altitude >= 10000ft and distance < 40km", "distance > 15nm or elevation > 5°", "not on_ground",
+        "on_ground", "clock in [12, 1, 11]", "clock not in [6]", "callsign =~ afr", "callsign like 'EZY*'", "callsign !~ a",
+        "type == A320", "squawk == '7000'", "speed > 250kt", "track > 180° and track < 270°", "bearing >= 90 and bearing < 180",
+        "elevation > 10", "apparent_arcmin > 5", "hidden_by_terrain", "altitude_source == pressure", "not (altitude < 1000m or distance > 30km)",
+        "registration =~ F-", "speed < 100", "distance < 5km | where altitude > 100m", "altitude < 2km | where clock == 3 | where track > 80",
+    ]
+
+    @Test(arguments: ["LFPG", "LSZH"])
+    func theListKeepsTheRowsTheStageKeeps(_ airport: String) throws {
+        let shell = makeShell()
+        _ = shell.output("observer \(airport); set output json; let whole = (radar list)")
+        /// The rows of a JSON answer (the list's notes are not the variable's).
+        func rows(_ answer: String) throws -> [String] {
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any], "\(answer)")
+            let rows = try #require(document["aircraft"] as? [[String: Any]])
+            return try rows.map { String(decoding: try JSONSerialization.data(withJSONObject: $0, options: .sortedKeys), as: UTF8.self) }
+        }
+        var kept = 0
+        for condition in Self.conditions {
+            let pushed = try rows(shell.output("radar list | where \(condition)"))
+            #expect(pushed == (try rows(shell.output("$whole | where \(condition)"))), "\(condition)")
+            kept += pushed.count
+        }
+        // The conditions keep some rows and drop others (the comparison is not of empty lists).
+        #expect(kept > 20)
+    }
+
+    @Test func theLeadingWhereStagesArePlannedWithTheColumnsTheyRead() throws {
+        let stages = try Lexer().commands(in: "radar list | where altitude < 3000m | where distance < 20km and clock == 3 | sort distance")[0]
+            .split(whereSeparator: \.isPipe).dropFirst().map(Array.init)
+        let plan = try #require(WherePushDown.plan(stages, columns: RadarText.columns, reader: ScalarReader(catalog: .embedded)))
+        #expect(plan.stages == 2)
+        let named = ["altitude_m", "distance_km", "clock"].compactMap { key in RadarText.columns.firstIndex { $0.key == key } }
+        #expect(plan.reads == named.sorted())
+        // A row is kept on the cells the conditions read alone.
+        #expect(plan.keeps { i in i == named[0] ? Cell(.number(2_000)) : i == named[1] ? Cell(.number(12)) : Cell(.int(3)) })
+        #expect(!plan.keeps { i in i == named[0] ? Cell(.number(2_000)) : i == named[1] ? Cell(.number(25)) : Cell(.int(3)) })
+    }
+
+    @Test func aWhereThatCannotBePlannedIsLeftToTheStageAndItsError() throws {
+        let stages = [[Token("where"), Token("altitud"), Token("<"), Token("3000m")]]
+        #expect(WherePushDown.plan(stages, columns: RadarText.columns, reader: ScalarReader(catalog: .embedded)) == nil)
+        let shell = makeShell()
+        let answer = shell.output("observer LFPG; radar list | where altitud < 3000m")
+        #expect(answer.hasPrefix("error: "))
+        #expect(answer.contains("did you mean 'altitude'"))
+    }
+
+    @Test func explainCountsEveryStageItself() {
+        let shell = makeShell()
+        let explained = shell.output("observer LFPG; explain radar list | where altitude < 3000m | sort distance")
+        #expect(explained.contains("where altitude < 3000m: kept"))
+    }
+}
