@@ -55,8 +55,9 @@ struct BlockInteractiveTests {
 
     @Test func ctrlCStopsALoopAndTheRestOfItsBlock() throws {
         let pty = try start()
-        // Thousands of passes of a real search: Ctrl-C lands in the loop.
-        try pty.send("for a in (airports near KSFO within 2000km limit 1000); echo pass; airports near $a.icao within 100km | count; end; echo after the loop\r")
+        // A thousand passes of a real search: Ctrl-C lands in the loop.
+        let loop = "for a in (airports near KSFO within 2000km limit 1000); echo pass; airports near $a.icao within 100km | count; end"
+        try pty.send(loop + "; echo after the loop\r")
         try pty.waitFor("pass\r\n")
         try pty.send("\u{03}", toEditor: false)
         let out = try pty.waitFor("sky ✈default> ")

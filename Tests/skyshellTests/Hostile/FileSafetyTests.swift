@@ -79,7 +79,8 @@ struct FileSafetyTests {
             let before = home.read(name)
             for command in ["logbook export '\(home.path)/\(name)' --force --format csv", "map routes --kml '\(name)' --force"] {
                 let result = home.sky(command)
-                #expect(result.status == 73 && result.stderr.contains("is one of skyshell's own files"), "\(command): status \(result.status): \(result.stderr)")
+                #expect(
+                    result.status == 73 && result.stderr.contains("is one of skyshell's own files"), "\(command): status \(result.status): \(result.stderr)")
             }
             #expect(home.read(name) == before, "\(name) changed")
         }
