@@ -80,7 +80,8 @@ enum DistanceCommands {
         let initial = CompassPoint(bearing: leg.initialAzimuth)
         return Output([
             .message(
-                "from \(from.name) to \(to.name): set off at \(Format.trimmed(leg.initialAzimuth.normalizedBearing.degrees, maxDecimals: 1))° (\(initial.words)), arrive heading \(Format.bearing(leg.finalAzimuth)), \(Format.distance(leg.distance, context.units))"
+                "from \(from.name) to \(to.name): set off at \(Format.trimmed(leg.initialAzimuth.normalizedBearing.degrees, maxDecimals: 1))° "
+                    + "(\(initial.words)), arrive heading \(Format.bearing(leg.finalAzimuth)), \(Format.distance(leg.distance, context.units))"
             ),
             .data("initial_bearing_deg", Datum.rounded(leg.initialAzimuth.normalizedBearing.degrees, 6)),
             .data("final_bearing_deg", Datum.rounded(leg.finalAzimuth.normalizedBearing.degrees, 6)),

@@ -47,7 +47,9 @@ enum LOSViewshedCommand {
             lookBudget: explicit ? ViewshedRequest.explicitLookBudget : ViewshedRequest.automaticLookBudget)
         guard request.looks <= ViewshedRequest.maximumLooks else {
             throw ShellError.usage(
-                "these steps over \(LOSUnits(context).distance(los.range.meters, decimals: 0)) would look at the ground \(Format.fixed(Double(request.looks) / 1e6, 0)) million times (at most \(ViewshedRequest.maximumLooks / 1_000_000) million): a larger --az-step or --range-step, or a shorter los range"
+                "these steps over \(LOSUnits(context).distance(los.range.meters, decimals: 0)) would look at the ground "
+                    + "\(Format.fixed(Double(request.looks) / 1e6, 0)) million times (at most \(ViewshedRequest.maximumLooks / 1_000_000) million): "
+                    + "a larger --az-step or --range-step, or a shorter los range"
             )
         }
         let progress = ProgressLine(context: context, label: "viewshed", total: 0)

@@ -200,7 +200,8 @@ enum SatCommands {
         let set = try args.value(SatCommands.satellite)
         context.session.useSatellite(set.satelliteNumber)
         var output = Output.message(
-            "using \(set.displayName) (\(set.satelliteNumber)), epoch \(TimeText.utc(set.epoch)) (\(Format.fixed(OrbitText.age(set, at: context.clock.now), 1)) days)"
+            "using \(set.displayName) (\(set.satelliteNumber)), epoch \(TimeText.utc(set.epoch)) "
+                + "(\(Format.fixed(OrbitText.age(set, at: context.clock.now), 1)) days)"
         )
         if let stale = OrbitText.staleness(set, at: context.clock.now) { output.append(.note(stale)) }
         return output
