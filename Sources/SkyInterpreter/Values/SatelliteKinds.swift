@@ -53,7 +53,8 @@ enum SatelliteResolver {
         }
         let shown = found.prefix(5).map { "\($0.displayName) (\($0.satelliteNumber))" }.joined(separator: ", ")
         throw ValueError(
-            "'\(word)' fits \(Format.count(found.count, "satellite")): \(shown)\(found.count > 5 ? ", …" : "") — give the catalogue number or more of the name")
+            "'\(word)' fits \(Format.count(found.count, "satellite")): \(shown)\(found.count > 5 ? ", …" : "") — give the "
+                + "catalogue number or more of the name")
     }
 
     /// Catalogue numbers for satellites whose number or a word of whose name starts with the

@@ -12,7 +12,15 @@ enum BadgeCommands {
         "badges", category: .badges,
         abstract: "List the badges and your progress towards them",
         discussion:
-            "Badges are achievements earned from the active logbook, in six kinds: Bank Angle (an unusual event on a flight), Flightpath (a set of routes flown, in any order and direction), Frequent Flyer (an airline flown to or from each of its hubs), Skyline (aircraft of a manufacturer flown a number of times), Soaring (one aircraft family flown a number of times) and Voyage (each airline of a list flown). Unlocked badges show the date of the flight that earned them; locked ones show how far you are. Add your own in badges.toml in the config directory: [[badge]] tables with kind, name, description, an optional id, and event (bank-angle); routes = [\"SFO-OAK\", …] and an optional airline (flightpath); airline (frequent-flyer); manufacturer and flights (skyline); aircraft = [\"B38M\", …] and flights (soaring); airlines and an optional flights per airline (voyage). Mistakes are reported with their line and field; see Docs/BADGES.md.",
+            "Badges are achievements earned from the active logbook, in six kinds: Bank Angle (an unusual event on a "
+            + "flight), Flightpath (a set of routes flown, in any order and direction), Frequent Flyer (an airline flown to "
+            + "or from each of its hubs), Skyline (aircraft of a manufacturer flown a number of times), Soaring (one "
+            + "aircraft family flown a number of times) and Voyage (each airline of a list flown). Unlocked badges show the "
+            + "date of the flight that earned them; locked ones show how far you are. Add your own in badges.toml in the "
+            + "config directory: [[badge]] tables with kind, name, description, an optional id, and event (bank-angle); "
+            + "routes = [\"SFO-OAK\", …] and an optional airline (flightpath); airline (frequent-flyer); manufacturer and "
+            + "flights (skyline); aircraft = [\"B38M\", …] and flights (soaring); airlines and an optional flights per "
+            + "airline (voyage). Mistakes are reported with their line and field; see Docs/BADGES.md.",
         arguments: [which.spec],
         options: [kind.spec],
         examples: [

@@ -8,7 +8,9 @@ enum AircraftCommand {
         "aircraft", aliases: ["type"], category: .catalog,
         abstract: "Show an aircraft type",
         discussion:
-            "Designator, name, manufacturer, model names, IATA codes, kind and engines, wake turbulence category, and how many airline routes fly it. Give an ICAO designator (B738), an IATA code (738) or a name (737-800, Boeing 737-800).",
+            "Designator, name, manufacturer, model names, IATA codes, kind and engines, wake turbulence category, and how "
+            + "many airline routes fly it. Give an ICAO designator (B738), an IATA code (738) or a name (737-800, Boeing "
+            + "737-800).",
         arguments: [aircraft.spec],
         examples: [
             Example("aircraft B738", "by ICAO designator"),
@@ -37,11 +39,14 @@ enum AircraftCommand {
                     Field("manufacturer", "manufacturer", Cell(t.manufacturer)),
                     Field("models", "models", Cell(.list(t.models.map(Datum.string)), text: t.models.isEmpty ? "—" : modelsText(t.models))),
                     Field(
-                        "iata", "IATA codes", Cell(.list(t.iataCodes.map(Datum.string)), text: t.iataCodes.isEmpty ? "—" : t.iataCodes.joined(separator: ", "))),
+                        "iata", "IATA codes",
+                        Cell(.list(t.iataCodes.map(Datum.string)), text: t.iataCodes.isEmpty ? "—" : t.iataCodes.joined(separator: ", "))),
                     Field("description", "kind", Cell(.string(t.description.rawValue), text: kind)),
                     Field("engine_type", "", Cell(Datum.optional(t.engineType))),
                     Field("engines", "", Cell(t.engineCount.map { .int($0) } ?? .null)),
-                    Field("wake", "wake category", Cell(Datum.optional(t.wakeCategory), text: t.wakeCategory.map { "\(wakeWords[$0] ?? $0) (\($0))" } ?? "—")),
+                    Field(
+                        "wake", "wake category",
+                        Cell(Datum.optional(t.wakeCategory), text: t.wakeCategory.map { "\(wakeWords[$0] ?? $0) (\($0))" } ?? "—")),
                     Field("routes", "airline routes", Cell(.int(t.routeCount), text: Format.grouped(Double(t.routeCount)))),
                 ]))
     }

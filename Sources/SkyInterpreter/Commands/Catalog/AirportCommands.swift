@@ -9,7 +9,8 @@ enum AirportCommands {
         "airport", aliases: ["ap"], category: .catalog,
         abstract: "Show an airport's card",
         discussion:
-            "Name, codes, city, region and country, position in decimal and DMS, elevation, time zone with the local time now, runways and the airlines that use it as a hub. Give an ICAO or IATA code, or words of the name or city.",
+            "Name, codes, city, region and country, position in decimal and DMS, elevation, time zone with the local time "
+            + "now, runways and the airlines that use it as a hub. Give an ICAO or IATA code, or words of the name or city.",
         arguments: [airportName.spec],
         examples: [
             Example("airport KSFO", "San Francisco International"),
@@ -55,7 +56,8 @@ enum AirportCommands {
             [
                 Cell(hit.airport.icao), Cell(Datum.optional(hit.airport.iata)), Cell(hit.airport.name), Cell(hit.airport.city),
                 Cell(Datum.rounded(hit.distance.kilometers, 3), text: Format.distance(hit.distance, in: unit)),
-                hit.distance.meters < 1 ? Cell(.null, text: "—") : Cell(Datum.rounded(hit.bearing.degrees, 1), text: Format.bearing(hit.bearing, decimals: 0)),
+                hit.distance.meters < 1
+                    ? Cell(.null, text: "—") : Cell(Datum.rounded(hit.bearing.degrees, 1), text: Format.bearing(hit.bearing, decimals: 0)),
             ]
         }
         var table = Table(
@@ -152,7 +154,8 @@ enum AirportCommands {
                 "hub_of", "hub of",
                 Cell(
                     .list(hubs.map { .object([("name", .string($0.name)), ("iata", .optional($0.iata)), ("icao", .optional($0.icao))]) }),
-                    text: hubs.isEmpty ? "—" : hubs.prefix(8).map(\.title).joined(separator: "\n") + (hubs.count > 8 ? "\n… and \(hubs.count - 8) more" : ""))))
+                    text: hubs.isEmpty
+                        ? "—" : hubs.prefix(8).map(\.title).joined(separator: "\n") + (hubs.count > 8 ? "\n… and \(hubs.count - 8) more" : ""))))
         fields.append(context.logbook.yourFlightsField(FlightFilter(airport: a.icao), none: "none from or to here yet"))
         return .card(Card(title: a.name, fields: fields))
     }

@@ -12,7 +12,9 @@ enum DistanceCommands {
         "distance", aliases: ["dist"], category: .catalog,
         abstract: "Geodesic distance between places, leg by leg",
         discussion:
-            "Measures along the WGS84 ellipsoid (the shortest path on the real Earth's shape, not a sphere) from each place to the next, with the initial and final bearings of each leg and the total; one place alone is measured from the observer. Units follow the units setting unless `in` names one.",
+            "Measures along the WGS84 ellipsoid (the shortest path on the real Earth's shape, not a sphere) from each "
+            + "place to the next, with the initial and final bearings of each leg and the total; one place alone is measured "
+            + "from the observer. Units follow the units setting unless `in` names one.",
         arguments: [places.spec],
         options: [unit.spec, trace.spec],
         examples: [
@@ -58,10 +60,18 @@ enum DistanceCommands {
         func beta(_ phi: Double) -> Double { atan((1 - f) * tan(phi * .pi / 180)) * 180 / .pi }
         let sphere = GreatCircle(from: from.coordinate, to: to.coordinate)
         return [
-            "trace: \(from.name) (φ1 \(Format.fixed(from.coordinate.latitude, 6))°, λ1 \(Format.fixed(from.coordinate.longitude, 6))°) → \(to.name) (φ2 \(Format.fixed(to.coordinate.latitude, 6))°, λ2 \(Format.fixed(to.coordinate.longitude, 6))°)",
-            "trace: reduced latitudes β = atan((1 − f)·tan φ), f = 1/298.257223563: β1 \(Format.fixed(beta(from.coordinate.latitude), 6))°, β2 \(Format.fixed(beta(to.coordinate.latitude), 6))°; Δλ \(Format.fixed(Angle(degrees: to.coordinate.longitude - from.coordinate.longitude).signedTurn.degrees, 6))°",
-            "trace: Karney's inverse (Newton on the azimuth α1): α1 \(Format.fixed(leg.initialAzimuth.normalizedBearing.degrees, 6))°, arc on the auxiliary sphere σ12 \(Format.fixed(leg.arcDegrees, 6))°",
-            "trace: s12 = b·A1·(σ12 + ΣC1ₗ·sin 2lσ) = \(Format.fixed(leg.distance.meters, 3)) m; α2 \(Format.fixed(leg.finalAzimuth.normalizedBearing.degrees, 6))°; a sphere would say \(Format.fixed(sphere.distance, 0)) m",
+            "trace: \(from.name) (φ1 \(Format.fixed(from.coordinate.latitude, 6))°, λ1 "
+                + "\(Format.fixed(from.coordinate.longitude, 6))°) → \(to.name) (φ2 \(Format.fixed(to.coordinate.latitude, 6))°, "
+                + "λ2 \(Format.fixed(to.coordinate.longitude, 6))°)",
+            "trace: reduced latitudes β = atan((1 − f)·tan φ), f = 1/298.257223563: β1 "
+                + "\(Format.fixed(beta(from.coordinate.latitude), 6))°, β2 \(Format.fixed(beta(to.coordinate.latitude), 6))°; Δλ "
+                + "\(Format.fixed(Angle(degrees: to.coordinate.longitude - from.coordinate.longitude).signedTurn.degrees, 6))°",
+            "trace: Karney's inverse (Newton on the azimuth α1): α1 "
+                + "\(Format.fixed(leg.initialAzimuth.normalizedBearing.degrees, 6))°, arc on the auxiliary sphere σ12 "
+                + "\(Format.fixed(leg.arcDegrees, 6))°",
+            "trace: s12 = b·A1·(σ12 + ΣC1ₗ·sin 2lσ) = \(Format.fixed(leg.distance.meters, 3)) m; α2 "
+                + "\(Format.fixed(leg.finalAzimuth.normalizedBearing.degrees, 6))°; a sphere would say "
+                + "\(Format.fixed(sphere.distance, 0)) m",
         ]
     }
 
@@ -71,7 +81,8 @@ enum DistanceCommands {
         "bearing", category: .catalog,
         abstract: "Which way to go from one place to another",
         discussion:
-            "The initial bearing (the direction to set off in, clockwise from true north), the final bearing on arrival and the distance, along the WGS84 geodesic.",
+            "The initial bearing (the direction to set off in, clockwise from true north), the final bearing on arrival "
+            + "and the distance, along the WGS84 geodesic.",
         arguments: [ends.spec],
         examples: [Example("bearing LHR JFK", "the great-circle route's heading out of London"), Example("bearing KSFO", "from the observer")]
     ) { args, context in

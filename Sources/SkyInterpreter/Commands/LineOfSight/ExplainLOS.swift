@@ -45,7 +45,9 @@ enum ExplainLOS {
         lines.append("   Your eyes are \(n(eye, 1)) m above the ground → horizon \(n(los.earth.horizon(height: eye) / 1000, 2)) km;")
         let target = los.target.reference == .agl ? los.target.height.meters : max(0, los.target.height.meters)
         lines.append(
-            "   a target \(n(target, 0)) m up is above the horizon out to \(n(los.earth.horizon(height: eye) / 1000, 1)) + \(n(los.earth.horizon(height: target) / 1000, 1)) = \(n((los.earth.horizon(height: eye) + los.earth.horizon(height: target)) / 1000, 1)) km over flat ground."
+            "   a target \(n(target, 0)) m up is above the horizon out to \(n(los.earth.horizon(height: eye) / 1000, 1)) + "
+                + "\(n(los.earth.horizon(height: target) / 1000, 1)) = "
+                + "\(n((los.earth.horizon(height: eye) + los.earth.horizon(height: target)) / 1000, 1)) km over flat ground."
         )
         return lines
     }
@@ -63,10 +65,13 @@ enum ExplainLOS {
         let d = point.distance
         lines.append("   Your last check: D = \(n(check.distance, 0)) m, h_obs = \(n(check.observerMSL)) m, h_tgt = \(n(check.targetMSL)) m MSL.")
         lines.append(
-            "   At d = \(n(d, 0)) m: \(n(check.observerMSL)) + (\(n(check.targetMSL)) − \(n(check.observerMSL)))·\(Format.fixed(d / check.distance, 4)) − \(n(d * (check.distance - d) / (2 * kr))) = \(n(point.sightLine)) m;"
+            "   At d = \(n(d, 0)) m: \(n(check.observerMSL)) + (\(n(check.targetMSL)) − "
+                + "\(n(check.observerMSL)))·\(Format.fixed(d / check.distance, 4)) − \(n(d * (check.distance - d) / (2 * kr))) = "
+                + "\(n(point.sightLine)) m;"
         )
         lines.append(
-            "   terrain \(n(point.terrain ?? 0)) m → clearance \(n(point.clearance)) m: \(check.isClear ? "the line clears here, and this is its closest pass: CLEAR" : "the ground is in the way: BLOCKED")"
+            "   terrain \(n(point.terrain ?? 0)) m → clearance \(n(point.clearance)) m: "
+                + "\(check.isClear ? "the line clears here, and this is its closest pass: CLEAR" : "the ground is in the way: BLOCKED")"
         )
         return lines
     }
@@ -90,7 +95,8 @@ enum ExplainLOS {
             let tslope = (target - drop - observer) / d
             let visible = target >= h && tslope >= maxSlope
             lines.append(
-                "   d = \(String(format: "%2d", k)) km  terrain \(String(format: "%6.0f", h)) m  drop \(String(format: "%5.1f", drop)) m  target slope \(String(format: "%+.4f", tslope))"
+                "   d = \(String(format: "%2d", k)) km  terrain \(String(format: "%6.0f", h)) m  drop "
+                    + "\(String(format: "%5.1f", drop)) m  target slope \(String(format: "%+.4f", tslope))"
                     + "  max so far \(maxSlope.isFinite ? String(format: "%+.4f", maxSlope) : "  none ")  → \(visible ? "visible" : "hidden")")
             maxSlope = max(maxSlope, (h - drop - observer) / d)
         }

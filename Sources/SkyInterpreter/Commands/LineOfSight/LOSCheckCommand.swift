@@ -12,7 +12,10 @@ enum LOSCheckCommand {
         "check", category: .lineOfSight,
         abstract: "Check the sight line from the origin to a place, with its terrain profile",
         discussion:
-            "Samples the geodesic from the origin to the place at 500 points, reads the terrain under each, and tests the straight line from the observer to the target at the LOS altitude (los target) in the curved-Earth frame of the Earth model: clear, or blocked at the first point where the ground rises above it. Without a place, checks the last one again.",
+            "Samples the geodesic from the origin to the place at 500 points, reads the terrain under each, and tests the "
+            + "straight line from the observer to the target at the LOS altitude (los target) in the curved-Earth frame of "
+            + "the Earth model: clear, or blocked at the first point where the ground rises above it. Without a place, "
+            + "checks the last one again.",
         arguments: [place.spec],
         options: [trace.spec],
         examples: [Example("los check 43.6615 -70.2553", "from the origin to Portland, Maine"), Example("los check", "the last target again")]
@@ -45,7 +48,10 @@ enum LOSCheckCommand {
             let middle = check.points[check.points.count / 2].coordinate
             throw ShellError(
                 .unavailable,
-                "no terrain for \(squares.map(\.description).joined(separator: ", ")) under the path: the verdict is unknown — `los terrain fetch around \(Format.fixed(middle.latitude, 4)) \(Format.fixed(middle.longitude, 4)) radius \(Int((check.distance / 2000).rounded(.up)) + 1) km` downloads them (\(squares.count) tile\(squares.count == 1 ? "" : "s"), about 2.9 MB each stored)"
+                "no terrain for \(squares.map(\.description).joined(separator: ", ")) under the path: the verdict is unknown — "
+                    + "`los terrain fetch around \(Format.fixed(middle.latitude, 4)) \(Format.fixed(middle.longitude, 4)) radius "
+                    + "\(Int((check.distance / 2000).rounded(.up)) + 1) km` downloads them (\(squares.count) "
+                    + "tile\(squares.count == 1 ? "" : "s"), about 2.9 MB each stored)"
             )
         }
         return output
@@ -118,7 +124,8 @@ enum LOSCheckCommand {
     static func trace(_ check: PathCheck, _ context: CommandContext) -> [String] {
         let r = check.earth.effectiveRadius
         var lines = [
-            "trace: geodesic \(Format.fixed(check.distance, 1)) m at azimuth \(Format.fixed(check.azimuth.degrees, 4))°, \(check.points.count) samples every \(Format.fixed(check.distance / Double(check.points.count - 1), 1)) m"
+            "trace: geodesic \(Format.fixed(check.distance, 1)) m at azimuth \(Format.fixed(check.azimuth.degrees, 4))°, "
+                + "\(check.points.count) samples every \(Format.fixed(check.distance / Double(check.points.count - 1), 1)) m"
         ]
         lines.append("trace: effective Earth radius kR = \(Format.fixed(check.earth.k, 4)) × 6,371,008.8 m = \(Format.grouped(r)) m")
         lines.append("trace: observer \(Format.fixed(check.observerMSL, 1)) m MSL, target \(Format.fixed(check.targetMSL, 1)) m MSL")
@@ -126,7 +133,8 @@ enum LOSCheckCommand {
         if let hit = check.firstObstruction {
             let d = hit.distance
             lines.append(
-                "trace: at d = \(Format.fixed(d, 0)) m: bulge \(Format.fixed(d * (check.distance - d) / (2 * r), 1)) m, sight line \(Format.fixed(hit.sightLine, 1)) m, terrain \(Format.fixed(hit.terrain ?? 0, 1)) m → blocked"
+                "trace: at d = \(Format.fixed(d, 0)) m: bulge \(Format.fixed(d * (check.distance - d) / (2 * r), 1)) m, sight "
+                    + "line \(Format.fixed(hit.sightLine, 1)) m, terrain \(Format.fixed(hit.terrain ?? 0, 1)) m → blocked"
             )
         } else if let low = check.minimumClearance {
             lines.append("trace: lowest clearance \(Format.fixed(low.clearance, 1)) m at d = \(Format.fixed(low.distance, 0)) m → clear")
@@ -140,7 +148,8 @@ enum LOSCheckCommand {
         "profile", category: .lineOfSight,
         abstract: "Read the last checked profile at a distance from the origin",
         discussion:
-            "Distance, terrain height, the sight line's height and the clearance at the profile point nearest to the distance (SkyQuant's drag across the chart).",
+            "Distance, terrain height, the sight line's height and the clearance at the profile point nearest to the "
+            + "distance (SkyQuant's drag across the chart).",
         options: [at.spec],
         examples: [Example("los profile at 12km", "the point 12 km out")]
     ) { args, context in

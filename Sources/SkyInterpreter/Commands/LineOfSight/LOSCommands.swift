@@ -8,7 +8,12 @@ enum LOSCommands {
         "los", category: .lineOfSight,
         abstract: "Line of sight over terrain: show the origin, parameters and progress",
         discussion:
-            "Line of sight works as SkyQuant LOS does: set an origin (los origin), then compute the viewshed — where an aircraft at the LOS altitude could be seen from there — or check the path to one place. Terrain is SRTM: the White Mountains tile (N44W072, with Mount Washington) is built in; put more .hgt tiles in the terrain folder (los terrain). Heights are in feet, above the ground (AGL) or mean sea level (MSL). The curvature of the Earth counts: `los earth 4/3` (the default) bends sight lines as standard radio refraction does, `los earth true` uses the geometric horizon. The parameters are kept across launches.",
+            "Line of sight works as SkyQuant LOS does: set an origin (los origin), then compute the viewshed — where an "
+            + "aircraft at the LOS altitude could be seen from there — or check the path to one place. Terrain is SRTM: the "
+            + "White Mountains tile (N44W072, with Mount Washington) is built in; put more .hgt tiles in the terrain folder "
+            + "(los terrain). Heights are in feet, above the ground (AGL) or mean sea level (MSL). The curvature of the "
+            + "Earth counts: `los earth 4/3` (the default) bends sight lines as standard radio refraction does, `los earth "
+            + "true` uses the geometric horizon. The parameters are kept across launches.",
         subcommands: [
             origin, target, range, earth, LOSCheckCommand.spec, LOSCheckCommand.profile, LOSViewshedCommand.spec, clear, reset, LOSTerrainCommands.terrain,
             LOSServerCommand.spec,
@@ -71,7 +76,8 @@ enum LOSCommands {
         "origin", category: .lineOfSight,
         abstract: "Place the line-of-sight origin (the observer) and its height",
         discussion:
-            "The observer's height is above the ground there (agl, the default: 33 ft) or above mean sea level (msl). A new origin drops the viewshed and the checked path.",
+            "The observer's height is above the ground there (agl, the default: 33 ft) or above mean sea level (msl). A "
+            + "new origin drops the viewshed and the checked path.",
         arguments: [place.spec],
         options: [agl.spec, msl.spec],
         examples: [
@@ -155,7 +161,8 @@ enum LOSCommands {
         "earth", category: .lineOfSight,
         abstract: "Choose the Earth model: true (geometric horizon) or 4/3 (radio refraction)",
         discussion:
-            "Sight lines are straight over a sphere of radius k·R, R = 6,371 km: k = 1 for the true Earth, k = 4/3 for standard radio refraction, which lets radar and radio see a little beyond the geometric horizon.",
+            "Sight lines are straight over a sphere of radius k·R, R = 6,371 km: k = 1 for the true Earth, k = 4/3 for "
+            + "standard radio refraction, which lets radar and radio see a little beyond the geometric horizon.",
         arguments: [model.spec],
         examples: [Example("los earth true", "the geometric horizon")]
     ) { args, context in

@@ -9,7 +9,10 @@ enum LOSServerCommand {
         "server", category: .lineOfSight,
         abstract: "Send checks and viewsheds to a SkyQuant server, or compute them here (local)",
         discussion:
-            "With a server set, los viewshed and los check are POSTed to its /api/los/viewshed and /api/los with SkyQuant LOS's wire contract (metres on the wire). A cold server may take minutes: the request waits up to 11 minutes, showing the time elapsed, and Ctrl-C cancels it. Plain http is refused except to this computer. `los server local` goes back to the built-in engine.",
+            "With a server set, los viewshed and los check are POSTed to its /api/los/viewshed and /api/los with SkyQuant "
+            + "LOS's wire contract (metres on the wire). A cold server may take minutes: the request waits up to 11 minutes, "
+            + "showing the time elapsed, and Ctrl-C cancels it. Plain http is refused except to this computer. `los server "
+            + "local` goes back to the built-in engine.",
         arguments: [address.spec],
         examples: [Example("los server https://skyquant.example.org", "use a SkyQuant server"), Example("los server local", "compute here again")]
     ) { args, context in

@@ -5,7 +5,8 @@ import SkyKit
 enum LOSViewshedCommand {
     static let azStep = Option(
         "az-step", .angle,
-        "the widest angle between rays, degrees (0.05–10; by default rays one range step apart at the range, at most 1°, within 1.6 million looks at the ground)",
+        "the widest angle between rays, degrees (0.05–10; by default rays one range step apart at the range, at most "
+            + "1°, within 1.6 million looks at the ground)",
         bare: false)
     static let rangeStep = Option(
         "range-step", .distance(default: .meters), "distance between samples (30 m – 5 km)", default: Distance(meters: 250), shown: "250 m", bare: false)
@@ -16,7 +17,18 @@ enum LOSViewshedCommand {
         "viewshed", category: .lineOfSight,
         abstract: "Compute where a target at the LOS altitude is visible from the origin",
         discussion:
-            "Along rays from the origin (by default as close together at the range as one range step, so 0.36° apart for 40 km) the sweep marches out (every 250 m, --range-step, looking at the ground at least every 93 m, an SRTM3 cell) to the range and marks where a target at the LOS altitude would be in sight: the straight line from the observer to it clears all terrain before it, with the Earth's curvature (and refraction for 4/3). Steps given ask for detail: --az-step is then the widest angle between rays, and within 4 million looks at the ground the sweep looks three times per range step and puts rays closer where one range step at the range is narrower (the card shows the spacing swept); steps that would look more than 25 million times (each look keeps 4 bytes) are refused. Between rays and looks, visibility changes where the target's height above the terrain's horizon, linear between the looks around, crosses zero. Targets above the ground can give several visible stretches along one azimuth. The result replaces the previous viewshed; --geojson writes it as an RFC 7946 FeatureCollection (the visible area as a MultiPolygon — exactly what the map and the card count —, the area without terrain, the range ring, the origin). Ctrl-C stops it.",
+            "Along rays from the origin (by default as close together at the range as one range step, so 0.36° apart for "
+            + "40 km) the sweep marches out (every 250 m, --range-step, looking at the ground at least every 93 m, an SRTM3 "
+            + "cell) to the range and marks where a target at the LOS altitude would be in sight: the straight line from the "
+            + "observer to it clears all terrain before it, with the Earth's curvature (and refraction for 4/3). Steps given "
+            + "ask for detail: --az-step is then the widest angle between rays, and within 4 million looks at the ground the "
+            + "sweep looks three times per range step and puts rays closer where one range step at the range is narrower "
+            + "(the card shows the spacing swept); steps that would look more than 25 million times (each look keeps 4 "
+            + "bytes) are refused. Between rays and looks, visibility changes where the target's height above the terrain's "
+            + "horizon, linear between the looks around, crosses zero. Targets above the ground can give several visible "
+            + "stretches along one azimuth. The result replaces the previous viewshed; --geojson writes it as an RFC 7946 "
+            + "FeatureCollection (the visible area as a MultiPolygon — exactly what the map and the card count —, the area "
+            + "without terrain, the range ring, the origin). Ctrl-C stops it.",
         options: [
             azStep.spec,
             rangeStep.spec,
@@ -110,7 +122,8 @@ enum LOSViewshedCommand {
                         Cell(
                             .number(s.range / 1000),
                             text: units.distance(s.range, decimals: 0)
-                                + " (every \(Format.fixed(s.azimuthStep, s.azimuthStep == s.azimuthStep.rounded() ? 0 : 2))°, \(Format.fixed(s.rangeStep, 0)) m steps)"
+                                + " (every \(Format.fixed(s.azimuthStep, s.azimuthStep == s.azimuthStep.rounded() ? 0 : 2))°, "
+                                + "\(Format.fixed(s.rangeStep, 0)) m steps)"
                         )),
                     Field(
                         "visible_km2", "visible area",

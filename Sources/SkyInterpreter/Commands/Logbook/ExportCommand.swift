@@ -19,7 +19,11 @@ enum ExportCommand {
         "export", category: .logbook,
         abstract: "Write the active logbook to a file",
         discussion:
-            "Formats: csv and json (skyshell's own, every field), openflights (OpenFlights CSV, which openflights.org imports), geojson and kml (routes as geodesic lines and airports, for map tools). The format follows the file's extension unless --format names one. The file is written whole or not at all; an existing file is replaced only with --force (and keeps its mode), and skyshell's own files never are. CSV text cells that a spreadsheet would run as a formula (starting with =, +, -, @) get a leading ' (removed again on import).",
+            "Formats: csv and json (skyshell's own, every field), openflights (OpenFlights CSV, which openflights.org "
+            + "imports), geojson and kml (routes as geodesic lines and airports, for map tools). The format follows the "
+            + "file's extension unless --format names one. The file is written whole or not at all; an existing file is "
+            + "replaced only with --force (and keeps its mode), and skyshell's own files never are. CSV text cells that a "
+            + "spreadsheet would run as a formula (starting with =, +, -, @) get a leading ' (removed again on import).",
         arguments: [exportFile.spec],
         options: [exportFormat.spec, force.spec],
         examples: [

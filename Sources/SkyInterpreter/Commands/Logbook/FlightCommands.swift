@@ -16,7 +16,13 @@ enum FlightCommands {
         "add", category: .logbook,
         abstract: "Log a flight in the active logbook",
         discussion:
-            "Airports by ICAO or IATA code or by name; both must be known, else nothing is saved. The date defaults to today; an old flight may have only its month (2006-02) or year (2006). Departure and arrival times are local; the duration, and an arrival on the next day, follow from the airports' time zones. An aircraft the airline did not fly in the 2014 route data is logged with a note (fleets change). A seat like 23A gives the row and letter, and the letter gives the position (A is a window); window, middle or aisle give the position alone. Flights are numbered #1, #2… in each logbook; a number is never given again after `flight rm`. With no arguments at a terminal, asks for each field in turn.",
+            "Airports by ICAO or IATA code or by name; both must be known, else nothing is saved. The date defaults to "
+            + "today; an old flight may have only its month (2006-02) or year (2006). Departure and arrival times are local; "
+            + "the duration, and an arrival on the next day, follow from the airports' time zones. An aircraft the airline "
+            + "did not fly in the 2014 route data is logged with a note (fleets change). A seat like 23A gives the row and "
+            + "letter, and the letter gives the position (A is a window); window, middle or aisle give the position alone. "
+            + "Flights are numbered #1, #2… in each logbook; a number is never given again after `flight rm`. With no "
+            + "arguments at a terminal, asks for each field in turn.",
         arguments: [
             origin.spec,
             destination.spec,
@@ -80,7 +86,8 @@ enum FlightCommands {
         "edit", category: .logbook,
         abstract: "Change fields of a flight",
         discussion:
-            "Takes the same options as flight add, plus from and to for the airports. `event go-around` adds an event, `event -go-around` removes it, `event none` clears them.",
+            "Takes the same options as flight add, plus from and to for the airports. `event go-around` adds an event, "
+            + "`event -go-around` removes it, `event none` clears them.",
         arguments: [idArgument],
         options: [from.spec, to.spec] + FlightFields.options,
         examples: [

@@ -7,7 +7,8 @@ enum LogbookCommands {
         "logbook", aliases: ["lb"], category: .logbook,
         abstract: "Show the active logbook, or manage logbooks",
         discussion:
-            "All logbooks live in one SQLite database, logbook.sqlite in the data directory. The logbook never uses the network: what you log stays on this computer.",
+            "All logbooks live in one SQLite database, logbook.sqlite in the data directory. The logbook never uses the "
+            + "network: what you log stays on this computer.",
         subcommands: [new, use, list, rename, rm, clear, check, ExportCommand.spec, ImportCommand.spec, ImportCommand.imports],
         examples: [Example("logbook", "the active logbook and its numbers")]
     ) { _, context in

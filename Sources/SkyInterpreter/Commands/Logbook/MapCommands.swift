@@ -12,7 +12,9 @@ enum MapCommands {
         "map", category: .logbook,
         abstract: "Draw your routes, an airline's hubs or an airport on a world map",
         discussion:
-            "The map is drawn in braille characters over Natural Earth's land, zoomed to fit what it shows, in the terminal's size. Routes follow the geodesic (the shortest path on the ellipsoid), so long flights curve towards the poles. --geojson FILE and --kml FILE write the same lines and places for real map tools.",
+            "The map is drawn in braille characters over Natural Earth's land, zoomed to fit what it shows, in the "
+            + "terminal's size. Routes follow the geodesic (the shortest path on the ellipsoid), so long flights curve "
+            + "towards the poles. --geojson FILE and --kml FILE write the same lines and places for real map tools.",
         subcommands: [routes, hubs, airport],
         examples: [Example("map routes", "every route of the active logbook")]
     )

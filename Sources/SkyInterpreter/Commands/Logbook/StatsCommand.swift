@@ -15,7 +15,14 @@ enum StatsCommand {
         "stats", category: .logbook,
         abstract: "Statistics of the active logbook",
         discussion:
-            "In FlyLines' order: flights (with the time in the air of those that have times); each year's flights, distance and time; airlines ranked by flights; airports, countries and regions flown to or from; routes (airport pairs in either direction) with departures and arrivals side by side; the total distance and each route's, longest first; aircraft types; seat positions, rows and classes side by side; and records (longest and shortest flight, the airports furthest north, south, east and west and the highest, what you flew most, your first and latest flight, your busiest year and month). `year Y` limits every section to one year (flights known only by their year or month count in it). Ranked lists carry bar charts with `set charts on` (the default at a terminal). Distances are geodesic.",
+            "In FlyLines' order: flights (with the time in the air of those that have times); each year's flights, "
+            + "distance and time; airlines ranked by flights; airports, countries and regions flown to or from; routes "
+            + "(airport pairs in either direction) with departures and arrivals side by side; the total distance and each "
+            + "route's, longest first; aircraft types; seat positions, rows and classes side by side; and records (longest "
+            + "and shortest flight, the airports furthest north, south, east and west and the highest, what you flew most, "
+            + "your first and latest flight, your busiest year and month). `year Y` limits every section to one year "
+            + "(flights known only by their year or month count in it). Ranked lists carry bar charts with `set charts on` "
+            + "(the default at a terminal). Distances are geodesic.",
         arguments: [section.spec],
         options: [
             year.spec,

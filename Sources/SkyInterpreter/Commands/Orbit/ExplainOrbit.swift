@@ -16,7 +16,8 @@ enum ExplainOrbit {
         lines.append("")
         lines.append("Line 1")
         lines.append(
-            "  cols 3–7    \(t.satelliteNumber): NORAD catalogue number (class \(t.classification): \(t.classification == "U" ? "unclassified" : "classified"))"
+            "  cols 3–7    \(t.satelliteNumber): NORAD catalogue number (class \(t.classification): "
+                + "\(t.classification == "U" ? "unclassified" : "classified"))"
         )
         lines.append(
             "  cols 10–17  \(t.internationalDesignator): \(designator(t.internationalDesignator))"
@@ -26,11 +27,13 @@ enum ExplainOrbit {
         lines.append("  cols 54–61  B* = \(t.bstar) per Earth radius: the drag term SGP4 uses")
         lines.append("Line 2")
         lines.append(
-            "  cols 9–16   inclination \(t.inclination)°: the tilt of the orbit to the equator — it flies between \(Format.fixed(min(t.inclination, 180 - t.inclination), 1))° N and S"
+            "  cols 9–16   inclination \(t.inclination)°: the tilt of the orbit to the equator — it flies between "
+                + "\(Format.fixed(min(t.inclination, 180 - t.inclination), 1))° N and S"
         )
         lines.append("  cols 18–25  right ascension of the ascending node \(t.rightAscension)°: where it crosses the equator northbound, against the stars")
         lines.append(
-            "  cols 27–33  eccentricity \(t.line2.dropFirst(26).prefix(7)), with an assumed leading point: \(t.eccentricity) — \(t.eccentricity < 0.01 ? "nearly circular" : "an ellipse")"
+            "  cols 27–33  eccentricity \(t.line2.dropFirst(26).prefix(7)), with an assumed leading point: "
+                + "\(t.eccentricity) — \(t.eccentricity < 0.01 ? "nearly circular" : "an ellipse")"
         )
         lines.append("  cols 35–42  argument of perigee \(t.argumentOfPerigee)°: where along the orbit it comes closest")
         lines.append("  cols 44–51  mean anomaly \(t.meanAnomaly)°: where it was along the orbit at the epoch")
@@ -66,7 +69,8 @@ enum ExplainOrbit {
         let a = t.semiMajorAxis  // km, WGS72 μ
         var lines = ["SGP4 in outline, for \(t.displayName)", ""]
         lines.append(
-            "1. Mean motion n = \(t.meanMotion) rev/day = \(Format.fixed(n * 1e3, 6))×10⁻³ rad/s; Kepler's third law a = (μ/n²)^⅓ = \(Format.grouped(a, 1)) km")
+            "1. Mean motion n = \(t.meanMotion) rev/day = \(Format.fixed(n * 1e3, 6))×10⁻³ rad/s; Kepler's third law a = "
+                + "(μ/n²)^⅓ = \(Format.grouped(a, 1)) km")
         lines.append(
             "   perigee \(Format.grouped(t.perigeeHeight, 1)) km, apogee \(Format.grouped(t.apogeeHeight, 1)) km above the equator (WGS72 radius 6,378.135 km)"
         )
@@ -75,7 +79,8 @@ enum ExplainOrbit {
         lines.append("3. Drag (B* = \(t.bstar)) shrinks the orbit: the semi-major axis and eccentricity fall with powers of time.")
         lines.append(
             1440 / t.meanMotion >= 225
-                ? "4. The period is 225 minutes or more, so the deep-space terms apply: the Moon's and the Sun's pulls, and resonance with the Earth's gravity for 12 h and 24 h orbits."
+                ? "4. The period is 225 minutes or more, so the deep-space terms apply: the Moon's and the Sun's pulls, and "
+                    + "resonance with the Earth's gravity for 12 h and 24 h orbits."
                 : "4. The period is under 225 minutes: a near-Earth orbit (the Moon and the Sun are left out).")
         lines.append("5. Kepler's equation is solved for the eccentric anomaly, short-period wobbles are added, and the result is a position and")
         lines.append("   velocity in TEME (the true equator, mean equinox of the moment), turned into latitude and longitude with the Earth's rotation (GMST).")
@@ -93,7 +98,9 @@ enum ExplainOrbit {
             "trace: t = \(Format.fixed(minutes, 3)) min since the epoch (Julian date \(Format.fixed(jd, 6)))",
             "trace: TEME position \(v(state.position, 3)) km, velocity \(v(state.velocity, 6)) km/s",
             "trace: Greenwich mean sidereal time \(Format.fixed(g, 4))°: rotate about the pole into Earth-fixed axes",
-            "trace: Earth-fixed \(v(SIMD3(sub.ecef.x, sub.ecef.y, sub.ecef.z) / 1000, 3)) km → geodetic \(Format.fixed(sub.coordinate.latitude, 4))°, \(Format.fixed(sub.coordinate.longitude, 4))°, \(Format.fixed(sub.altitude.kilometers, 3)) km (WGS84)",
+            "trace: Earth-fixed \(v(SIMD3(sub.ecef.x, sub.ecef.y, sub.ecef.z) / 1000, 3)) km → geodetic "
+                + "\(Format.fixed(sub.coordinate.latitude, 4))°, \(Format.fixed(sub.coordinate.longitude, 4))°, "
+                + "\(Format.fixed(sub.altitude.kilometers, 3)) km (WGS84)",
         ]
     }
 }

@@ -9,7 +9,10 @@ enum ISSCommands {
         "iss", category: .orbit,
         abstract: "Where the International Space Station is now, computed offline with SGP4",
         discussion:
-            "The position comes from the element set in use (built in: the ISS on 2025-11-09; `sat fetch stations` or `sat load FILE` for a fresh one) propagated with SGP4: latitude, longitude, height, speed, whether it is in sunlight, and what it is over. With an observer, also where to look. Element sets age: beyond 14 days the positions drift by many kilometres, and skyshell says so.",
+            "The position comes from the element set in use (built in: the ISS on 2025-11-09; `sat fetch stations` or `sat "
+            + "load FILE` for a fresh one) propagated with SGP4: latitude, longitude, height, speed, whether it is in "
+            + "sunlight, and what it is over. With an observer, also where to look. Element sets age: beyond 14 days the "
+            + "positions drift by many kilometres, and skyshell says so.",
         options: [trace.spec],
         subcommands: [at, passes, map, ISSLiveCommand.spec],
         examples: [
@@ -58,7 +61,9 @@ enum ISSCommands {
                 Cell(
                     .number((sub.inertialSpeed.metersPerSecond / 10).rounded() / 100),
                     text:
-                        "\(Format.fixed(sub.inertialSpeed.metersPerSecond / 1000, 2)) km/s (\(Format.speed(sub.inertialSpeed, units))), \(Format.fixed(sub.speed.metersPerSecond / 1000, 2)) km/s over the ground"
+                        "\(Format.fixed(sub.inertialSpeed.metersPerSecond / 1000, 2)) km/s "
+                        + "(\(Format.speed(sub.inertialSpeed, units))), \(Format.fixed(sub.speed.metersPerSecond / 1000, 2)) km/s over "
+                        + "the ground"
                 )),
             Field("sunlit", "sunlit", Cell(.bool(lit), text: lit ? "yes" : "no — in the Earth's shadow")),
         ]
@@ -75,7 +80,8 @@ enum ISSCommands {
                             ("range_km", .number((look.range / 100).rounded() / 10)),
                         ]),
                         text:
-                            "\(CompassPoint(bearing: Angle(degrees: look.azimuth)).words), \(Format.fixed(abs(look.elevation), 1))° \(up ? "up" : "below the horizon"), \(Format.distance(Distance(meters: look.range), units, decimals: 0)) away"
+                            "\(CompassPoint(bearing: Angle(degrees: look.azimuth)).words), \(Format.fixed(abs(look.elevation), 1))° "
+                            + "\(up ? "up" : "below the horizon"), \(Format.distance(Distance(meters: look.range), units, decimals: 0)) away"
                     )))
         }
         fields.append(
@@ -102,7 +108,11 @@ enum ISSCommands {
         "passes", category: .orbit,
         abstract: "When the ISS passes over the observer, and which passes you can see",
         discussion:
-            "`passes ISS` with three days by default: rise, highest point and set (0° elevation, or the terrain's skyline with --horizon terrain or `set pass-horizon terrain`) with their directions, in local time (the observer's airport or the nearest one's time zone) and UTC. A pass is visible to the eye when the ISS is in sunlight while the Sun is at least 6° below your horizon; the brightness is estimated from its standard magnitude (−1.8 at 1,000 km, half lit).",
+            "`passes ISS` with three days by default: rise, highest point and set (0° elevation, or the terrain's skyline "
+            + "with --horizon terrain or `set pass-horizon terrain`) with their directions, in local time (the observer's "
+            + "airport or the nearest one's time zone) and UTC. A pass is visible to the eye when the ISS is in sunlight "
+            + "while the Sun is at least 6° below your horizon; the brightness is estimated from its standard magnitude "
+            + "(−1.8 at 1,000 km, half lit).",
         options: [days.spec] + PassesCommand.filters,
         requires: [.observer],
         examples: [

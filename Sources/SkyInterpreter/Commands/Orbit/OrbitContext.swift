@@ -112,7 +112,9 @@ enum OrbitText {
         guard !isReliable(tle, at: d) else { return nil }
         let days = age(tle, at: d)
         return
-            "the element set is \(Int(abs(days).rounded())) days \(days > 0 ? "old" : "ahead of this time") (epoch \(TimeText.utc(tle.epoch))): positions drift by kilometres a day — `sat fetch stations` or `sat load FILE` for fresh elements"
+            "the element set is \(Int(abs(days).rounded())) days \(days > 0 ? "old" : "ahead of this time") (epoch "
+            + "\(TimeText.utc(tle.epoch))): positions drift by kilometres a day — `sat fetch stations` or `sat load FILE` "
+            + "for fresh elements"
     }
 
     /// "over land near Lyon, France" or "over the North Atlantic Ocean".

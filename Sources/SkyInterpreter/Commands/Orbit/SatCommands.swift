@@ -8,7 +8,10 @@ enum SatCommands {
         "sat", category: .orbit,
         abstract: "Where the satellite in use is now (the ISS until `sat use` chooses another)",
         discussion:
-            "Any satellite of the element sets loaded: `sat load FILE` and `sat fetch GROUP|URL` read TLE, 3LE and OMM (JSON, CSV, XML, Space-Track's JSON) with any number of sets, keep them in the data directory (a newer set replaces an older one of the same object) and refuse the sets SGP4 cannot follow, saying why. `sat use` chooses the satellite `sat`, `tle` and `passes` follow; `iss` always means the ISS.",
+            "Any satellite of the element sets loaded: `sat load FILE` and `sat fetch GROUP|URL` read TLE, 3LE and OMM "
+            + "(JSON, CSV, XML, Space-Track's JSON) with any number of sets, keep them in the data directory (a newer set "
+            + "replaces an older one of the same object) and refuse the sets SGP4 cannot follow, saying why. `sat use` "
+            + "chooses the satellite `sat`, `tle` and `passes` follow; `iss` always means the ISS.",
         options: [ISSCommands.trace.spec],
         subcommands: [at, map, load, fetch, list, use, reset],
         examples: [
@@ -91,7 +94,8 @@ enum SatCommands {
                     : "\(Format.count(merge.older, "older than the one kept (left out)", "older than the ones kept (left out)"))")
         }
         var output = Output.message(
-            "\(Format.count(usable.count, "element set")) from \(origin) (\(file.format.rawValue)): \(parts.joined(separator: ", ")); \(Format.count(catalogue.sets.count, "satellite")) loaded"
+            "\(Format.count(usable.count, "element set")) from \(origin) (\(file.format.rawValue)): "
+                + "\(parts.joined(separator: ", ")); \(Format.count(catalogue.sets.count, "satellite")) loaded"
         )
         if problems.count > 0 {
             output.append(.note("\(Format.count(problems.count, "set")) refused:"))
@@ -112,7 +116,9 @@ enum SatCommands {
         "fetch", category: .orbit,
         abstract: "Download element sets: a CelesTrak group, or any URL",
         discussion:
-            "A group name goes into the sat-url setting's template (CelesTrak's GP query by default: https://celestrak.org/NORAD/elements/gp.php?GROUP={group}&FORMAT=json); a URL is fetched as it is. The answer may be TLE, 3LE or OMM.",
+            "A group name goes into the sat-url setting's template (CelesTrak's GP query by default: "
+            + "https://celestrak.org/NORAD/elements/gp.php?GROUP={group}&FORMAT=json); a URL is fetched as it is. The answer "
+            + "may be TLE, 3LE or OMM.",
         arguments: [source.spec],
         examples: [
             Example("sat fetch stations", "the space stations"), Example("sat fetch visual", "the brightest satellites"),

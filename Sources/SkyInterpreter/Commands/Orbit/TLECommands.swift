@@ -7,7 +7,8 @@ enum TLECommands {
         "tle", category: .orbit,
         abstract: "Show the orbital element set (TLE) of the satellite in use",
         discussion:
-            "The two lines of the satellite `sat use` chose (the ISS until then), with their epoch and age. `sat load` and `sat fetch` bring element sets in (TLE, 3LE or OMM); `explain tle` reads the lines field by field.",
+            "The two lines of the satellite `sat use` chose (the ISS until then), with their epoch and age. `sat load` and "
+            + "`sat fetch` bring element sets in (TLE, 3LE or OMM); `explain tle` reads the lines field by field.",
         examples: [Example("tle", "the element set of the satellite in use")]
     ) { _, context in
         let tle = try context.orbit.chosenSet()

@@ -10,7 +10,15 @@ enum RadarLiveCommand {
         "live", category: .radar,
         abstract: "Keep the scope on screen, redrawn as the traffic moves, until q",
         discussion:
-            "Uses the whole terminal (its alternate screen) and gives it back as it was on q, Esc, Ctrl-C or an error. The traffic is fetched again at the source's refresh rate (or `every`, never faster than the source allows); a sweep turns once per refresh. Keys: ← and → turn 15°, + and - halve or double the range, q quits. Recorded sources play in real time from the radar time. Below the scope a countdown names the next aircraft to pass closest in the coming 5 minutes (as `next`: exact on recordings, extrapolated on live feeds). With `set alert-distance 2km` or `set alert-elevation 60`, an aircraft about to pass that near or that high (within a minute) rings the terminal's bell once and gets a highlighted line; `set theme kid` flashes LOOK UP! in big letters with an arrow the way to turn instead (and shows no countdown text). Needs a terminal; scripts use `radar` or `radar record`.",
+            "Uses the whole terminal (its alternate screen) and gives it back as it was on q, Esc, Ctrl-C or an error. The "
+            + "traffic is fetched again at the source's refresh rate (or `every`, never faster than the source allows); a "
+            + "sweep turns once per refresh. Keys: ← and → turn 15°, + and - halve or double the range, q quits. Recorded "
+            + "sources play in real time from the radar time. Below the scope a countdown names the next aircraft to pass "
+            + "closest in the coming 5 minutes (as `next`: exact on recordings, extrapolated on live feeds). With `set "
+            + "alert-distance 2km` or `set alert-elevation 60`, an aircraft about to pass that near or that high (within a "
+            + "minute) rings the terminal's bell once and gets a highlighted line; `set theme kid` flashes LOOK UP! in big "
+            + "letters with an arrow the way to turn instead (and shows no countdown text). Needs a terminal; scripts use "
+            + "`radar` or `radar record`.",
         options: [every.spec],
         requires: [.observer],
         examples: [Example("radar live", "the live scope"), Example("radar live every 30s", "fetch twice a minute")]

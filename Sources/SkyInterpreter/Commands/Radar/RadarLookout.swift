@@ -23,7 +23,8 @@ struct RadarLookout {
         let units = context.units
         if let first = passes.first {
             lookout.countdown =
-                "next: \(first.name) passes \(Format.distance(first.slantRange, units)) from you in \(TimeText.span(first.time - w.now)) (\(TimeText.clock(first.time)) UTC)"
+                "next: \(first.name) passes \(Format.distance(first.slantRange, units)) from you in "
+                + "\(TimeText.span(first.time - w.now)) (\(TimeText.clock(first.time)) UTC)"
                 + (w.window.extrapolated ? ", extrapolated" : "")
         }
         let soon = { (p: PredictedPass) in p.time - w.now <= warning }
@@ -41,7 +42,8 @@ struct RadarLookout {
 
     /// "🔔 AFR054 will pass 1.9 km from you in 40 s — look south, 1° up"
     static func alertLine(_ p: PredictedPass, now: Double, _ units: UnitSystem) -> String {
-        "🔔 \(p.name) will pass \(Format.distance(p.slantRange, units)) from you in \(TimeText.span(p.time - now)) — look \(CompassPoint(bearing: p.bearing).words), \(Format.fixed(p.elevation.degrees, 0))° up"
+        "🔔 \(p.name) will pass \(Format.distance(p.slantRange, units)) from you in \(TimeText.span(p.time - now)) — "
+            + "look \(CompassPoint(bearing: p.bearing).words), \(Format.fixed(p.elevation.degrees, 0))° up"
     }
 
     /// The kid theme's flash: LOOK UP! in big letters and a big arrow the way to turn, in a

@@ -9,7 +9,10 @@ enum RadarSatellitesCommand {
         "satellites", category: .radar,
         abstract: "Show or set which satellites the radar marks (the satellites setting)",
         discussion:
-            "iss (the default) marks the ISS when it is above your horizon; visible marks the brightest satellites you can see now — lit by the Sun against a dark sky — among those loaded (`sat load`, `sat fetch`), up to five, brightest first; off marks none. Satellites sit on the scope's rim in their direction, and `radar list` and `spot` say where to look.",
+            "iss (the default) marks the ISS when it is above your horizon; visible marks the brightest satellites you can "
+            + "see now — lit by the Sun against a dark sky — among those loaded (`sat load`, `sat fetch`), up to five, "
+            + "brightest first; off marks none. Satellites sit on the scope's rim in their direction, and `radar list` and "
+            + "`spot` say where to look.",
         arguments: [mode.spec],
         examples: [Example("radar satellites visible", "the brightest satellites in sight"), Example("radar satellites", "what is marked now")]
     ) { args, context in

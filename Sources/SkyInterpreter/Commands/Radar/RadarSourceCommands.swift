@@ -7,7 +7,14 @@ enum RadarSourceCommands {
         "source", category: .radar,
         abstract: "Show or choose where the radar's traffic comes from",
         discussion:
-            "sample (the default): real traffic recorded over Paris on 2021-10-07 and over Zurich on 2018-08-01, embedded in skyshell, replayed at the radar time; without a name, the one nearest the observer. opensky: OpenSky Network's live API — anonymous, or signed in with credentials (OPENSKY_CLIENT_ID and OPENSKY_CLIENT_SECRET, a credentials.json given with `credentials`, or opensky-credentials.json in the config directory; the file must not be readable by everyone). Your position is rounded to 0.1° (about 10 km) before it is sent, and requests are never made faster than OpenSky's data changes (10 s, or 5 s signed in). readsb: a receiver's aircraft.json (readsb, dump1090-fa, tar1090, or an aggregator's v2 API), by URL or file. replay: a file written by `radar record`.",
+            "sample (the default): real traffic recorded over Paris on 2021-10-07 and over Zurich on 2018-08-01, embedded "
+            + "in skyshell, replayed at the radar time; without a name, the one nearest the observer. opensky: OpenSky "
+            + "Network's live API — anonymous, or signed in with credentials (OPENSKY_CLIENT_ID and OPENSKY_CLIENT_SECRET, a "
+            + "credentials.json given with `credentials`, or opensky-credentials.json in the config directory; the file must "
+            + "not be readable by everyone). Your position is rounded to 0.1° (about 10 km) before it is sent, and requests "
+            + "are never made faster than OpenSky's data changes (10 s, or 5 s signed in). readsb: a receiver's "
+            + "aircraft.json (readsb, dump1090-fa, tar1090, or an aggregator's v2 API), by URL or file. replay: a file "
+            + "written by `radar record`.",
         subcommands: [sample, opensky, readsb, replay],
         examples: [
             Example("radar source", "the current source"),

@@ -42,7 +42,8 @@ extension RadarContext {
         let start = snapshots[0].time
         let note =
             now - start < duration - 1
-            ? "\(feed.label) is live: only what this session fetched is known (\(Format.count(snapshots.count, "snapshot")) over \(TimeText.span(now - start))); keep `radar live` running to see more"
+            ? "\(feed.label) is live: only what this session fetched is known (\(Format.count(snapshots.count, "snapshot")) "
+                + "over \(TimeText.span(now - start))); keep `radar live` running to see more"
             : nil
         return RadarWindow(feed: feed, observer: observer, now: now, start: start, end: now, window: TrafficWindow(snapshots), note: note)
     }

@@ -9,7 +9,10 @@ enum SpotCommand {
         "spot", category: .radar,
         abstract: "Say where to look for the aircraft easiest to see right now",
         discussion:
-            "Picks, among the aircraft in range that are in the air and at least 2° above your horizon, the one that looks biggest (typical wingspan over straight-line distance; higher in the sky when two look alike), and says where to look in plain words: the compass direction, how high up, and what it is. Once you have set a heading, it also says how far to turn.",
+            "Picks, among the aircraft in range that are in the air and at least 2° above your horizon, the one that looks "
+            + "biggest (typical wingspan over straight-line distance; higher in the sky when two look alike), and says where "
+            + "to look in plain words: the compass direction, how high up, and what it is. Once you have set a heading, it "
+            + "also says how far to turn.",
         options: [trace.spec],
         requires: [.observer],
         examples: [Example("observer LFPG; spot", "the easiest aircraft to see from Charles de Gaulle"), Example("heading W; spot", "with the turn to make")]
@@ -49,11 +52,15 @@ enum SpotCommand {
         let airborne = picture.sightings.filter { !$0.aircraft.onGround }
         let candidates = airborne.filter { ($0.elevation?.degrees ?? -90) >= 2 && !picture.hiddenByTerrain.contains($0.aircraft.icao24) }
         var lines = [
-            "trace: \(picture.sightings.count) aircraft within \(Format.distance(picture.range, picture.units, decimals: 0)); \(airborne.count) in the air; \(candidates.count) at least 2° up and not behind terrain"
+            "trace: \(picture.sightings.count) aircraft within "
+                + "\(Format.distance(picture.range, picture.units, decimals: 0)); \(airborne.count) in the air; "
+                + "\(candidates.count) at least 2° up and not behind terrain"
         ]
         for s in candidates.sorted(by: { $0.apparentSize > $1.apparentSize }).prefix(3) {
             lines.append(
-                "trace:   \(s.aircraft.name): slant range \(Format.fixed(s.slantRange.meters, 0)) m, size 2·atan(span/2/range) = \(Format.fixed(s.apparentSize, 2))′, elevation \(Format.fixed(s.elevation?.degrees ?? 0, 2))°, bearing \(Format.fixed(s.bearing.degrees, 1))°"
+                "trace:   \(s.aircraft.name): slant range \(Format.fixed(s.slantRange.meters, 0)) m, size 2·atan(span/2/range) "
+                    + "= \(Format.fixed(s.apparentSize, 2))′, elevation \(Format.fixed(s.elevation?.degrees ?? 0, 2))°, bearing "
+                    + "\(Format.fixed(s.bearing.degrees, 1))°"
             )
         }
         lines.append("trace: the biggest-looking wins; its bearing is named by the nearest of 16 compass points (22.5° apart)")

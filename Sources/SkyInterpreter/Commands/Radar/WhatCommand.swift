@@ -14,7 +14,13 @@ enum WhatCommand {
         "what", category: .radar,
         abstract: "Say what the aircraft in front of you is",
         discussion:
-            "Finds, among the aircraft in the air above your horizon (and not behind terrain), the one nearest to the direction you face: your heading, turned by `left` or `right`, and when `up` is given also that high in the sky (then the offset is the angle between the two sight lines; without it, only the compass directions count). Says how far off your direction it is, its distance and altitude, its callsign and airline (from the callsign's ICAO prefix), its type and registration when the feed has them, and whether it climbs, descends or cruises (a vertical rate of ±1.5 m/s, about 300 ft/min). Nothing within 15°: it names the nearest aircraft and which way to turn. `explain what` shows the angles.",
+            "Finds, among the aircraft in the air above your horizon (and not behind terrain), the one nearest to the "
+            + "direction you face: your heading, turned by `left` or `right`, and when `up` is given also that high in the "
+            + "sky (then the offset is the angle between the two sight lines; without it, only the compass directions "
+            + "count). Says how far off your direction it is, its distance and altitude, its callsign and airline (from the "
+            + "callsign's ICAO prefix), its type and registration when the feed has them, and whether it climbs, descends or "
+            + "cruises (a vertical rate of ±1.5 m/s, about 300 ft/min). Nothing within 15°: it names the nearest aircraft "
+            + "and which way to turn. `explain what` shows the angles.",
         options: [up.spec, left.spec, right.spec],
         requires: [.observer],
         examples: [

@@ -6,7 +6,9 @@ enum HeadingCommand {
         "heading", aliases: ["face"], category: .session,
         abstract: "Show or set the direction you face",
         discussion:
-            "The radar scope turns so that your heading is up. Give a bearing in degrees (0 = north, 90 = east) or a compass point (N, NE, ENE…). A signed number turns relative to the current heading: +30 turns 30° right, -30 turns left.",
+            "The radar scope turns so that your heading is up. Give a bearing in degrees (0 = north, 90 = east) or a "
+            + "compass point (N, NE, ENE…). A signed number turns relative to the current heading: +30 turns 30° right, -30 "
+            + "turns left.",
         arguments: [change.spec],
         subcommands: [turn("left", sign: -1), turn("right", sign: 1)],
         examples: [

@@ -10,7 +10,10 @@ enum ObserverCommand {
         "observer", aliases: ["obs"], category: .session,
         abstract: "Show or set where you are",
         discussion:
-            "Without arguments, shows the observer. With a place (an airport, coordinates or here) it moves the observer there, standing on the ground: at an airport's elevation, at the terrain's height where a terrain tile covers the place (los terrain), or at sea level where the ground height is not known. agl gives the eye height above the ground, msl the altitude above mean sea level.",
+            "Without arguments, shows the observer. With a place (an airport, coordinates or here) it moves the observer "
+            + "there, standing on the ground: at an airport's elevation, at the terrain's height where a terrain tile covers "
+            + "the place (los terrain), or at sea level where the ground height is not known. agl gives the eye height above "
+            + "the ground, msl the altitude above mean sea level.",
         arguments: [place.spec],
         options: [
             agl.spec,
@@ -65,7 +68,8 @@ enum ObserverCommand {
         } else if let onAirport {
             output.append(
                 .note(
-                    "ground height: the elevation of \(onAirport.icao) (\(onAirport.name)), which the place is on — no terrain here (los terrain fetch around it for the ground itself)"
+                    "ground height: the elevation of \(onAirport.icao) (\(onAirport.name)), which the place is on — no terrain "
+                        + "here (los terrain fetch around it for the ground itself)"
                 ))
         }
         return output

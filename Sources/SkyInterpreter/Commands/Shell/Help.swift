@@ -14,7 +14,9 @@ enum HelpCommand {
         "help", aliases: ["?"], category: .shell,
         abstract: "Show the commands, or how to use one",
         discussion:
-            "help alone lists every command by topic. help <command> shows its usage, arguments, options, subcommands and examples; add subcommand names to go deeper (help logbook new). help values explains how to write distances, angles, places and times; help settings lists the settings; help keys the editing keys.",
+            "help alone lists every command by topic. help <command> shows its usage, arguments, options, subcommands and "
+            + "examples; add subcommand names to go deeper (help logbook new). help values explains how to write distances, "
+            + "angles, places and times; help settings lists the settings; help keys the editing keys.",
         arguments: [topic.spec],
         examples: [
             Example("help", "list every command"),

@@ -7,7 +7,9 @@ enum RunCommand {
         "run", aliases: ["source"], category: .shell,
         abstract: "Run a .sky script in this session",
         discussion:
-            "Runs the script's lines as if typed here: state changes stay. The script's arguments are $1, $2… inside it. Errors print as FILE:LINE and stop the script (and, in a script, the caller) unless skyshell was started with --keep-going.",
+            "Runs the script's lines as if typed here: state changes stay. The script's arguments are $1, $2… inside it. "
+            + "Errors print as FILE:LINE and stop the script (and, in a script, the caller) unless skyshell was started with "
+            + "--keep-going.",
         arguments: [
             file.spec,
             specArgs.spec,

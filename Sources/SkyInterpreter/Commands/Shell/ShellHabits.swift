@@ -6,7 +6,8 @@ enum ShellHabits {
         "timing", category: .shell,
         abstract: "Show how long each command takes (or stop)",
         discussion:
-            "As psql's \\timing: after each command, \"Time: 12.345 ms\" — on standard output beside text, on standard error when the output is JSON or CSV. The same as set timing on|off.",
+            "As psql's \\timing: after each command, \"Time: 12.345 ms\" — on standard output beside text, on standard "
+            + "error when the output is JSON or CSV. The same as set timing on|off.",
         arguments: [state.spec],
         examples: [Example("timing", "switch timing on or off"), Example("timing on", "time every command")]
     ) { args, context in

@@ -162,7 +162,8 @@ enum LessonCommands {
             } else if let n = zip(got, wanted).enumerated().first(where: { $1.0 != $1.1 })?.offset ?? (got.count < wanted.count ? got.count : nil) {
                 say([
                     .message(
-                        "Almost: after `\(wanted.prefix(n).joined(separator: " "))` comes `\(wanted[n])`" + (tries >= 2 ? " — type: \(command)" : ""), .warning)
+                        "Almost: after `\(wanted.prefix(n).joined(separator: " "))` comes `\(wanted[n])`"
+                            + (tries >= 2 ? " — type: \(command)" : ""), .warning)
                 ])
             } else {
                 say([.message("Almost: \(command) is all this step needs", .warning)])

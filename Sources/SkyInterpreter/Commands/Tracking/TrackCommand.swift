@@ -20,7 +20,13 @@ enum TrackCommand {
         "track", category: .orbit,
         abstract: "Follow a JSON position feed on a world map that keeps the marker in view",
         discussion:
-            "Fetches the URL again and again (every second unless `every` says otherwise) and reads a latitude and longitude from the JSON answer — top-level latitude/longitude or lat/lon, iss_position.latitude, GeoJSON coordinates — or from the paths given with --lat and --lon (dotted: iss_position.latitude; list items by number). At a terminal the map follows the marker with a fading trail and a status line (position, altitude, speed from the last two fixes, age of the last update); a failed fetch shows there and the loop goes on; q or Ctrl-C ends it. In scripts, give a duration with `for` and each fix is printed. --geojson writes the track when it ends.",
+            "Fetches the URL again and again (every second unless `every` says otherwise) and reads a latitude and "
+            + "longitude from the JSON answer — top-level latitude/longitude or lat/lon, iss_position.latitude, GeoJSON "
+            + "coordinates — or from the paths given with --lat and --lon (dotted: iss_position.latitude; list items by "
+            + "number). At a terminal the map follows the marker with a fading trail and a status line (position, altitude, "
+            + "speed from the last two fixes, age of the last update); a failed fetch shows there and the loop goes on; q or "
+            + "Ctrl-C ends it. In scripts, give a duration with `for` and each fix is printed. --geojson writes the track "
+            + "when it ends.",
         arguments: [url.spec],
         options: [
             every.spec,
