@@ -121,7 +121,7 @@ struct Condition {
                         let read = reader.read(other, kind)
                         return read == .null ? nil : op.holds(Scalar.order(read, value))
                     }
-                    return op.holds(v == target ? 0 : (v < target ? -1 : 1))
+                    return op.holds(Scalar.order(v, target))
                 }
             }
             return { row in

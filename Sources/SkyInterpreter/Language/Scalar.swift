@@ -7,6 +7,9 @@ enum Scalar: Hashable, Sendable {
     case number(Double)
     case text(String)
 
+    /// The order of two numbers: -1, 0 or 1 (1 when either is NaN).
+    static func order(_ x: Double, _ y: Double) -> Int { x == y ? 0 : (x < y ? -1 : 1) }
+
     /// SQL's order: nothing first, then false before true, numbers, then text.
     static func order(_ a: Scalar, _ b: Scalar) -> Int {
         switch (a, b) {
@@ -14,7 +17,7 @@ enum Scalar: Hashable, Sendable {
         case (.null, _): return -1
         case (_, .null): return 1
         case let (.bool(x), .bool(y)): return x == y ? 0 : (x ? 1 : -1)
-        case let (.number(x), .number(y)): return x == y ? 0 : (x < y ? -1 : 1)
+        case let (.number(x), .number(y)): return order(x, y)
         case let (.text(x), .text(y)): return x == y ? 0 : (x.utf8.lexicographicallyPrecedes(y.utf8) ? -1 : 1)
         case (.bool, _): return -1
         case (_, .bool): return 1

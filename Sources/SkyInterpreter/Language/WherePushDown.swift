@@ -1,49 +1,29 @@
 import SkyKit
 
-/// The `where` stages right after a command that makes its rows one at a time from values it
-/// already holds (`radar list`: one row per aircraft), done by the command itself: the
-/// conditions are planned once against the columns the command declares (the very kinds the
-/// stage would see), and each row is first tested with only the cells they read, so a row they
-/// drop is never made whole, held or passed on. The rows kept are the ones the stages would keep.
-final class WherePushDown {
-    /// How many stages after the head it stands for.
-    let stages: Int
+/// Conditions over the rows a command makes from values it holds, planned once against the
+/// columns it declares (the very kinds the `where` stage would see) and asked of a row before
+/// it is made: only the cells the conditions read are made for the question, so a row they
+/// drop is never made whole. The radar filter and a pushed `where` are both one.
+final class RowTest {
     /// The columns the conditions read.
     let reads: [Int]
     private let tests: [Condition.Test]
     /// A row of placeholders in which only the read columns are filled.
     private var partial: [Cell]
-    /// Set when the command has done the stages (the pipeline then skips them).
-    private(set) var taken = false
 
-    private init(stages: Int, reads: [Int], tests: [Condition.Test], width: Int) {
-        self.stages = stages
-        self.reads = reads
-        self.tests = tests
-        partial = Array(repeating: Cell(.null), count: width)
-    }
-
-    /// The leading `where` stages of `stages` over a table of `columns`, or nil when there are
-    /// none or one cannot be planned (the stage then runs, and reports its own error).
-    static func plan(_ stages: [[Token]], columns: [Column], reader: ScalarReader) -> WherePushDown? {
+    /// The test of `expressions` (all must hold) over a table of `columns`; the error of the
+    /// first that names no column of them or compares what cannot be compared.
+    init(_ expressions: [Expression], columns: [Column], reader: ScalarReader) throws(ValueError) {
         let shape = QueryTable(Table(key: "", columns: columns, rows: []))
         var tests: [Condition.Test] = []
         var reads: Set<Int> = []
-        for stage in stages {
-            guard stage.first?.text.lowercased() == "where" else { break }
-            var parser = ExpressionParser(Array(stage.dropFirst()))
-            guard let expression = try? parser.parse(), let test = try? Condition(table: shape, reader: reader).plan(expression) else { break }
-            tests.append(test)
+        for expression in expressions {
+            tests.append(try Condition(table: shape, reader: reader).plan(expression))
             reads.formUnion(expression.words.compactMap { shape.index($0) })
         }
-        guard !tests.isEmpty else { return nil }
-        return WherePushDown(stages: tests.count, reads: reads.sorted(), tests: tests, width: columns.count)
-    }
-
-    /// Marks the stages as done by the command; it then offers each row to `keeps`.
-    func take() -> WherePushDown {
-        taken = true
-        return self
+        self.tests = tests
+        self.reads = reads.sorted()
+        partial = Array(repeating: Cell(.null), count: columns.count)
     }
 
     /// True when every condition holds for the row whose cell in column `i` is `cell(i)`
@@ -51,6 +31,42 @@ final class WherePushDown {
     func keeps(_ cell: (Int) -> Cell) -> Bool {
         for i in reads { partial[i] = cell(i) }
         return tests.allSatisfy { $0(partial) == true }
+    }
+}
+
+/// The `where` stages right after a command that makes its rows one at a time from values it
+/// already holds (`radar list`: one row per aircraft), done by the command itself as a
+/// `RowTest`: the rows kept are the ones the stages would keep, and the pipeline skips them.
+final class WherePushDown {
+    /// How many stages after the head it stands for.
+    let stages: Int
+    let test: RowTest
+    /// Set when the command has done the stages.
+    private(set) var taken = false
+
+    private init(stages: Int, test: RowTest) {
+        self.stages = stages
+        self.test = test
+    }
+
+    /// The leading `where` stages of `stages` over a table of `columns`, or nil when there are
+    /// none or one cannot be planned (the stages then run, and that one reports its error).
+    static func plan(_ stages: [[Token]], columns: [Column], reader: ScalarReader) -> WherePushDown? {
+        var expressions: [Expression] = []
+        for stage in stages {
+            guard stage.first?.text.lowercased() == "where" else { break }
+            var parser = ExpressionParser(Array(stage.dropFirst()))
+            guard let expression = try? parser.parse() else { return nil }
+            expressions.append(expression)
+        }
+        guard !expressions.isEmpty, let test = try? RowTest(expressions, columns: columns, reader: reader) else { return nil }
+        return WherePushDown(stages: expressions.count, test: test)
+    }
+
+    /// Marks the stages as done by the command, which then asks `test` of each row.
+    func take() -> RowTest {
+        taken = true
+        return test
     }
 }
 

@@ -99,7 +99,7 @@ public struct CommandContext {
     var flightPushDown: FlightPushDown { shell.flightPushDown }
     /// The `where` stages after the command, done by it as it makes its rows (a command that
     /// declares `rowColumns` asks for them only when it makes its table).
-    func pushedWhere() -> WherePushDown? { shell.wherePushDown?.take() }
+    func pushedWhere() -> RowTest? { shell.wherePushDown?.take() }
     /// Set by `exit`: the status the session ends with.
     var exitStatus: Int32? { shell.exitStatus }
 
@@ -125,26 +125,4 @@ public struct CommandContext {
 extension Shell {
     /// What handlers and value kinds are given.
     public var context: CommandContext { CommandContext(self) }
-
-    /// Runs a script's lines in this session with `values` as $1, $2…; its exit status.
-    func runScript(_ reader: any LineReader, name: String, values: [String]) -> Int32 {
-        let savedArguments = arguments
-        arguments = ScriptArguments(name: name, values: values, environment: environment)
-        defer { arguments = savedArguments }
-        out.flush()
-        return BatchRunner(shell: self, keepGoing: keepGoing).run(reader, name: name)
-    }
-
-    /// A new shell for a lesson: its own home in `folder`, every write confined to it, this
-    /// shell's settings, overrides, output and nesting depth.
-    func scratchShell(in folder: String) -> Shell {
-        let scratch = Shell.standard(
-            environment: environment, paths: Paths(config: folder + "/config", state: folder + "/state", data: folder + "/data"),
-            clock: clock, mode: mode, out: out, err: err, stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: stderrIsTerminal)
-        scratch.session.settings = session.settings
-        scratch.overrides = overrides
-        scratch.confinedTo = folder
-        scratch.runDepth = runDepth
-        return scratch
-    }
 }

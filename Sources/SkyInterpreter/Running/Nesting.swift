@@ -14,4 +14,26 @@ extension Shell {
         defer { runDepth -= 1 }
         return try body()
     }
+
+    /// Runs a script's lines in this session with `values` as $1, $2…; its exit status.
+    func runScript(_ reader: any LineReader, name: String, values: [String]) -> Int32 {
+        let savedArguments = arguments
+        arguments = ScriptArguments(name: name, values: values, environment: environment)
+        defer { arguments = savedArguments }
+        out.flush()
+        return BatchRunner(shell: self, keepGoing: keepGoing).run(reader, name: name)
+    }
+
+    /// A new shell for a lesson: its own home in `folder`, every write confined to it, this
+    /// shell's settings, overrides, output and nesting depth.
+    func scratchShell(in folder: String) -> Shell {
+        let scratch = Shell.standard(
+            environment: environment, paths: Paths(config: folder + "/config", state: folder + "/state", data: folder + "/data"),
+            clock: clock, mode: mode, out: out, err: err, stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: stderrIsTerminal)
+        scratch.session.settings = session.settings
+        scratch.overrides = overrides
+        scratch.confinedTo = folder
+        scratch.runDepth = runDepth
+        return scratch
+    }
 }

@@ -44,10 +44,10 @@ struct WherePushDownTests {
         let plan = try #require(WherePushDown.plan(stages, columns: RadarText.columns, reader: ScalarReader(catalog: .embedded)))
         #expect(plan.stages == 2)
         let named = ["altitude_m", "distance_km", "clock"].compactMap { key in RadarText.columns.firstIndex { $0.key == key } }
-        #expect(plan.reads == named.sorted())
+        #expect(plan.test.reads == named.sorted())
         // A row is kept on the cells the conditions read alone.
-        #expect(plan.keeps { i in i == named[0] ? Cell(.number(2_000)) : i == named[1] ? Cell(.number(12)) : Cell(.int(3)) })
-        #expect(!plan.keeps { i in i == named[0] ? Cell(.number(2_000)) : i == named[1] ? Cell(.number(25)) : Cell(.int(3)) })
+        #expect(plan.test.keeps { i in i == named[0] ? Cell(.number(2_000)) : i == named[1] ? Cell(.number(12)) : Cell(.int(3)) })
+        #expect(!plan.test.keeps { i in i == named[0] ? Cell(.number(2_000)) : i == named[1] ? Cell(.number(25)) : Cell(.int(3)) })
     }
 
     @Test func aWhereThatCannotBePlannedIsLeftToTheStageAndItsError() throws {

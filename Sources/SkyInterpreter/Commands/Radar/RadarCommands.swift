@@ -71,7 +71,7 @@ enum RadarCommands {
 
     /// One aircraft as a JSON object (what `radar list` rows hold).
     static func row(_ s: Sighting, _ picture: RadarPicture, _ context: CommandContext) -> Datum {
-        .object(zip(RadarText.columns, RadarText.cells(s, picture, context)).map { ($0.key, $1.datum) })
+        .object(zip(RadarText.columns, RadarRow(s, picture).cells).map { ($0.key, $1.datum) })
     }
 
     static let limit = Option("limit", .integer(1...10_000), "at most this many rows")

@@ -129,9 +129,10 @@ final class RadarContext: ServiceContext {
         picture.hiddenByTerrain = context.lineOfSight.terrain().hidden(sightings, from: observer)
         picture.satellites = satellites(at: picture.time, from: observer)
         if let filter = context.session.radar.filter {
-            let keeps = try RadarFilter.plan(filter, context)
+            let test = try RadarFilter.plan(filter, context)
             picture.filtered = picture.sightings.count
-            picture.sightings = picture.sightings.filter { keeps(RadarText.cells($0, picture, context)) == true }
+            let all = picture.sightings
+            picture.sightings = all.indices.filter { test.keeps(RadarRow(all, $0, picture).cell) }.map { all[$0] }
             picture.filter = filter
         }
         return picture

@@ -37,13 +37,11 @@ enum RadarFilter {
     }
 
     /// The test the filter's text makes over a `radar list` row.
-    static func plan(_ text: String, _ context: CommandContext) throws -> Condition.Test {
+    static func plan(_ text: String, _ context: CommandContext) throws -> RowTest {
         let words = try context.lex(text)
         do {
             var parser = ExpressionParser(words)
-            let expression = try parser.parse(what: "radar filter")
-            let table = QueryTable(Table(key: "aircraft", columns: RadarText.columns, rows: []))
-            return try Condition(table: table, reader: ScalarReader(catalog: context.catalog)).plan(expression)
+            return try RowTest([try parser.parse(what: "radar filter")], columns: RadarText.columns, reader: ScalarReader(catalog: context.catalog))
         } catch {
             throw ShellError.usage("radar filter: " + error.message)
         }
@@ -52,14 +50,14 @@ enum RadarFilter {
     /// The passes whose aircraft, at its pass, the session's filter keeps (all without a filter).
     static func keep(_ passes: [PredictedPass], _ w: RadarWindow, _ context: CommandContext) throws -> [PredictedPass] {
         guard let filter = context.session.radar.filter else { return passes }
-        let keeps = try plan(filter, context)
+        let test = try plan(filter, context)
         let geometry = RadarGeometry(w.observer)
         let picture = RadarPicture(
             feed: w.feed.label, time: w.now, isRecorded: w.feed.isRecorded, observer: w.observer, heading: context.session.heading,
             headingIsSet: context.session.headingIsSet, range: context.session.radar.range, units: context.units, sightings: [], total: 0)
         return passes.filter { pass in
             guard let seen = geometry.sightings([pass.aircraft], within: Distance(40_000, .kilometers)).first else { return false }
-            return keeps(RadarText.cells(seen, picture, context)) == true
+            return test.keeps(RadarRow(seen, picture).cell)
         }
     }
 }

@@ -88,9 +88,6 @@ enum RadarText {
         return "aeio".contains(first) ? "an" : "a"
     }
 
-    /// The data of one sighting for JSON and CSV, with its text for tables.
-    static func cells(_ s: Sighting, _ picture: RadarPicture, _ context: CommandContext) -> [Cell] { RadarRow(s, picture).cells }
-
     /// The columns of `radar list`; registration and squawk are left out of the text table
     /// when no aircraft shown has them (the embedded samples, OpenSky).
     static func columns(for sightings: ArraySlice<Sighting>) -> [Column] {
