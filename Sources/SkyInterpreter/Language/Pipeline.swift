@@ -51,8 +51,8 @@ extension Shell {
             if isFlights, shown, renderOptions.format == .table, !stages.contains(where: { $0.first?.text.lowercased() == "save" }) {
                 flightPushDown.fields = Shell.namedFields(stages)
             }
-            if watch == nil, let columns = resolved?.spec.rowColumns {
-                wherePushDown = WherePushDown.plan(stages, columns: columns, reader: ScalarReader(catalog: catalog))
+            if watch == nil, let shape = resolved?.spec.rowTable {
+                wherePushDown = WherePushDown.plan(stages, key: shape.key, columns: shape.columns, reader: ScalarReader(catalog: catalog))
             }
             defer {
                 inPipeline = wasInPipeline

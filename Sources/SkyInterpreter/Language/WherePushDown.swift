@@ -11,10 +11,10 @@ final class RowTest {
     /// A row of placeholders in which only the read columns are filled.
     private var partial: [Cell]
 
-    /// The test of `expressions` (all must hold) over a table of `columns`; the error of the
-    /// first that names no column of them or compares what cannot be compared.
-    init(_ expressions: [Expression], columns: [Column], reader: ScalarReader) throws(ValueError) {
-        let shape = QueryTable(Table(key: "", columns: columns, rows: []))
+    /// The test of `expressions` (all must hold) over the table `key` of `columns`; the error
+    /// of the first that names no column of them or compares what cannot be compared.
+    init(_ expressions: [Expression], key: String, columns: [Column], reader: ScalarReader) throws(ValueError) {
+        let shape = QueryTable(Table(key: key, columns: columns, rows: []))
         var tests: [Condition.Test] = []
         var reads: Set<Int> = []
         for expression in expressions {
@@ -51,7 +51,7 @@ final class WherePushDown {
 
     /// The leading `where` stages of `stages` over a table of `columns`, or nil when there are
     /// none or one cannot be planned (the stages then run, and that one reports its error).
-    static func plan(_ stages: [[Token]], columns: [Column], reader: ScalarReader) -> WherePushDown? {
+    static func plan(_ stages: [[Token]], key: String, columns: [Column], reader: ScalarReader) -> WherePushDown? {
         var expressions: [Expression] = []
         for stage in stages {
             guard stage.first?.text.lowercased() == "where" else { break }
@@ -59,7 +59,7 @@ final class WherePushDown {
             guard let expression = try? parser.parse() else { return nil }
             expressions.append(expression)
         }
-        guard !expressions.isEmpty, let test = try? RowTest(expressions, columns: columns, reader: reader) else { return nil }
+        guard !expressions.isEmpty, let test = try? RowTest(expressions, key: key, columns: columns, reader: reader) else { return nil }
         return WherePushDown(stages: expressions.count, test: test)
     }
 

@@ -200,9 +200,10 @@ public struct CommandSpec: @unchecked Sendable {
     public var category: CommandCategory
     /// Nil when the command only groups subcommands.
     public var handler: Handler?
-    /// The columns of the rows the command makes itself, one at a time, when it does the
-    /// `where` stages right after it (`context.pushedWhere`: see `WherePushDown`).
-    var rowColumns: [Column]?
+    /// The table (key and columns, no rows) of the rows the command makes itself, one at a
+    /// time, when it does the `where` stages right after it (`context.pushedWhere`: see
+    /// `WherePushDown`).
+    var rowTable: Table?
     /// Arguments, options, subcommands, requirements and examples, built when first asked for:
     /// a one-line run looks at one command's parts, not at every command's.
     private let parts: Once<Parts>
@@ -218,9 +219,9 @@ public struct CommandSpec: @unchecked Sendable {
         discussion: String = "", arguments: @autoclosure @escaping () -> [ArgumentSpec] = [],
         options: @autoclosure @escaping () -> [OptionSpec] = [], subcommands: @autoclosure @escaping () -> [CommandSpec] = [],
         requires: @autoclosure @escaping () -> [Requirement] = [], examples: @autoclosure @escaping () -> [Example] = [],
-        rowColumns: [Column]? = nil, handler: Handler? = nil
+        rowTable: Table? = nil, handler: Handler? = nil
     ) {
-        self.rowColumns = rowColumns
+        self.rowTable = rowTable
         self.name = name
         self.aliases = aliases
         self.category = category

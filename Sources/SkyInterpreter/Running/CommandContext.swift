@@ -98,7 +98,7 @@ public struct CommandContext {
     /// What the stages after `flights` let the logbook's query do.
     var flightPushDown: FlightPushDown { shell.flightPushDown }
     /// The `where` stages after the command, done by it as it makes its rows (a command that
-    /// declares `rowColumns` asks for them only when it makes its table).
+    /// declares `rowTable` asks for them only when it makes its table).
     func pushedWhere() -> RowTest? { shell.wherePushDown?.take() }
     /// Set by `exit`: the status the session ends with.
     var exitStatus: Int32? { shell.exitStatus }

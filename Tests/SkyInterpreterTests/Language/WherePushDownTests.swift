@@ -41,7 +41,7 @@ struct WherePushDownTests {
     @Test func theLeadingWhereStagesArePlannedWithTheColumnsTheyRead() throws {
         let stages = try Lexer().commands(in: "radar list | where altitude < 3000m | where distance < 20km and clock == 3 | sort distance")[0]
             .split(whereSeparator: \.isPipe).dropFirst().map(Array.init)
-        let plan = try #require(WherePushDown.plan(stages, columns: RadarText.columns, reader: ScalarReader(catalog: .embedded)))
+        let plan = try #require(WherePushDown.plan(stages, key: "aircraft", columns: RadarText.columns, reader: ScalarReader(catalog: .embedded)))
         #expect(plan.stages == 2)
         let named = ["altitude_m", "distance_km", "clock"].compactMap { key in RadarText.columns.firstIndex { $0.key == key } }
         #expect(plan.test.reads == named.sorted())
@@ -52,7 +52,7 @@ struct WherePushDownTests {
 
     @Test func aWhereThatCannotBePlannedIsLeftToTheStageAndItsError() throws {
         let stages = [[Token("where"), Token("altitud"), Token("<"), Token("3000m")]]
-        #expect(WherePushDown.plan(stages, columns: RadarText.columns, reader: ScalarReader(catalog: .embedded)) == nil)
+        #expect(WherePushDown.plan(stages, key: "aircraft", columns: RadarText.columns, reader: ScalarReader(catalog: .embedded)) == nil)
         let shell = makeShell()
         let answer = shell.output("observer LFPG; radar list | where altitud < 3000m")
         #expect(answer.hasPrefix("error: "))

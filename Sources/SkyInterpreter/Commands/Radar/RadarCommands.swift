@@ -85,7 +85,7 @@ enum RadarCommands {
         options: [limit.spec],
         requires: [.observer],
         examples: [Example("radar list", "every aircraft within range"), Example("radar list limit 5", "the five nearest")],
-        rowColumns: RadarText.columns
+        rowTable: RadarText.table
     ) { args, context in
         let picture = try context.radar.picture()
         let limit = args[RadarCommands.limit] ?? Int.max
@@ -101,7 +101,8 @@ enum RadarCommands {
             rows = listed.indices.map { RadarRow(picture.sightings, $0, picture).cells }
         }
         // The columns and notes of the whole list, as the stages would have them.
-        var table = Table(key: "aircraft", columns: RadarText.columns(for: listed))
+        var table = RadarText.table
+        table.columns = RadarText.columns(for: listed)
         table.rows = rows
         var output = Output([.message(title(picture), .accent)])
         if picture.sightings.isEmpty {

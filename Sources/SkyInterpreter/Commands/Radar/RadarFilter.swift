@@ -41,7 +41,8 @@ enum RadarFilter {
         let words = try context.lex(text)
         do {
             var parser = ExpressionParser(words)
-            return try RowTest([try parser.parse(what: "radar filter")], columns: RadarText.columns, reader: ScalarReader(catalog: context.catalog))
+            return try RowTest(
+                [try parser.parse(what: "radar filter")], key: RadarText.table.key, columns: RadarText.columns, reader: ScalarReader(catalog: context.catalog))
         } catch {
             throw ShellError.usage("radar filter: " + error.message)
         }

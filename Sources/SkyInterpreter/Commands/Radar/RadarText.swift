@@ -99,6 +99,9 @@ enum RadarText {
         }
     }
 
+    /// The table of `radar list`, without its rows.
+    static let table = Table(key: "aircraft", columns: columns, rows: [])
+
     /// Each with its kind declared, so a condition planned before any row is made (`radar
     /// filter`, a pushed `where`) reads every column as the `where` stage over the rows does.
     static let columns = [
