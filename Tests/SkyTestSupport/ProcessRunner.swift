@@ -80,7 +80,16 @@ public enum ProcessRunner {
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        var rc = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        // A program just written (a test's copy of the binary) is "busy" while another test's
+        // child, forked in that moment, still holds the writer's descriptor before its own exec:
+        // that lasts microseconds, so try again for up to a second.
+        var tries = 0
+        while rc == ETXTBSY, tries < 100 {
+            usleep(10_000)
+            tries += 1
+            rc = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        }
         return rc == 0 ? pid : -rc
     }
 
