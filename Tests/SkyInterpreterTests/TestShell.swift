@@ -3,8 +3,8 @@ import Foundation
 @testable import SkyInterpreter
 
 /// A shell with every command, a pinned clock and output kept in memory.
-func makeShell(session: Session = Session(), environment: [String: String] = [:]) -> Shell {
-    let shell = Shell.standard(environment: environment, clock: Clock(pinned: Date(timeIntervalSince1970: 1_762_776_000)))
+func makeShell(session: Session = Session(), environment: [String: String] = [:], paths: Paths? = nil) -> Shell {
+    let shell = Shell.standard(environment: environment, paths: paths, clock: Clock(pinned: Date(timeIntervalSince1970: 1_762_776_000)))
     shell.session = session
     shell.markSaved()
     return shell

@@ -48,6 +48,30 @@ public func displayWidth<S: StringProtocol>(_ text: S) -> Int {
     return width
 }
 
+/// The width of UTF-8 text that `Visible` leaves as it is and whose every character is quick
+/// to judge one column wide: printable ASCII, U+00A0–U+02FF ("°", "é") and U+2010–U+2027
+/// (dashes, quotes, "…"). Nil for anything else, which then takes the general way
+/// (`Visible.text`, `displayWidth`); where both answer they agree.
+func simpleWidth(_ bytes: ArraySlice<UInt8>) -> Int? {
+    var width = 0, i = bytes.startIndex
+    while i < bytes.endIndex {
+        let b = bytes[i]
+        if b < 0x80 {
+            guard b >= 0x20, b != 0x7F else { return nil }
+            i += 1
+        } else if b >= 0xC2, b <= 0xCB, i + 1 < bytes.endIndex {
+            guard b != 0xC2 || bytes[i + 1] >= 0xA0 else { return nil }
+            i += 2
+        } else if b == 0xE2, i + 2 < bytes.endIndex, bytes[i + 1] == 0x80, (0x90...0xA7).contains(bytes[i + 2]) {
+            i += 3
+        } else {
+            return nil
+        }
+        width += 1
+    }
+    return width
+}
+
 /// Runs of 0 to 64 spaces, for padding without making a string each time.
 private let blankRuns = (0...64).map { String(repeating: " ", count: $0) }
 

@@ -14,13 +14,24 @@ public enum Format {
     }
 
     static func digits(_ value: Double, _ decimals: Int, grouping: Bool) -> String {
-        guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+        written { digits(value, decimals, grouping: grouping, to: &$0) }
+    }
+
+    static func digits<Sink: TextSink>(_ value: Double, _ decimals: Int, grouping: Bool, to out: inout Sink) {
+        guard value.isFinite else { return out.write(value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf")) }
         var scale: Double = 1
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
-        guard scaled < 9e18, decimals <= 18 else { return value.description }
+        guard scaled < 9e18, decimals <= 18 else { return out.write(value.description) }
         let units = UInt64(scaled)
-        return DigitGroups.text(units, decimals: decimals, grouping: grouping, negative: value < 0 && units != 0)
+        DigitGroups.withDigits(units, decimals: decimals, grouping: grouping, negative: value < 0 && units != 0) { out.write(utf8: $0) }
+    }
+
+    /// The text a `…(to:)` function writes, as a string.
+    static func written(_ write: (inout String) -> Void) -> String {
+        var text = ""
+        write(&text)
+        return text
     }
 
     /// A number with as many decimals as it needs, up to `maxDecimals`: 1.5, 2, 0.125.
@@ -64,7 +75,13 @@ public enum Format {
     }
 
     public static func distance(_ d: Distance, in unit: LengthUnit, decimals: Int = 1) -> String {
-        grouped(d.value(in: unit), decimals) + " " + unit.symbol
+        written { distance(d, in: unit, decimals: decimals, to: &$0) }
+    }
+
+    static func distance<Sink: TextSink>(_ d: Distance, in unit: LengthUnit, decimals: Int = 1, to out: inout Sink) {
+        digits(d.value(in: unit), decimals, grouping: true, to: &out)
+        out.write(" ")
+        out.write(unit.symbol)
     }
 
     /// "30,000 ft"
@@ -73,26 +90,48 @@ public enum Format {
     }
 
     public static func height(_ h: Height, in unit: LengthUnit) -> String {
-        grouped(h.value(in: unit), 0) + " " + unit.symbol
+        written { height(h, in: unit, to: &$0) }
+    }
+
+    static func height<Sink: TextSink>(_ h: Height, in unit: LengthUnit, to out: inout Sink) {
+        distance(Distance(meters: h.meters), in: unit, decimals: 0, to: &out)
     }
 
     /// "450 kt"
     public static func speed(_ s: Speed, _ units: UnitSystem) -> String {
+        written { speed(s, units, to: &$0) }
+    }
+
+    static func speed<Sink: TextSink>(_ s: Speed, _ units: UnitSystem, to out: inout Sink) {
         let unit = speedUnit(units)
-        return grouped(s.value(in: unit), 0) + " " + unit.rawValue
+        digits(s.value(in: unit), 0, grouping: true, to: &out)
+        out.write(" ")
+        out.write(unit.rawValue)
     }
 
     /// "270°"
     public static func degrees(_ a: Angle, decimals: Int = 0) -> String {
-        fixed(a.degrees, decimals) + "°"
+        written { degrees(a, decimals: decimals, to: &$0) }
+    }
+
+    static func degrees<Sink: TextSink>(_ a: Angle, decimals: Int = 0, to out: inout Sink) {
+        digits(a.degrees, decimals, grouping: false, to: &out)
+        out.write("°")
     }
 
     /// "067° ENE": whole degrees in three digits, rounded as printf's %.0f rounds (halves to
     /// even; 360 is 000), and the compass point.
     public static func compassBearing(_ a: Angle) -> String {
+        written { compassBearing(a, to: &$0) }
+    }
+
+    static func compassBearing<Sink: TextSink>(_ a: Angle, to out: inout Sink) {
         let b = a.normalizedBearing
-        let whole = String(Int(b.degrees.rounded(.toNearestOrEven)) % 360)
-        return String(repeating: "0", count: 3 - whole.count) + whole + "° " + CompassPoint(bearing: b).rawValue
+        let whole = Int(b.degrees.rounded(.toNearestOrEven)) % 360
+        if whole < 100 { out.write(whole < 10 ? "00" : "0") }
+        digits(Double(whole), 0, grouping: false, to: &out)
+        out.write("° ")
+        out.write(CompassPoint(bearing: b).rawValue)
     }
 
     /// "270° (W)"

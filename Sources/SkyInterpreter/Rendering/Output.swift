@@ -47,6 +47,11 @@ public struct Cell: Sendable, Equatable {
         set { words = .given(newValue) }
     }
 
+    /// Writes the text people read to `out` (a late text without making a string of it).
+    func writeText<Sink: TextSink>(to out: inout Sink) {
+        if case .late(let late) = words { late.write(to: &out) } else { out.write(text) }
+    }
+
     public init(_ datum: Datum, text: String? = nil, style: Style = .plain) {
         self.datum = datum
         words = text.map(Words.given) ?? .plain
@@ -82,14 +87,23 @@ public enum LateText: Sendable, Equatable {
     /// "3 o'clock".
     case clock(Int)
 
-    var text: String {
+    var text: String { Format.written { write(to: &$0) } }
+
+    /// Writes the text to `out`.
+    func write<Sink: TextSink>(to out: inout Sink) {
         switch self {
-        case .distance(let d, let units): Format.distance(d, units)
-        case .height(let h, let units, let pressure): Format.height(h, units) + (pressure ? "*" : "")
-        case .speed(let s, let units): Format.speed(s, units)
-        case .degrees(let a, let decimals, let hidden): Format.degrees(a, decimals: Int(decimals)) + (hidden ? " hidden" : "")
-        case .compassBearing(let a): Format.compassBearing(a)
-        case .clock(let hour): "\(hour) o'clock"
+        case .distance(let d, let units): Format.distance(d, in: Format.distanceUnit(units), to: &out)
+        case .height(let h, let units, let pressure):
+            Format.height(h, in: Format.heightUnit(units), to: &out)
+            if pressure { out.write("*") }
+        case .speed(let s, let units): Format.speed(s, units, to: &out)
+        case .degrees(let a, let decimals, let hidden):
+            Format.degrees(a, decimals: Int(decimals), to: &out)
+            if hidden { out.write(" hidden") }
+        case .compassBearing(let a): Format.compassBearing(a, to: &out)
+        case .clock(let hour):
+            Format.digits(Double(hour), 0, grouping: false, to: &out)
+            out.write(" o'clock")
         }
     }
 }

@@ -105,81 +105,6 @@ struct TextRenderer {
         }
     }
 
-    func render(_ table: Table, into out: inout String) {
-        if let display = table.display {
-            for line in display { out += styled(line) + "\n" }
-            return
-        }
-        if let title = table.title { out += ANSI.paint(title, .accent, options) + "\n" }
-        if table.rows.isEmpty {
-            // A title already says what is missing ("No airport matches …"); said once.
-            if table.title == nil { out += ANSI.paint("(none)", .dim, options) + "\n" }
-            return
-        }
-        // The columns text shows, and each shown cell's text and width, made once.
-        let kept = table.columns.indices.filter { !table.columns[$0].dataOnly }
-        let columns = kept.map { table.columns[$0] }
-        let missing = Cell(.null)
-        var widths = columns.map { displayWidth($0.title) }
-        var texts: [[(text: String, width: Int)]] = []
-        texts.reserveCapacity(table.rows.count)
-        for row in table.rows {
-            var shown: [(text: String, width: Int)] = []
-            shown.reserveCapacity(kept.count)
-            for (n, i) in kept.enumerated() {
-                let text = i < row.count ? row[i].text : missing.text
-                let width = displayWidth(text)
-                widths[n] = max(widths[n], width)
-                shown.append((text, width))
-            }
-            texts.append(shown)
-        }
-        // At a terminal a table never wraps: its widest text columns give way, their cells cut with "…".
-        let natural = widths
-        if options.wrap { widths = fitted(widths, columns) }
-        /// Appends the text of column `n` cut to its width and padded (the last left-aligned
-        /// column is not); made visible here when `visible` (a painted cell is made so by paint).
-        func place(_ text: String, _ width: Int, _ n: Int, visible: Bool, into line: inout String) {
-            var shown = text, used = width
-            if widths[n] < natural[n], width > widths[n] {
-                shown = cut(text, to: widths[n])
-                used = displayWidth(shown)
-            }
-            let right = columns[n].alignment == .right
-            if right { appendSpaces(widths[n] - used, to: &line) }
-            line += visible ? Visible.text(shown) : shown
-            if !right, n + 1 < columns.count { appendSpaces(widths[n] - used, to: &line) }
-        }
-        func fit(_ text: String, _ width: Int, _ n: Int) -> String {
-            var padded = ""
-            place(text, width, n, visible: false, into: &padded)
-            return padded
-        }
-        var header = ""
-        for (n, column) in columns.enumerated() {
-            header += (n > 0 ? "  " : "") + fit(column.title, displayWidth(column.title), n)
-        }
-        out += ANSI.paint(header.trimmingTrailingSpaces, .bold, options) + "\n"
-        var line = ""
-        for (r, row) in table.rows.enumerated() {
-            line.removeAll(keepingCapacity: true)
-            for (n, i) in kept.enumerated() {
-                if n > 0 { line += "  " }
-                let (text, width) = texts[r][n]
-                let style = i < row.count ? row[i].style : missing.style
-                // A plain cell goes straight into the line; a coloured one is painted whole.
-                if options.color, style != .plain {
-                    line += ANSI.paint(fit(text, width, n), style, options)
-                } else {
-                    place(text, width, n, visible: true, into: &line)
-                }
-            }
-            if !options.color { while line.utf8.last == 0x20 { line.removeLast() } }
-            out += line
-            out += "\n"
-        }
-    }
-
     /// Column widths that fit the terminal: the widest left-aligned (text) column shrinks first,
     /// none below 8 columns; numbers keep their width.
     func fitted(_ natural: [Int], _ columns: [Column]) -> [Int] {
@@ -191,6 +116,4 @@ struct TextRenderer {
         }
         return widths
     }
-
-    /// `text` cut to `width` columns, ending with "…" when it was longer.
 }

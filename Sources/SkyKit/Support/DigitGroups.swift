@@ -6,6 +6,13 @@ public enum DigitGroups {
     /// `units` as a figure with `decimals` of its digits after the point (12345, 2 → "123.45"),
     /// with a minus sign when `negative`; `decimals` from 0 to 19.
     public static func text(_ units: UInt64, decimals: Int, grouping: Bool, negative: Bool) -> String {
+        withDigits(units, decimals: decimals, grouping: grouping, negative: negative) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the UTF-8 of `text(units, …)`, written in a buffer on the stack.
+    public static func withDigits<R>(
+        _ units: UInt64, decimals: Int, grouping: Bool, negative: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> R
+    ) -> R {
         precondition((0...19).contains(decimals), "decimals out of range")
         // 20 digits, 6 commas, the point, up to 19 leading zeros of a fraction and the sign.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
@@ -30,7 +37,7 @@ public enum DigitGroups {
                 written += 1
             } while n > 0
             if negative { put(0x2D) }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[at...]), as: UTF8.self)
+            return body(UnsafeBufferPointer(rebasing: buffer[at...]))
         }
     }
 }

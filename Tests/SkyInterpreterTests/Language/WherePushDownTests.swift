@@ -4,8 +4,9 @@ import Testing
 
 @testable import SkyInterpreter
 
-/// `radar list | where …` is done by the list as it makes its rows: the rows kept are the
-/// ones the stage keeps over the whole list (held in a variable, where nothing is pushed).
+/// `radar list | where …` and `flights | where …` are done by the list as it makes its rows:
+/// the rows kept are the ones the stage keeps over the whole list (held in a variable, where
+/// nothing is pushed).
 @Suite("Where push-down")
 struct WherePushDownTests {
     /// Conditions over every kind of radar column: heights, lengths, angles, speeds, text,
@@ -22,20 +23,58 @@ struct WherePushDownTests {
     func theListKeepsTheRowsTheStageKeeps(_ airport: String) throws {
         let shell = makeShell()
         _ = shell.output("observer \(airport); set output json; let whole = (radar list)")
+        // The conditions keep some rows and drop others (the comparison is not of empty lists).
+        #expect(try Self.keptAlike(shell, "radar list", "aircraft", Self.conditions) > 20)
+    }
+
+    /// Compares `HEAD | where C` with `$whole | where C` (the list held, nothing pushed) for
+    /// each condition, row by row in JSON; the number of rows kept in all.
+    static func keptAlike(_ shell: Shell, _ head: String, _ key: String, _ conditions: [String]) throws -> Int {
         /// The rows of a JSON answer (the list's notes are not the variable's).
         func rows(_ answer: String) throws -> [String] {
             let document = try #require(try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any], "\(answer)")
-            let rows = try #require(document["aircraft"] as? [[String: Any]])
+            let rows = try #require(document[key] as? [[String: Any]], "\(answer)")
             return try rows.map { String(decoding: try JSONSerialization.data(withJSONObject: $0, options: .sortedKeys), as: UTF8.self) }
         }
         var kept = 0
-        for condition in Self.conditions {
-            let pushed = try rows(shell.output("radar list | where \(condition)"))
+        for condition in conditions {
+            let pushed = try rows(shell.output("\(head) | where \(condition)"))
             #expect(pushed == (try rows(shell.output("$whole | where \(condition)"))), "\(condition)")
             kept += pushed.count
         }
-        // The conditions keep some rows and drop others (the comparison is not of empty lists).
-        #expect(kept > 20)
+        return kept
+    }
+
+    /// Conditions over the logbook's columns: codes, airports, types, dates, the route length,
+    /// card fields, the year; some also pushed into the logbook's query (airline, year).
+    static let flightConditions = [
+        "airline == UA", "airline == UA and distance > 5000km", "distance > 3000nm or from == SFO", "to in [JFK, LHR, CDG]",
+        "aircraft == B738", "date >= 2021-06-01", "year == 2022", "year == 2022 and airline == DL", "class == business",
+        "seat_position == window and row < 10", "route =~ ksfo", "not (distance < 1000km)", "notes =~ late", "id > 40 | where id < 80",
+        "events =~ holding", "duration > 5h", "airline in [LH, BA] | where distance < 2000km",
+    ]
+
+    @Test func theLogbookKeepsTheFlightsTheStageKeeps() throws {
+        let home = NSTemporaryDirectory() + "skypushed-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let shell = makeShell(paths: Paths(config: home, state: home, data: home))
+        let airports = ["SFO", "JFK", "LHR", "CDG", "FRA", "SEA", "HND", "SYD", "DEN", "ZRH"]
+        let airlines = ["UA", "DL", "LH", "BA", "AF"], types = ["B738", "A320", "B77W", "A333"]
+        var rng = SystemRandomNumberGenerator()
+        var lines = ["logbook new pushed", "logbook use pushed"]
+        for n in 0..<120 {
+            let from = airports.randomElement(using: &rng)!
+            let to = airports.filter { $0 != from }.randomElement(using: &rng)!
+            let date = "\(2018 + n % 7)-\(String(format: "%02d", 1 + n % 12))-\(String(format: "%02d", 1 + n % 28))"
+            var line = "flight add \(from) \(to) airline \(airlines.randomElement(using: &rng)!) aircraft \(types.randomElement(using: &rng)!)"
+            line +=
+                " date \(date) dep 08:15 arr 17:40 class \(["economy", "business"].randomElement(using: &rng)!) seat \(Int.random(in: 1...30, using: &rng))A"
+            if n % 5 == 0 { line += " note 'late again' event holding" }
+            lines.append(line + " --any-aircraft")
+        }
+        for line in lines { #expect(!shell.output(line).hasPrefix("error: "), "\(line)") }
+        _ = shell.output("set output json; let whole = (flights)")
+        #expect(try Self.keptAlike(shell, "flights", "flights", Self.flightConditions) > 100)
     }
 
     @Test func theLeadingWhereStagesArePlannedWithTheColumnsTheyRead() throws {

@@ -37,6 +37,34 @@ struct VisibleTests {
         return nil
     }
 
+    /// The table's quick width agrees with the general way wherever it answers, and it answers
+    /// for the characters of everyday cells: drawn from ASCII, Latin, the punctuation block,
+    /// controls, C1, bidi marks, wide and combining characters.
+    @Test func quickWidthAgreesWithTheGeneralWay() {
+        let pool: [Unicode.Scalar] = [
+            "a", "Z", "7", " ", "~", "°", "é", "ʼ", "\u{A0}", "—", "–", "…", "‘", "\u{2027}", "\u{2028}", "\u{9B}", "\u{85}",
+            "\u{7F}", "\u{1B}", "\t", "\n", "\u{200E}", "\u{202E}", "\u{200B}", "\u{0301}", "漢", "✈", "😀", "\u{300}", "ͅ",
+        ]
+        var rng = SystemRandomNumberGenerator()
+        var answered = 0
+        for _ in 0..<20_000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...6, using: &rng) { text.append(pool.randomElement(using: &rng)!) }
+            let string = String(text)
+            guard let quick = simpleWidth(ArraySlice(Array(string.utf8))) else { continue }
+            answered += 1
+            #expect(Visible.text(string) == string, "\(Array(string.unicodeScalars))")
+            #expect(quick == displayWidth(string), "\(Array(string.unicodeScalars))")
+        }
+        #expect(answered > 1_000)
+        for everyday in ["067° ENE", "—", "12.5°", "3,200 ft*", "Zürich", "TST0001", "…", "— hidden"] {
+            #expect(simpleWidth(ArraySlice(Array(everyday.utf8))) == displayWidth(everyday), "\(everyday)")
+        }
+        for refused in ["a\u{1B}b", "\u{9B}", "\u{7F}", "\u{202E}", "漢", "e\u{0301}", "\t"] {
+            #expect(simpleWidth(ArraySlice(Array(refused.utf8))) == nil, "\(Array(refused.unicodeScalars))")
+        }
+    }
+
     @Test func controlsAndBidiAreShownNotActedOn() {
         #expect(Visible.text("AF1\u{1B}[2J") == "AF1\\x1b[2J")
         #expect(Visible.text("a\u{07}b\u{9B}c\u{7F}") == "a\\x07b\\x9bc\\x7f")

@@ -23,7 +23,8 @@ enum FlightsCommand {
             Example("flights", "every flight"),
             Example("flights year 2025 airline UA", "this year's United flights"),
             Example("flights airport SFO limit 5", "the last five flights through San Francisco"),
-        ]
+        ],
+        rowTable: Table(key: "flights", columns: columns(extras: extraKeys, inPipeline: true, names: false).columns, rows: [])
     ) { args, context in
         // What a pipeline's stages let the query do, for the options not given here.
         let pushed = context.flightPushDown.filter
@@ -40,17 +41,23 @@ enum FlightsCommand {
         // no field beyond those it can make from them.
         let listed = (extras.isEmpty && !inPipeline) || context.flightPushDown.fields?.isSubset(of: FlightsCommand.fromListed) == true
         let cursor = try context.logbook.store().flights(in: context.session.logbook, filter, listed: listed)
-        let row = FlightsCommand.rowMaker(context)
-        let rows = AnyIterator<[Cell]> { cursor.next().map(row) }
-        let names = context.setting(.codes) == .names
+        let cell = FlightsCommand.cellMaker(context)
+        let shape = FlightsCommand.columns(extras: extras, inPipeline: inPipeline, names: context.setting(.codes) == .names)
+        let row = { (f: Flight) in shape.columns.indices.map { cell(f, $0) } }
+        // The where stages after the list, asked of the cells they read: a flight they drop is
+        // never made into a row.
+        let test = context.pushedWhere()
+        let rows = AnyIterator<[Cell]> {
+            while let f = cursor.next() {
+                if let test, !test.keeps({ cell(f, $0) }) { continue }
+                return row(f)
+            }
+            return nil
+        }
         let table = StreamedTable(
             key: "flights",
-            columns: [
-                Column("id", "#", .right, kind: .integer), Column("airline", "Airline"), Column("route", "Route", kind: .text), Column("aircraft", "Aircraft"),
-                Column("date", "Date"), Column("origin", "", dataOnly: true, aliases: ["from"]), Column("destination", "", dataOnly: true, aliases: ["to"]),
-            ] + extras.map { Column($0, "", dataOnly: true, kind: FlightsCommand.kind(of: $0)) }
-                + (inPipeline ? [Column("year", "", dataOnly: true)] : []),
-            widths: [7, 24, names ? 36 : 12, 8, 10, 0, 0] + extras.map { _ in 0 } + (inPipeline ? [0] : []),
+            columns: shape.columns,
+            widths: shape.widths,
             rows: rows,
             empty: "no flights in logbook \(context.session.logbook)\(given == FlightFilter() ? " yet — add one with flight add" : " match")",
             finish: { () throws(ShellError) in
@@ -60,37 +67,53 @@ enum FlightsCommand {
         return Output([.stream(table)])
     }
 
-    /// The cells of one flight's row, as the list of this moment shows it. The rows are made as
-    /// they are read, perhaps after the pipeline that asked for them has moved on: what they
-    /// depend on is taken now.
-    static func rowMaker(_ context: CommandContext) -> (Flight) -> [Cell] {
+    /// The list's columns (the text widths of those shown; 0: as wide as they need): the
+    /// shown ones, the data-only card fields of `extras`, and in a pipeline the year.
+    static func columns(extras: [String], inPipeline: Bool, names: Bool) -> (columns: [Column], widths: [Int]) {
+        let columns =
+            [
+                Column("id", "#", .right, kind: .integer), Column("airline", "Airline"), Column("route", "Route", kind: .text), Column("aircraft", "Aircraft"),
+                Column("date", "Date"), Column("origin", "", dataOnly: true, aliases: ["from"]), Column("destination", "", dataOnly: true, aliases: ["to"]),
+            ] + extras.map { Column($0, "", dataOnly: true, kind: FlightsCommand.kind(of: $0)) } + (inPipeline ? [Column("year", "", dataOnly: true)] : [])
+        return (columns, [7, 24, names ? 36 : 12, 8, 10] + Array(repeating: 0, count: columns.count - 5))
+    }
+
+    /// The cell in column `i` (of `columns(extras:inPipeline:names:)`) of one flight's row, as
+    /// the list of this moment shows it. The rows are made as they are read, perhaps after the
+    /// pipeline that asked for them has moved on: what they depend on is taken now.
+    static func cellMaker(_ context: CommandContext) -> (Flight, Int) -> Cell {
         var airlineNames: [String: String] = [:]
-        let inPipeline = context.inPipeline
-        let extras = FlightsCommand.extras(context)
-        let fields = extras.map { key in context.flightPushDown.fields?.contains(key) ?? true ? FlightFields.reader(key, context) : nil }
+        let fields = extras(context).map { key in context.flightPushDown.fields?.contains(key) ?? true ? FlightFields.reader(key, context) : nil }
         let label = context.logbook.labeler()
         let catalog = context.catalog
         let empty = Cell(.null)
-        return { f in
-            let airline = f.airline.map { code in
-                airlineNames[code]
-                    ?? {
-                        let name = catalog.airline(code: code)?.name ?? code; airlineNames[code] = name; return name
-                    }()
+        return { f, i in
+            switch i {
+            case 0: return Cell(.int(f.number ?? 0), text: "#\(f.number ?? 0)")
+            case 1:
+                let airline = f.airline.map { code in
+                    airlineNames[code]
+                        ?? {
+                            let name = catalog.airline(code: code)?.name ?? code; airlineNames[code] = name; return name
+                        }()
+                }
+                return Cell(Datum.optional(f.airline), text: airline ?? "—")
+            case 2: return Cell(.string("\(f.origin)-\(f.destination)"), text: "\(label(f.origin)) → \(label(f.destination))")
+            case 3: return Cell(Datum.optional(f.aircraft), text: f.aircraft ?? "—")
+            case 4: return Cell(f.date.description)
+            case 5: return Cell(.string(f.origin))
+            case 6: return Cell(.string(f.destination))
+            case 7..<(7 + fields.count): return fields[i - 7].map { Cell($0(f)) } ?? empty
+            default: return Cell(.int(f.date.year))
             }
-            var cells: [Cell] = []
-            cells.reserveCapacity(8 + fields.count)
-            cells.append(Cell(.int(f.number ?? 0), text: "#\(f.number ?? 0)"))
-            cells.append(Cell(Datum.optional(f.airline), text: airline ?? "—"))
-            cells.append(Cell(.string("\(f.origin)-\(f.destination)"), text: "\(label(f.origin)) → \(label(f.destination))"))
-            cells.append(Cell(Datum.optional(f.aircraft), text: f.aircraft ?? "—"))
-            cells.append(Cell(f.date.description))
-            cells.append(Cell(.string(f.origin)))
-            cells.append(Cell(.string(f.destination)))
-            for field in fields { cells.append(field.map { Cell($0(f)) } ?? empty) }
-            if inPipeline { cells.append(Cell(.int(f.date.year))) }
-            return cells
         }
+    }
+
+    /// The cells of one flight's row (see `cellMaker`).
+    static func rowMaker(_ context: CommandContext) -> (Flight) -> [Cell] {
+        let cell = cellMaker(context)
+        let count = columns(extras: extras(context), inPipeline: context.inPipeline, names: false).columns.count
+        return { f in (0..<count).map { cell(f, $0) } }
     }
 
     /// The card's fields a row carries beyond the columns shown: all of them in JSON, CSV and

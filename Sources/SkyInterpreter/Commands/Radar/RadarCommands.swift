@@ -90,19 +90,21 @@ enum RadarCommands {
         let picture = try context.radar.picture()
         let limit = args[RadarCommands.limit] ?? Int.max
         let listed = picture.sightings.prefix(limit)
+        let sightings = picture.sightings, frame = RadarRow.Frame(picture)
         var rows: [[Cell]] = []
         if !listed.isEmpty, let pushed = context.pushedWhere() {
             // The where stages after the list: a row they drop is never made whole.
             for i in listed.indices {
-                let row = RadarRow(picture.sightings, i, picture)
+                let row = RadarRow(sightings, i, frame)
                 if pushed.keeps(row.cell) { rows.append(row.cells) }
             }
         } else {
-            rows = listed.indices.map { RadarRow(picture.sightings, $0, picture).cells }
+            rows = listed.indices.map { RadarRow(sightings, $0, frame).cells }
         }
         // The columns and notes of the whole list, as the stages would have them.
+        let shape = RadarText.shape(of: listed)
         var table = RadarText.table
-        table.columns = RadarText.columns(for: listed)
+        table.columns = shape.columns
         table.rows = rows
         var output = Output([.message(title(picture), .accent)])
         if picture.sightings.isEmpty {
@@ -112,7 +114,7 @@ enum RadarCommands {
             output.append(.table(table))
         }
         output.blocks += satelliteLines(picture)
-        if let note = RadarText.altitudeNote(listed) { output.append(.note(note)) }
+        if let note = shape.note { output.append(.note(note)) }
         if let note = picture.note { output.append(.note(note)) }
         return output
     }

@@ -131,8 +131,8 @@ final class RadarContext: ServiceContext {
         if let filter = context.session.radar.filter {
             let test = try RadarFilter.plan(filter, context)
             picture.filtered = picture.sightings.count
-            let all = picture.sightings
-            picture.sightings = all.indices.filter { test.keeps(RadarRow(all, $0, picture).cell) }.map { all[$0] }
+            let all = picture.sightings, frame = RadarRow.Frame(picture)
+            picture.sightings = all.indices.filter { test.keeps(RadarRow(all, $0, frame).cell) }.map { all[$0] }
             picture.filter = filter
         }
         return picture

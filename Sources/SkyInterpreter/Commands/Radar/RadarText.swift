@@ -19,40 +19,53 @@ enum RadarText {
     /// differs — near the ground an aircraft about to land can show below the field, and under
     /// the horizon. Nil when every one shown is geometric.
     static func altitudeNote(_ aircraft: [AircraftState]) -> String? {
-        altitudeNote(sources: Set(aircraft.filter { !$0.onGround }.compactMap(\.altitudeSource)))
+        let sources = Set(aircraft.filter { !$0.onGround }.compactMap(\.altitudeSource))
+        return altitudeNote(pressure: sources.contains(.pressure), qnh: sources.contains(.qnh))
     }
 
-    /// The note for the aircraft of `sightings` (read in place, stopping once both kinds of
-    /// pressure altitude are seen).
-    static func altitudeNote(_ sightings: ArraySlice<Sighting>) -> String? {
-        var sources: Set<AircraftState.AltitudeSource> = []
-        for i in sightings.indices where !sightings[i].aircraft.onGround {
-            guard let source = sightings[i].aircraft.altitudeSource, source != .geometric else { continue }
-            sources.insert(source)
-            if sources.count == 2 { break }
+    /// The columns of a list of `sightings` (registration and squawk only when some aircraft
+    /// has one) and its altitude note, found in one pass reading each sighting in place.
+    static func shape(of sightings: ArraySlice<Sighting>) -> (columns: [Column], note: String?) {
+        var registration = false, squawk = false, pressure = false, qnh = false
+        for i in sightings.indices {
+            registration = registration || sightings[i].aircraft.registration != nil
+            squawk = squawk || sightings[i].aircraft.squawk != nil
+            if !sightings[i].aircraft.onGround {
+                let source = sightings[i].aircraft.altitudeSource
+                pressure = pressure || source == .pressure
+                qnh = qnh || source == .qnh
+            }
+            if registration, squawk, pressure, qnh { break }
         }
-        return altitudeNote(sources: sources)
+        let shown = columns.map { column in
+            var c = column
+            if c.key == "registration" { c.dataOnly = !registration }
+            if c.key == "squawk" { c.dataOnly = !squawk }
+            return c
+        }
+        return (shown, altitudeNote(pressure: pressure, qnh: qnh))
     }
 
-    private static func altitudeNote(sources: Set<AircraftState.AltitudeSource>) -> String? {
+    private static func altitudeNote(pressure: Bool, qnh: Bool) -> String? {
         var parts: [String] = []
-        if sources.contains(.pressure) {
+        if pressure {
             parts.append(
                 "* a pressure altitude (above the 1013.25 hPa level; the feed sends no geometric height): off by about 8 m per hPa the day's pressure "
                     + "differs, so near the ground an aircraft about to land can show below the field and under the horizon"
             )
         }
-        if sources.contains(.qnh) { parts.append("pressure altitudes corrected with the QNH each crew set (the feed's nav_qnh)") }
+        if qnh { parts.append("pressure altitudes corrected with the QNH each crew set (the feed's nav_qnh)") }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     /// "2 o'clock"
     static func clock(_ hour: Int) -> String { LateText.clock(hour).text }
 
-    /// The altitude's cell: metres for the data, `altitude(_:_:)`'s words for people.
-    static func altitudeCell(_ a: AircraftState, _ units: UnitSystem) -> Cell {
-        guard !a.onGround, let height = a.altitude else { return Cell(a.altitude.map { Datum.rounded($0.meters, 1) } ?? .null, text: altitude(a, units)) }
-        return Cell(Datum.rounded(height.meters, 1), late: .height(height, units, pressure: a.altitudeSource == .pressure))
+    /// The altitude's cell: metres for the data, `altitude(_:_:)`'s words for people (from the
+    /// fields, so that a row's aircraft is not copied to make it).
+    static func altitudeCell(_ altitude: Height?, onGround: Bool, source: AircraftState.AltitudeSource?, _ units: UnitSystem) -> Cell {
+        guard !onGround, let height = altitude else { return Cell(altitude.map { Datum.rounded($0.meters, 1) } ?? .null, text: onGround ? "ground" : "—") }
+        return Cell(Datum.rounded(height.meters, 1), late: .height(height, units, pressure: source == .pressure))
     }
 
     /// "067° ENE"
@@ -90,15 +103,6 @@ enum RadarText {
 
     /// The columns of `radar list`; registration and squawk are left out of the text table
     /// when no aircraft shown has them (the embedded samples, OpenSky).
-    static func columns(for sightings: ArraySlice<Sighting>) -> [Column] {
-        columns.map { column in
-            var c = column
-            if c.key == "registration" { c.dataOnly = !sightings.contains { $0.aircraft.registration != nil } }
-            if c.key == "squawk" { c.dataOnly = !sightings.contains { $0.aircraft.squawk != nil } }
-            return c
-        }
-    }
-
     /// The table of `radar list`, without its rows.
     static let table = Table(key: "aircraft", columns: columns, rows: [])
 
@@ -143,20 +147,33 @@ struct RadarRow {
     /// place, never copied out.
     private let sightings: [Sighting]
     private let index: Int
-    let units: UnitSystem
-    let hidden: Bool
-    let clock: Int
+    private let frame: Frame
+    var units: UnitSystem { frame.units }
+    /// Whether terrain hides the aircraft.
+    var hidden: Bool { !frame.hiddenByTerrain.isEmpty && frame.hiddenByTerrain.contains(sightings[index].aircraft.icao24) }
+    var clock: Int { sightings[index].clock(heading: frame.heading) }
 
-    init(_ sightings: [Sighting], _ index: Int, _ picture: RadarPicture) {
+    /// What the rows of one picture share, taken from it once.
+    struct Frame {
+        let units: UnitSystem
+        let heading: Angle
+        let hiddenByTerrain: Set<String>
+
+        init(_ picture: RadarPicture) {
+            units = picture.units
+            heading = picture.heading
+            hiddenByTerrain = picture.hiddenByTerrain
+        }
+    }
+
+    init(_ sightings: [Sighting], _ index: Int, _ frame: Frame) {
         self.sightings = sightings
         self.index = index
-        units = picture.units
-        hidden = !picture.hiddenByTerrain.isEmpty && picture.hiddenByTerrain.contains(sightings[index].aircraft.icao24)
-        clock = sightings[index].clock(heading: picture.heading)
+        self.frame = frame
     }
 
     /// The row of one sighting.
-    init(_ s: Sighting, _ picture: RadarPicture) { self.init([s], 0, picture) }
+    init(_ s: Sighting, _ picture: RadarPicture) { self.init([s], 0, Frame(picture)) }
 
     /// Every cell, in the order of the columns.
     var cells: [Cell] {
@@ -176,11 +193,16 @@ struct RadarRow {
         case 4: return Cell(.optional(sightings[index].aircraft.squawk), text: sightings[index].aircraft.squawk ?? "—")
         case 5: return Cell(Datum.rounded(sightings[index].groundDistance.kilometers, 3), late: .distance(sightings[index].groundDistance, units))
         case 6: return Cell(Datum.rounded(sightings[index].bearing.degrees, 2), late: .compassBearing(sightings[index].bearing))
-        case 7: return Cell(.int(clock), late: .clock(clock))
-        case 8: return RadarText.altitudeCell(sightings[index].aircraft, units)
+        case 7:
+            let clock = clock
+            return Cell(.int(clock), late: .clock(clock))
+        case 8:
+            return RadarText.altitudeCell(
+                sightings[index].aircraft.altitude, onGround: sightings[index].aircraft.onGround, source: sightings[index].aircraft.altitudeSource, units)
         case 9:
             return Cell(sightings[index].aircraft.onGround ? .string("ground") : Datum.optional(sightings[index].aircraft.altitudeSource?.rawValue))
         case 10:
+            let hidden = hidden
             return sightings[index].elevation.map { Cell(Datum.rounded($0.degrees, 2), late: .degrees($0, decimals: 1, hidden: hidden)) }
                 ?? Cell(.null, text: "—" + (hidden ? " hidden" : ""))
         case 11:
