@@ -9,7 +9,10 @@ public enum DigitGroups {
         withDigits(units, decimals: decimals, grouping: grouping, negative: negative) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Calls `body` with the UTF-8 of `text(units, …)`, written in a buffer on the stack.
+    /// Calls `body` with the UTF-8 of `text(units, …)`, written in a buffer on the stack
+    /// (inlinable: a table's formatting in another module writes its digits without a call
+    /// through a generic closure).
+    @inlinable
     public static func withDigits<R>(
         _ units: UInt64, decimals: Int, grouping: Bool, negative: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> R
     ) -> R {
