@@ -68,7 +68,7 @@ extension Shell {
             }
             if let pushed = wherePushDown, pushed.taken {
                 flow = flow.untitled
-                skipped = max(skipped, pushed.stages)
+                skipped = max(skipped, pushed.done)
             }
             if let path, let columns = flow.columns { columnsSeen[path.joined(separator: " ")] = columns.map(QueryTable.shownName) }
         }

@@ -149,7 +149,12 @@ final class StreamSource {
 
     /// Throws the interruption or the listing's failure, if there was one.
     func finish() throws {
-        if interrupted { throw ShellError(.interrupted, "interrupted — nothing was shown") }
+        if interrupted { throw ShellError.listingInterrupted }
         _ = try listing.finish()
     }
+}
+
+extension ShellError {
+    /// A listing stopped by Ctrl-C before its rows were all read (none of them is shown).
+    static var listingInterrupted: ShellError { ShellError(.interrupted, "interrupted — nothing was shown") }
 }

@@ -122,56 +122,15 @@ enum Stages {
         return n
     }
 
-    /// The stream's rows in the order of `sort COL [desc|asc], COL [desc]…` (SQL's order:
-    /// nothing sorts first, ties keep their order), or only the first `keep` of them (a `sort …
-    /// | first N` over rows still coming: only N rows are held at any time).
+    /// The stream's rows in the order of `sort COL [desc|asc], COL [desc]…` (`RowOrder`), or
+    /// only the first `keep` of them (a `sort … | first N` over rows still coming: only N rows
+    /// are held at any time).
     static func sorted(_ stream: RowStream, _ words: [Token], _ reader: ScalarReader, keep: Int? = nil) throws -> QueryTable {
         var table = stream.shape
-        var keys: [(Int, Bool)] = []
-        for word in words {
-            for (n, part) in word.text.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
-                let text = String(part)
-                if text.isEmpty { continue }
-                if ["desc", "asc"].contains(text.lowercased()), n == 0 || !keys.isEmpty, let last = keys.popLast() {
-                    keys.append((last.0, text.lowercased() == "desc"))
-                } else {
-                    keys.append((try table.column(text), false))
-                }
-            }
-        }
-        guard !keys.isEmpty else { throw ShellError.usage("sort needs a column (usage: sort COLUMN [desc], …)") }
-        let kinds = table.kinds
-        typealias Decorated = (n: Int, keys: [Scalar], row: [Cell])
-        func before(_ a: Decorated, _ b: Decorated) -> Bool {
-            for (k, key) in keys.enumerated() {
-                let order = Scalar.order(a.keys[k], b.keys[k])
-                if order != 0 { return key.1 ? order > 0 : order < 0 }
-            }
-            return a.n < b.n
-        }
-        var n = 0
-        var held: [Decorated] = []
-        while let row = stream.rows.next() {
-            let item = (n, keys.map { reader.read(row[$0.0].datum, kinds[$0.0]) }, row)
-            n += 1
-            guard let keep else {
-                held.append(item)
-                continue
-            }
-            // The best `keep` so far, in order: a row goes in where it belongs, the last goes out.
-            if held.count == keep, let last = held.last, !before(item, last) { continue }
-            var low = 0
-            var high = held.count
-            while low < high {
-                let mid = (low + high) / 2
-                if before(held[mid], item) { low = mid + 1 } else { high = mid }
-            }
-            held.insert(item, at: low)
-            if held.count > keep { held.removeLast() }
-        }
+        var ranking = Ranking<[Cell]>(try RowOrder(words, over: table), keep: keep)
+        while let row = stream.rows.next() { ranking.add(ranking.order.key(reader) { row[$0] }, row) }
         try stream.source?.finish()
-        if keep == nil { held.sort(by: before) }
-        table.rows = held.map(\.row)
+        table.rows = ranking.items
         return table
     }
 }

@@ -37,20 +37,34 @@ final class RowTest {
 /// The `where` stages right after a command that makes its rows one at a time from values it
 /// already holds (`radar list`: one row per aircraft), done by the command itself as a
 /// `RowTest`: the rows kept are the ones the stages would keep, and the pipeline skips them.
+/// A `sort … | first N` right after them may be done by the command too (`flights`): it then
+/// ranks what it holds (a flight) by the key cells alone and makes rows of the N best only.
 final class WherePushDown {
-    /// How many stages after the head it stands for.
-    let stages: Int
-    let test: RowTest
-    /// Set when the command has done the stages.
-    private(set) var taken = false
+    /// A pushed `sort … | first N`: its order and N.
+    typealias Best = (order: RowOrder, keep: Int)
 
-    private init(stages: Int, test: RowTest) {
+    /// How many `where` stages after the head it stands for.
+    let stages: Int
+    let test: RowTest?
+    /// The `sort … | first N` after the `where` stages, over the columns' declared kinds.
+    let best: Best?
+    /// Set when the command has done the `where` stages, and also the sort and first.
+    private(set) var taken = false
+    private(set) var ranked = false
+
+    private init(stages: Int, test: RowTest?, best: Best?) {
         self.stages = stages
         self.test = test
+        self.best = best
     }
 
-    /// The leading `where` stages of `stages` over a table of `columns`, or nil when there are
-    /// none or one cannot be planned (the stages then run, and that one reports its error).
+    /// The stages the command did, for the pipeline to skip.
+    var done: Int { taken ? stages + (ranked ? 2 : 0) : 0 }
+
+    /// The leading `where` stages of `stages` over a table of `columns` and the `sort … |
+    /// first N` after them, or nil when there are none or one cannot be planned (the stages then
+    /// run, and that one reports its error). The sort is planned only on columns of a declared
+    /// kind (a stage would learn the others' from the first row).
     static func plan(_ stages: [[Token]], key: String, columns: [Column], reader: ScalarReader) -> WherePushDown? {
         var expressions: [Expression] = []
         for stage in stages {
@@ -59,14 +73,35 @@ final class WherePushDown {
             guard let expression = try? parser.parse() else { return nil }
             expressions.append(expression)
         }
-        guard !expressions.isEmpty, let test = try? RowTest(expressions, key: key, columns: columns, reader: reader) else { return nil }
-        return WherePushDown(stages: expressions.count, test: test)
+        var test: RowTest?
+        if !expressions.isEmpty {
+            guard let planned = try? RowTest(expressions, key: key, columns: columns, reader: reader) else { return nil }
+            test = planned
+        }
+        var best: Best?
+        let n = expressions.count
+        if n + 1 < stages.count, stages[n].first?.text.lowercased() == "sort", let keep = Stages.firstCount(stages[n + 1]),
+            let order = try? RowOrder(Array(stages[n].dropFirst()), over: QueryTable(Table(key: key, columns: columns, rows: []))),
+            order.keys.allSatisfy({ QueryTable.declaredKinds(columns)[$0.column] != nil })
+        {
+            best = (order, keep)
+        }
+        guard test != nil || best != nil else { return nil }
+        return WherePushDown(stages: n, test: test, best: best)
     }
 
-    /// Marks the stages as done by the command, which then asks `test` of each row.
-    func take() -> RowTest {
+    /// Marks the `where` stages as done by the command, which then asks `test` of each row.
+    func take() -> RowTest? {
         taken = true
         return test
+    }
+
+    /// Marks the `where` stages and the `sort … | first N` as done by the command, which then
+    /// asks `test` of each row and keeps the `best.keep` first of those it keeps in `best.order`.
+    func takeRanked() -> (test: RowTest?, best: Best?) {
+        taken = true
+        ranked = best != nil
+        return (test, best)
     }
 }
 

@@ -100,6 +100,11 @@ public struct CommandContext {
     /// The `where` stages after the command, done by it as it makes its rows (a command that
     /// declares `rowTable` asks for them only when it makes its table).
     func pushedWhere() -> RowTest? { shell.wherePushDown?.take() }
+
+    /// The pushed `where` stages and `sort … | first N` after them, for a command that can rank
+    /// what it holds before making rows (see `WherePushDown`).
+    func pushedRanking() -> (test: RowTest?, best: WherePushDown.Best?) { shell.wherePushDown?.takeRanked() ?? (nil, nil) }
+
     /// Set by `exit`: the status the session ends with.
     var exitStatus: Int32? { shell.exitStatus }
 

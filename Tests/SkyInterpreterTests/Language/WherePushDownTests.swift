@@ -24,22 +24,22 @@ struct WherePushDownTests {
         let shell = makeShell()
         _ = shell.output("observer \(airport); set output json; let whole = (radar list)")
         // The conditions keep some rows and drop others (the comparison is not of empty lists).
-        #expect(try Self.keptAlike(shell, "radar list", "aircraft", Self.conditions) > 20)
+        #expect(try Self.keptAlike(shell, "radar list", "aircraft", Self.conditions.map { "where " + $0 }) > 20)
     }
 
-    /// Compares `HEAD | where C` with `$whole | where C` (the list held, nothing pushed) for
-    /// each condition, row by row in JSON; the number of rows kept in all.
-    static func keptAlike(_ shell: Shell, _ head: String, _ key: String, _ conditions: [String]) throws -> Int {
+    /// Compares `HEAD | STAGES` with `$whole | STAGES` (the list held, nothing pushed) for
+    /// each of `tails`, row by row in JSON; the number of rows kept in all.
+    static func keptAlike(_ shell: Shell, _ head: String, _ key: String, _ tails: [String]) throws -> Int {
         /// The rows of a JSON answer (the list's notes are not the variable's).
         func rows(_ answer: String) throws -> [String] {
-            let document = try #require(try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any], "\(answer)")
+            let document = try #require(try? JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any], "\(answer)")
             let rows = try #require(document[key] as? [[String: Any]], "\(answer)")
             return try rows.map { String(decoding: try JSONSerialization.data(withJSONObject: $0, options: .sortedKeys), as: UTF8.self) }
         }
         var kept = 0
-        for condition in conditions {
-            let pushed = try rows(shell.output("\(head) | where \(condition)"))
-            #expect(pushed == (try rows(shell.output("$whole | where \(condition)"))), "\(condition)")
+        for tail in tails {
+            let pushed = try rows(shell.output("\(head) | \(tail)"))
+            #expect(pushed == (try rows(shell.output("$whole | \(tail)"))), "\(tail)")
             kept += pushed.count
         }
         return kept
@@ -52,6 +52,16 @@ struct WherePushDownTests {
         "aircraft == B738", "date >= 2021-06-01", "year == 2022", "year == 2022 and airline == DL", "class == business",
         "seat_position == window and row < 10", "route =~ ksfo", "not (distance < 1000km)", "notes =~ late", "id > 40 | where id < 80",
         "events =~ holding", "duration > 5h", "airline in [LH, BA] | where distance < 2000km",
+    ]
+
+    /// `sort … | first N` after the conditions (or alone): ranked by the logbook on the key
+    /// cells, over every kind of column, with ties (kept in the list's order) and empty cells.
+    static let flightRankings = [
+        "where airline == UA | sort distance desc | first 5", "sort date | first 3", "sort airline, distance desc | first 7",
+        "where distance > 3000km | sort to, date desc | first 10", "sort id desc | first", "sort class | first 4",
+        "sort year, from | first 6", "sort duration desc | first 8", "sort notes desc, aircraft | first 12", "where year == 2020 | sort route | first 2",
+        "sort registration | first 9", "where airline == LH | where to in [JFK, LHR] | sort departure_time desc | first 3",
+        "sort distance desc | first 200", "where airline == XX | sort date | first 3",
     ]
 
     @Test func theLogbookKeepsTheFlightsTheStageKeeps() throws {
@@ -74,7 +84,8 @@ struct WherePushDownTests {
         }
         for line in lines { #expect(!shell.output(line).hasPrefix("error: "), "\(line)") }
         _ = shell.output("set output json; let whole = (flights)")
-        #expect(try Self.keptAlike(shell, "flights", "flights", Self.flightConditions) > 100)
+        #expect(try Self.keptAlike(shell, "flights", "flights", Self.flightConditions.map { "where " + $0 }) > 100)
+        #expect(try Self.keptAlike(shell, "flights", "flights", Self.flightRankings) > 150)
     }
 
     @Test func theLeadingWhereStagesArePlannedWithTheColumnsTheyRead() throws {
@@ -83,10 +94,13 @@ struct WherePushDownTests {
         let plan = try #require(WherePushDown.plan(stages, key: "aircraft", columns: RadarText.columns, reader: ScalarReader(catalog: .embedded)))
         #expect(plan.stages == 2)
         let named = ["altitude_m", "distance_km", "clock"].compactMap { key in RadarText.columns.firstIndex { $0.key == key } }
-        #expect(plan.test.reads == named.sorted())
+        let test = try #require(plan.test)
+        #expect(test.reads == named.sorted())
         // A row is kept on the cells the conditions read alone.
-        #expect(plan.test.keeps { i in i == named[0] ? Cell(.number(2_000)) : i == named[1] ? Cell(.number(12)) : Cell(.int(3)) })
-        #expect(!plan.test.keeps { i in i == named[0] ? Cell(.number(2_000)) : i == named[1] ? Cell(.number(25)) : Cell(.int(3)) })
+        #expect(test.keeps { i in i == named[0] ? Cell(.number(2_000)) : i == named[1] ? Cell(.number(12)) : Cell(.int(3)) })
+        #expect(!test.keeps { i in i == named[0] ? Cell(.number(2_000)) : i == named[1] ? Cell(.number(25)) : Cell(.int(3)) })
+        // No first after the sort: nothing to rank.
+        #expect(plan.best == nil)
     }
 
     @Test func aWhereThatCannotBePlannedIsLeftToTheStageAndItsError() throws {

@@ -75,6 +75,23 @@ struct GeodesicTests {
         }
     }
 
+    /// A route's length is found once for both ways (the logbook's route lengths): the inverse
+    /// problem gives the same length from either end, here over 20,000 pairs of the catalog's
+    /// airports, equal latitudes and antipodes among them.
+    @Test func theInverseProblemHasOneLengthBothWays() {
+        let catalog = Catalog.embedded
+        var rng = SystemRandomNumberGenerator()
+        var worst = 0.0
+        for n in 0..<20_000 {
+            let p = catalog.airport(at: Int.random(in: 0..<catalog.airportCount, using: &rng)).coordinate
+            var q = catalog.airport(at: Int.random(in: 0..<catalog.airportCount, using: &rng)).coordinate
+            if n % 10 == 0 { q = Coordinate(validLatitude: p.latitude, longitude: q.longitude) }
+            if n % 10 == 1 { q = Coordinate(validLatitude: -p.latitude, longitude: p.longitude + (p.longitude > 0 ? -180 : 180)) }
+            worst = max(worst, abs(Geodesic.wgs84.inverse(p, q).distance.meters - Geodesic.wgs84.inverse(q, p).distance.meters))
+        }
+        #expect(worst < 1e-6, "worst difference \(worst) m")
+    }
+
     @Test func knownDistances() {
         // Heathrow to JFK, from GeographicLib: 5,554,344.645 m.
         let lhr = Coordinate(validLatitude: 51.4775, longitude: -0.461389)

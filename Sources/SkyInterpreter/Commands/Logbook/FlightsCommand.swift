@@ -45,15 +45,19 @@ enum FlightsCommand {
         let shape = FlightsCommand.columns(extras: extras, inPipeline: inPipeline, names: context.setting(.codes) == .names)
         let row = { (f: Flight) in shape.columns.indices.map { cell(f, $0) } }
         // The where stages after the list, asked of the cells they read: a flight they drop is
-        // never made into a row.
-        let test = context.pushedWhere()
-        let rows = AnyIterator<[Cell]> {
+        // never made into a row; and a sort … | first N after them, ranked on the key cells:
+        // only the N best become rows.
+        let (test, best) = context.pushedRanking()
+        let kept = AnyIterator<Flight> {
             while let f = cursor.next() {
                 if let test, !test.keeps({ cell(f, $0) }) { continue }
-                return row(f)
+                return f
             }
             return nil
         }
+        let reader = ScalarReader(catalog: context.catalog)
+        let ranked = best.map { best in RankedItems(kept, Ranking(best.order, keep: best.keep)) { f in best.order.key(reader) { cell(f, $0) } } }
+        let rows = (ranked.map { AnyIterator($0) } ?? kept).mapped(row)
         let table = StreamedTable(
             key: "flights",
             columns: shape.columns,
@@ -62,6 +66,7 @@ enum FlightsCommand {
             empty: "no flights in logbook \(context.session.logbook)\(given == FlightFilter() ? " yet — add one with flight add" : " match")",
             finish: { () throws(ShellError) in
                 if let failure = cursor.failure { throw ShellError(storeError: failure) }
+                if ranked?.interrupted == true { throw ShellError.listingInterrupted }
                 return []
             })
         return Output([.stream(table)])

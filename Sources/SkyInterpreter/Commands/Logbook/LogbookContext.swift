@@ -55,20 +55,38 @@ final class LogbookContext: ServiceContext {
     /// Stored codes of the favourite airlines (none when the logbook cannot be opened).
     var favoriteAirlineCodes: [String] { (try? store().favoriteAirlines()) ?? [] }
 
-    /// Each route's geodesic length, found once (a logbook flies the same routes again and
-    /// again; a listing of 100,000 flights in a pipeline asks for every one).
-    private var routeLengths: [String: Distance?] = [:]
+    /// Each route's geodesic length, found once for both ways (a logbook flies the same routes
+    /// again and again; a listing of 100,000 flights in a pipeline asks for every one): each
+    /// airport code seen gets a number and its position, a route is the pair of numbers.
+    private var airportNumbers: [String: Int] = [:]
+    private var airportPositions: [Coordinate?] = []
+    private var routeLengths: [Int: Distance?] = [:]
+    /// The route asked last and its length (a pipeline's stages ask of one flight in turn).
+    private var lastRoute: (origin: String, destination: String, length: Distance?)?
 
-    /// The geodesic length from `origin` to `destination` (nil when an airport is unknown).
+    /// The geodesic length from `origin` to `destination` (nil when an airport is unknown). It
+    /// is the same both ways: the inverse problem is solved in one canonical order of the two
+    /// points (`GeodesicTests` holds the two orders to a micrometre).
     func routeLength(_ origin: String, _ destination: String) -> Distance? {
-        let key = origin + "-" + destination
-        if let known = routeLengths[key] { return known }
-        var length: Distance?
-        if let a = context.catalog.coordinate(icao: origin), let b = context.catalog.coordinate(icao: destination) {
-            length = Geodesic.wgs84.inverse(a, b).distance
+        if let last = lastRoute, last.origin == origin, last.destination == destination { return last.length }
+        let a = airportNumber(origin), b = airportNumber(destination)
+        let key = min(a, b) << 32 | max(a, b)
+        let length: Distance?
+        if let known = routeLengths[key] {
+            length = known
+        } else {
+            if let p = airportPositions[min(a, b)], let q = airportPositions[max(a, b)] { length = Geodesic.wgs84.inverse(p, q).distance } else { length = nil }
+            routeLengths[key] = length
         }
-        routeLengths[key] = length
+        lastRoute = (origin, destination, length)
         return length
+    }
+
+    private func airportNumber(_ code: String) -> Int {
+        if let n = airportNumbers[code] { return n }
+        airportNumbers[code] = airportPositions.count
+        airportPositions.append(context.catalog.coordinate(icao: code))
+        return airportPositions.count - 1
     }
 
     /// How an airport is shown in lists: its ICAO code; its IATA code with `codes iata`; its
