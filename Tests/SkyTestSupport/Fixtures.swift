@@ -9,4 +9,9 @@ public enum Fixtures {
         let text = try String(contentsOfFile: directory + "/" + relativePath, encoding: .utf8)
         return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
     }
+
+    /// The bytes of a fixture.
+    public static func data(_ relativePath: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: directory + "/" + relativePath))
+    }
 }

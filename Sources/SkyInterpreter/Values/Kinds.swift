@@ -94,14 +94,17 @@ extension Kind {
 
     /// A file path; `~` expands to the home directory. Completes from the file system,
     /// preferring files ending in one of `extensions`.
-    public static func path(extensions: [String] = []) -> Kind<String> {
+    public static func path(extensions: [String] = [], required: Bool = false) -> Kind<String> {
         .word(
-            "file", "a file path",
+            "file", required ? "a file path ending in ." + extensions.joined(separator: " or .") : "a file path",
             complete: { query in
                 PathCompletion.candidates(query.prefix, extensions: extensions, home: query.context.environment["HOME"])
             }
         ) { word, context in
             guard !word.isEmpty else { throw ValueError("an empty file name") }
+            if required, !extensions.contains(where: { word.lowercased().hasSuffix("." + $0) }) {
+                throw ValueError("'\(Visible.text(word))' does not end in ." + extensions.joined(separator: " or ."))
+            }
             return PathCompletion.expand(word, home: context.environment["HOME"])
         }
     }

@@ -15,13 +15,19 @@ struct RayWalker {
     var count = 0
     var from = (0.0, 0.0), to = (0.0, 0.0)
 
-    init(origin: Coordinate, azimuth: Double, step: Double) {
+    /// A walker whose first sample is `(skipping + 1) × step` from the origin; `skipping` is a
+    /// whole number of spans between exact nodes (`span`), so that it starts on a node.
+    init(origin: Coordinate, azimuth: Double, step: Double, skippingSpans spans: Int = 0) {
         line = GeodesicLine(from: origin, azimuth: Angle(degrees: azimuth))
         self.step = step
         span = max(1, Int(Self.nodeSpacing / step))
-        let start = line.point(0)
+        count = spans * span
+        let start = line.point(Double(count) * step)
         to = (start.latitude, start.longitude)
     }
+
+    /// Metres between the origin and the first exact node.
+    var firstNode: Double { Double(span) * step }
 
     /// Latitude and longitude (degrees, longitude within ±180°) of the next sample.
     mutating func next() -> (Double, Double) {

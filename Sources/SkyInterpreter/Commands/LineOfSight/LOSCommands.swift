@@ -15,7 +15,8 @@ enum LOSCommands {
             + "Earth counts: `los earth 4/3` (the default) bends sight lines as standard radio refraction does, `los earth "
             + "true` uses the geometric horizon. The parameters are kept across launches.",
         subcommands: [
-            origin, target, range, earth, LOSCheckCommand.spec, LOSCheckCommand.profile, LOSViewshedCommand.spec, clear, reset, LOSTerrainCommands.terrain,
+            origin, target, range, earth, LOSCheckCommand.spec, LOSCheckCommand.profile, LOSViewshedCommand.spec, LOSRingsCommand.spec, clear, reset,
+            LOSTerrainCommands.terrain,
             LOSServerCommand.spec,
         ],
         examples: [
