@@ -124,7 +124,10 @@ enum LOSRingsCommand {
                         Column("no_terrain", "No terrain", .right, kind: .integer),
                     ],
                     rows: rows)))
-        let map = RangeRingsMap(rings: rings, label: { units.height($0) })
+        let map = PolarOutlineMap(
+            outlines: rings.rings.map { ring in
+                PolarOutlineMap.Outline(label: units.height(ring.altitude), points: ring.reaches.map { ($0.azimuth, $0.distance) })
+            }, range: rings.range)
         output.append(
             .drawing(
                 Drawing("the range rings", minimumColumns: 22, minimumRows: 10) { columns, rows in

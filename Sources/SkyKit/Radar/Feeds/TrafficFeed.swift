@@ -55,10 +55,7 @@ public final class ReplayFeed: TrafficFeed {
 
     public init(path: String) throws(FeedError) {
         self.path = path
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw FeedError(.data, FileManager.default.fileExists(atPath: path) ? "\(path) cannot be read" : "no such file: \(path)")
-        }
-        (recordedSource, snapshots) = try TrafficRecording.read([UInt8](data))
+        (recordedSource, snapshots) = try TrafficRecording.read(try TrafficRecording.bytes(of: path))
     }
 
     public var label: String { "recording \((path as NSString).lastPathComponent) (\(recordedSource))" }

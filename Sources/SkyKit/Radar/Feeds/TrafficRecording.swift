@@ -1,3 +1,5 @@
+import Foundation
+
 /// skyshell's recording format: JSON Lines. The first line names the format and the source,
 /// each further line is one snapshot:
 ///
@@ -39,8 +41,30 @@ public enum TrafficRecording {
         return .object(fields)
     }
 
+    /// The bytes of a recording file; the error that says why there are none.
+    public static func bytes(of path: String) throws(FeedError) -> [UInt8] {
+        do {
+            return try FileBytes.read(path)
+        } catch {
+            throw FeedError(.data, error == .missing ? "no such file: \(path)" : "\(path) cannot be read")
+        }
+    }
+
     /// The snapshots of a recording, in time order; the source it names.
     public static func read(_ bytes: [UInt8]) throws(FeedError) -> (source: String, snapshots: [TrafficSnapshot]) {
+        var snapshots: [TrafficSnapshot] = []
+        let source = try scan(bytes) {
+            snapshots.append($0)
+            return true
+        }
+        return (source, snapshots.sorted { $0.time < $1.time })
+    }
+
+    /// Each snapshot of a recording in the file's order, given one at a time and not kept (a
+    /// day of a busy receiver is a million positions); the source it names. `body` returning
+    /// false stops the reading.
+    @discardableResult
+    public static func scan(_ bytes: [UInt8], _ body: (TrafficSnapshot) -> Bool = { _ in true }) throws(FeedError) -> String {
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
         guard let first = lines.first, let header = try? JSONParser.parse(Array(first)),
@@ -51,7 +75,7 @@ public enum TrafficRecording {
         if let started = header["started"]?.double, UnixTime.checked(started) == nil {
             throw FeedError(.data, "the recording starts at \(UnixTime.describe(started)), not a time between 1900 and 2200")
         }
-        var snapshots: [TrafficSnapshot] = []
+        var any = false
         for (n, raw) in lines.enumerated().dropFirst() {
             let line = n + 1
             let datum: Datum
@@ -68,10 +92,11 @@ public enum TrafficRecording {
             guard let time = UnixTime.checked(raw) else {
                 throw FeedError(.data, "line \(line) of the recording has the time \(UnixTime.describe(raw)), not a time between 1900 and 2200")
             }
-            snapshots.append(TrafficSnapshot(time: time, aircraft: list.compactMap(state)))
+            any = true
+            if !body(TrafficSnapshot(time: time, aircraft: list.compactMap(state))) { break }
         }
-        guard !snapshots.isEmpty else { throw FeedError(.data, "the recording holds no snapshots") }
-        return (header["source"]?.string ?? "recording", snapshots.sorted { $0.time < $1.time })
+        guard any else { throw FeedError(.data, "the recording holds no snapshots") }
+        return header["source"]?.string ?? "recording"
     }
 
     static func state(_ a: Datum) -> AircraftState? {
