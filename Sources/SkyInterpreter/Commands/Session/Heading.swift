@@ -10,11 +10,12 @@ enum HeadingCommand {
             + "compass point (N, NE, ENE…). A signed number turns relative to the current heading: +30 turns 30° right, -30 "
             + "turns left.",
         arguments: [change.spec],
-        subcommands: [turn("left", sign: -1), turn("right", sign: 1)],
+        subcommands: [turn("left", sign: -1), turn("right", sign: 1), toward],
         examples: [
             Example("heading 270", "face west"),
             Example("heading ENE", "face east-north-east"),
             Example("heading +45", "turn 45° to the right"),
+            Example("heading toward LFPG", "face the airport, wherever it is"),
         ]
     ) { args, context in
         if let change = args[change] {
@@ -45,6 +46,26 @@ enum HeadingCommand {
             context.session.turn(by: Angle(degrees: sign * angle.degrees))
             return output(context)
         }
+    }
+
+    static let place = Argument("place", .place, "what to face: an airport, a place or coordinates")
+
+    /// `heading toward PLACE`: face the place (the start of the geodesic to it).
+    static let toward = CommandSpec(
+        "toward", category: .session,
+        abstract: "Face a place: the bearing from the observer to it",
+        discussion: "The bearing at the start of the shortest path on the ellipsoid from the observer to the place.",
+        arguments: [place.spec],
+        requires: [.observer],
+        examples: [Example("heading toward LFPG", "face Charles de Gaulle"), Example("heading toward 48.8584 2.2945", "face the Eiffel Tower")]
+    ) { args, context in
+        let from = try args.observer().place.coordinate, to = try args.value(place).coordinate
+        let line = Geodesic.wgs84.inverse(from, to)
+        guard line.distance.meters >= 1 else { throw ShellError.usage("that is where you stand: no way to face it") }
+        context.session.face(line.initialAzimuth.normalizedBearing)
+        var out = output(context)
+        out.blocks.insert(.message("\(Format.distance(line.distance, context.units)) away", .dim), at: 1)
+        return out
     }
 
     static func output(_ context: CommandContext) -> Output {
