@@ -24,6 +24,13 @@ enum TimeText {
 
     static func utc(_ instant: Date) -> String { utc(instant.timeIntervalSince1970) }
 
+    /// A moment as data: ISO 8601 in UTC with its offset ("2021-10-07T14:10:01Z"), the one form
+    /// every JSON answer gives times in.
+    static func isoDatum(_ seconds: Double) -> Datum { .string(CivilTime(seconds.rounded()).iso) }
+
+    /// A moment's cell: ISO 8601 in data, "2021-10-07 14:10:01 UTC" in text.
+    static func instantCell(_ seconds: Double) -> Cell { Cell(isoDatum(seconds), text: utc(seconds)) }
+
     /// "13:07:42": the UTC clock alone, for moments of a day already named.
     static func clock(_ seconds: Double) -> String {
         guard UnixTime.checked(seconds) != nil else { return Format.trimmed(seconds) + " s" }

@@ -153,7 +153,7 @@ enum NextCommand {
     static func cells(_ p: PredictedPass, now: Double, _ units: UnitSystem, _ context: CommandContext) -> [Cell] {
         let airline = RadarText.airline(p.aircraft, context)
         return [
-            Cell(.string(CivilTime(p.time.rounded()).iso), text: TimeText.clock(p.time)),
+            Cell(TimeText.isoDatum(p.time), text: TimeText.clock(p.time)),
             Cell(Datum.rounded(p.time - now, 1), text: TimeText.span(p.time - now)),
             Cell(.string(p.aircraft.callsign ?? ""), text: p.name), Cell(.string(p.icao24)),
             Cell(.optional(airline), text: airline ?? "—"),

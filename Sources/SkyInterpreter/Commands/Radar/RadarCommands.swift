@@ -200,7 +200,7 @@ enum RadarCommands {
         let now = context.radar.time(feed)
         return Output([
             .message("radar time \(TimeText.utc(now)) (\(feed.label) runs from \(TimeText.utc(span.lowerBound)) to \(TimeText.utc(span.upperBound)))"),
-            .data("time", .number(now)), .data("start", .number(span.lowerBound)), .data("end", .number(span.upperBound)),
+            .data("time", TimeText.isoDatum(now)), .data("start", TimeText.isoDatum(span.lowerBound)), .data("end", TimeText.isoDatum(span.upperBound)),
         ])
     }
 }

@@ -92,8 +92,8 @@ enum RadarCoverageCommand {
             Field("aircraft", "aircraft", Cell(.int(c.aircraft), text: Format.grouped(Double(c.aircraft)))),
         ]
         if let span = c.span {
-            fields.append(Field("from", "from", Cell(.string(CivilTime(span.lowerBound.rounded()).iso), text: TimeText.utc(span.lowerBound))))
-            fields.append(Field("to", "to", Cell(.string(CivilTime(span.upperBound.rounded()).iso), text: TimeText.utc(span.upperBound))))
+            fields.append(Field("from", "from", TimeText.instantCell(span.lowerBound)))
+            fields.append(Field("to", "to", TimeText.instantCell(span.upperBound)))
         }
         if c.withoutAltitude > 0 {
             fields.append(

@@ -26,9 +26,9 @@ enum RadarSourceCommands {
         let feed = try context.radar.feed()
         var fields = [Field("source", "source", Cell(feed.label)), Field("kind", "kind", Cell(RadarText.kindName(context.session.radar.source)))]
         if let span = feed.span {
-            fields.append(Field("start", "from", Cell(.number(span.lowerBound), text: TimeText.utc(span.lowerBound))))
-            fields.append(Field("end", "to", Cell(.number(span.upperBound), text: TimeText.utc(span.upperBound))))
-            fields.append(Field("time", "radar time", Cell(.number(context.radar.time(feed)), text: TimeText.utc(context.radar.time(feed)))))
+            fields.append(Field("start", "from", TimeText.instantCell(span.lowerBound)))
+            fields.append(Field("end", "to", TimeText.instantCell(span.upperBound)))
+            fields.append(Field("time", "radar time", TimeText.instantCell(context.radar.time(feed))))
         } else {
             fields.append(Field("refresh_s", "refreshes", Cell(.number(feed.refreshInterval), text: "at most every \(Format.trimmed(feed.refreshInterval)) s")))
         }

@@ -151,7 +151,7 @@ enum RunwaysCommand {
             table.rows.append([
                 Cell(end.designator), Cell(Datum.rounded(end.heading.degrees, 1), text: Format.degrees(end.heading)),
                 Cell(.int(used.filter { $0.kind == .arrival }.count)), Cell(.int(used.filter { $0.kind == .departure }.count)),
-                Cell(.string(CivilTime(last.rounded()).iso), text: TimeText.clock(last)),
+                Cell(TimeText.isoDatum(last), text: TimeText.clock(last)),
             ])
         }
         if table.rows.isEmpty { output.append(.data("runways", .list([]))) } else { output.append(.table(table)) }
@@ -166,7 +166,7 @@ enum RunwaysCommand {
     static func movementDatum(_ m: RunwayMovement, _ context: CommandContext) -> Datum {
         .object([
             ("kind", .string(m.kind.rawValue)), ("callsign", .string(m.aircraft.callsign ?? "")), ("icao24", .string(m.icao24)),
-            ("runway", .string(m.runway)), ("time", .string(CivilTime(m.time.rounded()).iso)), ("ground_seen", .bool(m.groundSeen)),
+            ("runway", .string(m.runway)), ("time", TimeText.isoDatum(m.time)), ("ground_seen", .bool(m.groundSeen)),
             ("completed", .bool(m.completed)),
         ])
     }
@@ -187,7 +187,7 @@ enum RunwaysCommand {
             table.rows = movements.map { m in
                 let airline = RadarText.airline(m.aircraft, context)
                 return [
-                    Cell(.string(CivilTime(m.time.rounded()).iso), text: TimeText.clock(m.time)), Cell(.string(m.aircraft.callsign ?? ""), text: m.name),
+                    Cell(TimeText.isoDatum(m.time), text: TimeText.clock(m.time)), Cell(.string(m.aircraft.callsign ?? ""), text: m.name),
                     Cell(.string(m.icao24)), Cell(.optional(airline), text: airline ?? "—"), Cell(m.runway),
                     Cell(
                         .string(m.groundSeen ? "ground" : "track"),
