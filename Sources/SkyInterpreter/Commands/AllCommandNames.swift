@@ -53,6 +53,7 @@ extension AllCommands {
         ["spot"],
         ["what"],
         ["next"],
+        ["watch"],
         ["runways"],
         ["arrivals"],
         ["departures"],

@@ -53,6 +53,7 @@ enum AllCommands {
         { SpotCommand.spec },
         { WhatCommand.spec },
         { NextCommand.spec },
+        { WatchCommands.spec },
         { RunwaysCommand.spec },
         { RunwaysCommand.arrivals },
         { RunwaysCommand.departures },

@@ -112,9 +112,11 @@ public struct RadarState: Equatable, Sendable, Codable {
     public var times: [String: Double] = [:]
     /// The condition (`where`'s language, as written) that limits what the radar shows.
     public var filter: String?
+    /// What the spotter watches for (`watch add`), in the order added.
+    public var watchlist: [WatchEntry] = []
     public init() {}
 
-    enum CodingKeys: String, CodingKey { case source, range, times, filter }
+    enum CodingKeys: String, CodingKey { case source, range, times, filter, watchlist }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -123,6 +125,7 @@ public struct RadarState: Equatable, Sendable, Codable {
         // Sessions saved before the cursors were per recording have one `time`: it is dropped.
         times = try c.decodeIfPresent([String: Double].self, forKey: .times) ?? [:]
         filter = try c.decodeIfPresent(String.self, forKey: .filter)
+        watchlist = try c.decodeIfPresent([WatchEntry].self, forKey: .watchlist) ?? []
     }
 }
 
@@ -180,6 +183,12 @@ public struct Session: Equatable, Sendable, Codable {
     public mutating func setRadarTime(_ time: Double?, of recording: String) { radar.times[recording] = time }
     /// Limits the radar to the aircraft a condition keeps (nil: all of them).
     public mutating func setRadarFilter(_ filter: String?) { radar.filter = filter }
+    /// Adds to the watchlist (an entry already there is not added twice).
+    public mutating func watch(_ entry: WatchEntry) { if !radar.watchlist.contains(entry) { radar.watchlist.append(entry) } }
+    /// Removes watchlist entry `index` (0-based), or every entry with nil.
+    public mutating func unwatch(_ index: Int?) {
+        if let index { radar.watchlist.remove(at: index) } else { radar.watchlist = [] }
+    }
     /// Sets the line-of-sight origin and the observer's height there; any viewshed or path
     /// computed from the old origin is dropped.
     public mutating func setLOSOrigin(_ place: Place, observer: LOSHeight) {

@@ -73,6 +73,8 @@ struct SessionTests {
         s.useLogbook("trips")
         s.useSatellite(20580)
         s.setRadarRange(Distance(80, .kilometers))
+        s.watch(WatchEntry(.callsign, "baw*"))
+        s.watch(WatchEntry(.squawk, "7700"))
         try s.settings.set("units", "aviation")
         try s.settings.set("satellites", "visible")
         // The session and its settings are kept in two files, each round-trips on its own and
@@ -84,9 +86,13 @@ struct SessionTests {
         back.settings = settings
         #expect(back == s)
         #expect(back.satellite == 20580 && back.radar.range.kilometers == 80 && back.logbook == "trips")
+        #expect(back.radar.watchlist == [WatchEntry(.callsign, "BAW*"), WatchEntry(.squawk, "7700")])
         let partial = try JSONDecoder().decode(Session.self, from: Data(#"{"heading":{"degrees":-90}}"#.utf8))
         #expect(partial.heading.degrees == 270)
         #expect(partial.logbook == "default")
+        // A session saved before the watchlist existed has none.
+        let older = try JSONDecoder().decode(RadarState.self, from: Data(#"{"source":{"sample":{}},"range":{"meters":50000}}"#.utf8))
+        #expect(older.watchlist.isEmpty)
     }
 }
 

@@ -1,0 +1,79 @@
+import Foundation
+
+/// One thing a spotter watches for: an aircraft type, a registration, an operator (the
+/// callsign's ICAO airline prefix), a callsign, a squawk or an ICAO address, each a pattern in
+/// which `*` stands for any run of characters and `?` for one, without regard to case.
+public struct WatchEntry: Codable, Equatable, Sendable {
+    public enum Kind: String, Codable, CaseIterable, Sendable {
+        case type, reg, `operator`, callsign, squawk, hex
+
+        /// What the kind matches, in words.
+        public var what: String {
+            switch self {
+            case .type: "aircraft type (ICAO designator)"
+            case .reg: "registration"
+            case .operator: "operator (the callsign's three-letter ICAO prefix)"
+            case .callsign: "callsign"
+            case .squawk: "squawk code"
+            case .hex: "ICAO 24-bit address"
+            }
+        }
+    }
+
+    public var kind: Kind
+    public var pattern: String
+
+    public init(_ kind: Kind, _ pattern: String) {
+        self.kind = kind
+        self.pattern = pattern.uppercased()
+    }
+
+    /// True when the aircraft's field of this kind matches the pattern (an aircraft without the
+    /// field never matches).
+    public func matches(_ a: AircraftState) -> Bool {
+        let field: String?
+        switch kind {
+        case .type: field = a.typeDesignator
+        case .reg: field = a.registration
+        case .operator: field = a.callsign.flatMap { c in c.count >= 3 && c.prefix(3).allSatisfy(\.isLetter) ? String(c.prefix(3)) : nil }
+        case .callsign: field = a.callsign
+        case .squawk: field = a.squawk
+        case .hex: field = a.icao24
+        }
+        guard let field else { return false }
+        return Self.glob(Array(pattern.utf8), Array(field.uppercased().utf8))
+    }
+
+    /// `*` and `?` matching over bytes (patterns are short: a plain backtracking walk).
+    static func glob(_ p: [UInt8], _ s: [UInt8]) -> Bool {
+        var pi = 0, si = 0, star = -1, mark = 0
+        while si < s.count {
+            if pi < p.count, p[pi] == UInt8(ascii: "?") || p[pi] == s[si] {
+                pi += 1
+                si += 1
+            } else if pi < p.count, p[pi] == UInt8(ascii: "*") {
+                star = pi
+                mark = si
+                pi += 1
+            } else if star >= 0 {
+                pi = star + 1
+                mark += 1
+                si = mark
+            } else {
+                return false
+            }
+        }
+        while pi < p.count, p[pi] == UInt8(ascii: "*") { pi += 1 }
+        return pi == p.count
+    }
+
+    /// What an emergency squawk means (7500, 7600, 7700), or nil.
+    public static func emergency(_ squawk: String?) -> String? {
+        switch squawk {
+        case "7500": "unlawful interference (hijack)"
+        case "7600": "radio failure"
+        case "7700": "general emergency"
+        default: nil
+        }
+    }
+}
