@@ -257,6 +257,15 @@ public struct Drawing: @unchecked Sendable, Equatable {
     }
 
     public static func == (a: Drawing, b: Drawing) -> Bool { a.name == b.name }
+
+    /// A map around a place, about as wide as high on the terminal (two columns a row), at most
+    /// 30 rows and leaving `reserved` rows of the screen to the lines around it.
+    static func map(_ name: String, reserved: Int, _ draw: @escaping (_ columns: Int, _ rows: Int) -> [StyledLine]) -> Drawing {
+        Drawing(name, minimumColumns: 22, minimumRows: 10) { columns, rows in
+            let height = max(10, min(rows - reserved, 30))
+            return draw(min(columns, height * 2 + 2), height)
+        }
+    }
 }
 
 /// What a command returns: blocks that one renderer turns into text, JSON or CSV.

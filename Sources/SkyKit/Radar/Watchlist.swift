@@ -41,30 +41,7 @@ public struct WatchEntry: Codable, Equatable, Sendable {
         case .hex: field = a.icao24
         }
         guard let field else { return false }
-        return Self.glob(Array(pattern.utf8), Array(field.uppercased().utf8))
-    }
-
-    /// `*` and `?` matching over bytes (patterns are short: a plain backtracking walk).
-    static func glob(_ p: [UInt8], _ s: [UInt8]) -> Bool {
-        var pi = 0, si = 0, star = -1, mark = 0
-        while si < s.count {
-            if pi < p.count, p[pi] == UInt8(ascii: "?") || p[pi] == s[si] {
-                pi += 1
-                si += 1
-            } else if pi < p.count, p[pi] == UInt8(ascii: "*") {
-                star = pi
-                mark = si
-                pi += 1
-            } else if star >= 0 {
-                pi = star + 1
-                mark += 1
-                si = mark
-            } else {
-                return false
-            }
-        }
-        while pi < p.count, p[pi] == UInt8(ascii: "*") { pi += 1 }
-        return pi == p.count
+        return Glob.matches(pattern, field.uppercased())
     }
 
     /// What an emergency squawk means (7500, 7600, 7700), or nil.

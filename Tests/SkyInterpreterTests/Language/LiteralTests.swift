@@ -1,3 +1,4 @@
+import SkyKit
 import Testing
 
 @testable import SkyInterpreter

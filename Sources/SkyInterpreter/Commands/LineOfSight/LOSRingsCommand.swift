@@ -128,12 +128,7 @@ enum LOSRingsCommand {
             outlines: rings.rings.map { ring in
                 PolarOutlineMap.Outline(label: units.height(ring.altitude), points: ring.reaches.map { ($0.azimuth, $0.distance) })
             }, range: rings.range)
-        output.append(
-            .drawing(
-                Drawing("the range rings", minimumColumns: 22, minimumRows: 10) { columns, rows in
-                    let height = max(10, min(rows - 14, 30))
-                    return map.draw(columns: min(columns, height * 2 + 2), rows: height)
-                }))
+        output.append(.drawing(Drawing.map("the range rings", reserved: 14) { map.draw(columns: $0, rows: $1) }))
         let short = rings.rings.map { $0.count(.noTerrain) }.max() ?? 0
         if short > 0 {
             output.append(

@@ -93,12 +93,7 @@ enum LOSViewshedCommand {
         var output = stats(summary(v, source: "local"), origin: origin, context)
         let color = Style.color(context.setting(.viewshedColor).paletteIndex)
         let map = ViewshedMap(viewshed: v, color: color)
-        output.append(
-            .drawing(
-                Drawing("the viewshed map", minimumColumns: 22, minimumRows: 10) { columns, rows in
-                    let height = max(10, min(rows - 12, 30))
-                    return map.draw(columns: min(columns, height * 2 + 2), rows: height)
-                }))
+        output.append(.drawing(Drawing.map("the viewshed map", reserved: 12) { map.draw(columns: $0, rows: $1) }))
         return output
     }
 

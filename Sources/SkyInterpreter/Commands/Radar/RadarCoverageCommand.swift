@@ -111,12 +111,7 @@ enum RadarCoverageCommand {
         output.append(.table(Table(key: "sectors", columns: columns, rows: rows)))
         let map = PolarOutlineMap(
             outlines: ReceptionCoverage.Band.allCases.map { PolarOutlineMap.Outline(label: $0.label, points: c.outline($0)) }, range: nil)
-        output.append(
-            .drawing(
-                Drawing("the coverage", minimumColumns: 22, minimumRows: 10) { columns, rows in
-                    let height = max(10, min(rows - 14, 30))
-                    return map.draw(columns: min(columns, height * 2 + 2), rows: height)
-                }))
+        output.append(.drawing(Drawing.map("the coverage", reserved: 14) { map.draw(columns: $0, rows: $1) }))
         return output
     }
 
