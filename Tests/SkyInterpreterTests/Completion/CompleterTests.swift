@@ -17,7 +17,7 @@ struct CompleterTests {
     }
 
     @Test func subcommandsAndArgumentsTogether() {
-        #expect(words("heading ").starts(with: ["left", "right", "N", "NNE"]))
+        #expect(words("heading ").starts(with: ["left", "right", "toward", "N", "NNE"]))
         #expect(words("heading l") == ["left"])
         #expect(words("settings ") == ["reset"])
         #expect(words("history c") == ["clear"])
