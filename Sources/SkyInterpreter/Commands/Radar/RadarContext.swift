@@ -128,6 +128,7 @@ final class RadarContext: ServiceContext {
             sightings: sightings, total: snapshot.aircraft.count, note: note)
         picture.hiddenByTerrain = context.lineOfSight.terrain().hidden(sightings, from: observer)
         picture.satellites = satellites(at: picture.time, from: observer)
+        picture.watchlist = context.session.radar.watchlist
         if let filter = context.session.radar.filter {
             let test = try RadarFilter.plan(filter, context)
             picture.filtered = picture.sightings.count

@@ -25,6 +25,8 @@ public struct RadarPicture {
     /// The radar filter that limited `sightings`, and how many were in range before it.
     public var filter: String?
     public var filtered = 0
+    /// The session's watchlist: matching aircraft are marked (★) and `watched` in the list.
+    public var watchlist: [WatchEntry] = []
 
     public init(
         feed: String, time: Double, isRecorded: Bool, observer: Observer, heading: Angle, headingIsSet: Bool, range: Distance,

@@ -116,7 +116,7 @@ enum RadarText {
         Column("altitude_source", "", dataOnly: true, kind: .text), Column("elevation", "Elevation", .right, kind: .angle),
         Column("speed_ms", "Speed", .right, kind: .speed(.metersPerSecond)), Column("track", "Track", .right, kind: .angle),
         Column("on_ground", "", dataOnly: true, kind: .boolean), Column("apparent_arcmin", "", dataOnly: true, kind: .number),
-        Column("hidden_by_terrain", "", dataOnly: true, kind: .boolean),
+        Column("hidden_by_terrain", "", dataOnly: true, kind: .boolean), Column("watched", "", dataOnly: true, kind: .boolean),
     ]
 
     /// The source in a few words, without opening it: "sample Paris", "OpenSky", "replay f.jsonl".
@@ -152,17 +152,21 @@ struct RadarRow {
     /// Whether terrain hides the aircraft.
     var hidden: Bool { !frame.hiddenByTerrain.isEmpty && frame.hiddenByTerrain.contains(sightings[index].aircraft.icao24) }
     var clock: Int { sightings[index].clock(heading: frame.heading) }
+    /// Whether an entry of the watchlist matches the aircraft.
+    var watched: Bool { !frame.watchlist.isEmpty && frame.watchlist.contains { $0.matches(sightings[index].aircraft) } }
 
     /// What the rows of one picture share, taken from it once.
     struct Frame {
         let units: UnitSystem
         let heading: Angle
         let hiddenByTerrain: Set<String>
+        let watchlist: [WatchEntry]
 
         init(_ picture: RadarPicture) {
             units = picture.units
             heading = picture.heading
             hiddenByTerrain = picture.hiddenByTerrain
+            watchlist = picture.watchlist
         }
     }
 
@@ -179,14 +183,16 @@ struct RadarRow {
     var cells: [Cell] {
         [
             cell(0), cell(1), cell(2), cell(3), cell(4), cell(5), cell(6), cell(7), cell(8), cell(9), cell(10), cell(11), cell(12), cell(13),
-            cell(14), cell(15),
+            cell(14), cell(15), cell(16),
         ]
     }
 
     /// The cell of column `i` (the sighting's fields read in place, not copied per cell).
     func cell(_ i: Int) -> Cell {
         switch i {
-        case 0: return Cell(.string(sightings[index].aircraft.callsign ?? ""), text: sightings[index].aircraft.name)
+        case 0:
+            let name = sightings[index].aircraft.name
+            return Cell(.string(sightings[index].aircraft.callsign ?? ""), text: watched ? "★" + name : name)
         case 1: return Cell(.string(sightings[index].aircraft.icao24))
         case 2: return Cell(.optional(sightings[index].aircraft.typeDesignator), text: sightings[index].aircraft.typeDesignator ?? "—")
         case 3: return Cell(.optional(sightings[index].aircraft.registration), text: sightings[index].aircraft.registration ?? "—")
@@ -212,7 +218,8 @@ struct RadarRow {
                 ?? Cell(.null, text: "—")
         case 13: return Cell(.bool(sightings[index].aircraft.onGround))
         case 14: return Cell(Datum.rounded(sightings[index].apparentSize, 2))
-        default: return Cell(.bool(hidden))
+        case 15: return Cell(.bool(hidden))
+        default: return Cell(.bool(watched))
         }
     }
 }
