@@ -80,9 +80,10 @@ final class WherePushDown {
         }
         var best: Best?
         let n = expressions.count
+        let declared = QueryTable.declaredKinds(columns)
         if n + 1 < stages.count, stages[n].first?.text.lowercased() == "sort", let keep = Stages.firstCount(stages[n + 1]),
             let order = try? RowOrder(Array(stages[n].dropFirst()), over: QueryTable(Table(key: key, columns: columns, rows: []))),
-            order.keys.allSatisfy({ QueryTable.declaredKinds(columns)[$0.column] != nil })
+            order.keys.allSatisfy({ declared[$0.column] != nil })
         {
             best = (order, keep)
         }

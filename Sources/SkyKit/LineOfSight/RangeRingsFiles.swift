@@ -4,29 +4,20 @@ extension RangeRings {
     /// A reach's end as longitude and latitude, the longitude run on from the antenna's across
     /// the antimeridian (no ring is cut there), rounded to 1e-6° (about 10 cm).
     func unwrapped(_ reach: Reach) -> (longitude: Double, latitude: Double) {
-        var lon = reach.point.longitude
-        while lon - origin.longitude > 180 { lon -= 360 }
-        while lon - origin.longitude < -180 { lon += 360 }
-        return (Viewshed.rounded(lon), Viewshed.rounded(reach.point.latitude))
+        (Viewshed.rounded(GeoJSONWriting.longitude(reach.point.longitude, near: origin.longitude)), Viewshed.rounded(reach.point.latitude))
     }
 
     /// The rings as a GeoJSON FeatureCollection (RFC 7946): one Polygon per altitude (its
-    /// outline closed, counter-clockwise as the bearings go clockwise… reversed), with the
-    /// altitude, the reaches' figures and how many bearings each limit ended as properties, and
-    /// the antenna as a Point.
+    /// outline closed and counter-clockwise, as RFC 7946 wants a shell: the bearings turn
+    /// clockwise, so they are reversed), with the altitude, the reaches' figures and how many
+    /// bearings each limit ended as properties, and the antenna as a Point.
     public func geoJSON() -> Datum {
-        func feature(_ geometry: Datum, _ properties: [(String, Datum)]) -> Datum {
-            .object([("type", .string("Feature")), ("properties", .object(properties)), ("geometry", geometry)])
-        }
         var features = rings.map { ring -> Datum in
-            // RFC 7946 wants a shell counter-clockwise: the bearings turn clockwise, so reversed.
-            let points = ring.reaches.reversed().map(unwrapped)
-            let closed = (points + points.prefix(1)).map { Datum.list([.number($0.longitude), .number($0.latitude)]) }
             let distances = ring.reaches.map(\.distance)
-            return feature(
-                .object([("type", .string("Polygon")), ("coordinates", .list([.list(closed)]))]),
+            return GeoJSONWriting.feature(
+                "ring", GeoJSONWriting.polygon(ring.reaches.reversed().map(unwrapped)),
                 [
-                    ("name", .string("ring")), ("altitude_m", .number(ring.altitude)),
+                    ("altitude_m", .number(ring.altitude)),
                     ("min_km", .number(Viewshed.rounded((distances.min() ?? 0) / 1000, 3))),
                     ("max_km", .number(Viewshed.rounded((distances.max() ?? 0) / 1000, 3))),
                     ("bearings", .int(ring.reaches.count)), ("horizon", .int(ring.count(.horizon))),
@@ -34,14 +25,14 @@ extension RangeRings {
                 ])
         }
         features.append(
-            feature(
-                .object([("type", .string("Point")), ("coordinates", .list([.number(origin.longitude), .number(origin.latitude)]))]),
+            GeoJSONWriting.feature(
+                "antenna", GeoJSONWriting.point(longitude: origin.longitude, latitude: origin.latitude),
                 [
-                    ("name", .string("antenna")), ("ground_m", ground.map { .number(Viewshed.rounded($0, 1)) } ?? .null),
+                    ("ground_m", ground.map { .number(Viewshed.rounded($0, 1)) } ?? .null),
                     ("antenna_msl_m", .number(Viewshed.rounded(antennaMSL, 1))), ("range_km", .number(range / 1000)),
                     ("earth", .string(earth.rawValue)), ("az_step_deg", .number(azimuthStep)), ("range_step_m", .number(rangeStep)),
                 ]))
-        return .object([("type", .string("FeatureCollection")), ("features", .list(features))])
+        return GeoJSONWriting.collection(features)
     }
 
     /// The rings in the shape of HeyWhatsThat's `upintheair.json` answer, which tar1090 and

@@ -47,22 +47,14 @@ extension Viewshed {
             ("no_terrain_share", .number(Viewshed.rounded(missingShare, 4))),
             ("unknown_share", .number(Viewshed.rounded(unknownShare, 4))),
         ]
-        func feature(_ name: String, _ geometry: Datum, _ properties: [(String, Datum)] = []) -> Datum {
-            .object([("type", .string("Feature")), ("properties", .object([("name", .string(name))] + properties)), ("geometry", geometry)])
-        }
-        return .object([
-            ("type", .string("FeatureCollection")),
-            (
-                "features",
-                .list([
-                    feature("visible", multiPolygon(mesh.visibleBoundary()), stats),
-                    feature(
-                        "unknown", multiPolygon(unknownBoundary()),
-                        [("visibility", .string("unknown")), ("reason", .string("no terrain there or on the way (los terrain fetch)"))]),
-                    feature("range", .object([("type", .string("LineString")), ("coordinates", .list(ring))])),
-                    feature("origin", .object([("type", .string("Point")), ("coordinates", corner(0, 0))])),
-                ])
-            ),
+        let feature = GeoJSONWriting.feature
+        return GeoJSONWriting.collection([
+            feature("visible", multiPolygon(mesh.visibleBoundary()), stats),
+            feature(
+                "unknown", multiPolygon(unknownBoundary()),
+                [("visibility", .string("unknown")), ("reason", .string("no terrain there or on the way (los terrain fetch)"))]),
+            feature("range", .object([("type", .string("LineString")), ("coordinates", .list(ring))]), []),
+            feature("origin", .object([("type", .string("Point")), ("coordinates", corner(0, 0))]), []),
         ])
     }
 

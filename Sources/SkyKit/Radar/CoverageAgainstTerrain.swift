@@ -40,17 +40,15 @@ public struct CoverageAgainstTerrain: Sendable {
 
     /// Compares `coverage` with `rings` (of `altitudes`, around the same station).
     public init(_ coverage: ReceptionCoverage, _ rings: RangeRings) {
-        entries = []
-        for sector in 0..<coverage.sectors {
-            var row: [Entry] = []
-            for band in ReceptionCoverage.Band.allCases {
-                func reaches(_ ring: Int) -> [RangeRings.Reach] {
-                    rings.rings[ring].reaches.filter { coverage.sector(of: $0.azimuth) == sector }
-                }
-                let top = reaches(band.rawValue)
-                let bottom = band == .low ? [] : reaches(band.rawValue - 1)
+        // Each ring's reaches by the sector their bearing is in.
+        let bySector = rings.rings.map { ring in
+            Dictionary(grouping: ring.reaches) { coverage.sector(of: $0.azimuth) }
+        }
+        entries = (0..<coverage.sectors).map { sector in
+            ReceptionCoverage.Band.allCases.map { band in
+                let top = bySector[band.rawValue][sector] ?? []
+                let floor = band == .low ? nil : bySector[band.rawValue - 1][sector]?.map(\.distance).min()
                 let ceiling = top.max { $0.distance < $1.distance }
-                let floor = bottom.map(\.distance).min()
                 let heard = coverage.cells[sector][band.rawValue].farthest?.distance
                 let verdict: Verdict
                 if let heard {
@@ -64,9 +62,8 @@ public struct CoverageAgainstTerrain: Sendable {
                 } else {
                     verdict = .unheard
                 }
-                row.append(Entry(heard: heard, floor: floor, ceiling: ceiling?.distance ?? 0, verdict: verdict))
+                return Entry(heard: heard, floor: floor, ceiling: ceiling?.distance ?? 0, verdict: verdict)
             }
-            entries.append(row)
         }
     }
 

@@ -127,7 +127,7 @@ extension ReceptionCoverage {
         case let replay as ReplayFeed:
             for (n, snapshot) in replay.snapshots.enumerated() {
                 if n % 4096 == 4095, cancelled() { break }
-                for state in snapshot.aircraft { add(state, at: snapshot.time) }
+                add(snapshot)
             }
             return true
         case let sample as SampleFeed:
@@ -148,8 +148,13 @@ extension ReceptionCoverage {
         return try TrafficRecording.scan(try TrafficRecording.bytes(of: path)) { snapshot in
             n += 1
             if n % 4096 == 0, cancelled() { return false }
-            for state in snapshot.aircraft { add(state, at: snapshot.time) }
+            add(snapshot)
             return true
         }
+    }
+
+    /// Puts in every position of one snapshot.
+    mutating func add(_ snapshot: TrafficSnapshot) {
+        for state in snapshot.aircraft { add(state, at: snapshot.time) }
     }
 }

@@ -15,29 +15,23 @@ extension ReceptionCoverage {
     /// outline (counter-clockwise), with its positions and farthest reach, and the station as
     /// a Point; longitudes run on from the station's across the antimeridian.
     public func geoJSON() -> Datum {
-        func feature(_ geometry: Datum, _ properties: [(String, Datum)]) -> Datum {
-            .object([("type", .string("Feature")), ("properties", .object(properties)), ("geometry", geometry)])
-        }
         var features = Band.allCases.map { band -> Datum in
-            let points = outline(band).reversed().map { p -> Datum in
+            let points = outline(band).reversed().map { p in
                 let c = Geodesic.wgs84.direct(from: station, azimuth: Angle(degrees: p.azimuth), distance: Distance(meters: p.distance)).coordinate
-                var lon = c.longitude
-                while lon - station.longitude > 180 { lon -= 360 }
-                while lon - station.longitude < -180 { lon += 360 }
-                return .list([.number(Viewshed.rounded(lon)), .number(Viewshed.rounded(c.latitude))])
+                return (Viewshed.rounded(GeoJSONWriting.longitude(c.longitude, near: station.longitude)), Viewshed.rounded(c.latitude))
             }
             let count = cells.reduce(0) { $0 + $1[band.rawValue].count }
-            return feature(
-                .object([("type", .string("Polygon")), ("coordinates", .list([.list(points + points.prefix(1))]))]),
+            return GeoJSONWriting.feature(
+                "heard", GeoJSONWriting.polygon(points),
                 [
-                    ("name", .string("heard")), ("band", .string(band.key)), ("positions", .int(count)),
+                    ("band", .string(band.key)), ("positions", .int(count)),
                     ("max_km", farthest(band).map { .number(Viewshed.rounded($0.distance / 1000, 3)) } ?? .null),
                 ])
         }
         features.append(
-            feature(
-                .object([("type", .string("Point")), ("coordinates", .list([.number(station.longitude), .number(station.latitude)]))]),
-                [("name", .string("station")), ("positions", .int(positions)), ("aircraft", .int(aircraft)), ("sectors", .int(sectors))]))
-        return .object([("type", .string("FeatureCollection")), ("features", .list(features))])
+            GeoJSONWriting.feature(
+                "station", GeoJSONWriting.point(longitude: station.longitude, latitude: station.latitude),
+                [("positions", .int(positions)), ("aircraft", .int(aircraft)), ("sectors", .int(sectors))]))
+        return GeoJSONWriting.collection(features)
     }
 }

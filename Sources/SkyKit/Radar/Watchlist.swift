@@ -6,18 +6,6 @@ import Foundation
 public struct WatchEntry: Codable, Equatable, Sendable {
     public enum Kind: String, Codable, CaseIterable, Sendable {
         case type, reg, `operator`, callsign, squawk, hex
-
-        /// What the kind matches, in words.
-        public var what: String {
-            switch self {
-            case .type: "aircraft type (ICAO designator)"
-            case .reg: "registration"
-            case .operator: "operator (the callsign's three-letter ICAO prefix)"
-            case .callsign: "callsign"
-            case .squawk: "squawk code"
-            case .hex: "ICAO 24-bit address"
-            }
-        }
     }
 
     public var kind: Kind

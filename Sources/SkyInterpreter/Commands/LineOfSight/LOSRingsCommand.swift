@@ -52,13 +52,8 @@ enum LOSRingsCommand {
             try path.map { try context.createUserFile($0, force: force) }
         }
         let fetched = try context.lineOfSight.offerToFetch(TileCorner.covering(origin.coordinate, radius: Distance(meters: range)))
-        let los = context.session.los
-        let progress = ProgressLine(context: context, label: "rings", total: 0)
-        let result = RangeRings.compute(
-            origin: origin.coordinate, antenna: los.observer, altitudes: heights.sorted(), range: range, azimuthStep: step, rangeStep: rangeStep,
-            earth: los.earth, terrain: context.lineOfSight.terrain(), progress: { progress.update(share: $0) }, cancelled: { Interrupt.requested })
-        progress.finish()
-        guard let rings = result else { throw ShellError(.interrupted, "rings cancelled") }
+        let rings = try context.lineOfSight.rangeRings(
+            around: origin.coordinate, altitudes: heights.sorted(), range: range, azimuthStep: step, rangeStep: rangeStep)
         var output = Output(fetched)
         output.blocks += report(rings, origin: origin, context).blocks
         if let file = files[0] {

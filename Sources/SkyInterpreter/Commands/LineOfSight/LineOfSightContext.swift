@@ -171,6 +171,21 @@ final class LineOfSightContext: ServiceContext {
         return [report.message]
     }
 
+    /// The range rings of `altitudes` around `origin` for the session's LOS observer height and
+    /// Earth model, over the session's terrain, with a progress line; Ctrl-C stops them.
+    func rangeRings(around origin: Coordinate, altitudes: [Double], range: Double, azimuthStep: Double, rangeStep: Double) throws(ShellError)
+        -> RangeRings
+    {
+        let los = context.session.los
+        let progress = ProgressLine(context: context, label: "rings", total: 0)
+        let result = RangeRings.compute(
+            origin: origin, antenna: los.observer, altitudes: altitudes, range: range, azimuthStep: azimuthStep, rangeStep: rangeStep, earth: los.earth,
+            terrain: terrain(), progress: { progress.update(share: $0) }, cancelled: { Interrupt.requested })
+        progress.finish()
+        guard let result else { throw ShellError(.interrupted, "rings cancelled") }
+        return result
+    }
+
     /// The LOS origin, or the error that says how to set one.
     func origin() throws(ShellError) -> Place {
         guard let origin = context.session.los.origin else {

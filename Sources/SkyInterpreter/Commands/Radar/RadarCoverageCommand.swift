@@ -120,13 +120,9 @@ enum RadarCoverageCommand {
         let heard = ReceptionCoverage.Band.allCases.compactMap { c.farthest($0)?.distance }.max() ?? 0
         let range = min(600_000, max(50_000, heard * 1.25 + 20_000))
         let los = context.session.los
-        let progress = ProgressLine(context: context, label: "terrain", total: 0)
-        let result = RangeRings.compute(
-            origin: station.coordinate, antenna: los.observer, altitudes: CoverageAgainstTerrain.altitudes, range: range,
-            azimuthStep: min(1, 90 / Double(c.sectors)), rangeStep: ViewshedRequest.groundSpacing, earth: los.earth,
-            terrain: context.lineOfSight.terrain(), progress: { progress.update(share: $0) }, cancelled: { Interrupt.requested })
-        progress.finish()
-        guard let rings = result else { throw ShellError(.interrupted, "coverage cancelled") }
+        let rings = try context.lineOfSight.rangeRings(
+            around: station.coordinate, altitudes: CoverageAgainstTerrain.altitudes, range: range, azimuthStep: min(1, 90 / Double(c.sectors)),
+            rangeStep: ViewshedRequest.groundSpacing)
         let compared = CoverageAgainstTerrain(c, rings)
         let units = context.units
         let rows = compared.entries.enumerated().map { s, entries -> [Cell] in
