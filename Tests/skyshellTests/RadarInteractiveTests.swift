@@ -77,6 +77,56 @@ struct RadarInteractiveTests {
         try pty.exitShell()
     }
 
+    @Test func aWatchedAircraftComingPastIsMarkedAndRingsTheBellOnce() throws {
+        // SWR63M is first heard at 13:06:46, 1.9 km from the airport; played 10 times faster.
+        let pty = try start()
+        for command in ["radar time 13:06", "watch add callsign swr6*"] { try pty.enter(command, until: "✈default> ") }
+        try pty.send("radar live speed 10\r")
+        let line = try pty.waitFor("★ SWR63M (callsign SWR6*) passes 1.9 km from you in")
+        #expect(line.contains("\u{07}"))
+        #expect(PTYSession.plain(try pty.waitFor("q quit")).contains("— look south"))
+        // On the scope once it is in the feed, labelled with the star; the bell rang once.
+        let labelled = try pty.waitFor("★SWR63M", timeout: 10)
+        #expect(!labelled.contains("\u{07}"))
+        try pty.send("q", toEditor: false)
+        try pty.waitFor("✈default> ")
+        try pty.exitShell()
+    }
+
+    @Test func aRecordingPlaysFasterWithSpeedAndALiveFeedRefusesIt() throws {
+        let pty = try start()
+        try pty.enter("radar time 13:06", until: "✈default> ")
+        try pty.send("radar live speed 20\r")
+        try pty.waitFor("q quit")
+        // Twenty seconds of the recording a second: half a minute on within two seconds.
+        try pty.waitFor("13:06:3", timeout: 4)
+        try pty.send("q", toEditor: false)
+        try pty.waitFor("✈default> ")
+        #expect(PTYSession.plain(try pty.enter("radar source opensky", until: "✈default> ")).contains("OpenSky"))
+        let refused = PTYSession.plain(try pty.enter("radar live speed 10", until: "✈default> "))
+        #expect(refused.contains("speed plays a recording faster"))
+        #expect(PTYSession.plain(try pty.enter("radar live speed 1000", until: "✈default> ")).contains("is not a speed-up from 0.1 to 100"))
+        try pty.exitShell()
+    }
+
+    @Test func aLockedScopeIgnoresQEscapeAndCtrlCUntilUnlockIsTyped() throws {
+        let pty = try start()
+        try pty.send("radar live --lock\r")
+        try pty.waitFor("locked · type unlock to use the keys")
+        for key in ["q", "\u{1B}", "\u{03}", "unlq", "+"] {
+            try pty.send(key, toEditor: false)
+            usleep(300_000)
+        }
+        // Still the scope, at the same range: nothing got through.
+        let still = PTYSession.plain(try pty.waitFor("locked · type unlock"))
+        #expect(still.contains("within 50 km") && !still.contains("✈default>"))
+        try pty.send("UNlock", toEditor: false)
+        try pty.waitFor("←/→ turn · +/- range · q quit")
+        try pty.send("q", toEditor: false)
+        #expect(PTYSession.plain(try pty.waitFor("✈default> ")).contains("radar live ended"))
+        try pty.exitShell()
+    }
+
     @Test func theKidThemeFlashesLookUpInBigLetters() throws {
         let pty = try liveWithAnAlert(["set theme kid"])
         // The first row of LOOK UP! in block letters, and the bell.

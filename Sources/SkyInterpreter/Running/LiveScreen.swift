@@ -51,13 +51,22 @@ struct LiveScreen {
     }
 
     /// Waits up to `timeout` seconds for a key.
-    func readKey(timeout: Double) -> Key {
+    func readKey(timeout: Double) -> Key { readBytes(timeout: timeout).map(LiveScreen.key) ?? .quit }
+
+    /// Waits up to `timeout` seconds for what a key sends: its bytes (none when nothing came),
+    /// or nil at the end of the input.
+    func readBytes(timeout: Double) -> [UInt8]? {
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0)]
-        guard poll(&fds, 1, Int32(timeout * 1000)) > 0 else { return .none }
+        guard poll(&fds, 1, Int32(timeout * 1000)) > 0 else { return [] }
         var buffer = [UInt8](repeating: 0, count: 16)
         let n = read(0, &buffer, buffer.count)
-        guard n > 0 else { return n == 0 ? .quit : .none }
-        switch Array(buffer[0..<n]) {
+        guard n > 0 else { return n == 0 ? nil : [] }
+        return Array(buffer[0..<n])
+    }
+
+    /// The key the bytes are.
+    static func key(_ bytes: [UInt8]) -> Key {
+        switch bytes {
         case [UInt8(ascii: "q")], [UInt8(ascii: "Q")], [0x1B], [0x03], [0x04]: return .quit
         case [0x1B, UInt8(ascii: "["), UInt8(ascii: "D")]: return .left
         case [0x1B, UInt8(ascii: "["), UInt8(ascii: "C")]: return .right

@@ -23,6 +23,16 @@ extension Kind {
         }
     }
 
+    /// How many times faster than the clock, within `range`: 10, 10x or 10×.
+    public static func factor(_ range: ClosedRange<Double>) -> Kind<Double> {
+        let bounds = "\(Format.trimmed(range.lowerBound)) to \(Format.trimmed(range.upperBound))"
+        return .word("factor", "how many times faster than the clock, \(bounds): 10 or 10x") { word, _ in
+            let number = word.hasSuffix("x") || word.hasSuffix("×") ? String(word.dropLast()) : word
+            guard let n = NumberParser.parse(number), range.contains(n) else { throw ValueError("'\(word)' is not a speed-up from \(bounds) (10 or 10x)") }
+            return n
+        }
+    }
+
     /// A horizontal distance; bare numbers are in `unit`.
     public static func distance(default unit: LengthUnit = .kilometers) -> Kind<Distance> {
         .word("distance", "a distance: 50km, 12mi, 5nm, 800m (\(unit.symbol) when no unit is given)") { word, _ in

@@ -44,5 +44,16 @@ public final class Catalog: @unchecked Sendable {
         return data.string(range.lowerBound + 8 * k + 2)
     }
 
+    /// The ISO 3166-1 alpha-2 code of a country named in English, without regard to case
+    /// ("mongolia" → MN), or nil.
+    public func countryCode(named name: String) -> String? {
+        let range = data.section("country")
+        let wanted = name.lowercased()
+        for k in 0..<(range.count / 8) where data.string(range.lowerBound + 8 * k + 2).lowercased() == wanted {
+            return String(decoding: data.bytes[(range.lowerBound + 8 * k)..<(range.lowerBound + 8 * k + 2)], as: UTF8.self)
+        }
+        return nil
+    }
+
     func timeZoneName(_ index: Int) -> String { data.string(timeZonesBase + 6 * index) }
 }

@@ -1,11 +1,12 @@
 import Foundation
 
 /// One thing a spotter watches for: an aircraft type, a registration, an operator (the
-/// callsign's ICAO airline prefix), a callsign, a squawk or an ICAO address, each a pattern in
+/// callsign's ICAO airline prefix), a callsign, a squawk, an ICAO address or the country of
+/// registration (ISO 3166 code, from the address's block), each a pattern in
 /// which `*` stands for any run of characters and `?` for one, without regard to case.
 public struct WatchEntry: Codable, Equatable, Sendable {
     public enum Kind: String, Codable, CaseIterable, Sendable {
-        case type, reg, `operator`, callsign, squawk, hex
+        case type, reg, `operator`, callsign, squawk, hex, country
     }
 
     public var kind: Kind
@@ -27,6 +28,7 @@ public struct WatchEntry: Codable, Equatable, Sendable {
         case .callsign: field = a.callsign
         case .squawk: field = a.squawk
         case .hex: field = a.icao24
+        case .country: field = AddressBlocks.country(of: a.icao24)
         }
         guard let field else { return false }
         return Glob.matches(pattern, field.uppercased())
@@ -40,5 +42,13 @@ public struct WatchEntry: Codable, Equatable, Sendable {
         case "7700": "general emergency"
         default: nil
         }
+    }
+
+    /// Why an aircraft is watched: the entries it matches ("type C17") and an emergency squawk
+    /// ("squawk 7700 — general emergency", named whatever the list holds); empty when it is not.
+    public static func reasons(_ entries: [WatchEntry], _ a: AircraftState) -> [String] {
+        var reasons = entries.filter { $0.matches(a) }.map { "\($0.kind.rawValue) \($0.pattern)" }
+        if let emergency = emergency(a.squawk) { reasons.append("squawk \(a.squawk ?? "") — \(emergency)") }
+        return reasons
     }
 }

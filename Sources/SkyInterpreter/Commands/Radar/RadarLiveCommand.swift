@@ -5,6 +5,8 @@ import SkyKit
 /// `radar live [every N]`: the scope redrawn in place with a turning sweep until `q`.
 enum RadarLiveCommand {
     static let every = Option("every", .duration(defaultSeconds: 1, placeholder: "interval"), "time between fetches (default: the source's refresh time)")
+    static let speed = Option("speed", .factor(0.1...100), "play a recording this many times faster than the clock (10 or 10x)")
+    static let lock = Flag("lock", "ignore every key but the word unlock, typed in order (for a child at the keyboard)")
 
     static let spec = CommandSpec(
         "live", category: .radar,
@@ -13,20 +15,31 @@ enum RadarLiveCommand {
             "Uses the whole terminal (its alternate screen) and gives it back as it was on q, Esc, Ctrl-C or an error. The "
             + "traffic is fetched again at the source's refresh rate (or `every`, never faster than the source allows); a "
             + "sweep turns once per refresh. Keys: ← and → turn 15°, + and - halve or double the range, q quits. Recorded "
-            + "sources play in real time from the radar time. Below the scope a countdown names the next aircraft to pass "
+            + "sources play in real time from the radar time (`speed 10` ten times faster). With `lock` no key leaves, turns or zooms "
+            + "and Ctrl-C is ignored, so a child can watch: typing the letters u n l o c k in order unlocks it (any other key "
+            + "starts the word again), and then the keys work as usual. Below the scope a countdown names the next aircraft to pass "
             + "closest in the coming 5 minutes (as `next`: exact on recordings, extrapolated on live feeds). With `set "
             + "alert-distance 2km` or `set alert-elevation 60`, an aircraft about to pass that near or that high (within a "
             + "minute) rings the terminal's bell once and gets a highlighted line; `set theme kid` flashes LOOK UP! in big "
-            + "letters with an arrow the way to turn instead (and shows no countdown text). Needs a terminal; scripts use "
+            + "letters with an arrow the way to turn instead (and shows no countdown text). A watched aircraft (watch add, or an "
+            + "emergency squawk) that will pass in the coming 5 minutes gets a ★ line with when, how near and where to look, and "
+            + "rings the bell the first time. Needs a terminal; scripts use "
             + "`radar` or `radar record`.",
-        options: [every.spec],
+        options: [every.spec, speed.spec, lock.spec],
         requires: [.observer],
-        examples: [Example("radar live", "the live scope"), Example("radar live every 30s", "fetch twice a minute")]
+        examples: [
+            Example("radar live", "the live scope"), Example("radar live every 30s", "fetch twice a minute"),
+            Example("radar live speed 10", "a recording ten times faster"), Example("radar live --lock", "for a toddler: type unlock to leave"),
+        ]
     ) { args, context in
         guard isatty(0) == 1, context.stdoutIsTerminal else {
             throw ShellError.usage("radar live needs a terminal; in scripts use radar (one frame) or radar record")
         }
-        var live = LiveRadar(context: context, every: args[RadarLiveCommand.every])
+        let speed = args[RadarLiveCommand.speed]
+        if speed != nil, !(try context.radar.feed().isRecorded) {
+            throw ShellError.usage("speed plays a recording faster; a live feed goes at the pace of the world")
+        }
+        var live = LiveRadar(context: context, every: args[RadarLiveCommand.every], speed: speed ?? 1, locked: args.flag(RadarLiveCommand.lock))
         let summary = try live.run()
         return .message(summary)
     }
@@ -36,10 +49,16 @@ enum RadarLiveCommand {
 struct LiveRadar {
     let context: CommandContext
     let requestedInterval: Double?
+    /// Seconds of a recording played per second of the clock.
+    let speed: Double
+    /// Keys are ignored until `unlock` is typed.
+    var lock: UnlockWord?
 
-    init(context: CommandContext, every: Double?) {
+    init(context: CommandContext, every: Double?, speed: Double = 1, locked: Bool = false) {
         self.context = context
         requestedInterval = every
+        self.speed = speed
+        lock = locked ? UnlockWord() : nil
     }
 
     mutating func run() throws -> String {
@@ -62,7 +81,7 @@ struct LiveRadar {
             let now = Date()
             // Recorded sources play in real time: the radar time moves with the clock.
             if feed.isRecorded, let span = feed.span {
-                let t = min(context.radar.time(feed) + now.timeIntervalSince(lastFrame), span.upperBound)
+                let t = min(context.radar.time(feed) + now.timeIntervalSince(lastFrame) * speed, span.upperBound)
                 context.session.setRadarTime(t, of: feed.label)
                 lastFrame = now
                 if t >= span.upperBound { problem = "the end of the recording" }
@@ -75,9 +94,10 @@ struct LiveRadar {
                     if let t = picture?.time, abs(t - lookedAt) >= 1 {
                         lookout = RadarLookout.look(context)
                         lookedAt = t
-                        let fresh = lookout.alerts.filter { !rung.contains($0.icao24) }
+                        // The bell once per aircraft, alerted or watched.
+                        let fresh = Set(lookout.alerts.map(\.icao24) + lookout.watched.map(\.pass.icao24)).subtracting(rung)
                         if !fresh.isEmpty { screen.bell() }
-                        rung.formUnion(fresh.map(\.icao24))
+                        rung.formUnion(fresh)
                     }
                     backoff = interval
                     nextFetch = now.addingTimeInterval(interval)
@@ -92,7 +112,16 @@ struct LiveRadar {
             }
             let sweep = (now.timeIntervalSince(started) / max(interval, 2)).truncatingRemainder(dividingBy: 1) * 360
             screen.show(frame(picture, lookout: lookout, sweep: sweep, problem: problem))
-            switch screen.readKey(timeout: 0.1) {
+            let bytes = screen.readBytes(timeout: 0.1)
+            if lock != nil {
+                // Locked: every key goes to the word, nothing else; Ctrl-C is swallowed.
+                if let bytes, lock?.take(bytes) == true { lock = nil }
+                if bytes == nil { usleep(100_000) }
+                if Interrupt.termination == nil, Interrupt.requested { _ = Interrupt.take() }
+                if Interrupt.termination != nil { ending = "radar live ended" }
+                continue
+            }
+            switch bytes.map(LiveScreen.key) ?? .quit {
             case .quit: ending = "radar live ended"
             case .left: context.session.turn(by: Angle(degrees: -15))
             case .right: context.session.turn(by: Angle(degrees: 15))
@@ -114,7 +143,7 @@ struct LiveRadar {
         let kid = context.setting(.theme) == .kid
         // The rows the lookout adds: the flash (five) or a line per alert, and the countdown
         // (text: not in the kid theme).
-        let added = (kid ? (lookout.alerts.isEmpty ? 0 : 5) : lookout.alerts.count + (lookout.countdown == nil ? 0 : 1))
+        let added = (kid ? (lookout.alerts.isEmpty ? 0 : 5) : lookout.alerts.count + lookout.watched.count + (lookout.countdown == nil ? 0 : 1))
         guard let picture, let output = try? RadarCommands.frame(picture, context, sweep: sweep, extraRows: added) else {
             return [.message("waiting for traffic…" + (problem.map { " (\($0))" } ?? ""))]
         }
@@ -125,10 +154,27 @@ struct LiveRadar {
             blocks.insert(.art(RadarLookout.flash(first, heading: picture.heading, phase: phase)), at: 0)
         } else {
             blocks += lookout.alerts.map { .message(RadarLookout.alertLine($0, now: picture.time, picture.units), .warning) }
+            blocks += lookout.watched.map { .message(RadarLookout.watchedLine($0.pass, reasons: $0.reasons, now: picture.time, picture.units), .accent) }
         }
         if let countdown = lookout.countdown, !kid { blocks.append(.message(countdown, .accent)) }
         if let problem { blocks.append(.message("⚠ \(problem)", .warning)) }
-        blocks.append(.message("←/→ turn · +/- range · q quit", .dim))
+        blocks.append(.message(lock == nil ? "←/→ turn · +/- range · q quit" : "locked · type unlock to use the keys", .dim))
         return blocks
+    }
+}
+
+/// The word that unlocks a locked live view, typed in order: any other key starts it again.
+struct UnlockWord {
+    static let word = Array("unlock".utf8)
+    var matched = 0
+
+    /// Takes the bytes of one key; true once the whole word has been typed.
+    mutating func take(_ bytes: [UInt8]) -> Bool {
+        for byte in bytes {
+            let lower = byte | 0x20
+            matched = lower == UnlockWord.word[matched] ? matched + 1 : (lower == UnlockWord.word[0] ? 1 : 0)
+            if matched == UnlockWord.word.count { return true }
+        }
+        return false
     }
 }

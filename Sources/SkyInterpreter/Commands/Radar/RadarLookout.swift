@@ -1,9 +1,10 @@
 import Foundation
 import SkyKit
 
-/// What `radar live` says about the coming minutes: a countdown to the next close pass, and an
+/// What `radar live` says about the coming minutes: a countdown to the next close pass, an
 /// alert (a bell and a highlighted line; the kid theme's big flash) for each aircraft about to
-/// pass nearer than alert-distance or higher than alert-elevation.
+/// pass nearer than alert-distance or higher than alert-elevation, and a line (and a bell the
+/// first time) for each watched aircraft coming past.
 struct RadarLookout {
     /// How far ahead the countdown looks, seconds.
     static let horizon = 300.0
@@ -14,6 +15,9 @@ struct RadarLookout {
     var countdown: String?
     /// The passes to alert about, soonest first.
     var alerts: [PredictedPass] = []
+    /// The coming passes of watched aircraft (the watchlist, emergency squawks), soonest first,
+    /// with why each is watched.
+    var watched: [(pass: PredictedPass, reasons: [String])] = []
 
     /// The lookout at the radar's moment; nil when there is nothing to say or it cannot be found.
     static func look(_ context: CommandContext) -> RadarLookout {
@@ -26,6 +30,11 @@ struct RadarLookout {
                 "next: \(first.name) passes \(Format.distance(first.slantRange, units)) from you in "
                 + "\(TimeText.span(first.time - w.now)) (\(TimeText.clock(first.time)) UTC)"
                 + (w.window.extrapolated ? ", extrapolated" : "")
+        }
+        let entries = context.session.radar.watchlist
+        lookout.watched = passes.compactMap { p in
+            let reasons = WatchEntry.reasons(entries, p.aircraft)
+            return reasons.isEmpty ? nil : (p, reasons)
         }
         let soon = { (p: PredictedPass) in p.time - w.now <= warning }
         if let distance = AlertLimits.distance(context.setting(named: SettingSpec.alertDistance.name)).value {
@@ -44,6 +53,12 @@ struct RadarLookout {
     static func alertLine(_ p: PredictedPass, now: Double, _ units: UnitSystem) -> String {
         "🔔 \(p.name) will pass \(Format.distance(p.slantRange, units)) from you in \(TimeText.span(p.time - now)) — "
             + "look \(CompassPoint(bearing: p.bearing).words), \(Format.fixed(p.elevation.degrees, 0))° up"
+    }
+
+    /// "★ RCH123 (type C17) passes 3.1 km from you in 2 min 10 s — look south, 12° up"
+    static func watchedLine(_ p: PredictedPass, reasons: [String], now: Double, _ units: UnitSystem) -> String {
+        "★ \(Visible.text(p.name)) (\(Visible.text(reasons.joined(separator: ", ")))) passes \(Format.distance(p.slantRange, units)) from you in "
+            + "\(TimeText.span(p.time - now)) — look \(CompassPoint(bearing: p.bearing).words), \(Format.fixed(p.elevation.degrees, 0))° up"
     }
 
     /// The kid theme's flash: LOOK UP! in big letters and a big arrow the way to turn, in a

@@ -117,6 +117,7 @@ enum RadarText {
         Column("speed_ms", "Speed", .right, kind: .speed(.metersPerSecond)), Column("track", "Track", .right, kind: .angle),
         Column("on_ground", "", dataOnly: true, kind: .boolean), Column("apparent_arcmin", "", dataOnly: true, kind: .number),
         Column("hidden_by_terrain", "", dataOnly: true, kind: .boolean), Column("watched", "", dataOnly: true, kind: .boolean),
+        Column("country", "", dataOnly: true, kind: .text),
     ]
 
     /// The source in a few words, without opening it: "sample Paris", "OpenSky", "replay f.jsonl".
@@ -152,8 +153,11 @@ struct RadarRow {
     /// Whether terrain hides the aircraft.
     var hidden: Bool { !frame.hiddenByTerrain.isEmpty && frame.hiddenByTerrain.contains(sightings[index].aircraft.icao24) }
     var clock: Int { sightings[index].clock(heading: frame.heading) }
-    /// Whether an entry of the watchlist matches the aircraft.
-    var watched: Bool { !frame.watchlist.isEmpty && frame.watchlist.contains { $0.matches(sightings[index].aircraft) } }
+    /// Whether an entry of the watchlist matches the aircraft, or it squawks an emergency.
+    var watched: Bool {
+        WatchEntry.emergency(sightings[index].aircraft.squawk) != nil
+            || (!frame.watchlist.isEmpty && frame.watchlist.contains { $0.matches(sightings[index].aircraft) })
+    }
 
     /// What the rows of one picture share, taken from it once.
     struct Frame {
@@ -183,7 +187,7 @@ struct RadarRow {
     var cells: [Cell] {
         [
             cell(0), cell(1), cell(2), cell(3), cell(4), cell(5), cell(6), cell(7), cell(8), cell(9), cell(10), cell(11), cell(12), cell(13),
-            cell(14), cell(15), cell(16),
+            cell(14), cell(15), cell(16), cell(17),
         ]
     }
 
@@ -219,7 +223,8 @@ struct RadarRow {
         case 13: return Cell(.bool(sightings[index].aircraft.onGround))
         case 14: return Cell(Datum.rounded(sightings[index].apparentSize, 2))
         case 15: return Cell(.bool(hidden))
-        default: return Cell(.bool(watched))
+        case 16: return Cell(.bool(watched))
+        default: return Cell(.optional(AddressBlocks.country(of: sightings[index].aircraft.icao24)))
         }
     }
 }

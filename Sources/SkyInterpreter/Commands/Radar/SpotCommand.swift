@@ -33,7 +33,7 @@ enum SpotCommand {
             if let note = picture.note { output.append(.note(note)) }
             return output
         }
-        let words = sentence(best, picture, context)
+        let words = sentence(best, picture.units, context)
         var output = Output(trace.map { .message($0, .dim) })
         output.append(.message(words, .accent))
         if let turn = turn(best, picture) { output.append(.message(turn)) }
@@ -74,14 +74,14 @@ enum SpotCommand {
     }
 
     /// "Look east-north-east, 25° up: BAW123, a British Airways flight, 8 km away at 9,000 ft, heading west."
-    static func sentence(_ s: Sighting, _ picture: RadarPicture, _ context: CommandContext) -> String {
+    static func sentence(_ s: Sighting, _ units: UnitSystem, _ context: CommandContext) -> String {
         let a = s.aircraft
         let up = s.elevation.map { Int($0.degrees.rounded()) } ?? 0
         var text = "Look \(CompassPoint(bearing: s.bearing).words), \(up)° up: \(a.name), \(RadarText.what(a, context)), "
-        text += "\(Format.distance(s.groundDistance, picture.units, decimals: s.groundDistance.kilometers < 10 ? 1 : 0)) away"
+        text += "\(Format.distance(s.groundDistance, units, decimals: s.groundDistance.kilometers < 10 ? 1 : 0)) away"
         if let altitude = a.altitude {
             // To the nearest hundred: a parent looking up needs no more.
-            let unit = Format.heightUnit(picture.units)
+            let unit = Format.heightUnit(units)
             text += " at \(Format.height(Height((altitude.value(in: unit) / 100).rounded() * 100, unit), in: unit))"
             if a.altitudeSource == .pressure { text += " (a pressure altitude)" }
         }

@@ -24,10 +24,9 @@ enum WatchCommands {
         var lines: [Block] = []
         for s in picture.sightings {
             let a = s.aircraft
-            let matched = entries.filter { $0.matches(a) }
+            let why = WatchEntry.reasons(entries, a)
+            guard !why.isEmpty else { continue }
             let emergency = WatchEntry.emergency(a.squawk)
-            guard !matched.isEmpty || emergency != nil else { continue }
-            let why = matched.map { "\($0.kind.rawValue) \($0.pattern)" } + (emergency.map { ["squawk \(a.squawk ?? "") — \($0)"] } ?? [])
             rows.append([
                 Cell(.string(a.callsign ?? a.icao24), text: Visible.text(a.name)), Cell(.string(a.icao24)), Cell(Datum.optional(a.typeDesignator)),
                 Cell(.number((s.groundDistance.kilometers * 100).rounded() / 100), text: Format.distance(s.groundDistance, picture.units)),
@@ -37,7 +36,7 @@ enum WatchCommands {
             if let emergency {
                 lines.append(.message("EMERGENCY: \(Visible.text(a.name)) squawks \(a.squawk ?? "") (\(emergency))", .warning))
             }
-            lines.append(.message(SpotCommand.sentence(s, picture, context)))
+            lines.append(.message(SpotCommand.sentence(s, picture.units, context)))
         }
         guard !rows.isEmpty else {
             let when = picture.isRecorded ? "at \(TimeText.utc(picture.time)) in the recording" : "now"
@@ -54,25 +53,40 @@ enum WatchCommands {
         return Output([.table(table)] + lines)
     }
 
-    static let kind = Argument("kind", Kind<WatchEntry.Kind>.choice(WatchEntry.Kind.self, placeholder: "kind"), "type, reg, operator, callsign, squawk or hex")
+    static let kind = Argument(
+        "kind", Kind<WatchEntry.Kind>.choice(WatchEntry.Kind.self, placeholder: "kind"), "type, reg, operator, callsign, squawk, hex or country")
     static let pattern = Argument("pattern", .text, "what to match; * stands for any characters, ? for one")
 
     static let add = CommandSpec(
         "add", category: .radar,
-        abstract: "Watch for an aircraft type, registration, operator, callsign, squawk or ICAO address",
-        discussion: "The pattern is matched without regard to case; `*` stands for any run of characters and `?` for one (BAW*, N12?AB).",
+        abstract: "Watch for an aircraft type, registration, operator, callsign, squawk, ICAO address or country",
+        discussion:
+            "The pattern is matched without regard to case; `*` stands for any run of characters and `?` for one (BAW*, N12?AB). "
+            + "A country is its ISO 3166 code or its name (MN, Mongolia): the country of registration, known from the block of "
+            + "ICAO addresses the aircraft's address is in, whatever the feed says.",
         arguments: [kind.spec, pattern.spec],
         examples: [
             Example("watch add type C130", "Hercules"), Example("watch add operator RCH", "US Air Mobility Command (callsigns REACH…)"),
             Example("watch add callsign BAW*", "British Airways"), Example("watch add hex 3c6444", "one airframe"),
+            Example("watch add country Mongolia", "anything registered in Mongolia"),
         ]
     ) { args, context in
-        let entry = WatchEntry(try args.value(kind), try args.value(pattern))
+        let given = try args.value(pattern)
+        var entry = WatchEntry(try args.value(kind), given)
+        if entry.kind == .country { entry.pattern = try countryCode(given, context).uppercased() }
         guard entry.pattern.utf8.count <= 32, entry.pattern.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 32 && $0.value < 127 }) else {
             throw ShellError.usage("a watch pattern is up to 32 letters, digits, - * ?: got '\(Visible.text(entry.pattern))'")
         }
         context.session.watch(entry)
         return listing(context, "watching \(entry.kind.rawValue) \(entry.pattern)")
+    }
+
+    /// The ISO 3166 code a country pattern names: a code (or a pattern of codes) as it is, a
+    /// country's name as its code.
+    static func countryCode(_ pattern: String, _ context: CommandContext) throws -> String {
+        if pattern.utf8.count == 2 || pattern.contains(where: { $0 == "*" || $0 == "?" }) { return pattern }
+        if let code = context.catalog.countryCode(named: pattern) { return code }
+        throw ShellError.usage("'\(Visible.text(pattern))' is not a country skyshell knows: give its ISO 3166 code (FR) or its English name")
     }
 
     static let list = CommandSpec("list", category: .radar, abstract: "List the watchlist", examples: [Example("watch list", "what is watched")]) {

@@ -18,7 +18,7 @@ enum WhatCommand {
             + "direction you face: your heading, turned by `left` or `right`, and when `up` is given also that high in the "
             + "sky (then the offset is the angle between the two sight lines; without it, only the compass directions "
             + "count). Says how far off your direction it is, its distance and altitude, its callsign and airline (from the "
-            + "callsign's ICAO prefix), its type and registration when the feed has them, and whether it climbs, descends or "
+            + "callsign's ICAO prefix), its type and registration when the feed has them, its country of registration (from the block of ICAO addresses its address is in), and whether it climbs, descends or "
             + "cruises (a vertical rate of ±1.5 m/s, about 300 ft/min). Nothing within 15°: it names the nearest aircraft "
             + "and which way to turn. `explain what` shows the angles.",
         options: [up.spec, left.spec, right.spec],
@@ -88,6 +88,7 @@ enum WhatCommand {
         var text = RadarText.who(a.name, a, context)
         if let type = RadarText.type(a, context) { text += ", " + type }
         if let registration = a.registration { text += (a.typeDesignator == nil ? ", " : " ") + registration }
+        if let country = AddressBlocks.country(of: a.icao24).flatMap(context.catalog.countryName) { text += ", registered in " + country }
         text += ", \(Format.distance(s.groundDistance, picture.units, decimals: s.groundDistance.kilometers < 10 ? 1 : 0)) away"
         if let e = s.elevation { text += ", \(Format.fixed(e.degrees, 0))° up" }
         if let altitude = a.altitude { text += " at " + RadarText.altitudeWords(altitude, a, picture.units) }

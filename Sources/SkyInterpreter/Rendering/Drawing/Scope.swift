@@ -119,8 +119,13 @@ public struct Scope {
                 let d = r * Double(k) / 4 * 0.7071
                 canvas.label(column: Int(cx + d) / 2 + 1, row: Int(cy - d) / 4, text, theme.ring)
             }
-            for p in placed.reversed() {
-                let name = p.sighting.aircraft.name
+            // Watched aircraft (★) are labelled first, so they keep theirs in a crowd.
+            let isWatched = { (p: (x: Double, y: Double, size: Double, sighting: Sighting)) in
+                !WatchEntry.reasons(picture.watchlist, p.sighting.aircraft).isEmpty
+            }
+            let watched = placed.reversed().filter(isWatched)
+            for p in watched + placed.reversed().filter({ !isWatched($0) }) {
+                let name = (watched.isEmpty || !isWatched(p) ? "" : "★") + p.sighting.aircraft.name
                 let column = Int(p.x) / 2, row = Int(p.y) / 4
                 let halfWidth = Int((p.size / 2).rounded(.up))
                 let spots = [
