@@ -56,3 +56,59 @@ enum TimeText {
             iso: "\(t.date)T\(t.clock)" + t.offsetText)
     }
 }
+
+/// Moments as the session shows them (`set time`): in UTC, or on the clock of the observer's
+/// time zone with its offset. Data (JSON, CSV cells) keeps ISO 8601 UTC either way.
+struct MomentText: Sendable {
+    /// The IANA zone of local times; nil for UTC.
+    var zone: String?
+
+    static let utc = MomentText(zone: nil)
+
+    /// The moment on the zone's clock, or nil for UTC (or a zone or moment that cannot be told).
+    func local(_ seconds: Double) -> CivilTime? {
+        guard let zone, UnixTime.checked(seconds) != nil, let offset = ZoneOffsets.seconds(zone: zone, at: seconds) else { return nil }
+        return CivilTime(seconds.rounded(), offset: offset)
+    }
+
+    /// "2021-10-07 14:10:01 UTC", or "2021-10-07 16:10:01 +02:00" on local time.
+    func moment(_ seconds: Double) -> String {
+        guard let t = local(seconds) else { return TimeText.utc(seconds) }
+        return t.text + " " + t.offsetText.replacingAll("-", with: "−")
+    }
+
+    /// "14:10:01 UTC", or "16:10:01 +02:00" on local time.
+    func clock(_ seconds: Double) -> String {
+        guard let t = local(seconds) else { return TimeText.clock(seconds) + " UTC" }
+        return t.clock + " " + t.offsetText.replacingAll("-", with: "−")
+    }
+
+    /// "14:10:01" or "16:10:01": the clock alone, where the zone is said once nearby.
+    func bareClock(_ seconds: Double) -> String { local(seconds)?.clock ?? TimeText.clock(seconds) }
+
+    /// "UTC", or "local time (Europe/Paris)".
+    var name: String { zone.map { "local time (\($0))" } ?? "UTC" }
+
+    /// A moment's cell: ISO 8601 UTC in data, the shown moment in text.
+    func cell(_ seconds: Double) -> Cell { Cell(TimeText.isoDatum(seconds), text: moment(seconds)) }
+
+    /// A moment's cell shown as the clock alone.
+    func clockCell(_ seconds: Double) -> Cell { Cell(TimeText.isoDatum(seconds), text: bareClock(seconds)) }
+}
+
+extension CommandContext {
+    /// How moments are shown now: UTC, or with `set time local` the observer's time zone.
+    var moments: MomentText {
+        setting(.time) == .local ? MomentText(zone: localZone(near: session.observer?.place)) : .utc
+    }
+
+    /// The time zone for local times: the observer's airport, else the nearest airport within
+    /// 300 km, else this computer's.
+    func localZone(near place: Place?) -> String {
+        if let place {
+            if let code = place.airportCode, let airport = catalog.airport(icao: code) { return airport.timeZone }
+            if let near = catalog.airports(near: place.coordinate, within: Distance(300, .kilometers), limit: 1).first { return near.airport.timeZone }
+        }
+        return TimeZone.current.identifier
+    }
+}

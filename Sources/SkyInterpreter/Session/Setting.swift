@@ -54,6 +54,13 @@ extension Setting where Value == AccentColor {
     public static var viewshedColor: Self { Setting("viewshed-color", "the colour of the visible area on viewshed maps", default: .green) }
 }
 
+extension Setting where Value == TimeShown {
+    public static var time: Self {
+        Setting(
+            "time", "how the radar shows moments: utc, or local — the observer's time zone (JSON always gives ISO 8601 UTC)", default: .utc)
+    }
+}
+
 extension Setting where Value == RadarTheme {
     public static var theme: Self {
         Setting("theme", "the radar scope: retro (green phosphor, callsigns) or kid (big bright shapes, no text)", default: .retro)
@@ -164,6 +171,11 @@ public enum ChartsMode: String, SettingValue {
 /// How airports are named in lists.
 public enum AirportNaming: String, SettingValue {
     case icao, iata, names
+}
+
+/// The clock moments are shown on.
+public enum TimeShown: String, SettingValue {
+    case utc, local
 }
 
 /// The look of the radar scope.

@@ -26,15 +26,16 @@ enum TimeParser {
     }
 
     /// An instant relative to `now`, from 1900 to 2200 (see `UnixTime`).
-    static func instant(_ text: String, now: Date) throws(ValueError) -> Date {
-        let date = try unchecked(text, now: now)
+    static func instant(_ text: String, now: Date, offset: Int = 0) throws(ValueError) -> Date {
+        let date = try unchecked(text, now: now, offset: offset)
         guard UnixTime.checked(date.timeIntervalSince1970) != nil else {
             throw ValueError("'\(text)' is outside the years 1900 to 2200")
         }
         return date
     }
 
-    static func unchecked(_ text: String, now: Date) throws(ValueError) -> Date {
+    /// A time of day is on the day of `now` on a clock `offset` seconds ahead of UTC.
+    static func unchecked(_ text: String, now: Date, offset: Int = 0) throws(ValueError) -> Date {
         let lower = text.lowercased()
         if lower == "now" { return now }
         if let first = lower.first, first == "-" || first == "+" {
@@ -42,8 +43,9 @@ enum TimeParser {
             return now.addingTimeInterval(first == "-" ? -seconds : seconds)
         }
         if let clock = CivilTime.timeOfDay(lower) {
-            let day = floor(now.timeIntervalSince1970 / 86400) * 86400
-            return Date(timeIntervalSince1970: day + clock)
+            let shift = Double(offset)
+            let day = floor((now.timeIntervalSince1970 + shift) / 86400) * 86400
+            return Date(timeIntervalSince1970: day + clock - shift)
         }
         if let seconds = CivilTime.parse(text) { return Date(timeIntervalSince1970: seconds) }
         throw ValueError("'\(text)' is not a time — use ISO 8601 (2025-11-09T12:30Z), now, -10m, +2h or 13:05")

@@ -71,16 +71,6 @@ final class OrbitContext: ServiceContext {
 
     /// The ISS's propagator.
     func propagator() throws(ShellError) -> SGP4 { try propagator(for: try issSet()) }
-
-    /// The time zone for local times: the observer's airport, else the nearest airport within
-    /// 300 km, else this computer's.
-    func localZone(near place: Place?) -> String {
-        if let place {
-            if let code = place.airportCode, let airport = context.catalog.airport(icao: code) { return airport.timeZone }
-            if let near = context.catalog.airports(near: place.coordinate, within: Distance(300, .kilometers), limit: 1).first { return near.airport.timeZone }
-        }
-        return TimeZone.current.identifier
-    }
 }
 
 extension CommandContext {

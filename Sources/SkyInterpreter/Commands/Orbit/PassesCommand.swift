@@ -67,7 +67,7 @@ enum PassesCommand {
             observer: place, height: observer.altitude.meters, horizon: { skyline?.elevation(towards: $0) ?? 0 },
             lowestHorizon: skyline?.angles.min() ?? 0)
         let filter = Filter(minimum: args[minElevation].map(Double.init), visibleOnly: args.flag(visible))
-        let zone = context.orbit.localZone(near: observer.place)
+        let zone = context.localZone(near: observer.place)
         let where_ = observer.place.airportCode ?? CoordinateText.short(place)
         let span =
             args.flag(tonight)

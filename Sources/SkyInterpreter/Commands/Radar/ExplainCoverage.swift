@@ -48,7 +48,7 @@ enum ExplainCoverage {
             }
             lines.append(
                 "   \(band.label): \(n(Double(cell.count), 0)) positions; the farthest \(Visible.text(f.callsign ?? f.icao24)) at \(n(f.altitude, 0)) m, "
-                    + "\(TimeText.utc(f.time)).")
+                    + "\(context.moments.moment(f.time)).")
         }
         if let band = first, let f = c.cells[s][band.rawValue].farthest {
             let p1 = c.station.latitude * .pi / 180, p2 = f.coordinate.latitude * .pi / 180

@@ -55,7 +55,7 @@ enum ExplainRadar {
         let obs = ECEF(latitude: oc.latitude, longitude: oc.longitude, height: o.altitude.meters)
         let height = a.onGround ? o.altitude : a.altitude
         var lines: [String] = []
-        lines.append("How the radar places \(a.name) (\(RadarText.what(a, context))) — \(picture.feed), \(TimeText.utc(picture.time))")
+        lines.append("How the radar places \(a.name) (\(RadarText.what(a, context))) — \(picture.feed), \(picture.moments.moment(picture.time))")
         lines.append("")
         lines.append("1. You, on the WGS84 ellipsoid (a = \(n(wgs.a, 0)) m, e² = \(Format.fixed(wgs.e2, 8))):")
         lines.append("   φ = \(Format.fixed(oc.latitude, 5))°, λ = \(Format.fixed(oc.longitude, 5))°, h = \(n(o.altitude.meters)) m")

@@ -16,7 +16,7 @@ enum ExplainSpotter {
             let (picture, look) = try WhatCommand.aim(args, context)
             let ranked = look.nearest(picture.sightings.filter { !picture.hiddenByTerrain.contains($0.aircraft.icao24) })
             var lines = [
-                "What is in front of you — \(picture.feed), \(TimeText.utc(picture.time))", "",
+                "What is in front of you — \(picture.feed), \(picture.moments.moment(picture.time))", "",
                 "1. You look towards \(Format.fixed(look.azimuth.degrees, 1))° (heading \(Format.fixed(picture.heading.degrees, 1))°"
                     + (look.azimuth == picture.heading.normalizedBearing
                         ? "" : ", turned \(Format.fixed((look.azimuth - picture.heading).signedTurn.degrees, 1))°") + ")"
@@ -98,7 +98,7 @@ enum ExplainSpotter {
         let closest = m.offset(after: max(0, t))
         let units = context.units
         var lines = [
-            "When \(a.name) passes closest — \(w.feed.label), \(TimeText.utc(w.now))", "",
+            "When \(a.name) passes closest — \(w.feed.label), \(context.moments.moment(w.now))", "",
             "1. Where it is now, in your east/north/up frame (`explain radar`): r = (\(n(r.east)), \(n(r.north)), \(n(r.up))) m, |r| = \(n(r.range)) m",
             "2. How it moves: \(n(a.groundSpeed?.metersPerSecond ?? 0, 1)) m/s along track \(Format.fixed(a.track ?? 0, 1))°, climbing "
                 + "\(n(a.verticalRate ?? 0, 1)) m/s:",
@@ -110,7 +110,7 @@ enum ExplainSpotter {
             lines.append(
                 "4. Then r(t*) = (\(n(closest.east)), \(n(closest.north)), \(n(closest.up))) m: the closest approach is "
                     + "\(Format.distance(Distance(meters: closest.range), units, decimals: 2)) in \(TimeText.span(t)), at "
-                    + "\(TimeText.clock(w.now + t)) UTC, \(Format.fixed(closest.elevation, 1))° up"
+                    + "\(context.moments.clock(w.now + t)), \(Format.fixed(closest.elevation, 1))° up"
             )
         } else {
             lines.append(
@@ -126,7 +126,7 @@ enum ExplainSpotter {
         } else if let pass {
             lines.append(
                 "5. The recording knows what really happened: nearest \(Format.distance(pass.slantRange, units, decimals: 2)) at "
-                    + "\(TimeText.clock(pass.time)) UTC (what `next` says) "
+                    + "\(context.moments.clock(pass.time)) (what `next` says) "
                     + "— the difference is the turns, climbs and speed changes a straight line leaves out."
             )
         } else {
@@ -154,7 +154,7 @@ enum ExplainSpotter {
             let runways = seen.inference.runways
             let units = context.units
             var lines = [
-                "How the runways in use at \(airport.icao) are found — \(w.feed.label), \(RunwaysCommand.period(w))", "",
+                "How the runways in use at \(airport.icao) are found — \(w.feed.label), \(RunwaysCommand.period(w, context.moments))", "",
                 "1. The runway ends (OurAirports), each a heading and a threshold; a landing on an end heads along it:",
             ]
             for end in runways.flatMap(\.directions) {
@@ -175,7 +175,7 @@ enum ExplainSpotter {
                 lines.append("3. No aircraft lined up with a runway \(RunwaysCommand.lately(w)): nothing to work through.")
                 return Output(lines.map { .message($0) })
             }
-            lines.append("3. The latest movement, \(m.name) at \(TimeText.clock(m.time)) UTC, course \(Format.fixed(course, 1))°:")
+            lines.append("3. The latest movement, \(m.name) at \(context.moments.clock(m.time)), course \(Format.fixed(course, 1))°:")
             let all = seen.inference.alignments(of: m.aircraft, course: course)
             for a in all.sorted(by: { abs($0.crossTrack) < abs($1.crossTrack) }).prefix(4) {
                 lines.append(

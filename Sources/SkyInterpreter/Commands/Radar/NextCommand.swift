@@ -90,7 +90,7 @@ enum NextCommand {
     /// "AFR702 (Air France) will pass 1.8 km from you at 13:07:42 UTC, in 2 min 42 s: …"
     static func sentence(_ p: PredictedPass, _ kind: PassKind, now: Double, _ units: UnitSystem, _ context: CommandContext) -> String {
         let who = RadarText.who(p.name, p.aircraft, context)
-        let when = "at \(TimeText.utc(p.time)), in \(TimeText.span(p.time - now))"
+        let when = "at \(context.moments.moment(p.time)), in \(TimeText.span(p.time - now))"
         let whereabouts =
             "\(Format.fixed(p.elevation.degrees, 0))° up towards \(CompassPoint(bearing: p.bearing).words)"
             + (p.aircraft.altitude.map { " at " + RadarText.altitudeWords($0, p.aircraft, units) } ?? "")
@@ -119,7 +119,7 @@ enum NextCommand {
         let reach = Format.distance(request.reach, units, decimals: request.reach.kilometers < 10 ? 1 : 0)
         var output = Output([
             .message(
-                "Next \(TimeText.span(request.duration)) from \(TimeText.utc(w.now)) · \(w.feed.label) · \(describe(request.kind)) within \(reach)"
+                "Next \(TimeText.span(request.duration)) from \(context.moments.moment(w.now)) · \(w.feed.label) · \(describe(request.kind)) within \(reach)"
                     + (context.session.radar.filter.map { " · filter: " + Visible.text($0) } ?? ""),
                 .accent)
         ])
@@ -153,7 +153,7 @@ enum NextCommand {
     static func cells(_ p: PredictedPass, now: Double, _ units: UnitSystem, _ context: CommandContext) -> [Cell] {
         let airline = RadarText.airline(p.aircraft, context)
         return [
-            Cell(TimeText.isoDatum(p.time), text: TimeText.clock(p.time)),
+            context.moments.clockCell(p.time),
             Cell(Datum.rounded(p.time - now, 1), text: TimeText.span(p.time - now)),
             Cell(.string(p.aircraft.callsign ?? ""), text: p.name), Cell(.string(p.icao24)),
             Cell(.optional(airline), text: airline ?? "—"),

@@ -51,7 +51,7 @@ enum RadarCommands {
     static func title(_ picture: RadarPicture) -> String {
         let count = picture.sightings.count
         return
-            "Radar · \(picture.feed) · \(TimeText.utc(picture.time)) · \(count) aircraft within "
+            "Radar · \(picture.feed) · \(picture.moments.moment(picture.time)) · \(count) aircraft within "
             + Format.distance(picture.range, picture.units, decimals: 0)
             + (picture.headingIsSet ? " · facing \(RadarText.bearing(picture.heading))" : " · north up")
             + (picture.filter.map { " · filter: \(Visible.text($0)) (\(count) of \(picture.filtered))" } ?? "")
@@ -174,7 +174,8 @@ enum RadarCommands {
         "time", category: .radar,
         abstract: "Move the replay of a recorded source to a moment",
         discussion:
-            "For the embedded samples and recordings. Times of day are UTC on the recording's day (13:05), +5m and -30s move from the current moment, "
+            "For the embedded samples and recordings. Times of day are UTC on the recording's day (13:05) — on the observer's clock "
+            + "after `set time local` —, +5m and -30s move from the current moment, "
             + "and full ISO 8601 times work too. The replay starts at the recording's busiest minute.",
         arguments: [timeText.spec],
         examples: [Example("radar time 13:05", "the Paris sample at 13:05 UTC"), Example("radar time +10m", "ten minutes later")]
@@ -187,19 +188,24 @@ enum RadarCommands {
             let current = Date(timeIntervalSince1970: context.radar.time(feed))
             let t: Double
             do {
-                t = try TimeParser.instant(text, now: current).timeIntervalSince1970
+                // A time of day is on the clock the radar shows (set time local: the observer's).
+                let offset = context.moments.local(current.timeIntervalSince1970)?.offset ?? 0
+                t = try TimeParser.instant(text, now: current, offset: offset).timeIntervalSince1970
             } catch let error as ValueError {
                 throw ShellError.usage(error.message)
             }
             guard span.contains(t) else {
                 throw ShellError.usage(
-                    "\(feed.label) runs from \(TimeText.utc(span.lowerBound)) to \(TimeText.utc(span.upperBound)); \(TimeText.utc(t)) is outside it")
+                    "\(feed.label) runs from \(context.moments.moment(span.lowerBound)) to \(context.moments.moment(span.upperBound)); \(context.moments.moment(t)) is outside it"
+                )
             }
             context.session.setRadarTime(t, of: feed.label)
         }
         let now = context.radar.time(feed)
         return Output([
-            .message("radar time \(TimeText.utc(now)) (\(feed.label) runs from \(TimeText.utc(span.lowerBound)) to \(TimeText.utc(span.upperBound)))"),
+            .message(
+                "radar time \(context.moments.moment(now)) (\(feed.label) runs from \(context.moments.moment(span.lowerBound)) to \(context.moments.moment(span.upperBound)))"
+            ),
             .data("time", TimeText.isoDatum(now)), .data("start", TimeText.isoDatum(span.lowerBound)), .data("end", TimeText.isoDatum(span.upperBound)),
         ])
     }

@@ -129,6 +129,7 @@ final class RadarContext: ServiceContext {
         picture.hiddenByTerrain = context.lineOfSight.terrain().hidden(sightings, from: observer)
         picture.satellites = satellites(at: picture.time, from: observer)
         picture.watchlist = context.session.radar.watchlist
+        picture.moments = context.moments
         if let filter = context.session.radar.filter {
             let test = try RadarFilter.plan(filter, context)
             picture.filtered = picture.sightings.count

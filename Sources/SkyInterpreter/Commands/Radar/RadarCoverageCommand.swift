@@ -83,7 +83,7 @@ enum RadarCoverageCommand {
                 Cell(
                     .number((f.distance / 10).rounded() / 100),
                     text: "\(Format.distance(Distance(meters: f.distance), units)) toward \(Format.fixed(f.azimuth, 0))° (\(who), "
-                        + "\(Format.height(Height(meters: f.altitude), units)), \(TimeText.utc(f.time)))"))
+                        + "\(Format.height(Height(meters: f.altitude), units)), \(context.moments.moment(f.time)))"))
         }
         var fields = [
             Field("station", "station", Cell(.string(station.name), text: Visible.text(station.name))),
@@ -92,8 +92,8 @@ enum RadarCoverageCommand {
             Field("aircraft", "aircraft", Cell(.int(c.aircraft), text: Format.grouped(Double(c.aircraft)))),
         ]
         if let span = c.span {
-            fields.append(Field("from", "from", TimeText.instantCell(span.lowerBound)))
-            fields.append(Field("to", "to", TimeText.instantCell(span.upperBound)))
+            fields.append(Field("from", "from", context.moments.cell(span.lowerBound)))
+            fields.append(Field("to", "to", context.moments.cell(span.upperBound)))
         }
         if c.withoutAltitude > 0 {
             fields.append(

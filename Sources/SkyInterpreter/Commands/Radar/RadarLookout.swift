@@ -28,7 +28,7 @@ struct RadarLookout {
         if let first = passes.first {
             lookout.countdown =
                 "next: \(first.name) passes \(Format.distance(first.slantRange, units)) from you in "
-                + "\(TimeText.span(first.time - w.now)) (\(TimeText.clock(first.time)) UTC)"
+                + "\(TimeText.span(first.time - w.now)) (\(context.moments.clock(first.time)))"
                 + (w.window.extrapolated ? ", extrapolated" : "")
         }
         let entries = context.session.radar.watchlist

@@ -27,6 +27,8 @@ public struct RadarPicture {
     public var filtered = 0
     /// The session's watchlist: matching aircraft are marked (★) and `watched` in the list.
     public var watchlist: [WatchEntry] = []
+    /// How its moments are shown (set time).
+    var moments = MomentText.utc
 
     public init(
         feed: String, time: Double, isRecorded: Bool, observer: Observer, heading: Angle, headingIsSet: Bool, range: Distance,

@@ -26,9 +26,9 @@ enum RadarSourceCommands {
         let feed = try context.radar.feed()
         var fields = [Field("source", "source", Cell(feed.label)), Field("kind", "kind", Cell(RadarText.kindName(context.session.radar.source)))]
         if let span = feed.span {
-            fields.append(Field("start", "from", TimeText.instantCell(span.lowerBound)))
-            fields.append(Field("end", "to", TimeText.instantCell(span.upperBound)))
-            fields.append(Field("time", "radar time", TimeText.instantCell(context.radar.time(feed))))
+            fields.append(Field("start", "from", context.moments.cell(span.lowerBound)))
+            fields.append(Field("end", "to", context.moments.cell(span.upperBound)))
+            fields.append(Field("time", "radar time", context.moments.cell(context.radar.time(feed))))
         } else {
             fields.append(Field("refresh_s", "refreshes", Cell(.number(feed.refreshInterval), text: "at most every \(Format.trimmed(feed.refreshInterval)) s")))
         }
@@ -55,7 +55,8 @@ enum RadarSourceCommands {
             let feed = try context.radar.feed()
             var text = "radar source: \(feed.label)"
             if let span = feed.span {
-                text += ", \(TimeText.utc(span.lowerBound)) to \(TimeText.utc(span.upperBound)); radar time \(TimeText.utc(context.radar.time(feed)))"
+                text +=
+                    ", \(context.moments.moment(span.lowerBound)) to \(context.moments.moment(span.upperBound)); radar time \(context.moments.moment(context.radar.time(feed)))"
             }
             return Output([.message(text), .data("source", .string(feed.label))])
         } catch {

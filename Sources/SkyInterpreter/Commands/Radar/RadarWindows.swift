@@ -34,7 +34,7 @@ extension RadarContext {
             let window = feed.window(from: start, to: now) ?? TrafficWindow([snapshot])
             let note =
                 start > now - duration + 1
-                ? "the recording starts at \(TimeText.utc(start)): \(TimeText.span(now - start)) looked back, not \(TimeText.span(duration))" : nil
+                ? "the recording starts at \(context.moments.moment(start)): \(TimeText.span(now - start)) looked back, not \(TimeText.span(duration))" : nil
             return RadarWindow(feed: feed, observer: observer, now: now, start: start, end: now, window: window, note: note)
         }
         let kept = history.snapshots.filter { $0.time >= now - duration && $0.time <= now }
@@ -57,7 +57,7 @@ extension RadarContext {
             let window = feed.window(from: now, to: end) ?? TrafficWindow([snapshot])
             let note =
                 end < now + duration - 1
-                ? "the recording ends at \(TimeText.utc(end)): \(TimeText.span(end - now)) looked ahead, not \(TimeText.span(duration))" : nil
+                ? "the recording ends at \(context.moments.moment(end)): \(TimeText.span(end - now)) looked ahead, not \(TimeText.span(duration))" : nil
             return RadarWindow(feed: feed, observer: observer, now: now, start: now, end: end, window: window, note: note)
         }
         // Only what can come within the range in that time at its own speed is flown on (at

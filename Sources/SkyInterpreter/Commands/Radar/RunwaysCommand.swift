@@ -109,7 +109,7 @@ enum RunwaysCommand {
     }
 
     /// "12:50:00–13:05:00 UTC"
-    static func period(_ w: RadarWindow) -> String { "\(TimeText.clock(w.start))–\(TimeText.clock(w.end)) UTC" }
+    static func period(_ w: RadarWindow, _ moments: MomentText) -> String { "\(moments.bareClock(w.start))–\(moments.clock(w.end))" }
 
     /// "west flow: landing 26L, 27R; departing 26R, 27L"
     static func summary(_ use: RunwayUse) -> String? {
@@ -127,13 +127,13 @@ enum RunwaysCommand {
     }
 
     /// "Runways at LFPG (Charles de Gaulle International Airport) · 12:50:00–13:05:00 UTC · sample Paris"
-    static func title(_ what: String, _ airport: Airport, _ w: RadarWindow) -> Block {
-        .message("\(what) at \(airport.icao) (\(airport.name)) · \(period(w)) · \(w.feed.label)", .accent)
+    static func title(_ what: String, _ airport: Airport, _ w: RadarWindow, _ context: CommandContext) -> Block {
+        .message("\(what) at \(airport.icao) (\(airport.name)) · \(period(w, context.moments)) · \(w.feed.label)", .accent)
     }
 
     static func report(_ seen: Seen, _ context: CommandContext) -> Output {
         let (airport, use, w) = (seen.airport, RunwayUse(seen.movements), seen.window)
-        var output = Output([title("Runways", airport, w)])
+        var output = Output([title("Runways", airport, w, context)])
         if let summary = summary(use) {
             output.append(.message(summary.prefix(1).uppercased() + summary.dropFirst() + "."))
         } else {
@@ -151,7 +151,7 @@ enum RunwaysCommand {
             table.rows.append([
                 Cell(end.designator), Cell(Datum.rounded(end.heading.degrees, 1), text: Format.degrees(end.heading)),
                 Cell(.int(used.filter { $0.kind == .arrival }.count)), Cell(.int(used.filter { $0.kind == .departure }.count)),
-                Cell(TimeText.isoDatum(last), text: TimeText.clock(last)),
+                context.moments.clockCell(last),
             ])
         }
         if table.rows.isEmpty { output.append(.data("runways", .list([]))) } else { output.append(.table(table)) }
@@ -173,7 +173,7 @@ enum RunwaysCommand {
 
     static func list(_ movements: [RunwayMovement], _ kind: RunwayMovement.Kind, _ airport: Airport, _ w: RadarWindow, _ context: CommandContext) -> Output {
         let name = kind == .arrival ? "Arrivals" : "Departures"
-        var output = Output([title(name, airport, w)])
+        var output = Output([title(name, airport, w, context)])
         if movements.isEmpty {
             output.append(.message("No aircraft \(kind == .arrival ? "landed at" : "took off from") \(airport.icao) \(lately(w))."))
             output.append(.data(name.lowercased(), .list([])))
@@ -187,7 +187,7 @@ enum RunwaysCommand {
             table.rows = movements.map { m in
                 let airline = RadarText.airline(m.aircraft, context)
                 return [
-                    Cell(TimeText.isoDatum(m.time), text: TimeText.clock(m.time)), Cell(.string(m.aircraft.callsign ?? ""), text: m.name),
+                    context.moments.clockCell(m.time), Cell(.string(m.aircraft.callsign ?? ""), text: m.name),
                     Cell(.string(m.icao24)), Cell(.optional(airline), text: airline ?? "—"), Cell(m.runway),
                     Cell(
                         .string(m.groundSeen ? "ground" : "track"),

@@ -23,7 +23,7 @@ enum SpotCommand {
         guard let best = choose(inSight) else {
             let hidden = choose(picture.sightings) != nil
             // A replay is a moment of the recording, not now.
-            let when = picture.isRecorded ? "at \(TimeText.utc(picture.time)) in the recording" : "right now"
+            let when = picture.isRecorded ? "at \(picture.moments.moment(picture.time)) in the recording" : "right now"
             let text =
                 hidden
                 ? "Every aircraft above your horizon within \(Format.distance(picture.range, picture.units, decimals: 0)) is hidden behind terrain \(when)."

@@ -39,7 +39,7 @@ enum WatchCommands {
             lines.append(.message(SpotCommand.sentence(s, picture.units, context)))
         }
         guard !rows.isEmpty else {
-            let when = picture.isRecorded ? "at \(TimeText.utc(picture.time)) in the recording" : "now"
+            let when = picture.isRecorded ? "at \(picture.moments.moment(picture.time)) in the recording" : "now"
             let list = entries.isEmpty ? " — the watchlist is empty: watch add type A388" : " (\(Format.count(entries.count, "entry", "entries")) watched)"
             return Output([.message("nothing watched within \(Format.distance(picture.range, picture.units, decimals: 0)) \(when)\(list)")])
         }

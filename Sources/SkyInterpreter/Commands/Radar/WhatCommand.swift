@@ -32,7 +32,7 @@ enum WhatCommand {
         let ranked = look.nearest(picture.sightings.filter { !picture.hiddenByTerrain.contains($0.aircraft.icao24) })
         var output = Output()
         guard let (best, offset) = ranked.first else {
-            let when = picture.isRecorded ? "at \(TimeText.utc(picture.time)) in the recording" : "right now"
+            let when = picture.isRecorded ? "at \(picture.moments.moment(picture.time)) in the recording" : "right now"
             output.append(
                 .message("No aircraft is in the air above your horizon within \(Format.distance(picture.range, picture.units, decimals: 0)) \(when)."))
             output.append(.data("aircraft", .null))

@@ -25,7 +25,7 @@ enum StatusCommand {
                     .string(RadarText.kindName(session.radar.source)),
                     text: RadarText.describe(session.radar.source) + ", range " + Format.distance(session.radar.range, context.units, decimals: 1)
                         // The replay moments that were set, without opening a feed (status stays instant).
-                        + session.radar.times.sorted { $0.key < $1.key }.map { ", time " + TimeText.utc($0.value) + " (\($0.key))" }.joined())))
+                        + session.radar.times.sorted { $0.key < $1.key }.map { ", time " + context.moments.moment($0.value) + " (\($0.key))" }.joined())))
         if let filter = session.radar.filter {
             fields.append(Field("radar_filter", "radar filter", Cell(Visible.text(filter))))
         }
