@@ -50,3 +50,52 @@ struct RadarWatchTests {
         #expect(live.stdout.split(separator: "\n").filter { $0.hasPrefix("{") }.count == lines.count)
     }
 }
+
+/// The station log of a live receiver: kept by whatever fetches it, whole snapshots only even
+/// when skyshell is killed mid-write, and read back by station and radar coverage.
+@Suite("Station log of a live receiver")
+struct StationLogProcessTests {
+    let home = TemporaryDirectory("station-live")
+
+    /// The k-th answer: 200 aircraft around Charles de Gaulle, each moving a little.
+    static func answer(_ k: Int) -> String {
+        let aircraft = (0..<200).map { n -> String in
+            let bearing = Double(n) * 1.8 * Double.pi / 180, distance = 5_000 + Double(n) * 1_500 + Double(k) * 100
+            let lat = 49.0128 + distance * cos(bearing) / 111_200, lon = 2.55 + distance * sin(bearing) / 73_000
+            return "{\"hex\":\"\(String(format: "%06x", 0x390000 + n))\",\"flight\":\"AFR\(n)    \",\"t\":\"\(n % 2 == 0 ? "A320" : "B77W")\","
+                + "\"alt_baro\":\(2_000 + n * 150),\"gs\":\(200 + n),\"lat\":\(lat),\"lon\":\(lon),\"seen_pos\":0.2}"
+        }
+        return "{\"now\": \(1_733_000_000 + k), \"aircraft\": [\(aircraft.joined(separator: ","))]}"
+    }
+
+    @Test func aKilledWatchLeavesWholeSnapshotsThatStationAndCoverageRead() throws {
+        let counter = Counter()
+        let server = try HTTPTestServer { _ in .json(StationLogProcessTests.answer(counter.next())) }
+        defer { server.stop() }
+        let source = "observer 49.0128 2.55 msl 119m; radar source readsb \(server.url)/data/aircraft.json"
+        let environment = ProcessRunner.environment(home: home.path)
+        let live = try LiveProcess(Executable.skyshell, ["-c", source + "; radar watch"], environment: environment, scratch: home.path)
+        // Let it log a few snapshots, then kill it without warning.
+        let deadline = Date().addingTimeInterval(20)
+        while server.requests.count < 4, Date() < deadline { usleep(50_000) }
+        usleep(300_000)
+        live.signal(SIGKILL)
+        #expect(try live.waitForExit() == 128 + SIGKILL)
+        let r = ProcessRunner.run(Executable.skyshell, ["--output", "json", "-c", source + "; station"], environment: environment)
+        #expect(r.status == 0, "\(r.stderr)")
+        // One JSON document per command: the station's is the last.
+        let last = r.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        let card = (try? JSONSerialization.jsonObject(with: Data(last.utf8))) as? [String: Any] ?? [:]
+        let positions = card["positions"] as? Int ?? -1
+        // Whole snapshots of 200 only: none half written.
+        #expect(positions >= 600 && positions % 200 == 0, "\(r.stdout)")
+        #expect(card["aircraft"] as? Int == 200)
+        let more = ProcessRunner.run(
+            Executable.skyshell, ["-c", source + "; station records; station new; radar coverage --sectors 36"], environment: environment)
+        #expect(more.status == 0, "\(more.stderr)")
+        #expect(more.stdout.contains("farthest") && more.stdout.contains("A320") && more.stdout.contains("B77W") && more.stdout.contains("AFR"))
+        #expect(more.stdout.contains("the station log of receiver"), "\(more.stdout)")
+        var mode = stat()
+        #expect(stat(home.path + "/station.sqlite", &mode) == 0 && mode.st_mode & 0o777 == 0o600)
+    }
+}

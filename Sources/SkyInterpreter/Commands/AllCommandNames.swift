@@ -54,6 +54,7 @@ extension AllCommands {
         ["what"],
         ["next"],
         ["watch"],
+        ["station"],
         ["runways"],
         ["arrivals"],
         ["departures"],

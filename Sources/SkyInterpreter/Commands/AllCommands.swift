@@ -54,6 +54,7 @@ enum AllCommands {
         { WhatCommand.spec },
         { NextCommand.spec },
         { WatchCommands.spec },
+        { StationCommands.spec },
         { RunwaysCommand.spec },
         { RunwaysCommand.arrivals },
         { RunwaysCommand.departures },

@@ -37,7 +37,7 @@ public struct Paths: Sendable, Equatable {
     /// through `path(_:)`, and `ownFiles` lists every case: a file it keeps is protected by
     /// being one.
     public enum OwnFile: String, CaseIterable, Sendable {
-        case history, session, settings, logbook, catalogue, badges, credentials, lock, startup
+        case history, session, settings, logbook, station, catalogue, badges, credentials, lock, startup
     }
 
     /// Where `file` is kept.
@@ -47,6 +47,8 @@ public struct Paths: Sendable, Equatable {
         case .session: state + "/session.json"
         case .settings: config + "/settings.json"
         case .logbook: data + "/logbook.sqlite"
+        // What the receiver heard (a readsb source), aircraft by aircraft.
+        case .station: data + "/station.sqlite"
         // The element sets `sat load` and `sat fetch` keep.
         case .catalogue: data + "/satellites.tle"
         case .badges: config + "/badges.toml"
@@ -66,10 +68,11 @@ public struct Paths: Sendable, Equatable {
     public var lockFile: String { path(.lock) }
 
     /// Skyshell's own files, which no command writes over (even with --force): every `OwnFile`,
-    /// the logbook's journal files beside it, and the tiles of the terrain folder.
+    /// the databases' journal files beside them, and the tiles of the terrain folder.
     public var ownFiles: ProtectedFiles {
         let files = OwnFile.allCases.map(path)
-        return ProtectedFiles(files: files + ["-wal", "-shm", "-journal"].map { logbookFile + $0 }, directories: [terrainDirectory])
+        let journals = [logbookFile, path(.station)].flatMap { db in ["-wal", "-shm", "-journal"].map { db + $0 } }
+        return ProtectedFiles(files: files + journals, directories: [terrainDirectory])
     }
 
     /// The folders skyshell keeps private (mode 0700).

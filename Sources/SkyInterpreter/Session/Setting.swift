@@ -61,6 +61,12 @@ extension Setting where Value == TimeShown {
     }
 }
 
+extension Setting where Value == StationLogging {
+    public static var stationLog: Self {
+        Setting("station-log", "keep what a readsb receiver source hears in the station log (station.sqlite in the data folder): on or off", default: .on)
+    }
+}
+
 extension Setting where Value == RadarTheme {
     public static var theme: Self {
         Setting("theme", "the radar scope: retro (green phosphor, callsigns) or kid (big bright shapes, no text)", default: .retro)
@@ -171,6 +177,11 @@ public enum ChartsMode: String, SettingValue {
 /// How airports are named in lists.
 public enum AirportNaming: String, SettingValue {
     case icao, iata, names
+}
+
+/// Whether a receiver's snapshots go to the station log.
+public enum StationLogging: String, SettingValue {
+    case on, off
 }
 
 /// The clock moments are shown on.

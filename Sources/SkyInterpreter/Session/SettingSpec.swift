@@ -29,7 +29,8 @@ public struct SettingSpec: Sendable {
     public static let all: [SettingSpec] = [
         Setting.units.spec, Setting.output.spec, Setting.color.spec, Setting.charts.spec, Setting.codes.spec, Setting.accent.spec,
         Setting.theme.spec, Setting.time.spec, Setting.viewshedColor.spec, Setting.terrainFetch.spec, Setting.terrainCap.spec, terrainURL,
-        Setting.passHorizon.spec, satelliteURL, Setting.radarSatellites.spec, alertDistance, alertElevation, Setting.timing.spec, Setting.trace.spec,
+        Setting.passHorizon.spec, satelliteURL, Setting.radarSatellites.spec, alertDistance, alertElevation, Setting.stationLog.spec, Setting.timing.spec,
+        Setting.trace.spec,
         Setting.pager.spec, Setting.suggestions.spec,
     ]
 

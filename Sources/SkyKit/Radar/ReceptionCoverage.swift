@@ -53,9 +53,11 @@ public struct ReceptionCoverage: Sendable {
     /// The first and last time of a position.
     public private(set) var span: ClosedRange<Double>?
     private var addresses = Set<String>()
+    /// Aircraft counted by a station log rather than one by one.
+    private var loggedAircraft = 0
     /// The central angle on the sphere (radians) of each cell's farthest.
     private var reach: [[Double]]
-    private let sinLat: Double, cosLat: Double
+    private let bearings: SphericalBearings
 
     /// An empty coverage around `station`, in `sectors` equal sectors (the first centred on north).
     public init(station: Coordinate, sectors: Int) {
@@ -63,12 +65,11 @@ public struct ReceptionCoverage: Sendable {
         self.sectors = sectors
         cells = Array(repeating: Array(repeating: Cell(), count: Band.allCases.count), count: sectors)
         reach = Array(repeating: Array(repeating: -1, count: Band.allCases.count), count: sectors)
-        let phi = station.latitude * .pi / 180
-        (sinLat, cosLat) = (sin(phi), cos(phi))
+        bearings = SphericalBearings(from: station)
     }
 
     /// How many different aircraft were heard.
-    public var aircraft: Int { addresses.count }
+    public var aircraft: Int { addresses.count + loggedAircraft }
 
     /// The sector of a bearing (degrees clockwise from north).
     public func sector(of azimuth: Double) -> Int {
@@ -92,12 +93,7 @@ public struct ReceptionCoverage: Sendable {
             withoutAltitude += 1
             return
         }
-        let phi = state.coordinate.latitude * .pi / 180, dl = (state.coordinate.longitude - station.longitude) * .pi / 180
-        let (sp, cp) = (sin(phi), cos(phi)), (sdl, cdl) = (sin(dl), cos(dl))
-        // The central angle from its cosine (as sin² of the half angle), the bearing by atan2.
-        let a = (1 - (sinLat * sp + cosLat * cp * cdl)) / 2
-        let angle = 2 * asin(min(1, max(0, a).squareRoot()))
-        let azimuth = (atan2(sdl * cp, cosLat * sp - sinLat * cp * cdl) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
+        let (angle, azimuth) = bearings.place(state.coordinate)
         let s = sector(of: azimuth), b = Band.of(meters: altitude).rawValue
         positions += 1
         cells[s][b].count += 1
@@ -110,6 +106,21 @@ public struct ReceptionCoverage: Sendable {
         cells[s][b].farthest = Farthest(
             distance: line.distance.meters, azimuth: line.initialAzimuth.normalizedBearing.degrees, coordinate: state.coordinate, altitude: altitude,
             time: time, icao24: state.icao24, callsign: state.callsign)
+    }
+
+    /// Adds what a station log gathered in one bearing cell inside a sector (`azimuth`, a
+    /// bearing of the cell, says which sector): `count` positions of `band`, and the farthest.
+    public mutating func add(logged count: Int, band: Band, at azimuth: Double, farthest: Farthest) {
+        let s = sector(of: azimuth), b = band.rawValue
+        positions += count
+        cells[s][b].count += count
+        if farthest.distance > cells[s][b].farthest?.distance ?? -1 { cells[s][b].farthest = farthest }
+    }
+
+    /// Sets what a station log knows of the whole: how many aircraft, and when.
+    public mutating func logged(aircraft: Int, span: ClosedRange<Double>) {
+        loggedAircraft = aircraft
+        self.span = span
     }
 
     /// The farthest of a band over all sectors.
@@ -156,5 +167,28 @@ extension ReceptionCoverage {
     /// Puts in every position of one snapshot.
     mutating func add(_ snapshot: TrafficSnapshot) {
         for state in snapshot.aircraft { add(state, at: snapshot.time) }
+    }
+}
+
+/// Where points are from one place on the sphere: the central angle and the bearing, with a few
+/// sines. The bearing decides a position's sector wherever reception is counted (coverage of
+/// recordings, the station log), so both put every position in the same sector.
+public struct SphericalBearings: Sendable {
+    let sinLat: Double, cosLat: Double, longitude: Double
+
+    public init(from station: Coordinate) {
+        let phi = station.latitude * .pi / 180
+        (sinLat, cosLat, longitude) = (sin(phi), cos(phi), station.longitude)
+    }
+
+    /// The central angle (radians) to `c` and the initial bearing (degrees in [0, 360)).
+    @inline(__always) public func place(_ c: Coordinate) -> (angle: Double, azimuth: Double) {
+        let phi = c.latitude * .pi / 180, dl = (c.longitude - longitude) * .pi / 180
+        let (sp, cp) = (sin(phi), cos(phi)), (sdl, cdl) = (sin(dl), cos(dl))
+        // The central angle from its cosine (as sin² of the half angle), the bearing by atan2.
+        let a = (1 - (sinLat * sp + cosLat * cp * cdl)) / 2
+        let angle = 2 * asin(min(1, max(0, a).squareRoot()))
+        let azimuth = (atan2(sdl * cp, cosLat * sp - sinLat * cp * cdl) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
+        return (angle, azimuth)
     }
 }

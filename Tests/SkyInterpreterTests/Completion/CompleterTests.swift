@@ -11,7 +11,7 @@ struct CompleterTests {
 
     @Test func commandNames() {
         #expect(words("he") == ["help", "heading"])
-        #expect(words("sta") == ["status", "stats"])
+        #expect(words("sta") == ["status", "stats", "station"])
         #expect(words("").contains("observer"))
         #expect(words("qu") == ["quit"])
     }
@@ -51,7 +51,7 @@ struct CompleterTests {
     }
 
     @Test func afterASemicolonANewCommandStarts() {
-        #expect(words("echo x; stat") == ["status", "stats"])
+        #expect(words("echo x; stat") == ["status", "stats", "station"])
         #expect(words("echo x; statu") == ["status"])
     }
 

@@ -102,12 +102,15 @@ final class RadarContext: ServiceContext {
         } catch {
             throw ShellError(feedError: error)
         }
-        if !feed.isRecorded { remember(snapshot, of: feed.label) }
+        if !feed.isRecorded { remember(snapshot, of: feed, from: observer) }
         return (feed, feed.isRecorded ? time : snapshot.time, snapshot, observer)
     }
 
-    /// Keeps a live answer (see `history`) and forgets what is older than an hour.
-    func remember(_ snapshot: TrafficSnapshot, of label: String) {
+    /// Keeps a live answer (see `history`) and forgets what is older than an hour; a
+    /// receiver's answer also goes to the station log.
+    func remember(_ snapshot: TrafficSnapshot, of feed: TrafficFeed, from observer: Observer) {
+        if feed is ReceiverFeed { context.station.log(snapshot, from: observer) }
+        let label = feed.label
         if history.feed != label { history = (label, []) }
         guard history.snapshots.last.map({ snapshot.time >= $0.time + RadarContext.windowStep }) ?? true else { return }
         history.snapshots.append(TrafficSnapshot(time: snapshot.time, aircraft: snapshot.aircraft.filter(RunwayUseInference.mayMatter)))

@@ -18,8 +18,9 @@ enum RadarCoverageCommand {
             "Every decoded position of the recordings given (made by radar record), or of the radar source's own recording (the embedded "
             + "ones, radar source replay), is put in a bearing sector around the observer — the receiver's place — and in an altitude band: "
             + "below 10,000 ft, 10,000–25,000 ft, above 25,000 ft (pressure altitude, else the geometric one; on the ground counts as low). "
-            + "Each sector's band keeps its count and its farthest position, measured on the WGS84 ellipsoid. A live feed keeps no past: "
-            + "record it, then ask of the file. The outlines are drawn to scale; --geojson writes one polygon per band. --terrain "
+            + "Each sector's band keeps its count and its farthest position, measured on the WGS84 ellipsoid. For a receiver source "
+            + "(radar source readsb) it is everything the station log kept (see station); other live feeds keep no past: "
+            + "record them, then ask of the file. The outlines are drawn to scale; --geojson writes one polygon per band. --terrain "
             + "sets beside each cell the terrain's reach from the antenna (the observer at the LOS observer height, `los rings` at 10,000, "
             + "25,000 and 60,000 ft): heard farther than an aircraft at the band's ceiling could be is beyond the terrain (ducting, or bad "
             + "positions), heard less far than one at its floor could be is short of it (the antenna, its cable, something near it). "
@@ -41,12 +42,21 @@ enum RadarCoverageCommand {
         let progress = ProgressLine(context: context, label: "coverage", total: max(paths.count, 1))
         if paths.isEmpty {
             let feed = try context.radar.feed()
-            guard coverage.add(recorded: feed, cancelled: { Interrupt.requested }) else {
+            if feed is ReceiverFeed {
+                // A receiver's past is its station log.
+                let (log, summary) = try context.station.station()
+                guard 360 % coverage.sectors == 0 else {
+                    throw ShellError.usage("the station log keeps half-degree cells: give sectors that divide 360 (36, 72, 90…), not \(coverage.sectors)")
+                }
+                coverage = try log.coverage(summary.id, sectors: coverage.sectors) ?? coverage
+                sources.append("the station log of \(Visible.text(feed.label))")
+            } else if !coverage.add(recorded: feed, cancelled: { Interrupt.requested }) {
                 throw ShellError(
                     .state,
                     "\(Visible.text(feed.label)) is live and keeps no past: record it (radar record FILE), then radar coverage FILE")
+            } else {
+                sources.append(feed.label)
             }
-            sources.append(feed.label)
         } else {
             for (n, path) in paths.enumerated() {
                 let source: String

@@ -64,7 +64,7 @@ enum RadarRecordCommand {
                 let snapshot = try feed.snapshot(
                     at: t, around: observer.place.coordinate, range: context.session.radar.range, cancelled: { Interrupt.requested })
                 // What a live feed answered is the session's too (runways, arrivals).
-                if !feed.isRecorded { context.radar.remember(snapshot, of: feed.label) }
+                if !feed.isRecorded { context.radar.remember(snapshot, of: feed, from: observer) }
                 let geometry = RadarGeometry(observer)
                 let inRange = snapshot.aircraft.filter { geometry.sight($0).groundDistance <= context.session.radar.range }
                 // A live source that has not moved on (a file nothing rewrites, a stalled

@@ -81,7 +81,7 @@ enum RadarWatchCommand {
             }
             switch answer {
             case .success(let snapshot):
-                context.radar.remember(snapshot, of: feed.label)
+                context.radar.remember(snapshot, of: feed, from: observer)
                 write(tracker.update(snapshot))
                 wait = feed.refreshInterval
             case .failure(let error) where error.kind == .cancelled:
