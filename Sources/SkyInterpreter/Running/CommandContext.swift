@@ -66,6 +66,7 @@ public struct CommandContext {
     func commit(_ file: AtomicFile) throws(ShellError) { try shell.commit(file) }
     func finish(_ file: AtomicFile, with text: String) throws(ShellError) { try shell.finish(file, with: text) }
     func writePrivateFile(_ text: String, to path: String) throws(ShellError) { try shell.writePrivateFile(text, to: path) }
+    func writePrivateFile(_ bytes: [UInt8], to path: String) throws(ShellError) { try shell.writePrivateFile(bytes, to: path) }
     func ensurePrivateDirectory(_ path: String) throws(ShellError) { try shell.ensurePrivateDirectory(path) }
     func confined(_ path: String) throws(ShellError) -> String { try shell.confined(path) }
     func outsideScratch(_ what: String) -> ShellError { shell.outsideScratch(what) }

@@ -49,10 +49,13 @@ extension Shell {
     }
 
     /// Writes one of skyshell's private files (mode 0600), making its folder first.
-    func writePrivateFile(_ text: String, to path: String) throws(ShellError) {
+    func writePrivateFile(_ text: String, to path: String) throws(ShellError) { try writePrivateFile(Array(text.utf8), to: path) }
+
+    /// Writes `bytes` to one of skyshell's own files, mode 0600, replacing it whole.
+    func writePrivateFile(_ bytes: [UInt8], to path: String) throws(ShellError) {
         try ensurePrivateDirectory(PathText.parent(path))
         do {
-            try AtomicFile.write(text, to: path, .private)
+            try AtomicFile.write(bytes, to: path, .private)
         } catch {
             throw ShellError(error)
         }

@@ -37,7 +37,7 @@ public struct Paths: Sendable, Equatable {
     /// through `path(_:)`, and `ownFiles` lists every case: a file it keeps is protected by
     /// being one.
     public enum OwnFile: String, CaseIterable, Sendable {
-        case history, session, settings, logbook, station, catalogue, badges, credentials, lock, startup
+        case history, session, settings, logbook, station, aircraftDatabase, catalogue, badges, credentials, lock, startup
     }
 
     /// Where `file` is kept.
@@ -49,6 +49,8 @@ public struct Paths: Sendable, Equatable {
         case .logbook: data + "/logbook.sqlite"
         // What the receiver heard (a readsb source), aircraft by aircraft.
         case .station: data + "/station.sqlite"
+        // The aircraft database `radar aircraft-db` made from the user's file.
+        case .aircraftDatabase: data + "/aircraft-db.bin"
         // The element sets `sat load` and `sat fetch` keep.
         case .catalogue: data + "/satellites.tle"
         case .badges: config + "/badges.toml"

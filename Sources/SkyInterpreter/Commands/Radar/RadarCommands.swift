@@ -15,7 +15,7 @@ enum RadarCommands {
             + "`radar source readsb URL` for live data. `set theme kid` draws big bright shapes and no text.",
         subcommands: [
             list, RadarSourceCommands.spec, range, time, RadarFilter.spec, RadarSatellitesCommand.spec, RadarRecordCommand.spec, RadarLiveCommand.spec,
-            RadarCoverageCommand.spec, RadarWatchCommand.spec,
+            RadarCoverageCommand.spec, RadarWatchCommand.spec, RadarAircraftDBCommand.spec,
         ],
         requires: [.observer],
         examples: [

@@ -15,7 +15,31 @@ final class RadarContext: ServiceContext {
     /// How long the live history is kept, seconds.
     static let historySpan = 3_600.0
 
+    /// The aircraft database (radar aircraft-db), opened on first use; `.none` when there is none.
+    private var openedRegister: AircraftRegister??
+    /// How many aircraft of the last snapshot had their type or registration from it.
+    private(set) var filledFromRegister = 0
+
     init(context: CommandContext) { self.context = context }
+
+    /// The user's aircraft database, if `radar aircraft-db` made one.
+    func register() throws -> AircraftRegister? {
+        if let openedRegister { return openedRegister }
+        guard let path = context.paths?.path(.aircraftDatabase), FileManager.default.fileExists(atPath: path) else {
+            openedRegister = .some(nil)
+            return nil
+        }
+        do {
+            let register = try AircraftRegister(path: path)
+            openedRegister = register
+            return register
+        } catch {
+            throw ShellError(feedError: error)
+        }
+    }
+
+    /// Reads the aircraft database again on next use.
+    func forgetRegister() { openedRegister = nil }
 
     /// The feed for the session's radar source, made once per source.
     func feed() throws -> TrafficFeed {
@@ -96,12 +120,15 @@ final class RadarContext: ServiceContext {
         guard let observer = context.session.observer else { throw ShellError.usage(Requirement.observer.message) }
         let feed = try feed()
         let time = time(feed)
-        let snapshot: TrafficSnapshot
+        var snapshot: TrafficSnapshot
         do {
             snapshot = try feed.snapshot(at: time, around: observer.place.coordinate, range: context.session.radar.range, cancelled: { Interrupt.requested })
         } catch {
             throw ShellError(feedError: error)
         }
+        // What the feed leaves out, from the user's aircraft database.
+        filledFromRegister = 0
+        if let register = try register() { (snapshot.aircraft, filledFromRegister) = register.fill(snapshot.aircraft) }
         if !feed.isRecorded { remember(snapshot, of: feed, from: observer) }
         return (feed, feed.isRecorded ? time : snapshot.time, snapshot, observer)
     }
@@ -125,6 +152,11 @@ final class RadarContext: ServiceContext {
         let sightings = geometry.sightings(snapshot.aircraft, within: range)
         var note: String?
         if let sample = (feed as? SampleFeed)?.sample { note = RadarContext.sampleHint(sample, observer: observer.place.coordinate, context.units) }
+        if filledFromRegister > 0 {
+            let filled =
+                "types and registrations of \(Format.count(filledFromRegister, "aircraft", "aircraft")) are from your aircraft database (radar aircraft-db)"
+            note = note.map { $0 + "; " + filled } ?? filled
+        }
         var picture = RadarPicture(
             feed: feed.label, time: time, isRecorded: feed.isRecorded, observer: observer,
             heading: context.session.heading, headingIsSet: context.session.headingIsSet, range: range, units: context.units,
