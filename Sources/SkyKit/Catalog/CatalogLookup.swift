@@ -85,6 +85,8 @@ extension Catalog {
                     + Catalog.list(matches.prefix(Catalog.listed).map { "\($0.icao) \($0.name)" }, more: matches.count > Catalog.listed) + " — give a code",
                 candidates: matches.map(\.icao))
         }
+        // A name people use that the catalog's names do not hold (Roissy).
+        if let code = AirportAliases.icao(trimmed), let found = airport(icao: code) { return found }
         throw LookupError.unknown("unknown airport '\(trimmed)'", closest: airportSuggestions(trimmed) + airportNameSuggestions(trimmed))
     }
 

@@ -1,7 +1,8 @@
 import Foundation
-import SkyKit
 import SkyTestSupport
 import Testing
+
+@testable import SkyKit
 
 /// The one lookup of catalog entries, which the prompt and the importers share: they cannot
 /// disagree, and an ambiguous name is never silently one of its candidates.
@@ -64,5 +65,15 @@ struct CatalogLookupTests {
         #expect(catalog.airlines(code: "MTO").allSatisfy { !$0.isActive } && catalog.airline(callsign: "MTO787") == nil)
         #expect(catalog.airline(code: "SWR")?.name == "Swiss International Air Lines")
         #expect(catalog.airlines(code: "SWR").first { $0.name == "Swissair" }?.isActive == false, "it stopped flying in 2002")
+    }
+
+    @Test func aNameAnAirportGoesByFindsItOnlyWhereNoAirportHasIt() throws {
+        #expect(try catalog.resolveAirport("roissy").icao == "LFPG" && catalog.resolveAirport("Roissy-en-France").icao == "LFPG")
+        #expect(try catalog.resolveAirport("SCHÖNEFELD").icao == "EDDB" && catalog.resolveAirport("Okęcie").icao == "EPWA")
+        for (alias, icao) in AirportAliases.table {
+            // The airport is in the catalog, and no airport's own name or city has the alias.
+            #expect(catalog.airport(icao: icao) != nil, "\(alias)")
+            #expect(catalog.searchAirports(alias, limit: 2, typing: false).isEmpty, "\(alias) is a catalog name now")
+        }
     }
 }
