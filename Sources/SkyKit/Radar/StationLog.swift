@@ -63,10 +63,12 @@ public final class StationLog {
     }
 
     /// Adds one snapshot of the receiver at `geometry`'s observer: every position in it, heard
-    /// from there (a receiver's feed is what it heard, at any distance). Returns the number of
-    /// positions logged.
+    /// from there (a receiver's feed is what it heard, at any distance). With `once`, a
+    /// snapshot of the moment the station last logged is the same answer read again (a file
+    /// nothing rewrites, a stalled receiver) and is left out. Returns the number of positions
+    /// logged.
     @discardableResult
-    public func add(_ snapshot: TrafficSnapshot, from geometry: RadarGeometry) throws -> Int {
+    public func add(_ snapshot: TrafficSnapshot, from geometry: RadarGeometry, once: Bool = false) throws -> Int {
         let bearings = SphericalBearings(from: geometry.observer)
         let heard = snapshot.aircraft.map { a -> Heard in
             let s = geometry.sight(a)
@@ -77,7 +79,9 @@ public final class StationLog {
         guard !heard.isEmpty else { return 0 }
         let t = snapshot.time
         return try db.writeTransaction {
-            let station = try self.station(at: geometry.observer) ?? newStation(geometry.observer, time: t)
+            let known = try self.station(at: geometry.observer)
+            if once, let known, try summary(known)?.lastSeen == t { return 0 }
+            let station = try known ?? newStation(geometry.observer, time: t)
             try db.statement("UPDATE stations SET last_seen = max(last_seen, ?2), positions = positions + ?3 WHERE id = ?1")
                 .bind([.integer(station), .real(t), .integer(Int64(heard.count))]).run()
             for h in heard { try addAircraft(h, station: station, time: t) }

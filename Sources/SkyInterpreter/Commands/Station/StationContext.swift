@@ -31,12 +31,12 @@ final class StationContext: ServiceContext {
         return try log()
     }
 
-    /// Logs a receiver's snapshot heard at the observer (unless `set station-log off`); a
-    /// failure is said once, and the radar goes on.
+    /// Logs a receiver's snapshot heard at the observer (unless `set station-log off`; the same
+    /// answer read again is logged once); a failure is said once, and the radar goes on.
     func log(_ snapshot: TrafficSnapshot, from observer: Observer) {
         guard context.setting(.stationLog) == .on, !failed, !snapshot.aircraft.isEmpty else { return }
         do {
-            try log().add(snapshot, from: RadarGeometry(observer))
+            try log().add(snapshot, from: RadarGeometry(observer), once: true)
         } catch {
             failed = true
             context.warn("the station log is not kept this session: \(Shell.shellError(error).message)")
