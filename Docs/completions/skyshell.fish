@@ -10,6 +10,6 @@ complete -c skyshell -l trace -d 'every command that can show its steps does (as
 complete -c skyshell -l fresh -d 'start from default state; do not load or save the saved session'
 complete -c skyshell -l resume -d 'run a script in the saved session (loaded before, saved after)'
 complete -c skyshell -l startup -d 'run startup.sky from the config folder first, as interactive shells do (unless --fresh)'
-complete -c skyshell -l generate -x -a 'commands-md man bash-completion zsh-completion fish-completion examples' -d 'print a document generated from the declarations (for maintainers): commands-md, man, bash-completion, zsh-completion, fish-completion, examples'
+complete -c skyshell -l generate -x -a 'commands-md man bash-completion zsh-completion fish-completion examples' -d 'print a document generated from the commands\' declarations (Scripts/install puts the man page and completions in place): commands-md, man, bash-completion, zsh-completion, fish-completion, examples'
 complete -c skyshell -s h -l help -d 'show this help and exit'
 complete -c skyshell -s V -l version -d 'show the version and exit'

@@ -28,7 +28,7 @@ public final class PTYSession {
         _ = fcntl(masterFD, F_SETFL, fcntl(masterFD, F_GETFL) | O_NONBLOCK)
         var name = [CChar](repeating: 0, count: 256)
         guard ttyname_r(slaveFD, &name, name.count) == 0 else { throw PTYError("ttyname_r failed") }
-        let slavePath = String(cString: name)
+        let slavePath = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // Opened after setsid in the child, the slave becomes its controlling terminal.
         let child = ProcessRunner.spawn(executable, arguments, environment, newSession: true) { actions in
             posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)

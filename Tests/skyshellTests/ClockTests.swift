@@ -66,7 +66,7 @@ struct ClockTests {
         let home = TemporaryDirectory("help-clock")
         let date = now.flatMap { ISO8601DateFormatter().date(from: $0) } ?? Date()
         let elements = home.path + "/iss-now.tle"
-        FileManager.default.createFile(atPath: elements, contents: Data(currentISS(at: date).utf8))
+        _ = FileManager.default.createFile(atPath: elements, contents: Data(currentISS(at: date).utf8))
         let r = ProcessRunner.run(
             Executable.skyshell, ["-c", "sat load \(elements); observer KSFO; " + example], environment: environment(home: home.path, now: now),
             directory: home.path, timeout: 3)

@@ -69,7 +69,7 @@ struct LogbookFaultTests {
 
     @Test func aDamagedFileIsReportedAndLeftAlone() throws {
         let junk = Data("SQLite format 3\u{0}".utf8) + Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 7) })
-        FileManager.default.createFile(atPath: home.path + "/logbook.sqlite", contents: junk)
+        _ = FileManager.default.createFile(atPath: home.path + "/logbook.sqlite", contents: junk)
         let result = sky("flights")
         #expect(result.status == 65)
         #expect(result.stderr.contains("left untouched"))
@@ -186,7 +186,7 @@ struct LogbookFaultTests {
 
     @Test func aHugeOrForeignFileIsRefusedClearly() throws {
         let big = home.path + "/big.csv"
-        FileManager.default.createFile(atPath: big, contents: nil)
+        _ = FileManager.default.createFile(atPath: big, contents: nil)
         truncate(big, 120 * 1024 * 1024)
         let tooBig = sky("logbook import \(big)")
         #expect(tooBig.status == 65)

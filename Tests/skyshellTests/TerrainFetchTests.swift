@@ -99,7 +99,7 @@ struct TerrainFetchTests {
     @Test func aSeaRecordOverLandIsNotBelieved() throws {
         // An older skyshell wrote these for every 404: over land they are set aside.
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for square in ["N10E021", "N30W040"] { FileManager.default.createFile(atPath: "\(folder)/\(square).sea", contents: Data()) }
+        for square in ["N10E021", "N30W040"] { _ = FileManager.default.createFile(atPath: "\(folder)/\(square).sea", contents: Data()) }
         let listed = home.sky("los terrain")
         #expect(listed.stdout.contains("N30W040.sea"), "\(listed.stdout)")
         #expect((listed.stdout + listed.stderr).contains("N10E021.sea: recorded as sea, but the square holds land"), "\(listed.stdout)")

@@ -33,7 +33,8 @@ public struct GlobalFlag: Sendable {
             "generate", value: "document", choices: Reference.kinds,
             // reduce, not joined: joined is not specialized here and would make type metadata at run
             // time on every start.
-            "print a document generated from the declarations (for maintainers): " + Reference.kinds.dropFirst().reduce(Reference.kinds[0]) { $0 + ", " + $1 }),
+            "print a document generated from the commands' declarations (Scripts/install puts the man page and completions in place): "
+                + Reference.kinds.dropFirst().reduce(Reference.kinds[0]) { $0 + ", " + $1 }),
         GlobalFlag("help", short: "h", "show this help and exit"),
         GlobalFlag("version", short: "V", "show the version and exit"),
     ]

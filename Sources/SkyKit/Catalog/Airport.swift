@@ -178,10 +178,11 @@ extension Catalog {
         let cosLat = max(0.01, cos(center.latitude * .pi / 180))
         let dLon = min(180, radius.meters / (111_000 * cosLat) + 0.01)
         var hits: [(Int, Double, Double)] = []
-        for index in 0..<airportCount {
+        let byLatitude = airportsByLatitude.value
+        for k in byLatitude.band(center.latitude - dLat, center.latitude + dLat) {
+            let index = Int(byLatitude.indices[k])
             let o = airportOffset(index)
             let lat = Double(data.i32(o + 28)) / 1e6
-            guard abs(lat - center.latitude) <= dLat else { continue }
             let lon = Double(data.i32(o + 32)) / 1e6
             var dl = abs(lon - center.longitude)
             if dl > 180 { dl = 360 - dl }
@@ -205,5 +206,26 @@ extension String {
         while s.first == " " { s = s.dropFirst() }
         while s.last == " " { s = s.dropLast() }
         return String(s)
+    }
+}
+
+/// The airports' record positions in order of latitude (microdegrees beside them), for
+/// searches near a point.
+struct AirportLatitudes: Sendable {
+    let latitudes: [Int32]
+    let indices: [Int32]
+
+    init(_ data: BinaryCatalog, base: Int, count: Int) {
+        let pairs = (0..<count).map { (data.i32(base + $0 * Catalog.airportRecordSize + 28), Int32($0)) }.sorted { $0 < $1 }
+        latitudes = pairs.map(\.0)
+        indices = pairs.map(\.1)
+    }
+
+    /// The positions in `latitudes` of the airports between two latitudes (degrees).
+    func band(_ south: Double, _ north: Double) -> Range<Int> {
+        let low = Int32(clamping: Int((south * 1e6).rounded(.down))), high = Int32(clamping: Int((north * 1e6).rounded(.up)))
+        let from = PartitionPoint.first(in: latitudes.count) { latitudes[$0] < low }
+        let to = PartitionPoint.first(in: latitudes.count) { latitudes[$0] <= high }
+        return from..<max(from, to)
     }
 }

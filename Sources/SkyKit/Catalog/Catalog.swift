@@ -11,6 +11,9 @@ public final class Catalog: @unchecked Sendable {
     let aircraftNameIndex = Mutex<AircraftNames?>(nil)
     /// OpenFlights ids by airport position, made on first use (`openFlightsID(ofAirportAt:)`).
     let airportOpenFlightsIDs = Mutex<[Int: Int]?>(nil)
+    /// The airports in order of latitude, made on first use: a search near a point reads only
+    /// the band of latitudes it can reach (`airports(near:within:limit:)`).
+    let airportsByLatitude: Once<AirportLatitudes>
 
     /// The catalog embedded in this binary.
     public static let embedded = Catalog(data: .embedded)
@@ -22,6 +25,8 @@ public final class Catalog: @unchecked Sendable {
         aircraftBase = data.section("aircraft").lowerBound
         listsBase = data.section("lists").lowerBound
         timeZonesBase = data.section("tz").lowerBound
+        let (base, count) = (airportsBase, data.section("airports").count / Catalog.airportRecordSize)
+        airportsByLatitude = Once { AirportLatitudes(data, base: base, count: count) }
     }
 
     /// A catalog from bytes in memory (which must outlive it); nil when they are not one.

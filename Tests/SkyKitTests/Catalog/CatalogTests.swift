@@ -1,3 +1,4 @@
+import Foundation
 import SkyKit
 import Testing
 
@@ -68,6 +69,32 @@ struct CatalogTests {
         // Across the antimeridian.
         let fiji = catalog.airports(near: Coordinate(validLatitude: -16.8, longitude: 179.99), within: Distance(200, .kilometers), limit: 50)
         #expect(fiji.contains { $0.airport.coordinate.longitude < 0 } && fiji.contains { $0.airport.coordinate.longitude > 0 })
+    }
+
+    /// The search by latitude band finds what looking at every airport finds: random places
+    /// (the poles, the antimeridian and every airport's own spot among them) and radii.
+    @Test func airportsNearAPlaceAreTheSameAsLookingAtEveryOne() {
+        var random = SplitMix64(seed: 11)
+        func uniform() -> Double { Double(random.next() >> 11) / Double(1 << 53) }
+        let everyOne = (0..<catalog.airportCount).map { catalog.airport(at: $0) }
+        var places = (0..<150).map { _ in Coordinate(validLatitude: asin(uniform() * 2 - 1) * 180 / .pi, longitude: uniform() * 360 - 180) }
+        places += [
+            Coordinate(validLatitude: 89.9, longitude: 0), Coordinate(validLatitude: -89.9, longitude: 10), Coordinate(validLatitude: 64.8, longitude: -179.99),
+        ]
+        places += (0..<100).map { _ in everyOne[Int(uniform() * Double(everyOne.count))].coordinate }
+        for (n, place) in places.enumerated() {
+            let radius = Distance([3, 25, 300, 2_000][n % 4], .kilometers)
+            let expected = everyOne.enumerated().compactMap { k, a -> (Int, Double)? in
+                // On the sphere first (within 0.6% of the ellipsoid), exactly for what may be in.
+                let (p1, p2) = (place.latitude * .pi / 180, a.coordinate.latitude * .pi / 180)
+                let dl = (a.coordinate.longitude - place.longitude) * .pi / 180
+                let h = pow(sin((p2 - p1) / 2), 2) + cos(p1) * cos(p2) * pow(sin(dl / 2), 2)
+                guard 2 * 6_371_008.8 * asin(min(1, h.squareRoot())) <= radius.meters * 1.01 + 1_000 else { return nil }
+                let d = Geodesic.wgs84.inverse(place, a.coordinate).distance.meters
+                return d <= radius.meters ? (k, d) : nil
+            }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.prefix(40).map { everyOne[$0.0].icao }
+            #expect(catalog.airports(near: place, within: radius, limit: 40).map(\.airport.icao) == expected, "\(place) \(radius.kilometers) km")
+        }
     }
 
     @Test func airlinesByCodeAndName() throws {

@@ -90,7 +90,7 @@ struct TerrainFolderReadingTests {
         for name in ["N10E010.hgt", "N10E011.hgt"] {
             #expect(FileManager.default.createFile(atPath: directory.path + "/" + name, contents: Data(tile)))
         }
-        FileManager.default.createFile(atPath: directory.path + "/N10E012.hgt", contents: Data(count: 1000))
+        _ = FileManager.default.createFile(atPath: directory.path + "/N10E012.hgt", contents: Data(count: 1000))
         let terrain = Terrain.load(directory: directory.path)
         #expect(terrain.problems == ["N10E012.hgt: 1000 bytes is neither an SRTM3 (2,884,802) nor an SRTM1 (25,934,402) tile"])
         #expect(terrain.tileNames == ["N10E010.hgt", "N10E011.hgt", "embedded N44W072"])

@@ -63,7 +63,7 @@ struct TerrainCapTests {
             var times = [timespec(tv_sec: time(nil) - Int(3 - n) * 3600, tv_nsec: 0), timespec(tv_sec: time(nil) - Int(3 - n) * 3600, tv_nsec: 0)]
             #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
         }
-        FileManager.default.createFile(atPath: folder + "/notes.txt", contents: Data(count: 5_000))
+        _ = FileManager.default.createFile(atPath: folder + "/notes.txt", contents: Data(count: 5_000))
         try InstalledTiles.update(folder, adding: corners.map { $0.description + ".hgt" })
         // Using the oldest makes it the newest.
         TerrainFetch.touch([corners[0]], in: folder)
@@ -87,7 +87,7 @@ struct TerrainCapTests {
             var times = [old, old]
             #expect(utimensat(AT_FDCWD, TerrainFetch.tilePath(corner, in: folder), &times, 0) == 0)
         }
-        FileManager.default.createFile(atPath: TerrainFetch.seaPath(TileCorner(south: 0, west: 0), in: folder), contents: Data())
+        _ = FileManager.default.createFile(atPath: TerrainFetch.seaPath(TileCorner(south: 0, west: 0), in: folder), contents: Data())
         try InstalledTiles.update(folder, adding: [fetched.description + ".hgt", "../../etc/passwd", "notes.txt"])
         #expect(InstalledTiles(folder: folder).names == [fetched.description + ".hgt"], "only tile names are recorded")
         TerrainFetch.touch([mine, fetched], in: folder)

@@ -11,6 +11,7 @@ struct SignalAndNetworkTests {
 
     /// A CSV of `rows` flights, each another flight (336 days, up to 2,976 flight numbers: a
     /// row that repeats another is skipped).
+    @discardableResult
     func bigImport(_ rows: Int) -> String {
         var text = "date,origin,destination,flight_number\n"
         for n in 0..<rows { text += String(format: "2020-%02d-%02d,KSFO,KJFK,UA%d\n", n % 12 + 1, n / 12 % 28 + 1, n / 336 + 1) }
