@@ -99,7 +99,8 @@ extension Bench {
             }
         }
         print(
-            "catalogue_passes_s \(String(format: "%.3f", best)) s sets=\(sats.count) passes=\(count) visible=\(visible) failed=\(failed) cores=\(Parallel.cores)"
+            "catalogue_passes_s \(String(format: "%.3f", best)) s sets=\(sats.count) passes=\(count) visible=\(visible) failed=\(failed) "
+                + "cores=\(Parallel.cores)"
         )
     }
 }

@@ -23,7 +23,9 @@ extension Bench {
             }
             times.sort()
             print(
-                "viewshed_\(Int(km))km_ms \(String(format: "%.3f", quantile(times, 0.5) * 1000)) ms looks=\(request.plan.rays * request.samplesPerRay * request.plan.looksPerStep) az=\(String(format: "%.2f", request.azimuthStep)) visible=\(String(format: "%.4f", share))"
+                "viewshed_\(Int(km))km_ms \(String(format: "%.3f", quantile(times, 0.5) * 1000)) ms "
+                    + "looks=\(request.plan.rays * request.samplesPerRay * request.plan.looksPerStep) az=\(String(format: "%.2f", request.azimuthStep)) "
+                    + "visible=\(String(format: "%.4f", share))"
             )
         }
     }
@@ -54,7 +56,8 @@ extension Bench {
             let first = times[0]
             let later = Array(times.dropFirst()).sorted()
             print(
-                "viewshed_tiles_\(name)_ms \(String(format: "%.3f", quantile(later, 0.5) * 1000)) ms first=\(String(format: "%.1f", first * 1000)) looks=\(request.plan.rays * request.samplesPerRay * request.plan.looksPerStep) unknown=\(String(format: "%.4f", unknown))"
+                "viewshed_tiles_\(name)_ms \(String(format: "%.3f", quantile(later, 0.5) * 1000)) ms first=\(String(format: "%.1f", first * 1000)) "
+                    + "looks=\(request.plan.rays * request.samplesPerRay * request.plan.looksPerStep) unknown=\(String(format: "%.4f", unknown))"
             )
         }
     }

@@ -63,7 +63,8 @@ public final class LiveProcess {
         while !stdout.contains(text) {
             if Date() >= deadline {
                 throw PTYError(
-                    "timed out waiting for \(text.debugDescription); stdout \(stdout.suffix(300).debugDescription) stderr \(stderr.suffix(300).debugDescription)"
+                    "timed out waiting for \(text.debugDescription); stdout \(stdout.suffix(300).debugDescription) "
+                        + "stderr \(stderr.suffix(300).debugDescription)"
                 )
             }
             usleep(10_000)

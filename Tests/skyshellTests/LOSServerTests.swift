@@ -31,7 +31,8 @@ struct LOSServerTests {
         }
         defer { server.stop() }
         let r = sky(
-            "los server \(server.url); los origin 44.27056 -71.30333 msl 6300ft; los target 1000ft agl; los range 100km; los viewshed; los check 44.3 -71.1; los"
+            "los server \(server.url); los origin 44.27056 -71.30333 msl 6300ft; los target 1000ft agl; los range 100km; los viewshed; los check "
+                + "44.3 -71.1; los"
         )
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("ground elevation   6,257 ft MSL") && r.stdout.contains("computed by \(server.url): 1 polygon"), "\(r.stdout)")

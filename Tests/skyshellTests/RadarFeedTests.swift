@@ -162,7 +162,8 @@ struct RadarFeedTests {
         let lat = lat0 + d * cos(bearing) / 111_194, lon = lon0 + d * sin(bearing) / (111_194 * cos(lat0 * Double.pi / 180))
         let feet = 2_400 - 4 * Double(k) / 0.3048
         return """
-            {"now": \(1_733_000_000 + k), "aircraft": [{"hex":"3944ea","flight":"AFR96ZN ","alt_baro":\(Int(feet)),"gs":146,"track":265.3,"baro_rate":-790,"lat":\(lat),"lon":\(lon),"seen_pos":0.1}]}
+            {"now": \(1_733_000_000 + k), "aircraft": [{"hex":"3944ea","flight":"AFR96ZN ","alt_baro":\(Int(feet)),"gs":146,"track":265.3,\
+            "baro_rate":-790,"lat":\(lat),"lon":\(lon),"seen_pos":0.1}]}
             """
     }
 

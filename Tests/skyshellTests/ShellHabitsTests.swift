@@ -176,7 +176,10 @@ struct AmbiguousNameTests {
         try pty.exitShell()
         let script = ProcessRunner.run(Executable.skyshell, ["-c", "airline swiss"], environment: ProcessRunner.environment(home: home.path))
         #expect(
-            script.status == 65 && script.stderr.contains("matches several airlines: Swiss International Air Lines (LX/SWR), Swiss European Air Lines (SWU) —"),
+            script.status == 65
+                && script.stderr.contains(
+                    "matches several airlines: Swiss International Air Lines (LX/SWR), Swiss "
+                        + "European Air Lines (SWU) —"),
             "\(script.stderr)")
     }
 }

@@ -161,7 +161,8 @@ struct TerrainFetchTests {
     @Test func rmRemovesTilesAndSeaRecords() throws {
         let server = try server()
         let fetched = home.sky(
-            "los terrain source \(server.url)/tiles/{tile}.hgt.gz; los terrain fetch around 10.5 20.5 radius 5km; los terrain fetch around 30.5 -39.5 radius 5km"
+            "los terrain source \(server.url)/tiles/{tile}.hgt.gz; los terrain fetch around 10.5 20.5 radius 5km; los terrain fetch around 30.5 "
+                + "-39.5 radius 5km"
         )
         #expect(fetched.status == 0 && files() == ["N10E020.hgt", "N30W040.sea"], "\(fetched.stderr) \(files())")
         let one = home.sky("los terrain rm N10E020")
@@ -185,7 +186,8 @@ struct TerrainFetchTests {
             #expect(truncate(userFolder + "/" + name, 1201 * 1201 * 2) == 0)
         }
         let withCap = home.sky(
-            "los terrain \(userFolder); set terrain-cap 100mb; los terrain source \(server.url)/tiles/{tile}.hgt.gz; los terrain fetch around 10.5 20.5 radius 5km",
+            "los terrain \(userFolder); set terrain-cap 100mb; los terrain source \(server.url)/tiles/{tile}.hgt.gz; los terrain fetch around 10.5 "
+                + "20.5 radius 5km",
             resume: true)
         #expect(withCap.status == 0 && withCap.stdout.contains("fetched 1 tile"), "\(withCap.stderr)")
         #expect(files(in: userFolder) == (names + ["N10E020.hgt"]).sorted(), "\(withCap.stdout)")

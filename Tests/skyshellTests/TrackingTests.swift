@@ -73,7 +73,8 @@ struct TrackingTests {
     @Test func issLiveReadsTheWhereTheISSShape() throws {
         let server = try HTTPTestServer { _ in
             .json(
-                "{\"name\":\"iss\",\"id\":25544,\"latitude\":50.11,\"longitude\":-30.25,\"altitude\":418.2,\"velocity\":27580,\"visibility\":\"daylight\",\"timestamp\":1762776000,\"units\":\"kilometers\"}"
+                "{\"name\":\"iss\",\"id\":25544,\"latitude\":50.11,\"longitude\":-30.25,\"altitude\":418.2,\"velocity\":27580,\"visibilit"
+                    + "y\":\"daylight\",\"timestamp\":1762776000,\"units\":\"kilometers\"}"
             )
         }
         defer { server.stop() }

@@ -45,7 +45,9 @@ public enum Reference {
         md += "\n## Settings\n\n| Setting | Values (first is the default) | Meaning |\n|---|---|---|\n"
         for spec in SettingSpec.all {
             md +=
-                "| `\(spec.name)` | \(spec.problem == nil ? spec.values.map { "`\($0)`" }.joined(separator: ", ") : "text, default `\(spec.defaultValue)`") | \(escape(spec.summary)) |\n"
+                "| `\(spec.name)` "
+                + "| \(spec.problem == nil ? spec.values.map { "`\($0)`" }.joined(separator: ", ") : "text, default `\(spec.defaultValue)`") "
+                + "| \(escape(spec.summary)) |\n"
         }
         return md
     }

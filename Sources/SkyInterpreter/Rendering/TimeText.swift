@@ -77,6 +77,9 @@ struct MomentText: Sendable {
         return t.text + " " + t.offsetText.replacingAll("-", with: "−")
     }
 
+    /// "2021-10-07 14:10:01 UTC to 2021-10-07 14:40:01 UTC": a recording's span.
+    func span(_ range: ClosedRange<Double>) -> String { moment(range.lowerBound) + " to " + moment(range.upperBound) }
+
     /// "14:10:01 UTC", or "16:10:01 +02:00" on local time.
     func clock(_ seconds: Double) -> String {
         guard let t = local(seconds) else { return TimeText.clock(seconds) + " UTC" }

@@ -113,7 +113,8 @@ public struct GeoFeatures: Sendable {
         }
         for point in points {
             out +=
-                "<Placemark><name>\(escape(point.name))</name>\(description(point.properties))<Point><coordinates>\(coordinates([point.coordinate]))</coordinates></Point></Placemark>\n"
+                "<Placemark><name>\(escape(point.name))</name>\(description(point.properties))"
+                + "<Point><coordinates>\(coordinates([point.coordinate]))</coordinates></Point></Placemark>\n"
         }
         return out + "</Document>\n</kml>\n"
     }

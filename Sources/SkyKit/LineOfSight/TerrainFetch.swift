@@ -68,7 +68,8 @@ public enum TerrainFetch {
             // wrong address or a partial mirror, never sea.
             guard KnownSea.mayBeSea(corner) else {
                 return .failed(
-                    "\(url.absoluteString) answered HTTP 404 (no such tile), but the square holds land: its terrain stays unknown — check `los terrain source`"
+                    "\(url.absoluteString) answered HTTP 404 (no such tile), but the square holds land: its terrain stays unknown — check "
+                        + "`los terrain source`"
                 )
             }
             do {

@@ -15,7 +15,8 @@ public enum StoredFile {
         guard info.st_mode & S_IFMT == S_IFREG else { return .unreadable("not a regular file") }
         guard Int(info.st_size) <= maxBytes else {
             return .unreadable(
-                "it is \(DigitGroups.grouped(UInt64(info.st_size))) bytes, more than the \(DigitGroups.grouped(UInt64(maxBytes / 1024))) KB such a file may hold"
+                "it is \(DigitGroups.grouped(UInt64(info.st_size))) bytes, more than the \(DigitGroups.grouped(UInt64(maxBytes / 1024))) KB such a "
+                    + "file may hold"
             )
         }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)

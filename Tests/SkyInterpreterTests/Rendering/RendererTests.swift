@@ -34,7 +34,8 @@ struct RendererTests {
         output.append(.card(Card(key: "meta", fields: [Field("ok", "OK", Cell(.bool(true)))])))
         #expect(
             Renderer.render(output, RenderOptions(format: .json))
-                == #"{"rows":[{"name":"Zürich","n":7,"note":"a, \"b\""},{"name":"Paris","n":1234,"note":null}],"meta":{"ok":true},"message":"done","notes":["careful"]}"#
+                == #"{"rows":[{"name":"Zürich","n":7,"note":"a, \"b\""},{"name":"Paris","n":1234,"note":null}],"meta":{"ok":true},"message":"done","#
+                + #""notes":["careful"]}"#
                 + "\n")
     }
 

@@ -96,7 +96,9 @@ extension AgreementTests {
         let (onRays, _) = try Self.agreement(azimuthStep: 1, rangeStep: 250, lookBudget: 0, onRays: true, count: 2_000)
         #expect(onRays >= 0.99, "1° × 250 m, points on the rays: \(onRays)")
         print(
-            "viewshed/check agreement, 10 m AGL target from the summit over 40 km (true Earth): \(percent(standard)) at the default steps (\(String(format: "%.3f", automatic))° × 250 m), \(percent(fine)) at 0.25°/90 m, \(percent(degree)) at 1°/250 m, \(percent(onRays)) on its rays"
+            "viewshed/check agreement, 10 m AGL target from the summit over 40 km (true Earth): \(percent(standard)) at the default steps "
+                + "(\(String(format: "%.3f", automatic))° × 250 m), \(percent(fine)) at 0.25°/90 m, \(percent(degree)) at 1°/250 m,"
+                + " \(percent(onRays)) on its rays"
         )
     }
 }
@@ -125,7 +127,9 @@ struct GDALAgreementTests {
             if gdal && ours { bothVisible += 1 }
         }
         let share = Double(agree) / Double(rows.count)
-        print("viewshed vs gdal_viewshed at 0.25°/90 m: \(share * 100)% of cells agree; of GDAL's \(gdalVisible) visible cells \(bothVisible) are visible here")
+        print(
+            "viewshed vs gdal_viewshed at 0.25°/90 m: \(share * 100)% of cells agree; of GDAL's \(gdalVisible) visible "
+                + "cells \(bothVisible) are visible here")
         #expect(gdalVisible > 200 && gdalVisible < 1800)
         #expect(share >= 0.983, "agreement with GDAL \(share)")
         #expect(Double(bothVisible) / Double(gdalVisible) >= 0.98)
@@ -201,7 +205,8 @@ struct GeoJSONAgreementTests {
             if file == expected { agree += 1 }
         }
         print(
-            "viewshed GeoJSON (\(text.utf8.count / 1_000_000) MB, \(visible.count) visible rings): \(same) of \(count) points answer as the sweep; \(agree) agree with los check"
+            "viewshed GeoJSON (\(text.utf8.count / 1_000_000) MB, \(visible.count) visible rings): \(same) of \(count) points answer as the "
+                + "sweep; \(agree) agree with los check"
         )
         // The file's vertices are 0.1 m apart at most from the sweep's geometry.
         #expect(same >= count - 2, "the file and the sweep differ at \(count - same) points")

@@ -192,7 +192,8 @@ struct RangeRingsReferenceTests {
         let a = try Self.agreement("los/gdal-rings.csv", cell: 90)
         let share = Double(a.within) / Double(a.compared), two = Double(a.withinTwo) / Double(a.compared)
         print(
-            "rings vs gdal_viewshed -om DEM (30 m UTM): \(a.within) of \(a.compared) within 90 m (\(share * 100)%), \(two * 100)% within 180 m; worst \(a.worst)"
+            "rings vs gdal_viewshed -om DEM (30 m UTM): \(a.within) of \(a.compared) within 90 m (\(share * 100)%), \(two * 100)% within 180 m; "
+                + "worst \(a.worst)"
         )
         #expect(a.compared >= 600)
         #expect(share >= 0.5 && two >= 0.7, "\(share) \(two)")

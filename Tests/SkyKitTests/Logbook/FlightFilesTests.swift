@@ -83,13 +83,15 @@ struct FlightFilesTests {
         let text = try FlightFiles.write(sample, format: .openflights, logbook: "t", catalog: catalog)
         #expect(
             text.hasPrefix(
-                "\u{FEFF}Date,From,To,Flight_Number,Airline,Distance,Duration,Seat,Seat_Type,Class,Reason,Plane,Registration,Trip,Note,From_OID,To_OID,Airline_OID,Plane_OID\r\n"
+                "\u{FEFF}Date,From,To,Flight_Number,Airline,Distance,Duration,Seat,Seat_Type,Class,Reason,Plane,Registration,Trip,Note,From_OID,"
+                    + "To_OID,Airline_OID,Plane_OID\r\n"
             ))
         let lines = text.split(separator: "\r\n")
         // A trip of another tool is no OpenFlights trip id: it goes into the note.
         #expect(
             lines[1].hasPrefix(
-                "2025-11-09 22:05:00,SFO,JFK,UA1234,United Airlines,2580,05:35,23A,W,Y,B,Boeing 737-800,N12345,,\"window, \"\"great\"\" view [trip: Fall tour] [events: holding]\","
+                "2025-11-09 22:05:00,SFO,JFK,UA1234,United Airlines,2580,05:35,23A,W,Y,B,Boeing 737-800,N12345,,\"window, \"\"great\"\" view [trip: "
+                    + "Fall tour] [events: holding]\","
             ), "\(lines[1])")
         // OpenFlights takes no month-only date: the year, and the month in the note.
         #expect(lines[2].hasPrefix("2024,HNL,MAJ,") && lines[2].contains(",[date: 2024-03] [events: diversion; go-around],"), "\(lines[2])")

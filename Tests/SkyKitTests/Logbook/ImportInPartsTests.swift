@@ -50,7 +50,8 @@ struct ImportInPartsTests {
             let date = n % 11 == 5 ? "2019-02-30" : "2019-0\(1 + n % 9)-1\(n % 10)"
             let note = n % 13 == 0 ? "\"two\nlines\"" : ""
             text +=
-                "\(date),LX31\(n % 10),\"\(from)\",\"\(to)\",08:00:00,09:10:00,01:10:00,\"Swiss (LX/SWR)\",\"Airbus A320 (A320)\",HB-IJ\(n % 10),12A,1,1,1,\(note)\n"
+                "\(date),LX31\(n % 10),\"\(from)\",\"\(to)\",08:00:00,09:10:00,01:10:00,\"Swiss (LX/SWR)\",\"Airbus A320 (A320)\",HB-IJ\(n % 10),12A,"
+                + "1,1,1,\(note)\n"
         }
         return text
     }

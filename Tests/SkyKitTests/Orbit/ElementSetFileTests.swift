@@ -98,8 +98,8 @@ struct ElementSetFileTests {
         // Numbers pass the one checked conversion: hex, NaN and out-of-range values are refused.
         let bad = try ElementSetFile.read(
             Array(
-                "[{\"NORAD_CAT_ID\":1,\"EPOCH\":\"2025-01-01T00:00:00\",\"MEAN_MOTION\":\"0x10\",\"ECCENTRICITY\":0.1,\"INCLINATION\":200,\"RA_OF_ASC_NODE\":0,\"ARG_OF_PERICENTER\":0,\"MEAN_ANOMALY\":0}]"
-                    .utf8))
+                ("[{\"NORAD_CAT_ID\":1,\"EPOCH\":\"2025-01-01T00:00:00\",\"MEAN_MOTION\":\"0x10\",\"ECCENTRICITY\":0.1,\"INCLINATION\":200"
+                    + ",\"RA_OF_ASC_NODE\":0,\"ARG_OF_PERICENTER\":0,\"MEAN_ANOMALY\":0}]").utf8))
         #expect(bad.problems.first?.message.contains("INCLINATION 200 is outside 0–180") == true)
         // A name full of control characters is kept as text (made visible where it is written), cut at 50.
         let long = try ElementSetFile.read(
@@ -114,7 +114,8 @@ struct ElementSetFileTests {
     /// same set after the catalogue's text is read back.
     @Test func whatTheCatalogueKeepsReadsBackAsWhatWasLoaded() throws {
         func omm(_ number: Int, _ extra: String) -> String {
-            #"{"NORAD_CAT_ID":\#(number),"EPOCH":"2025-01-01T00:00:00","MEAN_MOTION":15.5,"ECCENTRICITY":0.0004,"INCLINATION":51.6,"RA_OF_ASC_NODE":10,"ARG_OF_PERICENTER":20,"MEAN_ANOMALY":30\#(extra)}"#
+            #"{"NORAD_CAT_ID":\#(number),"EPOCH":"2025-01-01T00:00:00","MEAN_MOTION":15.5,"ECCENTRICITY":0.0004,"INCLINATION":51.6,"#
+                + #""RA_OF_ASC_NODE":10,"ARG_OF_PERICENTER":20,"MEAN_ANOMALY":30\#(extra)}"#
         }
         let hostile: [(String, String)] = [
             (#","CLASSIFICATION_TYPE":"\n""#, "CLASSIFICATION_TYPE"), (#","CLASSIFICATION_TYPE":"\u001b""#, "CLASSIFICATION_TYPE"),

@@ -87,7 +87,8 @@ struct VerificationTests {
             }
         }
         print(
-            "SGP4 suite: \(compared) states, worst position \(worstPosition * 1e6) mm, worst velocity \(worstVelocity * 1e6) mm/s, \(errorsSeen) cases end in an error"
+            "SGP4 suite: \(compared) states, worst position \(worstPosition * 1e6) mm, worst velocity \(worstVelocity * 1e6) mm/s, \(errorsSeen) "
+                + "cases end in an error"
         )
         #expect(compared > 500)
     }

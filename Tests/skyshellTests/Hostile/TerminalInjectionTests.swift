@@ -54,7 +54,8 @@ struct TerminalInjectionTests {
         home.write(
             "aircraft.json",
             """
-            {"now": 1733000000, "aircraft": [{"hex": "3c6444", "flight": "\(e)", "r": "\(e)", "t": "\(e)", "squawk": "\(e)", "alt_baro": 3000, "lat": 49.02, "lon": 2.56}]}
+            {"now": 1733000000, "aircraft": [{"hex": "3c6444", "flight": "\(e)", "r": "\(e)", "t": "\(e)", "squawk": "\(e)", "alt_baro": \
+            3000, "lat": 49.02, "lon": 2.56}]}
             """)
         for (command, shown) in [("radar list", true), ("radar", true), ("spot", false), ("explain radar", false), ("set output csv; radar list", true)] {
             expectSafe(home.sky("observer LFPG; radar source readsb aircraft.json; \(command)"), command, shows: shown ? "\\x1b" : nil)
@@ -67,7 +68,8 @@ struct TerminalInjectionTests {
         let e = Self.evilJSON
         let server = try HTTPTestServer { _ in
             .json(
-                #"{"time": 1733000000, "states": [["3c6444", "\#(e)", "Germany", 1733000000, 1733000000, 2.56, 49.02, 3000, false, 200, 90, 0, null, 3100, "\#(e)", false, 0, 4]]}"#
+                #"{"time": 1733000000, "states": [["3c6444", "\#(e)", "Germany", 1733000000, 1733000000, 2.56, 49.02, 3000, false, 200, "#
+                    + #"90, 0, null, 3100, "\#(e)", false, 0, 4]]}"#
             )
         }
         expectSafe(home.sky("observer LFPG; radar source opensky url \(server.url)/api; radar list"), "opensky")
@@ -79,7 +81,8 @@ struct TerminalInjectionTests {
             "evil.jsonl",
             """
             {"skyshell_recording":1,"source":"\(e)","started":1733000000}
-            {"time":1733000000,"aircraft":[{"icao24":"3c6444","callsign":"\(e)","lat":49.02,"lon":2.56,"baro_alt_m":900,"type":"\(e)","registration":"\(e)","squawk":"\(e)"}]}
+            {"time":1733000000,"aircraft":[{"icao24":"3c6444","callsign":"\(e)","lat":49.02,"lon":2.56,"baro_alt_m":900,"type":"\(e)",\
+            "registration":"\(e)","squawk":"\(e)"}]}
 
             """)
         expectSafe(home.sky("observer LFPG; radar source replay evil.jsonl; radar source; radar list"), "replay")

@@ -196,7 +196,7 @@ enum RadarCommands {
             }
             guard span.contains(t) else {
                 throw ShellError.usage(
-                    "\(feed.label) runs from \(context.moments.moment(span.lowerBound)) to \(context.moments.moment(span.upperBound)); \(context.moments.moment(t)) is outside it"
+                    "\(feed.label) runs from \(context.moments.span(span)); \(context.moments.moment(t)) is outside it"
                 )
             }
             context.session.setRadarTime(t, of: feed.label)
@@ -204,7 +204,7 @@ enum RadarCommands {
         let now = context.radar.time(feed)
         return Output([
             .message(
-                "radar time \(context.moments.moment(now)) (\(feed.label) runs from \(context.moments.moment(span.lowerBound)) to \(context.moments.moment(span.upperBound)))"
+                "radar time \(context.moments.moment(now)) (\(feed.label) runs from \(context.moments.span(span)))"
             ),
             .data("time", TimeText.isoDatum(now)), .data("start", TimeText.isoDatum(span.lowerBound)), .data("end", TimeText.isoDatum(span.upperBound)),
         ])

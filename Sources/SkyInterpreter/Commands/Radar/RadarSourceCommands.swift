@@ -56,7 +56,7 @@ enum RadarSourceCommands {
             var text = "radar source: \(feed.label)"
             if let span = feed.span {
                 text +=
-                    ", \(context.moments.moment(span.lowerBound)) to \(context.moments.moment(span.upperBound)); radar time \(context.moments.moment(context.radar.time(feed)))"
+                    ", \(context.moments.span(span)); radar time \(context.moments.moment(context.radar.time(feed)))"
             }
             return Output([.message(text), .data("source", .string(feed.label))])
         } catch {

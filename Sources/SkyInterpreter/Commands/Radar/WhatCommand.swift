@@ -18,7 +18,8 @@ enum WhatCommand {
             + "direction you face: your heading, turned by `left` or `right`, and when `up` is given also that high in the "
             + "sky (then the offset is the angle between the two sight lines; without it, only the compass directions "
             + "count). Says how far off your direction it is, its distance and altitude, its callsign and airline (from the "
-            + "callsign's ICAO prefix), its type and registration when the feed has them, its country of registration (from the block of ICAO addresses its address is in), and whether it climbs, descends or "
+            + "callsign's ICAO prefix), its type and registration when the feed has them, its country of registration (from the block of ICAO "
+            + "addresses its address is in), and whether it climbs, descends or "
             + "cruises (a vertical rate of ±1.5 m/s, about 300 ft/min). Nothing within 15°: it names the nearest aircraft "
             + "and which way to turn. `explain what` shows the angles.",
         options: [up.spec, left.spec, right.spec],

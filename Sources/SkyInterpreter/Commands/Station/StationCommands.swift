@@ -135,7 +135,8 @@ enum StationCommands {
         let (log, summary) = try context.station.station()
         let rows = try log.records(summary.id).map { name, a -> [Cell] in
             [
-                Cell(name), Cell(.string(a.callsign ?? ""), text: Visible.text(a.name)), Cell(.string(a.icao24)), Cell(.optional(a.type), text: a.type ?? "—"),
+                Cell(name), Cell(.string(a.callsign ?? ""), text: Visible.text(a.name)), Cell(.string(a.icao24)),
+                Cell(.optional(a.type), text: a.type ?? "—"),
                 Cell(recordDatum(name, a), text: recordFigure(name, a, context)), context.moments.cell(recordTime(name, a)),
             ]
         }

@@ -28,7 +28,8 @@ extension TLE {
         var line2 =
             "2 \(number) \(fixed(inclination, width: 8, decimals: 4)) \(fixed(rightAscension, width: 8, decimals: 4)) "
             + "\(String(repeating: "0", count: 7 - ecc.count) + ecc) \(fixed(argumentOfPerigee, width: 8, decimals: 4)) "
-            + "\(fixed(meanAnomaly, width: 8, decimals: 4)) \(fixed(meanMotion, width: 11, decimals: 8))\(pad(String(revolutionNumber % 100_000), 5, right: true))"
+            + "\(fixed(meanAnomaly, width: 8, decimals: 4))"
+            + " \(fixed(meanMotion, width: 11, decimals: 8))\(pad(String(revolutionNumber % 100_000), 5, right: true))"
         line1 += String(checksum(line1.utf8))
         line2 += String(checksum(line2.utf8))
         return (line1, line2)
