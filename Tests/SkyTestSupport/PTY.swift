@@ -60,7 +60,7 @@ public final class PTYSession {
 
     /// Waits until the output after the last match contains `text`; returns that output.
     @discardableResult
-    public func waitFor(_ text: String, timeout: Double = 15) throws -> String {
+    public func waitFor(_ text: String, timeout: Double = 60) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let fresh = String(transcript.dropFirst(consumed))
@@ -76,7 +76,7 @@ public final class PTYSession {
     /// Waits until the terminal is out of canonical mode: the line editor is reading keys.
     /// (libedit draws the prompt before switching modes; keys sent earlier are cooked by the
     /// kernel.)
-    public func waitForEditing(timeout: Double = 15) throws {
+    public func waitForEditing(timeout: Double = 60) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             var mode = termios()
@@ -91,7 +91,7 @@ public final class PTYSession {
     /// A program that stops reading its terminal fails the test within `timeout` seconds
     /// instead of blocking it: the keys are written only when the terminal takes them, and
     /// its output is read meanwhile.
-    public func send(_ keys: String, toEditor: Bool = true, timeout: Double = 15) throws {
+    public func send(_ keys: String, toEditor: Bool = true, timeout: Double = 60) throws {
         if toEditor { try waitForEditing() }
         let deadline = Date().addingTimeInterval(timeout)
         var bytes = Array(keys.utf8)
@@ -136,7 +136,7 @@ public final class PTYSession {
 
     /// Waits for the program to exit and returns its status.
     @discardableResult
-    public func waitForExit(timeout: Double = 15) throws -> Int32 {
+    public func waitForExit(timeout: Double = 60) throws -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let status = ProcessRunner.reap(pid) {

@@ -43,6 +43,19 @@ struct ClockTests {
         }
     }
 
+    /// "Today" is the date on the user's clock (TZ as the C library reads it: a zone name or a
+    /// POSIX rule), daylight saving included past 2037, where the zone files' own list of
+    /// changes ends and their rule takes over.
+    @Test func todayIsTheDateInTheUsersTimeZone() {
+        for (tz, date) in [("Pacific/Kiritimati", "2041-07-02"), ("<-11>11", "2041-07-01"), ("Europe/Paris", "2041-07-02"), ("Europe/Lisbon", "2041-07-01")] {
+            let home = TemporaryDirectory("today-tz")
+            var env = Self.environment(home: home.path, now: "2041-07-01T22:30:00Z")
+            env["TZ"] = tz
+            let r = ProcessRunner.run(Executable.skyshell, ["-c", "flight add KSFO KLAX"], environment: env)
+            #expect(r.status == 0 && r.stdout.contains("KSFO → KLAX  \(date)"), "TZ=\(tz): \(r.stdout)\(r.stderr)")
+        }
+    }
+
     /// The built-in ISS elements with their epoch moved to `date`: the current elements an
     /// example of `passes` presupposes (at a real date, `sat fetch stations` gives them).
     static func currentISS(at date: Date) -> String {

@@ -73,7 +73,7 @@ enum Grouping {
         out.kinds = keys.map { table.kinds[$0] }
         for (aggregate, i) in aggregates {
             let name = i.map { aggregate.rawValue + "_" + QueryTable.shownName(table.columns[$0]) } ?? "count"
-            out.columns.append(Column(name, name.replacingOccurrences(of: "_", with: " ").capitalizedFirst, .right))
+            out.columns.append(Column(name, name.replacingAll("_", with: " ").capitalizedFirst, .right))
             out.kinds.append(i.map { aggregate == .count ? .integer : table.kinds[$0] } ?? .integer)
         }
         out.rows = found.map { group in group.cells + group.totals.map { $0.cell(table.kinds) } }

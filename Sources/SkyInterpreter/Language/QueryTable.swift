@@ -48,7 +48,7 @@ struct QueryTable {
         {
             names.append(String(column.key[..<cut]))
         }
-        let title = column.title.lowercased().replacingOccurrences(of: " ", with: "_")
+        let title = column.title.lowercased().replacingAll(" ", with: "_")
         if !title.isEmpty, title.allSatisfy({ $0.isLetter || $0 == "_" }) { names.append(title) }
         return names
     }
@@ -57,7 +57,7 @@ struct QueryTable {
     func revealed(_ i: Int) -> Column {
         var c = columns[i]
         c.dataOnly = false
-        if c.title.isEmpty { c.title = QueryTable.shownName(c).replacingOccurrences(of: "_", with: " ").capitalizedFirst }
+        if c.title.isEmpty { c.title = QueryTable.shownName(c).replacingAll("_", with: " ").capitalizedFirst }
         if kinds[i].isNumeric { c.alignment = .right }
         return c
     }

@@ -133,7 +133,7 @@ enum Literal: Equatable {
     /// Unix seconds of an ISO 8601 date and time (`2026-12-02T18:52:53Z`, a space may stand for
     /// the T); nil for a date alone, which is a `date`.
     static func instantSeconds(_ s: String) -> Double? {
-        let text = s.replacingOccurrences(of: " ", with: "T")
+        let text = s.replacingAll(" ", with: "T")
         return text.contains("T") ? CivilTime.parse(text) : nil
     }
 

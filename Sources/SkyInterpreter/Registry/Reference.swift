@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Documents generated from the declarations: the Markdown command reference, the manual
 /// page and the shell completion scripts.

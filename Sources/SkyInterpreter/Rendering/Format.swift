@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// Number and quantity formatting for people, independent of the C locale.
@@ -6,6 +7,12 @@ public enum Format {
     /// `value` with exactly `decimals` decimals: `fixed(3.14159, 2)` = "3.14".
     public static func fixed(_ value: Double, _ decimals: Int) -> String {
         digits(value, decimals, grouping: false)
+    }
+
+    /// `value` with exactly `decimals` decimals and its sign, `+` too: `signed(0.25, 2)` = "+0.25".
+    public static func signed(_ value: Double, _ decimals: Int) -> String {
+        let text = fixed(value, decimals)
+        return text.hasPrefix("-") ? text : "+" + text
     }
 
     /// `value` with thousands separators: `grouped(30000)` = "30,000".
@@ -18,13 +25,7 @@ public enum Format {
     }
 
     static func digits<Sink: TextSink>(_ value: Double, _ decimals: Int, grouping: Bool, to out: inout Sink) {
-        guard value.isFinite else { return out.write(value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf")) }
-        var scale: Double = 1
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded()
-        guard scaled < 9e18, decimals <= 18 else { return out.write(value.description) }
-        let units = UInt64(scaled)
-        DigitGroups.withDigits(units, decimals: decimals, grouping: grouping, negative: value < 0 && units != 0) { out.write(utf8: $0) }
+        DigitGroups.withFixed(value, decimals: decimals, grouping: grouping) { out.write(utf8: $0) }
     }
 
     /// The text a `…(to:)` function writes, as a string.

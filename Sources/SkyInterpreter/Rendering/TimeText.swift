@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// Times as people read them: in UTC, or on the clock of an IANA time zone. Every service
@@ -112,6 +113,6 @@ extension CommandContext {
             if let code = place.airportCode, let airport = catalog.airport(icao: code) { return airport.timeZone }
             if let near = catalog.airports(near: place.coordinate, within: Distance(300, .kilometers), limit: 1).first { return near.airport.timeZone }
         }
-        return TimeZone.current.identifier
+        return clock.zone
     }
 }

@@ -1,5 +1,6 @@
 import CTerminal
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The whole terminal for a live view (`radar live`, `track`): the alternate screen in raw
 /// mode, frames written over each other, keys read with a timeout, and the terminal given back

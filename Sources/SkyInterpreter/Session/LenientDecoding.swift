@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What was wrong in a stored file while it was decoded: each value that could not be read is
 /// named once and takes its default, the rest of the file still loads.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// Loads and saves the session state and settings of interactive sessions as JSON files.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import SkyKit
 
 /// A guided lesson: steps of narration, a command, and what to notice in its output. Lessons
 /// are `.sky` scripts (so each also runs as a plain script): `#! lesson: Title`, `# text` before
@@ -24,12 +26,12 @@ struct Lesson: Sendable {
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = String(raw)
             if line.hasPrefix("#! lesson:") {
-                title = String(line.dropFirst(10)).trimmingCharacters(in: .whitespaces)
+                title = String(line.dropFirst(10)).trimmingWhitespace()
             } else if line.hasPrefix("#>") {
-                if !steps.isEmpty { steps[steps.count - 1].notes.append(String(line.dropFirst(2)).trimmingCharacters(in: .whitespaces)) }
+                if !steps.isEmpty { steps[steps.count - 1].notes.append(String(line.dropFirst(2)).trimmingWhitespace()) }
             } else if line.hasPrefix("#") {
-                intro.append(String(line.dropFirst(1)).trimmingCharacters(in: .whitespaces))
-            } else if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                intro.append(String(line.dropFirst(1)).trimmingWhitespace())
+            } else if !line.trimmingWhitespace().isEmpty {
                 steps.append(Step(intro: intro, command: line, notes: []))
                 intro = []
             }
@@ -56,7 +58,7 @@ struct Lesson: Sendable {
         guard !lesson.steps.isEmpty else {
             throw ShellError.data("'\(path)' has no commands: a lesson is a .sky script (# narration, a command, #> what to notice)")
         }
-        if !lines.contains(where: { $0.hasPrefix("#! lesson:") }) { lesson.title = (path as NSString).lastPathComponent }
+        if !lines.contains(where: { $0.hasPrefix("#! lesson:") }) { lesson.title = PathText.base(path) }
         return lesson
     }
 

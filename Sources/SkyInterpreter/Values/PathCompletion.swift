@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import SkyKit
 
 /// File-system paths: `~` expansion and completion candidates.
 enum PathCompletion {
@@ -25,9 +27,7 @@ enum PathCompletion {
         var dirs: [Candidate] = [], preferred: [Candidate] = [], others: [Candidate] = []
         for name in names.sorted() where name.hasPrefix(namePart) {
             if name.hasPrefix("."), !namePart.hasPrefix(".") { continue }
-            var isDir: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: dirPart + name, isDirectory: &isDir)
-            if isDir.boolValue {
+            if PathText.isDirectory(dirPart + name) == true {
                 dirs.append(Candidate(typedDir + name + "/", isComplete: false))
             } else if extensions.contains(where: { name.hasSuffix("." + $0) }) {
                 preferred.append(Candidate(typedDir + name))

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// Instants and durations (dates and clock times through SkyKit's `CivilTime`): ISO 8601 (`2025-11-09`, `2025-11-09T12:30`, `2025-11-09T12:30:00Z`,

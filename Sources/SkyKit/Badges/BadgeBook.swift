@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The badges a shell knows: the built-in ones, then the user's own from `badges.toml` in the
 /// config directory, with the problems found in that file (the built-in badges load anyway).

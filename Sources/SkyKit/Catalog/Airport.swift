@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An airport of the catalog (airportsdata, with OurAirports runways and names).
 public struct Airport: Hashable, Sendable {

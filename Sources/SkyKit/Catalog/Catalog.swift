@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The embedded aviation catalog: airports, airlines and aircraft types, read straight from

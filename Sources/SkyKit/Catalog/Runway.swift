@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One runway of an airport (OurAirports), seen from both of its ends: "09L" and "27R" are the
 /// two ends of one strip.

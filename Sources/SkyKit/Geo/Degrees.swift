@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Trigonometry in degrees that is exact at multiples of 90° (cos 90° is 0, not 6e-17), and
 /// angle bookkeeping for longitudes. Used by the geodesic code for full double accuracy.
@@ -10,7 +11,7 @@ enum Degrees {
         let q = Int((r / 90).rounded())
         r -= 90 * Double(q)
         let rad = r * .pi / 180
-        let s = Foundation.sin(rad), c = Foundation.cos(rad)
+        let s = Glibc.sin(rad), c = Glibc.cos(rad)
         var result: (Double, Double)
         switch q & 3 {
         case 0: result = (s, c)
@@ -30,7 +31,7 @@ enum Degrees {
         var q = 0
         if abs(yy) > abs(xx) { swap(&xx, &yy); q = 2 }
         if xx < 0 { xx = -xx; q += 1 }
-        var angle = Foundation.atan2(yy, xx) * 180 / .pi
+        var angle = Glibc.atan2(yy, xx) * 180 / .pi
         switch q {
         case 1: angle = (yy >= 0 ? 180 : -180) - angle
         case 2: angle = 90 - angle

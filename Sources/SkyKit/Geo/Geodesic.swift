@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The shortest path between two points on an ellipsoid: its length and the azimuths at both
 /// ends.
@@ -95,7 +96,7 @@ public struct Geodesic: Sendable {
             calp2 = 1; salp2 = 0
             let ssig1 = sbet1, csig1 = calp1 * cbet1
             let ssig2 = sbet2, csig2 = calp2 * cbet2
-            sig12 = Foundation.atan2(Swift.max(0, csig1 * ssig2 - ssig1 * csig2), csig1 * csig2 + ssig1 * ssig2)
+            sig12 = Glibc.atan2(Swift.max(0, csig1 * ssig2 - ssig1 * csig2), csig1 * csig2 + ssig1 * ssig2)
             let lengths = self.lengths(eps: n, sig12: sig12, ssig1, csig1, dn1, ssig2, csig2, dn2)
             // Past a conjugate point the meridian is no longer the shortest path.
             if sig12 < 1 || lengths.m12b >= 0 {
@@ -137,7 +138,7 @@ public struct Geodesic: Sendable {
                 if iteration < Geodesic.newtonIterations, state.dv > 0 {
                     let dalp1 = -v / state.dv
                     if abs(dalp1) < .pi {
-                        let sdalp1 = Foundation.sin(dalp1), cdalp1 = Foundation.cos(dalp1)
+                        let sdalp1 = Glibc.sin(dalp1), cdalp1 = Glibc.cos(dalp1)
                         let nsalp1 = salp1 * cdalp1 + calp1 * sdalp1
                         if nsalp1 > 0 {
                             calp1 = calp1 * cdalp1 - salp1 * sdalp1
@@ -234,10 +235,10 @@ public struct Geodesic: Sendable {
         }
         let somg2 = salp0 * sbet2, comg2 = s.calp2 * cbet2
         (s.ssig2, s.csig2) = normalized(sbet2, s.calp2 * cbet2)
-        s.sig12 = Foundation.atan2(Swift.max(0, s.csig1 * s.ssig2 - s.ssig1 * s.csig2), s.csig1 * s.csig2 + s.ssig1 * s.ssig2)
+        s.sig12 = Glibc.atan2(Swift.max(0, s.csig1 * s.ssig2 - s.ssig1 * s.csig2), s.csig1 * s.csig2 + s.ssig1 * s.ssig2)
         let somg12 = Swift.max(0, comg1 * somg2 - somg1 * comg2)
         let comg12 = comg1 * comg2 + somg1 * somg2
-        let eta = Foundation.atan2(somg12 * clam120 - comg12 * slam120, comg12 * clam120 + somg12 * slam120)
+        let eta = Glibc.atan2(somg12 * clam120 - comg12 * slam120, comg12 * clam120 + somg12 * slam120)
         s.eps = GeodesicSeries.epsilon(k2: calp0 * calp0 * ep2)
         let c3 = GeodesicSeries.c3(s.eps, n: n)
         let b312 = GeodesicSeries.sineSum(s.ssig2, s.csig2, c3) - GeodesicSeries.sineSum(s.ssig1, s.csig1, c3)
@@ -268,7 +269,7 @@ public struct Geodesic: Sendable {
         sbetm2 /= sbetm2 + (cbet1 + cbet2) * (cbet1 + cbet2)
         let dnm = (1 + ep2 * sbetm2).squareRoot()
         let omg12 = lam12 / (f1 * dnm)
-        let somg12 = Foundation.sin(omg12), comg12 = Foundation.cos(omg12)
+        let somg12 = Glibc.sin(omg12), comg12 = Glibc.cos(omg12)
         let salp1 = cbet2 * somg12
         let calp1 =
             comg12 >= 0
@@ -281,7 +282,7 @@ public struct Geodesic: Sendable {
         let calp2 = sbet12 - cbet1 * sbet2 * (comg12 >= 0 ? somg12 * somg12 / (1 + comg12) : 1 - comg12)
         let (sa1, ca1) = normalized(salp1, calp1)
         let (sa2, ca2) = normalized(salp2, calp2)
-        return (sa1, ca1, sa2, ca2, Foundation.atan2(ssig12, csig12), dnm)
+        return (sa1, ca1, sa2, ca2, Glibc.atan2(ssig12, csig12), dnm)
     }
 
     /// A first guess of α1: the great circle on the auxiliary sphere, or for nearly antipodal
@@ -298,8 +299,8 @@ public struct Geodesic: Sendable {
             var sbetm2 = (sbet1 + sbet2) * (sbet1 + sbet2)
             sbetm2 /= sbetm2 + (cbet1 + cbet2) * (cbet1 + cbet2)
             let omg12 = lam12 / (f1 * (1 + ep2 * sbetm2).squareRoot())
-            somg12 = Foundation.sin(omg12)
-            comg12 = Foundation.cos(omg12)
+            somg12 = Glibc.sin(omg12)
+            comg12 = Glibc.cos(omg12)
         }
         var salp1 = cbet2 * somg12
         var calp1 =
@@ -311,7 +312,7 @@ public struct Geodesic: Sendable {
         let nearlyAntipodal = !(abs(n) > 0.1 || csig12 >= 0 || ssig12 >= 6 * abs(n) * .pi * cbet1 * cbet1)
         if nearlyAntipodal {
             // Coordinates centred on the antipode, scaled so the singular point is (-1, 0).
-            let lam12x = Foundation.atan2(-slam12, -clam12)
+            let lam12x = Glibc.atan2(-slam12, -clam12)
             let lamScale = f * cbet1 * GeodesicSeries.a3(GeodesicSeries.epsilon(k2: sbet1 * sbet1 * ep2), n: n) * .pi
             let betScale = lamScale * cbet1
             let x = lam12x / lamScale
@@ -322,8 +323,8 @@ public struct Geodesic: Sendable {
             } else {
                 let k = Geodesic.astroid(x, y)
                 let omg12a = lamScale * (-x * k / (1 + k))
-                somg12 = Foundation.sin(omg12a)
-                comg12 = -Foundation.cos(omg12a)
+                somg12 = Glibc.sin(omg12a)
+                comg12 = -Glibc.cos(omg12a)
                 salp1 = cbet2 * somg12
                 calp1 = sbet12a - cbet2 * sbet1 * somg12 * somg12 / (1 - comg12)
             }
@@ -344,11 +345,11 @@ public struct Geodesic: Sendable {
         if disc >= 0 {
             var t3 = s + r3
             t3 += t3 < 0 ? -disc.squareRoot() : disc.squareRoot()
-            let t = Foundation.cbrt(t3)
+            let t = Glibc.cbrt(t3)
             u += t + (t != 0 ? r2 / t : 0)
         } else {
-            let ang = Foundation.atan2((-disc).squareRoot(), -(s + r3))
-            u += 2 * r * Foundation.cos(ang / 3)
+            let ang = Glibc.atan2((-disc).squareRoot(), -(s + r3))
+            u += 2 * r * Glibc.cos(ang / 3)
         }
         let v = (u * u + q).squareRoot()
         let uv = u < 0 ? q / (v - u) : u + v

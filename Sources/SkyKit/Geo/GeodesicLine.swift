@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One geodesic leaving a point at an azimuth, set up once so that each point along it costs
 /// a few trigonometric calls (the direct problem without repeating the per-line series).
@@ -27,7 +28,7 @@ public struct GeodesicLine: Sendable {
         c1p = GeodesicSeries.c1p(eps)
         b11 = GeodesicSeries.sineSum(ssig1, csig1, GeodesicSeries.c1(eps))
         // τ = σ + B1(σ) is the distance in units of b·A1 from the equator crossing.
-        let sb11 = Foundation.sin(b11), cb11 = Foundation.cos(b11)
+        let sb11 = Glibc.sin(b11), cb11 = Glibc.cos(b11)
         stau1 = ssig1 * cb11 + csig1 * sb11
         ctau1 = csig1 * cb11 - ssig1 * sb11
         c3 = GeodesicSeries.c3(eps, n: geodesic.n)
@@ -41,10 +42,10 @@ public struct GeodesicLine: Sendable {
     @inline(__always)
     func point(_ distance: Double) -> (latitude: Double, longitude: Double, csig2: Double) {
         let tau12 = distance / (geodesic.b * a1)
-        let stau12 = Foundation.sin(tau12), ctau12 = Foundation.cos(tau12)
+        let stau12 = Glibc.sin(tau12), ctau12 = Glibc.cos(tau12)
         let b12 = GeodesicSeries.sineSum(stau1 * ctau12 + ctau1 * stau12, ctau1 * ctau12 - stau1 * stau12, c1p)
         let sig12 = tau12 + b11 + b12
-        let ssig12 = Foundation.sin(sig12), csig12 = Foundation.cos(sig12)
+        let ssig12 = Glibc.sin(sig12), csig12 = Glibc.cos(sig12)
         let ssig2 = ssig1 * csig12 + csig1 * ssig12
         var csig2 = csig1 * csig12 - ssig1 * ssig12
         let sbet2 = calp0 * ssig2
@@ -54,7 +55,7 @@ public struct GeodesicLine: Sendable {
             csig2 = Geodesic.tiny
         }
         let somg2 = salp0 * ssig2, comg2 = csig2
-        let omg12 = Foundation.atan2(somg2 * comg1 - comg2 * somg1, comg2 * comg1 + somg2 * somg1)
+        let omg12 = Glibc.atan2(somg2 * comg1 - comg2 * somg1, comg2 * comg1 + somg2 * somg1)
         let b312 = GeodesicSeries.sineSum(ssig2, csig2, c3) - b31
         let lam12 = omg12 - a3c * (sig12 + b312)
         return (Degrees.atan2(sbet2, geodesic.f1 * cbet2), startLongitude + lam12 * 180 / .pi, csig2)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Distance and bearing on a sphere of the Earth's mean radius (the haversine formula): the
 /// textbook approximation the teaching commands contrast with the geodesic on the ellipsoid.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Earth-centred, Earth-fixed coordinates on WGS84, metres.
 public struct ECEF: Sendable, Equatable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Geodesics from one fixed point to points near it, worked out from the straight chord between
 /// them instead of Karney's iteration (about a tenth of the work: a radar places thousands of

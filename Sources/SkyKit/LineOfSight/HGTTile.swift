@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why terrain could not be read.
 public struct TerrainError: Error, Equatable, CustomStringConvertible, Sendable {
@@ -82,7 +83,7 @@ public struct HGTTile: @unchecked Sendable {
 
     /// Reads a tile file; the corner comes from its name.
     public static func open(path: String) throws(TerrainError) -> HGTTile {
-        let name = (path as NSString).lastPathComponent
+        let name = PathText.base(path)
         guard let corner = corner(fileName: name) else { throw TerrainError(TileCorner.notATileName(name)) }
         let file = try TileFile(path: path)
         return try HGTTile(south: corner.south, west: corner.west, bytes: UnsafeRawBufferPointer(file.bytes), origin: name, owner: file)
@@ -127,7 +128,7 @@ final class TileFile: @unchecked Sendable {
     let bytes: UnsafeMutableRawBufferPointer
 
     init(path: String) throws(TerrainError) {
-        let name = (path as NSString).lastPathComponent
+        let name = PathText.base(path)
         let fd = Glibc.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw TerrainError("\(name): \(String(cString: strerror(errno)))") }
         defer { close(fd) }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The record of the files skyshell installed in a terrain folder (`.skyshell-installed`, one
 /// file name a line: `N44W072.hgt`, `N44W072.sea`). Only the files it lists may be removed,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How far an antenna can hear aircraft over the terrain: for each altitude (above sea level)
 /// and each bearing, the farthest distance at which an aircraft at that altitude is still above

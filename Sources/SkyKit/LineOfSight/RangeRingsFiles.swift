@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension RangeRings {
     /// A reach's end as longitude and latitude, the longitude run on from the antenna's across

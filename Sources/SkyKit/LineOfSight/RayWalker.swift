@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Steps along a ray from an origin at a fixed azimuth: the geodesic, computed exactly at
 /// nodes about 4 km apart and linearly in latitude and longitude between them (a geodesic

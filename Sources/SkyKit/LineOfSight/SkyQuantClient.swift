@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A client of a SkyQuant server's line-of-sight API, with the wire contract of SkyQuant LOS
 /// (metres on the wire):
@@ -34,7 +35,7 @@ public struct SkyQuantClient: Sendable {
 
     /// The server's base URL: https, or plain http only to this computer (loopback).
     static func url(_ address: String) -> Result<URL, FeedError> {
-        var text = address.trimmingCharacters(in: .whitespaces)
+        var text = address.trimmingWhitespace()
         if !text.contains("://") { text = "https://" + text }
         while text.hasSuffix("/") { text.removeLast() }
         guard WebAddress.problem(text) == nil, let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty

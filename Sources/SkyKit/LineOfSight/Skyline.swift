@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The observer's local horizon: for each azimuth, the highest elevation angle of the terrain
 /// out to a range, with the Earth's curvature (and refraction for k = 4/3) — the same sight

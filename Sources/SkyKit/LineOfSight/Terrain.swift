@@ -1,5 +1,6 @@
 import CSkyData
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The terrain skyshell knows: the embedded tile (N44W072, the White Mountains) and the tiles
@@ -130,7 +131,7 @@ public final class Terrain: @unchecked Sendable {
             (
                 key: file.key,
                 entry: Entry(
-                    name: (file.value.path as NSString).lastPathComponent, samples: HGTTile.samplesPerSide(byteCount: file.value.bytes) ?? 0,
+                    name: PathText.base(file.value.path), samples: HGTTile.samplesPerSide(byteCount: file.value.bytes) ?? 0,
                     bytes: file.value.bytes, isEmbedded: false)
             )
         }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Terrain tiles downloaded into the terrain folder: each one verified (the gzip member whole,
 /// the exact size of an SRTM tile), stored at the resolution asked for, and installed in one

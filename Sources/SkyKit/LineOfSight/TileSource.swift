@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A 1° × 1° terrain square, named by its south-west corner as SRTM names it (N44W072).
 public struct TileCorner: Hashable, Comparable, Sendable, CustomStringConvertible {

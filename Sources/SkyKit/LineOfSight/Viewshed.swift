@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where a target at the LOS height can be seen from the origin: for each ray (azimuth) and
 /// each look at the ground along it, how far the target there is above the sight line's

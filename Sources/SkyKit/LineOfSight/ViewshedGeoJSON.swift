@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension Viewshed {
     /// The result as a GeoJSON FeatureCollection (RFC 7946): the visible area as a

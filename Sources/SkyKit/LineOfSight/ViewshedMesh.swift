@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A viewshed's margins as a surface over the disc: known at each look of each ray, and
 /// between them linear over triangles (each cell between two rays and two looks cut along its

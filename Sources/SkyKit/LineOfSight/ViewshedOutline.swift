@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The outline of an area of a viewshed as valid polygons (OGC simple features): areas merged
 /// across every ray and look, each a shell with its holes, no ring crossing itself or another.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What a viewshed sweep is asked for.
 public struct ViewshedRequest: Sendable, Equatable {

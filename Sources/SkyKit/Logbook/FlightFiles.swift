@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// File formats of logbook import and export.
 public enum FlightFileFormat: String, CaseIterable, Sendable {
@@ -355,9 +356,9 @@ enum NoteTags {
     static func split(_ text: String) -> (note: String, tags: [String: String]) {
         var note = text.trimmedSpaces
         var tags: [String: String] = [:]
-        while note.hasSuffix("]"), let open = note.range(of: "[", options: .backwards) {
+        while note.hasSuffix("]"), let open = note.lastRange(of: "[") {
             let inside = note[open.upperBound..<note.index(before: note.endIndex)]
-            guard let colon = inside.range(of: ": "), keys.contains(String(inside[..<colon.lowerBound])), tags[String(inside[..<colon.lowerBound])] == nil
+            guard let colon = inside.firstRange(of: ": "), keys.contains(String(inside[..<colon.lowerBound])), tags[String(inside[..<colon.lowerBound])] == nil
             else { break }
             tags[String(inside[..<colon.lowerBound])] = String(inside[colon.upperBound...])
             note = String(note[..<open.lowerBound]).trimmedSpaces

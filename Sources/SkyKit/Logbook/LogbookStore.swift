@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A flight field the logbook can count its flights by.
 public enum FlightGroupKey: String, Sendable, Equatable, CaseIterable {

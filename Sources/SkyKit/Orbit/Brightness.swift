@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How bright a sunlit satellite looks. A standard magnitude is the brightness at 1,000 km with
 /// half its face lit (a 90° phase angle); it is scaled by the inverse square of the distance

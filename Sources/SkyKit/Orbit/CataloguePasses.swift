@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What the search found for one satellite of a catalogue.
 public enum SatellitePasses: Sendable {

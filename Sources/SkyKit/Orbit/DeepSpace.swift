@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Synchronization
 
 /// SDP4's deep-space terms: lunar and solar perturbations (secular and long-period) and the
 /// resonance of 12-hour (Molniya) and 24-hour (geosynchronous) orbits with the Earth's
@@ -345,25 +347,20 @@ final class DeepSpace: @unchecked Sendable {
 }
 
 /// The resonance integrator's last state, shared by copies of one propagator.
-final class IntegratorCache: @unchecked Sendable {
-    private let lock = NSLock()
-    private var atime = 0.0, xni = 0.0, xli = 0.0, valid = false
+final class IntegratorCache: Sendable {
+    private struct State { var atime = 0.0, xni = 0.0, xli = 0.0, valid = false }
+    private let state = Mutex(State())
 
     /// The state to integrate from: the last one when it lies between the epoch and `t`, else
     /// the epoch.
     func start(t: Double, no: Double, xlamo: Double) -> (Double, Double, Double) {
-        lock.lock()
-        defer { lock.unlock() }
-        if valid, atime != 0, t * atime > 0, abs(t) >= abs(atime) { return (atime, xni, xli) }
-        return (0, no, xlamo)
+        state.withLock { s in
+            if s.valid, s.atime != 0, t * s.atime > 0, abs(t) >= abs(s.atime) { return (s.atime, s.xni, s.xli) }
+            return (0, no, xlamo)
+        }
     }
 
     func keep(atime: Double, xni: Double, xli: Double) {
-        lock.lock()
-        self.atime = atime
-        self.xni = xni
-        self.xli = xli
-        valid = true
-        lock.unlock()
+        state.withLock { $0 = State(atime: atime, xni: xni, xli: xli, valid: true) }
     }
 }

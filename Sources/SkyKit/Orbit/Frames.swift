@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where a satellite is over the Earth: geodetic position, height and ground speed.
 public struct SubPoint: Sendable, Equatable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Kepler's third law with SGP4's Earth (WGS72): the size of an orbit from its mean motion.
 public enum Kepler {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Finds the passes of satellites over one observer. Far from the observer's sky the search
 /// jumps ahead by as long as the satellite cannot possibly reach it (the geocentric angle

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where a satellite is in an observer's sky.
 public struct LookAngle: Sendable, Equatable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A position and velocity in the TEME frame (true equator, mean equinox), km and km/s.
 public struct TEMEState: Sendable, Equatable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The WGS72 gravity model SGP4 element sets are fitted with (Vallado 2006, "Revisiting
 /// Spacetrack Report #3").

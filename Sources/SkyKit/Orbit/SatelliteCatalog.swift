@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The element sets a user has loaded, one per catalogue number, kept as 3LE text.
 public struct SatelliteCatalog: Sendable, Equatable {
@@ -49,7 +50,7 @@ public struct SatelliteCatalog: Sendable, Equatable {
     /// The sets whose name contains `query` (any case), or whose catalogue number or
     /// international designator it is; an exact name first.
     public func matching(_ query: String) -> [TLE] {
-        let q = query.trimmingCharacters(in: .whitespaces)
+        let q = query.trimmingWhitespace()
         if let n = Int(q), let set = set(number: n) { return [set] }
         let folded = q.lowercased()
         let found = sets.filter { ($0.name?.lowercased().contains(folded) ?? false) || $0.internationalDesignator.lowercased() == folded }

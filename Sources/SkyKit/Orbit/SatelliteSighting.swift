@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A satellite above an observer's horizon: where to look and whether it can be seen.
 public struct SatelliteSighting: Sendable, Equatable {

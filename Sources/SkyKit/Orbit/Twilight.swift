@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// When the sky is dark enough to see satellites: the Sun 6° or more below the horizon
 /// (civil twilight's end).

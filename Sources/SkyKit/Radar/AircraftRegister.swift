@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A user's aircraft database — registration and type by ICAO address — for feeds that send
 /// neither (OpenSky, most receivers). Read from the layouts receivers already use: tar1090-db's

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What a feed says about one aircraft at one moment. Every field but the address and position
 /// may be unknown.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What a receiver heard against what the terrain lets it hear: per sector and altitude band,
 /// the farthest position heard beside the terrain's reach (`RangeRings`) at the band's floor

@@ -1,5 +1,6 @@
 import CCurlLoader
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A response: status, headers (names in lower case) and body.
 public struct HTTPResponse: Sendable {
@@ -76,9 +77,17 @@ public final class HTTPClient: Sendable {
     }
 
     static func formEncode(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.append(byte)
+            default: out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Sends a request, following redirects, and returns the final response with its body
@@ -139,7 +148,7 @@ public final class HTTPClient: Sendable {
     /// The body as the server meant it: a gzip `Content-Encoding` decoded, at most `maxBytes`
     /// of it; an encoding skyshell cannot read is an error, never bytes passed on as text.
     func decoded(_ response: HTTPResponse, host: String) throws(HTTPError) -> HTTPResponse {
-        let encoding = (response.headers["content-encoding"] ?? "identity").lowercased().trimmingCharacters(in: .whitespaces)
+        let encoding = (response.headers["content-encoding"] ?? "identity").lowercased().trimmingWhitespace()
         switch encoding {
         case "identity", "": return response
         case "gzip", "x-gzip":
@@ -226,13 +235,13 @@ public final class HTTPClient: Sendable {
 
         /// A header line; a status line starts the headers again (a redirect's or a 100's).
         func header(_ line: UnsafeRawBufferPointer) {
-            let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = String(decoding: line, as: UTF8.self).trimmingWhitespaceAndNewlines()
             if text.hasPrefix("HTTP/") {
                 headers = [:]
                 return
             }
             guard let colon = text.firstIndex(of: ":") else { return }
-            headers[text[..<colon].lowercased()] = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[text[..<colon].lowercased()] = text[text.index(after: colon)...].trimmingWhitespace()
         }
 
         /// A piece of the body; false once it passes the limit.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where an observer looks: a compass direction, and how high up when said.
 public struct LookDirection: Sendable, Equatable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What a pass prediction looks for in each aircraft's path.
 public enum PassKind: Sendable, Equatable {

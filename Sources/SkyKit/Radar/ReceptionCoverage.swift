@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What a receiver heard, by direction and height: the positions it decoded, put in bearing
 /// sectors around the station and in altitude bands, each cell keeping how many positions fell

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension ReceptionCoverage {
     /// The outline of a band: for each sector, its two edges at the farthest distance heard

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How a point of an aircraft's track sits against one runway end.
 public struct RunwayAlignment: Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where an aircraft is as seen by an observer: along the ground (geodesic distance and
 /// bearing) and in the sky (slant range and elevation above the horizon, from the local

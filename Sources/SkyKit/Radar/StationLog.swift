@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What a receiver has heard, kept in one SQLite file: for each station (a receiver's place),
 /// each aircraft's first and last time heard, its closest and farthest positions, highest

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One aircraft's states over a stretch of time, in time order.
 public struct AircraftTrack: Sendable {

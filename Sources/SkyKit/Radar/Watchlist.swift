@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One thing a spotter watches for: an aircraft type, a registration, an operator (the
 /// callsign's ICAO airline prefix), a callsign, a squawk, an ICAO address or the country of

@@ -250,6 +250,29 @@ public enum PathText {
         return String(path[path.index(after: slash)...])
     }
 
+    /// The extension of the path's last part, without its dot ("" when it has none; a name
+    /// that only starts with a dot, such as ".profile", has none).
+    public static func pathExtension(_ path: String) -> String {
+        let name = base(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return String(name[name.index(after: dot)...])
+    }
+
+    /// Whether `path` names a folder (following symbolic links): nil when nothing is there.
+    public static func isDirectory(_ path: String) -> Bool? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// What the symbolic link at `path` points to, as written in the link; nil when it is not one.
+    public static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink(path, &buffer, buffer.count)
+        guard count > 0, count < buffer.count else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// The path with symbolic links and `..` resolved as far as it exists: the real folder
     /// and, for a name that does not exist yet, the name itself.
     public static func canonical(_ path: String) -> String {

@@ -9,6 +9,32 @@ public enum DigitGroups {
         withDigits(units, decimals: decimals, grouping: grouping, negative: negative) { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// `value` rounded to `decimals` decimals (3.14159, 2 → "3.14"; -0.001, 2 → "0.00"), "nan",
+    /// "inf" or "-inf" when it is not a number, and its shortest form when it needs more than
+    /// 19 digits.
+    public static func fixed(_ value: Double, decimals: Int, grouping: Bool = false) -> String {
+        withFixed(value, decimals: decimals, grouping: grouping) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the UTF-8 of `fixed(value, …)`.
+    @inlinable
+    public static func withFixed<R>(_ value: Double, decimals: Int, grouping: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var text: String
+        if value.isFinite {
+            var scale: Double = 1
+            for _ in 0..<max(0, decimals) { scale *= 10 }
+            let scaled = (abs(value) * scale).rounded()
+            if scaled < 9e18, (0...18).contains(decimals) {
+                let units = UInt64(scaled)
+                return withDigits(units, decimals: decimals, grouping: grouping, negative: value < 0 && units != 0, body)
+            }
+            text = value.description
+        } else {
+            text = value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf")
+        }
+        return text.withUTF8(body)
+    }
+
     /// Calls `body` with the UTF-8 of `text(units, …)`, written in a buffer on the stack
     /// (inlinable: a table's formatting in another module writes its digits without a call
     /// through a generic closure).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A whole file read straight into an array of bytes (no intermediate `Data` copy: a day's
 /// recording is 140 MB), or why it could not be.
@@ -19,7 +20,7 @@ public enum FileBytes {
         var done = 0
         let ok = bytes.withUnsafeMutableBytes { buffer -> Bool in
             while done < buffer.count {
-                let n = Foundation.read(fd, buffer.baseAddress! + done, buffer.count - done)
+                let n = Glibc.read(fd, buffer.baseAddress! + done, buffer.count - done)
                 if n < 0, errno == EINTR { continue }
                 guard n > 0 else { return n == 0 }
                 done += n

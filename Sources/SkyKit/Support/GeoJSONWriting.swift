@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The pieces of a GeoJSON document (RFC 7946) the exports share: features named and with
 /// properties, points, closed polygons, the collection, and longitudes kept continuous from a

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 /// Work shared between the processor's cores: `parts` pieces, each computed on its own and
 /// returned in order. Each worker writes only its own slot.

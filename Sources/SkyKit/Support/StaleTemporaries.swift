@@ -5,7 +5,7 @@ import Glibc
 extension AtomicFile {
     /// The process that wrote a temporary file named `name`, when it is one.
     static func temporaryOwner(_ name: String) -> pid_t? {
-        guard name.hasPrefix("."), let marker = name.range(of: ".skyshell-", options: .backwards) else { return nil }
+        guard name.hasPrefix("."), let marker = name.lastRange(of: ".skyshell-") else { return nil }
         let parts = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }), let pid = pid_t(parts[0]), pid > 0
         else { return nil }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Rules for the addresses skyshell talks to: which hosts are this computer, and where
 /// credentials may go.
@@ -28,7 +29,7 @@ public enum WebAddress {
 
     /// What is wrong with `text` as an http(s) URL, in words, or nil when nothing is.
     public static func problem(_ text: String) -> String? {
-        guard let colon = text.range(of: "://") else { return "it has no scheme (like https://)" }
+        guard let colon = text.firstRange(of: "://") else { return "it has no scheme (like https://)" }
         let scheme = text[..<colon.lowerBound].lowercased()
         guard scheme == "http" || scheme == "https" else { return "its scheme '\(scheme)' is neither http nor https" }
         guard !text.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { return "it holds a space or a control character" }

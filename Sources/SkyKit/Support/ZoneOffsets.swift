@@ -1,51 +1,76 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
-/// UTC offsets of IANA time zones. Read from the system's compiled tz database (the TZif files
-/// of RFC 8536 under /usr/share/zoneinfo) when it has the zone and the moment is covered by its
-/// transitions or a fixed rule; otherwise from Foundation's TimeZone (ICU's copy of the same
-/// database), which costs a few hundred microseconds to open the first time.
+/// UTC offsets of IANA time zones, read from the system's compiled tz database (the TZif files
+/// of RFC 8536 under /usr/share/zoneinfo): the transitions the file lists, and after the last
+/// of them the POSIX rule at its end (`PosixZoneRule`). A zone the system does not have, or a
+/// file that cannot be read whole, has no offset: it is never guessed.
 public enum ZoneOffsets {
     /// Where the compiled zone files are.
     public static let systemDirectory = "/usr/share/zoneinfo"
 
     /// Zones opened once per process (an import asks for the same few thousands of times).
-    static let opened = Mutex<[String: Zone?]>([:])
+    static let opened = Mutex<[String: ZoneFile?]>([:])
 
-    /// Seconds east of UTC in `zone` at `seconds` since 1970; nil for an unknown zone.
+    /// Seconds east of UTC in `zone` at `seconds` since 1970; nil for an unknown zone. A zone is
+    /// a name of the database (`Europe/Paris`) or, as the `TZ` variable may be, a POSIX rule
+    /// (`CET-1CEST,M3.5.0,M10.5.0/3`).
     public static func seconds(zone: String, at seconds: Double) -> Int? {
-        guard let opened = self.zone(zone) else { return nil }
-        if let file = opened.file, let offset = file.offset(at: seconds) { return offset }
-        guard let foundation = opened.foundation else { return nil }
-        return foundation.secondsFromGMT(for: Date(timeIntervalSince1970: seconds))
+        if let file = self.zone(zone) { return file.offset(at: seconds) }
+        guard seconds.isFinite, abs(seconds) < 1e15, let rule = PosixZoneRule(zone) else { return nil }
+        return Int(rule.offset(at: Int64(seconds.rounded(.down))))
     }
 
-    static func zone(_ identifier: String) -> Zone? {
+    static func zone(_ identifier: String) -> ZoneFile? {
         if let found = opened.withLock({ $0[identifier] }) { return found }
-        let made = Zone(identifier: identifier, directory: systemDirectory)
+        let made = ZoneFile.isPlausibleName(identifier) ? ZoneFile(path: systemDirectory + "/" + identifier) : nil
         opened.withLock { $0[identifier] = made }
         return made
     }
 
-    /// A zone as the system's file gives it, with Foundation's behind it for what the file
-    /// leaves to a daylight-saving rule (or when there is no file).
-    final class Zone: Sendable {
-        let file: ZoneFile?
-        private let lazyFoundation: Once<TimeZone?>
+    /// The name of this computer's zone as the C library finds it (`tz` is the `TZ` variable): `TZ` (`Europe/Paris`,
+    /// `:Europe/Paris`, a path into the zone folder, or a POSIX rule; empty is UTC), else the
+    /// zone `/etc/localtime` links to or `/etc/timezone` names, else that file itself (known
+    /// as `localtime`), else UTC.
+    public static func localName(tz: String?) -> String {
+        let key = tz.map { "=" + $0 } ?? ""
+        if let found = localNames.withLock({ $0[key] }) { return found }
+        let name = findLocalName(tz: tz)
+        localNames.withLock { $0[key] = name }
+        return name
+    }
 
-        init?(identifier: String, directory: String) {
-            file = ZoneFile.isPlausibleName(identifier) ? ZoneFile(path: directory + "/" + identifier) : nil
-            lazyFoundation = Once { TimeZone(identifier: identifier) }
-            if file == nil && foundation == nil { return nil }
+    /// The local zones found, by the `TZ` they were found for.
+    static let localNames = Mutex<[String: String]>([:])
+
+    static func findLocalName(tz: String?) -> String {
+        if let tz {
+            var name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
+            if name.isEmpty { return "UTC" }
+            if name.hasPrefix(systemDirectory + "/") { name = String(name.dropFirst(systemDirectory.count + 1)) }
+            if zone(name) != nil || PosixZoneRule(name) != nil { return name }
+            return "UTC"
         }
-
-        var foundation: TimeZone? { lazyFoundation.value }
+        if let target = PathText.linkTarget("/etc/localtime"), let marker = target.lastRange(of: "zoneinfo/") {
+            let name = String(target[marker.upperBound...])
+            if zone(name) != nil { return name }
+        }
+        if case .contents(let bytes) = StoredFile.read("/etc/timezone", maxBytes: 256) {
+            let name = String(decoding: bytes, as: UTF8.self).trimmingWhitespaceAndNewlines()
+            if zone(name) != nil { return name }
+        }
+        if let file = ZoneFile(path: "/etc/localtime") {
+            opened.withLock { $0["localtime"] = file }
+            return "localtime"
+        }
+        return "UTC"
     }
 }
 
 /// One compiled zone file (RFC 8536, version 2 or later: 64-bit transition times): the offset
-/// at each transition, and a fixed offset after the last one when its rule has no daylight
-/// saving. Anything malformed makes no file, never a wrong answer.
+/// at each transition, and the POSIX rule that holds after the last one. Anything malformed
+/// makes no file, never a wrong answer.
 public struct ZoneFile: Sendable {
     /// Transition moments (seconds since 1970), ascending.
     public let transitions: [Int64]
@@ -53,9 +78,8 @@ public struct ZoneFile: Sendable {
     let offsets: [Int32]
     /// The offset before the first transition (time type 0).
     let initial: Int32
-    /// The offset after the last transition when the file's rule is a fixed one; nil when the
-    /// rule has daylight saving (left to Foundation) or is missing.
-    let after: Int32?
+    /// The rule after the last transition; nil when the file has none it can read.
+    public let rule: PosixZoneRule?
 
     /// The longest zone file accepted (the largest in the database are a few kilobytes).
     static let maximumBytes = 65_536
@@ -102,46 +126,20 @@ public struct ZoneFile: Sendable {
         self.transitions = transitions
         offsets = typeIndices.map { typeOffsets[$0] }
         initial = typeOffsets[0]
-        after = Self.fixedOffset(footer: reader.footer())
+        rule = reader.footer().flatMap(PosixZoneRule.init)
     }
 
-    /// The offset at `seconds`, or nil when the file's daylight-saving rule decides it.
+    /// The offset at `seconds`, or nil after the last transition of a file without a rule.
     public func offset(at seconds: Double) -> Int? {
         guard seconds.isFinite, abs(seconds) < 1e15 else { return nil }
         let t = Int64(seconds.rounded(.down))
-        guard let last = transitions.last else { return after.map(Int.init) }
+        // No transitions: the rule, else time type 0; on or after the last: the rule (RFC 8536 §3.2).
+        guard let last = transitions.last else { return Int(rule?.offset(at: t) ?? initial) }
         if t == last { return Int(offsets[offsets.count - 1]) }
-        if t > last { return after.map(Int.init) }
+        if t > last { return rule.map { Int($0.offset(at: t)) } }
         // From the last transition at or before t; before the first, the initial offset.
         guard let index = PartitionPoint.last(in: transitions.count, where: { transitions[$0] <= t }) else { return Int(initial) }
         return Int(offsets[index])
-    }
-
-    /// The offset a POSIX TZ string without daylight saving gives (`JST-9`, `<+0330>-3:30`,
-    /// `UTC0`); nil for any other string. The sign is POSIX's: hours west of UTC.
-    public static func fixedOffset(footer: String?) -> Int32? {
-        guard var rest = footer?[...], !rest.isEmpty else { return nil }
-        if rest.first == "<" {
-            guard let close = rest.firstIndex(of: ">") else { return nil }
-            rest = rest[rest.index(after: close)...]
-        } else {
-            let name = rest.prefix { $0.isLetter }
-            guard name.count >= 3 else { return nil }
-            rest = rest.dropFirst(name.count)
-        }
-        var sign: Int32 = 1
-        if rest.first == "+" || rest.first == "-" {
-            sign = rest.first == "-" ? -1 : 1
-            rest = rest.dropFirst()
-        }
-        let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count),
-            parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } })
-        else { return nil }
-        let values = parts.compactMap { Int32($0) }
-        guard values.count == parts.count, values[0] <= 24, values.dropFirst().allSatisfy({ $0 < 60 }) else { return nil }
-        let west = values[0] * 3600 + (values.count > 1 ? values[1] * 60 : 0) + (values.count > 2 ? values[2] : 0)
-        return -sign * west
     }
 
     /// Big-endian reads over the file's bytes; reads past the end give zeros (the sizes are

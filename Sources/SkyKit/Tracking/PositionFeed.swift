@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A position read from a JSON document.
 public struct TrackFix: Sendable, Equatable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A plane angle, stored in degrees.
 public struct Angle: Comparable, Hashable, Sendable, Codable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// The badges service's state: the badge book read from the built-ins and the user's file,

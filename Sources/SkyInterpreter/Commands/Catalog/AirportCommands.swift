@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `airport <code|name>`, `airports near <place> [within D] [limit N]`, `airports search <text>`.

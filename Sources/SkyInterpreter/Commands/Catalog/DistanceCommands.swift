@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `distance <place> <place> [<place>…] [in <unit>]`, `bearing <place> <place>`.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `explain los` and `explain viewshed`: the curvature drop, the horizon and the sight-line
@@ -95,9 +96,9 @@ enum ExplainLOS {
             let tslope = (target - drop - observer) / d
             let visible = target >= h && tslope >= maxSlope
             lines.append(
-                "   d = \(String(format: "%2d", k)) km  terrain \(String(format: "%6.0f", h)) m  drop "
-                    + "\(String(format: "%5.1f", drop)) m  target slope \(String(format: "%+.4f", tslope))"
-                    + "  max so far \(maxSlope.isFinite ? String(format: "%+.4f", maxSlope) : "  none ")  → \(visible ? "visible" : "hidden")")
+                "   d = \(String(k).padded(before: 2)) km  terrain \(Format.fixed(h, 0).padded(before: 6)) m  drop "
+                    + "\(Format.fixed(drop, 1).padded(before: 5)) m  target slope \(Format.signed(tslope, 4))"
+                    + "  max so far \(maxSlope.isFinite ? Format.signed(maxSlope, 4) : "  none ")  → \(visible ? "visible" : "hidden")")
             maxSlope = max(maxSlope, (h - drop - observer) / d)
         }
         lines.append("   Between two looks and two neighbouring rays the target's height above that maximum-slope line is taken as linear,")

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `horizon`: the observer's skyline — how high the terrain rises in every direction.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `los check [place]` — is the path from the origin clear? — and `los profile at <distance>`.

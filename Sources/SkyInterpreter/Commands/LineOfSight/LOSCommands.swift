@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `los` and its parameters: the origin, the LOS altitude, the range, the Earth model, and

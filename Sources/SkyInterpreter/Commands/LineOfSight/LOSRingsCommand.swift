@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `los rings ALT…`: how far the antenna at the LOS origin can hear aircraft at each altitude

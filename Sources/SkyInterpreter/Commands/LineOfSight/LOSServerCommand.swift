@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `los server <url>|local`, and the viewshed and path requests sent to a SkyQuant server.
@@ -46,7 +47,7 @@ enum LOSServerCommand {
                 let elapsed = Int(Date().timeIntervalSince(start))
                 if elapsed != lastShown {
                     lastShown = elapsed
-                    progress.show("\(elapsed / 60):\(String(format: "%02d", elapsed % 60)) elapsed")
+                    progress.show("\(elapsed / 60):\((elapsed % 60 < 10 ? "0" : "") + String(elapsed % 60)) elapsed")
                 }
                 return Interrupt.requested
             }

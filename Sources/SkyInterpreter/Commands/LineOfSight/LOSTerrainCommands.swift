@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `los terrain`: the tiles in use, where they come from, fetching and removing them.
@@ -21,10 +22,9 @@ enum LOSTerrainCommands {
             if folder == "default" {
                 context.session.useTerrain(directory: nil)
             } else {
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else { throw ShellError(.noInput, "\(folder): no such folder") }
-                guard isDirectory.boolValue else { throw ShellError.usage("\(folder) is not a folder: give the folder that holds the .hgt tiles") }
-                context.session.useTerrain(directory: (folder as NSString).standardizingPath)
+                guard let isDirectory = PathText.isDirectory(folder) else { throw ShellError(.noInput, "\(folder): no such folder") }
+                guard isDirectory else { throw ShellError.usage("\(folder) is not a folder: give the folder that holds the .hgt tiles") }
+                context.session.useTerrain(directory: PathText.canonical(folder))
             }
         }
         let terrain = context.lineOfSight.terrain()

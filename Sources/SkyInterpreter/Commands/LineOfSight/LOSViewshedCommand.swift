@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `los viewshed`: where an aircraft at the LOS altitude can be seen from the origin.

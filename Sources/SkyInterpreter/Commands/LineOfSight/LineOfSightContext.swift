@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// The line-of-sight service's state: the terrain loaded and the last path checked.

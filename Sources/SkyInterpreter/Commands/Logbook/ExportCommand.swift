@@ -1,5 +1,6 @@
 import CTerminal
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `logbook export FILE [--format F] [--force]`.
@@ -56,7 +57,7 @@ enum ExportCommand {
     }
 
     static func formatFromExtension(_ path: String) throws -> FlightFileFormat {
-        switch (path as NSString).pathExtension.lowercased() {
+        switch PathText.pathExtension(path).lowercased() {
         case "csv": return .csv
         case "json": return .json
         case "geojson": return .geojson

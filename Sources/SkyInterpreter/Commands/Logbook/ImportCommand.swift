@@ -1,5 +1,6 @@
 import CTerminal
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `logbook import FILE`, `logbook import undo [N]`, `logbook imports`: other tools' logbooks

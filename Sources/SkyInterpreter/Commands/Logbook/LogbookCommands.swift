@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `logbook`, `logbook new|use|list|rename|rm|clear|check`.

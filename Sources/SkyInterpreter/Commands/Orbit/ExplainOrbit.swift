@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `explain tle` and `explain sgp4`: what the element set says and how SGP4 turns it into a

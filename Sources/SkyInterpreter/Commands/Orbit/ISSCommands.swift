@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `iss` and its subcommands: where the ISS is, when it passes over, its ground track.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// The orbit service's state: the loaded satellite catalogue and the propagators built from it.

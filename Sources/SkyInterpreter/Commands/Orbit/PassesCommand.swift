@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `passes`: when satellites pass over the observer — one, or every one known — with the

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `sat` and its subcommands: the satellites skyshell knows — load and fetch element sets in

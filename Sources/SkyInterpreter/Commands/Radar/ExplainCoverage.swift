@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `explain coverage [BEARING]`: one sector of `radar coverage`, with the session's recording

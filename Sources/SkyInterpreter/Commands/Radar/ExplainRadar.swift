@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `explain radar [callsign]`: the trigonometry behind one aircraft on the scope, with the

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `explain what`, `explain next` and `explain runways`: the spotter's answers worked through
@@ -159,7 +160,7 @@ enum ExplainSpotter {
             ]
             for end in runways.flatMap(\.directions) {
                 lines.append(
-                    "   \(end.designator.padding(toLength: 4, withPad: " ", startingAt: 0)) heading \(Format.fixed(end.heading.degrees, 1))°"
+                    "   \(end.designator.padded(to: 4)) heading \(Format.fixed(end.heading.degrees, 1))°"
                         + (end.threshold.map { ", threshold \(Format.fixed($0.latitude, 5)), \(Format.fixed($0.longitude, 5))" } ?? ", no threshold known"))
             }
             lines.append(
@@ -179,7 +180,7 @@ enum ExplainSpotter {
             let all = seen.inference.alignments(of: m.aircraft, course: course)
             for a in all.sorted(by: { abs($0.crossTrack) < abs($1.crossTrack) }).prefix(4) {
                 lines.append(
-                    "   \(a.direction.designator.padding(toLength: 4, withPad: " ", startingAt: 0)) course − heading = "
+                    "   \(a.direction.designator.padded(to: 4)) course − heading = "
                         + "\(Format.fixed(a.headingOffset, 1))°, cross = \(n(a.crossTrack, 0)) m, along = \(n(a.along, 0)) m → "
                         + "\(a.lined ? "lined up" : "not lined up")"
                 )

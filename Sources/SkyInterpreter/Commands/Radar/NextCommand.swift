@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `next [closest|overhead] [above <angle>] [within <dist>] [for <duration>]`: what will pass

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `radar aircraft-db [FILE|off]`: registrations and types from the user's aircraft database.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `radar` and its subcommands: the scope, the list, the range and the replay time.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// The radar service's state: the feed of the session's source, kept for its cache and sign-in.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `radar coverage [FILE…]`: how far the receiver at the observer heard, by direction and
@@ -65,7 +66,7 @@ enum RadarCoverageCommand {
                 } catch {
                     throw ShellError(feedError: error)
                 }
-                sources.append("recording \((path as NSString).lastPathComponent) (\(source))")
+                sources.append("recording \(PathText.base(path)) (\(source))")
                 progress.update(n + 1)
                 if Interrupt.requested { break }
             }

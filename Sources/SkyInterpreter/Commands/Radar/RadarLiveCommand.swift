@@ -1,5 +1,6 @@
 import CTerminal
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `radar live [every N]`: the scope redrawn in place with a turning sweep until `q`.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// What `radar live` says about the coming minutes: a countdown to the next close pass, an

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// What the radar shows at one moment: the traffic within range of the observer, nearest first.
@@ -52,7 +53,7 @@ extension RadarPicture {
     /// The sighting of the aircraft with this callsign or ICAO address (any case); an error
     /// that suggests the nearest callsign when there is none.
     func sighting(named name: String) throws -> Sighting {
-        guard let found = sightings.first(where: { $0.aircraft.name.caseInsensitiveCompare(name) == .orderedSame || $0.aircraft.icao24 == name.lowercased() })
+        guard let found = sightings.first(where: { $0.aircraft.name.lowercased() == name.lowercased() || $0.aircraft.icao24 == name.lowercased() })
         else {
             throw ShellError.usage("no aircraft called \(name) within range" + suggestion(name.uppercased(), among: sightings.map(\.aircraft.name)))
         }

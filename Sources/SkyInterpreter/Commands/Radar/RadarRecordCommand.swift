@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `radar record FILE [for D] [every D]`: snapshots of the radar source into a recording.

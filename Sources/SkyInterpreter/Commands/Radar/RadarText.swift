@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// How radar values read: sources, altitudes, clock positions, aircraft in words.
@@ -126,7 +127,7 @@ enum RadarText {
         case .sample(let name): name.map { "sample \(SampleTraffic.named($0).place)" } ?? "sample (nearest)"
         case .openSky(let url, _, _): url.map { "OpenSky at \($0)" } ?? "OpenSky"
         case .receiver(let location): "readsb \(location)"
-        case .replay(let path): "replay \((path as NSString).lastPathComponent)"
+        case .replay(let path): "replay \(PathText.base(path))"
         }
     }
 

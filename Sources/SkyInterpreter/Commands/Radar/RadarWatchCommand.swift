@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `radar watch [for D]`: one JSON line per event of a watched aircraft, for scripts.

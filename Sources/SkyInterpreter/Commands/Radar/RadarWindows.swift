@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// A stretch of traffic before or after the radar's moment, for the questions about what

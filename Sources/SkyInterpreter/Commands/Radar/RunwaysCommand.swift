@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `runways`, `arrivals` and `departures`: what the traffic near an airport says about its

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `spot`: the aircraft easiest to see right now, and where to look for it.

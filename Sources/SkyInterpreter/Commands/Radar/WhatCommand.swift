@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `what [up <angle>] [left|right <angle>]`: the aircraft in front of you.

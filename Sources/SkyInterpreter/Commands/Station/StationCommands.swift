@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `station`, `station today|new|records|add`: what the receiver at the observer's place heard,

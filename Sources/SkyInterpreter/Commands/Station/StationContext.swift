@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// The station log service: the SQLite file of what the receiver heard, opened on first use.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// The `explain` topics beyond the services' own: bearings and distances on the ellipsoid,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `lesson list`, `lesson <n|file.sky>` and `lesson show <n>`: guided lessons, run step by
@@ -129,7 +130,7 @@ enum LessonCommands {
             if Interrupt.requested { Interrupt.take(); return .message("lesson stopped (Ctrl-C)") }
             if paced, ask == nil, k < lesson.steps.count - 1 {
                 say([.message("[Enter: next step · q: stop]", .dim)])
-                guard let answer = readLine(), answer.trimmingCharacters(in: .whitespaces).lowercased() != "q" else {
+                guard let answer = readLine(), answer.trimmingWhitespace().lowercased() != "q" else {
                     return .message("lesson \(lesson.number > 0 ? String(lesson.number) : lesson.title) stopped at step \(k + 1) of \(lesson.steps.count)")
                 }
             }

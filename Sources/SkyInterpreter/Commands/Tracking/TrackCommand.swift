@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// `track <url>`: follow any JSON position feed on a world map; `iss live` is its preset.
@@ -161,7 +162,7 @@ final class Tracker {
         let rows = AnyIterator<[Cell]> { [self] in
             while !stopped {
                 let wait = next.timeIntervalSinceNow
-                if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+                Pause.sleep(seconds: wait)
                 next = Date().addingTimeInterval(interval)
                 let fix = poll()
                 if fix != nil {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Outlines around a place drawn to scale, north up (`los rings`, `radar coverage`): each
 /// outline a closed line through its points (bearing, distance), in a colour of its own, the

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// The radar scope: a round screen in braille dots, up = the way the observer faces. Range

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// A viewshed as a round map in braille dots, north up: the visible area filled in the

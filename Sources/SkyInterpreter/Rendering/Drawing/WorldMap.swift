@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SkyKit
 
 /// A map of part of the world drawn in braille: land filled, routes as geodesic lines, places

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reading the values of imported fields, the same way for every format: text without control
 /// characters, times, durations, seats, numbers. Each failure names the field and the value.

@@ -41,7 +41,7 @@ enum ICalendarReader {
                 var parameters: [String: String] = [:]
                 for p in parts {
                     guard let eq = p.firstIndex(of: "=") else { continue }
-                    parameters[p[..<eq].uppercased()] = String(p[p.index(after: eq)...]).trimmingCharacters(in: ["\""])
+                    parameters[p[..<eq].uppercased()] = String(p[p.index(after: eq)...]).trimming { $0 == "\"" }
                 }
                 // The first of a property is the event's (RFC 5545 allows one SUMMARY, DTSTART…).
                 if event!.properties[name] == nil { event!.properties[name] = (parameters, String(text[text.index(after: colon)...])) }
@@ -99,7 +99,7 @@ enum ICalendarReader {
         guard summary.hasPrefix("Flight from "), let description = event.text("DESCRIPTION"),
             let from = code(after: "Origin: ", in: description), let to = code(after: "Destination: ", in: description)
         else { return nil }
-        let notes = description.range(of: "Notes: ").map { String(description[$0.upperBound...]) }
+        let notes = description.firstRange(of: "Notes: ").map { String(description[$0.upperBound...]) }
         return Route(from: from, to: to, notes: notes, jetlog: true)
     }
 

@@ -85,7 +85,7 @@ enum CodedName {
         // myFlightradar24's airports: "City / Airport name": the airport's name is the part after the slash.
         if !name.isEmpty {
             tries.append(name)
-            if let slash = name.range(of: " / ") { tries.append(String(name[slash.upperBound...]).trimmedSpaces) }
+            if let slash = name.firstRange(of: " / ") { tries.append(String(name[slash.upperBound...]).trimmedSpaces) }
         }
         if tries.isEmpty || tries.last != text { tries.append(text) }
         var seen: Set<String> = []

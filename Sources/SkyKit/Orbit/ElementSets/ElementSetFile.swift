@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One element set a file could not give: where it is in the file and why.
 public struct ElementSetProblem: Sendable, Equatable, CustomStringConvertible {
@@ -45,7 +46,7 @@ public struct ElementSetFile: Sendable {
             file = firstLine.contains(",") && (firstLine.contains("NORAD_CAT_ID") || firstLine.contains("OBJECT_NAME")) ? try csv(bytes) : tle(text)
         }
         for i in file.sets.indices {
-            if let name = file.sets[i].name { file.sets[i].name = String(name.prefix(maxName)).trimmingCharacters(in: .whitespaces) }
+            if let name = file.sets[i].name { file.sets[i].name = String(name.prefix(maxName)).trimmingWhitespace() }
         }
         return file
     }
@@ -54,7 +55,7 @@ public struct ElementSetFile: Sendable {
     /// before when that line is not part of another set.
     static func tle(_ text: String) -> ElementSetFile {
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map {
-            String($0).trimmingCharacters(in: .whitespaces)
+            String($0).trimmingWhitespace()
         }
         var sets: [TLE] = [], problems: [ElementSetProblem] = []
         var i = 0, name: String?, nameLine = -1
@@ -151,10 +152,10 @@ public struct ElementSetFile: Sendable {
         } catch {
             throw TLEError(line: error.line, column: 1, message: error.message)
         }
-        guard let header = rows.first?.cells.map({ $0.trimmingCharacters(in: .whitespaces).uppercased() }) else {
+        guard let header = rows.first?.cells.map({ $0.trimmingWhitespace().uppercased() }) else {
             throw TLEError(line: 1, column: 1, message: "the file is empty")
         }
-        let body = rows.dropFirst().filter { !$0.cells.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty } }
+        let body = rows.dropFirst().filter { !$0.cells.allSatisfy { $0.trimmingWhitespace().isEmpty } }
         let records = body.map { row in Dictionary(zip(header, row.cells), uniquingKeysWith: { first, _ in first }) }
         let lines = body.map(\.line)
         return sets(records, format: .ommCSV) { "line \(lines[$0])" }

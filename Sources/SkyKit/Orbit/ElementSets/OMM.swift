@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The CCSDS Orbit Mean-Elements Message as CelesTrak and Space-Track publish it for SGP4: one
 /// set's fields by their keyword (`OBJECT_NAME`, `NORAD_CAT_ID`, `EPOCH`, `MEAN_MOTION`, …),
@@ -11,7 +12,7 @@ public enum OMM {
     /// `TLE_LINE0` as the name) are read as the TLE they are when present.
     public static func elementSet(_ fields: [String: String]) throws(TLEError) -> TLE {
         func text(_ key: String) -> String? {
-            fields[key].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+            fields[key].map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
         }
         // What the catalogue keeps must read back as what was loaded: text with a control
         // character in it (a line break splits a set) is refused, never stored.

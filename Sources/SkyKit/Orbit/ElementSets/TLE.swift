@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why a two-line element set could not be read: the line and column, and what was wrong.
 public struct TLEError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -52,7 +53,7 @@ public struct TLE: Sendable, Equatable {
     /// Reads a TLE from text: two lines, or three with a name first; lines may carry trailing
     /// text after column 69 (as verification files do). `checksums` checks the column-69 digit.
     public static func parse(_ text: String, checksums: Bool = true) throws(TLEError) -> TLE {
-        let lines = text.split(whereSeparator: \.isNewline).map { String($0) }.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let lines = text.split(whereSeparator: \.isNewline).map { String($0) }.filter { !$0.trimmingWhitespace().isEmpty }
         guard let first = lines.firstIndex(where: { $0.hasPrefix("1 ") }) else { throw TLEError(line: 1, column: 1, message: "no line starting with '1 '") }
         guard first + 1 < lines.count, lines[first + 1].hasPrefix("2 ") else {
             throw TLEError(line: first + 2, column: 1, message: "the second line must start with '2 '")
@@ -78,7 +79,7 @@ public struct TLE: Sendable, Equatable {
             }
         }
         func field(_ l: [UInt8], _ from: Int, _ to: Int) -> String {
-            String(decoding: l[(from - 1)..<min(to, l.count)], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            String(decoding: l[(from - 1)..<min(to, l.count)], as: UTF8.self).trimmingWhitespace()
         }
         func number(_ n: Int, _ l: [UInt8], _ from: Int, _ to: Int, _ what: String, blankIsZero: Bool = false) throws(TLEError) -> Double {
             let text = field(l, from, to)
@@ -144,8 +145,8 @@ public struct TLE: Sendable, Equatable {
     /// The name a name line gives: without the spaces it is padded with and the `0 ` of the
     /// 3LE form; nil when nothing is left.
     static func nameOfLine(_ line: String) -> String? {
-        var name = line.trimmingCharacters(in: .whitespaces)
-        if name.hasPrefix("0 ") { name = name.dropFirst(2).trimmingCharacters(in: .whitespaces) }
+        var name = line.trimmingWhitespace()
+        if name.hasPrefix("0 ") { name = name.dropFirst(2).trimmingWhitespace() }
         return name.isEmpty ? nil : name
     }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Why an element set cannot be written as two TLE lines: a value the fixed columns cannot hold.
 public struct TLEWriteError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -68,7 +69,7 @@ extension TLE {
     }
 
     static func fixed(_ value: Double, width: Int, decimals: Int) -> String {
-        pad(String(format: "%.\(decimals)f", value), width, right: true)
+        pad(DigitGroups.fixed(value, decimals: decimals), width, right: true)
     }
 
     static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : String(n) }

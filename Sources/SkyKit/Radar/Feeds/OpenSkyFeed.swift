@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A latitude/longitude box of an OpenSky request, degrees.
 public struct BoundingBox: Sendable, Equatable, CustomStringConvertible {
@@ -14,7 +15,7 @@ public struct BoundingBox: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         "lamin=\(Self.text(lamin))&lomin=\(Self.text(lomin))&lamax=\(Self.text(lamax))&lomax=\(Self.text(lomax))"
     }
-    static func text(_ d: Double) -> String { String(format: "%.4f", d) }
+    static func text(_ d: Double) -> String { DigitGroups.fixed(d, decimals: 4) }
 }
 
 /// OpenSky client credentials (OAuth2 client-credentials flow).

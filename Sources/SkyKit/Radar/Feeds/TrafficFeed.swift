@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A source of traffic snapshots: a live service, a receiver, a recording.
 public protocol TrafficFeed: AnyObject {
@@ -58,7 +59,7 @@ public final class ReplayFeed: TrafficFeed {
         (recordedSource, snapshots) = try TrafficRecording.read(try TrafficRecording.bytes(of: path))
     }
 
-    public var label: String { "recording \((path as NSString).lastPathComponent) (\(recordedSource))" }
+    public var label: String { "recording \(PathText.base(path)) (\(recordedSource))" }
     public var refreshInterval: Double { 1 }
     public var span: ClosedRange<Double>? { snapshots.first!.time...snapshots.last!.time }
     public var defaultTime: Double? { snapshots.first!.time }

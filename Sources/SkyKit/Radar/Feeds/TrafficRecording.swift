@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// skyshell's recording format: JSON Lines. The first line names the format and the source,
 /// each further line is one snapshot:
