@@ -67,5 +67,6 @@ extension AllCommands {
         ["track"],
         ["explain"],
         ["lesson"],
+        ["tour"],
     ]
 }

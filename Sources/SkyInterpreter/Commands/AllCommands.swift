@@ -67,6 +67,7 @@ enum AllCommands {
         { TrackCommand.spec },
         { ExplainCommand.spec },
         { LessonCommands.spec },
+        { TourCommand.spec },
     ]
 
     static var list: [CommandSpec] { makers.map { $0() } }

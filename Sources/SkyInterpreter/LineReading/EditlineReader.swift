@@ -33,7 +33,12 @@ public final class EditlineReader: LineReader, HistoryProvider {
     private var recordHistory = true
     public private(set) var lineNumber = 0
 
-    /// Sets up the editor on stdin/stdout. `historyPath` is loaded now, and every entered line
+    /// Why line editing cannot be had (libedit is opened here, on first use), or nil when it can.
+    public static var unavailable: String? {
+        sky_editline_available() == 1 ? nil : String(cString: sky_editline_error())
+    }
+
+    /// Sets up the editor on stdin/stdout (check `unavailable` first). `historyPath` is loaded now, and every entered line
     /// is appended to it (see `HistoryFile`).
     public init(historyPath: String?, complete: @escaping CompletionFunction) {
         historyFile = historyPath.map { HistoryFile(path: $0) }

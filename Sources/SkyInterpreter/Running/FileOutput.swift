@@ -62,13 +62,27 @@ extension Shell {
     }
 
     /// Makes one of skyshell's folders, or makes an existing one private, saying so once.
-    func ensurePrivateDirectory(_ path: String) throws(ShellError) {
-        guard !privateDirectoriesChecked.contains(path) else { return }
-        do {
-            if let note = try PrivateDirectory.ensure(path) { notice(note) }
-        } catch {
-            throw ShellError(.io, error.message)
+    func ensurePrivateDirectory(_ path: String) throws(ShellError) { try ensurePrivateDirectories([path]) }
+
+    /// Makes skyshell's folders, or makes existing ones private, with one note for all those
+    /// other users could open.
+    func ensurePrivateDirectories(_ paths: [String]) throws(ShellError) {
+        var opened: [String] = []
+        for path in paths where !privateDirectoriesChecked.contains(path) {
+            do {
+                if try PrivateDirectory.ensure(path) != nil { opened.append(path) }
+            } catch {
+                throw ShellError(.io, error.message)
+            }
+            privateDirectoriesChecked.insert(path)
         }
-        privateDirectoriesChecked.insert(path)
+        if !opened.isEmpty { notice(Self.privacyNote(opened)) }
+    }
+
+    /// What was done to folders others could open, in words.
+    static func privacyNote(_ folders: [String]) -> String {
+        let named = folders.count == 1 ? folders[0] : folders.dropLast().joined(separator: ", ") + " and " + folders[folders.count - 1]
+        return "other users of this computer could open \(named), where skyshell keeps your history, session and logbook; "
+            + (folders.count == 1 ? "it is" : "they are") + " now private to you"
     }
 }

@@ -87,11 +87,17 @@ public enum SkyshellMain {
         shell.quiet = options.quiet
 
         let wantsSaved = interactive ? !options.fresh : options.resume
+        var firstStart = false
         if wantsSaved {
             if let paths {
-                // Skyshell's folders are private: made so (with a note) before anything is kept there.
-                for directory in [paths.state, paths.config] where access(directory, F_OK) == 0 {
-                    do { try shell.ensurePrivateDirectory(directory) } catch { shell.warn(error.message) }
+                // Skyshell's folders are private: made so (with one note) before anything is kept there.
+                let existing = paths.directories.filter { access($0, F_OK) == 0 }
+                do { try shell.ensurePrivateDirectories(existing) } catch { shell.warn(error.message) }
+                // A first start at a terminal: no folder of skyshell's yet. The state folder is
+                // made now, so it is said once.
+                if interactive, existing.isEmpty {
+                    firstStart = true
+                    do { try shell.ensurePrivateDirectory(paths.state) } catch { shell.warn(error.message) }
                 }
                 let store = SessionStore(paths: paths)
                 let (session, problems) = store.load()
@@ -109,7 +115,7 @@ public enum SkyshellMain {
         let status: Int32
         if interactive {
             out.autoFlush = true
-            status = runInteractive(shell, stdoutTTY: stdoutTTY)
+            status = runInteractive(shell, stdoutTTY: stdoutTTY, firstStart: firstStart)
         } else {
             status = runBatch(shell, options)
         }
@@ -135,9 +141,13 @@ public enum SkyshellMain {
         }
     }
 
-    static func runInteractive(_ shell: Shell, stdoutTTY: Bool) -> Int32 {
+    static func runInteractive(_ shell: Shell, stdoutTTY: Bool, firstStart: Bool) -> Int32 {
         let reader: LineReader
-        if stdoutTTY {
+        let editing = stdoutTTY && EditlineReader.unavailable == nil
+        if stdoutTTY, let reason = EditlineReader.unavailable {
+            shell.warn("no line editing, history or completion: libedit is not available (\(reason)); install libedit2")
+        }
+        if editing {
             setUpLocale()
             let completer = Completer(shell: shell)
             let editline = EditlineReader(historyPath: shell.persistence == nil ? nil : shell.paths?.historyFile) {
@@ -157,8 +167,12 @@ public enum SkyshellMain {
             reader = PlainLineReader(fd: 0, promptSink: shell.err)
         }
         shell.out.write("skyshell \(version) — type help for commands, Ctrl-D to leave.\n")
+        if firstStart { shell.out.write(welcome) }
         return REPL(shell: shell, reader: reader).run()
     }
+
+    /// Said at a first start: how to begin.
+    static let welcome = "New here? tour shows what skyshell does in a minute, lesson 1 teaches it step by step, help lists every command.\n"
 
     static func runBatch(_ shell: Shell, _ options: CommandLineOptions) -> Int32 {
         let runner = BatchRunner(shell: shell, keepGoing: options.keepGoing)

@@ -12,12 +12,27 @@ struct Lesson: Sendable {
         var notes: [String]
     }
 
-    /// 1… for the built-in lessons, 0 for a teacher's own file.
+    /// 1… for the built-in lessons, 0 for a teacher's own file and for the tour.
     var number: Int
     var title: String
+    /// The tour of skyshell (`tour`): run as a lesson, named as itself.
+    var isTour = false
     var steps: [Step]
     /// The script the lesson was read from.
     var source = ""
+
+    /// What the lesson is called in a sentence: "lesson 2", "the tour", "the lesson Title".
+    var name: String { isTour ? "the tour" : number > 0 ? "lesson \(number)" : "the lesson \(title)" }
+
+    /// Its heading: "Lesson 2: Title", "A tour of skyshell", "Lesson: Title".
+    var heading: String { isTour ? title : number > 0 ? "Lesson \(number): \(title)" : "Lesson: \(title)" }
+
+    /// What is said at its end, with the next lesson after a built-in one.
+    var ending: String {
+        if isTour { return "end of the tour — lesson 1 teaches skyshell step by step, help lists every command" }
+        guard number > 0 else { return "end of the lesson \(title)" }
+        return "end of lesson \(number)" + (number < Lesson.all.count ? " — next: lesson \(number + 1), \(Lesson.all[number].title)" : "")
+    }
 
     static func parse(_ text: String, number: Int) -> Lesson {
         var title = "Lesson \(number)"
@@ -73,4 +88,11 @@ struct Lesson: Sendable {
         PackageResources.lesson7_sky,
     ]
     static var count: Int { sources.count }
+
+    /// The tour: what skyshell does, shown on its embedded data in a few stops.
+    static let tour: Lesson = {
+        var tour = Lesson.parse(String(decoding: PackageResources.tour_sky, as: UTF8.self), number: 0)
+        tour.isTour = true
+        return tour
+    }()
 }

@@ -4,9 +4,11 @@ import Glibc
 /// that others can read is made private — what is in them (logbooks, history, the session) is
 /// nobody else's business.
 public enum PrivateDirectory {
-    /// Creates `path` (and missing parents) or tightens it; returns a note when an existing
-    /// folder's mode was changed. Throws a message when the folder cannot be made.
-    public static func ensure(_ path: String) throws(FileWriteError) -> String? {
+    /// Creates `path` (and missing parents) or tightens it; returns the mode an existing folder
+    /// had when it was changed (nil when nothing was). Throws a message when the folder cannot
+    /// be made.
+    @discardableResult
+    public static func ensure(_ path: String) throws(FileWriteError) -> mode_t? {
         var info = stat()
         if stat(path, &info) != 0 {
             try make(path)
@@ -17,7 +19,7 @@ public enum PrivateDirectory {
         }
         let mode = info.st_mode & 0o777
         guard mode & 0o077 != 0, info.st_uid == geteuid(), chmod(path, mode & 0o700) == 0 else { return nil }
-        return "made \(path) private (mode \(octal(mode & 0o700)); it was \(octal(mode)))"
+        return mode
     }
 
     /// mkdir -p, the last folder 0700.
@@ -42,6 +44,4 @@ public enum PrivateDirectory {
             throw FileWriteError(.io, "cannot create the folder \(path): \(String(cString: strerror(errno)))")
         }
     }
-
-    static func octal(_ mode: mode_t) -> String { String(mode, radix: 8) }
 }

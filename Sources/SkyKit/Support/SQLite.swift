@@ -50,6 +50,9 @@ public final class SQLiteDatabase {
             rc = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
         }
         guard rc == SQLITE_OK, let db else {
+            guard sky_sqlite_available() == 1 else {
+                throw StoreError(.cannotOpen, "SQLite is not available (\(String(cString: sky_sqlite_error()))): install libsqlite3-0")
+            }
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close(db)
             throw SQLiteDatabase.error(rc, message, path: path)

@@ -114,7 +114,7 @@ struct AtomicFileTests {
         let loose = dir.path + "/loose"
         try FileManager.default.createDirectory(atPath: loose, withIntermediateDirectories: true)
         chmod(loose, 0o755)
-        #expect(try PrivateDirectory.ensure(loose) == "made \(loose) private (mode 700; it was 755)")
+        #expect(try PrivateDirectory.ensure(loose) == 0o755)
         #expect(mode(loose) == 0o700)
         #expect(try PrivateDirectory.ensure(loose) == nil, "said once")
     }

@@ -153,7 +153,10 @@ struct FileSafetyTests {
         }
         let first = sky("flight add SFO JFK; heading 90; sat load \(Executable.packageRoot)/Sources/SkyKit/Orbit/Resources/iss.tle")
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stderr.contains("note: made \(loose.path) private (mode 700; it was 755)"))
+        #expect(
+            first.stderr.contains(
+                "note: other users of this computer could open \(loose.path), where skyshell keeps your history, session and logbook; "
+                    + "it is now private to you"), "\(first.stderr)")
         func mode(_ name: String) -> mode_t {
             var info = stat()
             return stat(loose.path + "/" + name, &info) == 0 ? info.st_mode & 0o777 : 0

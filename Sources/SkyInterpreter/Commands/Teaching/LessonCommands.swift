@@ -57,7 +57,7 @@ enum LessonCommands {
         return try Lesson.read(file: PathCompletion.expand(text, home: context.environment["HOME"]))
     }
 
-    static let number = Argument("number", .integer(1...6, placeholder: "n"), "the lesson to show")
+    static let number = Argument("number", .integer(1...Lesson.count, placeholder: "n"), "the lesson to show")
 
     static let show = CommandSpec(
         "show", category: .teaching,
@@ -73,7 +73,7 @@ enum LessonCommands {
     static let list = CommandSpec(
         "list", category: .teaching,
         abstract: "List the lessons",
-        examples: [Example("lesson list", "all six")]
+        examples: [Example("lesson list", "all of them, with their titles")]
     ) { _, _ in
         listing()
     }
@@ -87,7 +87,7 @@ enum LessonCommands {
     /// Runs a lesson in a scratch shell that shares the output but nothing else. With `typing`,
     /// the student types each command (practice).
     static func run(_ lesson: Lesson, _ context: CommandContext, typing ask: ((Question) -> String?)? = nil) throws -> Output {
-        try context.nested(lesson.number > 0 ? "lesson \(lesson.number)" : "the lesson \(lesson.title)") {
+        try context.nested(lesson.name) {
             try runScratch(lesson, context, typing: ask)
         }
     }
@@ -106,7 +106,7 @@ enum LessonCommands {
             context.out.write(Renderer.terminalText(Output(blocks), context.renderOptions))
             context.out.flush()
         }
-        say([.message(lesson.number > 0 ? "Lesson \(lesson.number): \(lesson.title)" : "Lesson: \(lesson.title)", .accent)])
+        say([.message(lesson.heading, .accent)])
         for (k, step) in lesson.steps.enumerated() {
             if !step.intro.isEmpty { say(step.intro.map { .message($0) }) }
             if let ask {
@@ -127,18 +127,15 @@ enum LessonCommands {
             }
             scratch.out.flush()
             if !step.notes.isEmpty { say(step.notes.map { .message("→ " + $0, .dim) }) }
-            if Interrupt.requested { Interrupt.take(); return .message("lesson stopped (Ctrl-C)") }
+            if Interrupt.requested { Interrupt.take(); return .message("\(lesson.name) stopped (Ctrl-C)") }
             if paced, ask == nil, k < lesson.steps.count - 1 {
                 say([.message("[Enter: next step · q: stop]", .dim)])
                 guard let answer = readLine(), answer.trimmingWhitespace().lowercased() != "q" else {
-                    return .message("lesson \(lesson.number > 0 ? String(lesson.number) : lesson.title) stopped at step \(k + 1) of \(lesson.steps.count)")
+                    return .message("\(lesson.name) stopped at step \(k + 1) of \(lesson.steps.count)")
                 }
             }
         }
-        guard lesson.number > 0 else { return .message("end of the lesson \(lesson.title)", .good) }
-        return .message(
-            "end of lesson \(lesson.number)"
-                + (lesson.number < Lesson.all.count ? " — next: lesson \(lesson.number + 1), \(Lesson.all[lesson.number].title)" : ""), .good)
+        return .message(lesson.ending, .good)
     }
 
     /// How a practice step ended.
