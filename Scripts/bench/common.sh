@@ -10,12 +10,16 @@ trap 'rm -rf "$WORK"' EXIT
 export SKYSHELL_HOME="$WORK/home"
 mkdir -p "$SKYSHELL_HOME"
 
-# Builds the release binary unless BENCH_NO_BUILD=1 (set by Scripts/bench/all).
+# Builds the release binary unless BENCH_NO_BUILD=1 (set by Scripts/bench/all), and sets
+# INSTALLED to a stripped copy of it: the binary Scripts/install and Scripts/package ship,
+# which the start-up rows time.
 bench_build() {
   if [[ "${BENCH_NO_BUILD:-0}" != 1 ]]; then
     "$ROOT/Scripts/setup" --bench
     "$ROOT/Scripts/build-release"
   fi
+  INSTALLED=$WORK/skyshell
+  strip --strip-all -o "$INSTALLED" "$BIN"
 }
 
 # hyperfine_medians RUNS CMD... : runs hyperfine over the commands, prints their medians in
@@ -33,17 +37,22 @@ interleaved_medians() {
   python3 "$ROOT/Scripts/bench/interleave.py" "$@"
 }
 
-# cold_binary: prints the path of a copy of the binary whose pages were dropped from the page
-# cache and read back with one run, as for a binary installed a while ago. (A freshly built or
-# copied binary sits in the page cache in large folios and starts with cheaper page faults; the
-# start-up rows measure both states, and a copy leaves $BIN as the build left it.)
-cold_binary() {
-  cp "$BIN" "$WORK/skyshell-cold"
+# cold_copy FROM TO: copies a binary and drops the copy's pages from the page cache, then reads
+# them back with one run, as for a binary installed a while ago. (A freshly built or copied
+# binary sits in the page cache in large folios and starts with cheaper page faults; the
+# start-up rows measure both states.)
+cold_copy() {
+  cp "$1" "$2"
   python3 -c 'import os, sys
 fd = os.open(sys.argv[1], os.O_RDONLY)
 os.fsync(fd)
-os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)' "$WORK/skyshell-cold"
-  "$WORK/skyshell-cold" -c '#' >/dev/null
+os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)' "$2"
+  "$2" -c '#' >/dev/null
+}
+
+# cold_binary: prints the path of a cold copy of the installed binary.
+cold_binary() {
+  cold_copy "$INSTALLED" "$WORK/skyshell-cold"
   echo "$WORK/skyshell-cold"
 }
 

@@ -50,6 +50,7 @@ struct InstallTests {
         for path in [
             "bin/skyshell", "share/man/man1/skyshell.1", "share/bash-completion/completions/skyshell", "share/zsh/site-functions/_skyshell",
             "share/fish/vendor_completions.d/skyshell.fish", "share/doc/skyshell/README.md", "share/doc/skyshell/RADAR.md",
+            "share/doc/skyshell/lessons/tour.sky",
             "share/skyshell/install-manifest.txt",
         ] {
             #expect(FileManager.default.fileExists(atPath: prefix + "/" + path), "\(path)")
@@ -57,6 +58,16 @@ struct InstallTests {
         #expect(!(try FileManager.default.contentsOfDirectory(atPath: prefix + "/share/doc/skyshell/lessons")).isEmpty)
         var mode = stat()
         #expect(stat(prefix + "/bin/skyshell", &mode) == 0 && mode.st_mode & 0o777 == 0o755)
+        // Stripped, its debug symbols under lib/debug, where gdb finds them by build ID.
+        let sections = ProcessRunner.run("/usr/bin/readelf", ["-SW", prefix + "/bin/skyshell"], environment: ["PATH": "/usr/bin:/bin"]).stdout
+        #expect(!sections.contains(".symtab") && !sections.contains(".debug_info") && sections.contains(".gnu_debuglink"))
+        let debug = try FileManager.default.subpathsOfDirectory(atPath: prefix + "/lib/debug").filter { $0.hasSuffix(".debug") }
+        #expect(debug.count == 1 && debug[0].hasPrefix(".build-id/"), "\(debug)")
+        let gdb = ProcessRunner.run(
+            "/usr/bin/gdb",
+            ["-nx", "-batch", "-iex", "set debug-file-directory \(prefix)/lib/debug", "-ex", "info line sky_library_open", prefix + "/bin/skyshell"],
+            environment: ["PATH": "/usr/bin:/bin"], timeout: 120)
+        #expect(gdb.stdout.contains("loader.c"), "gdb: \(gdb.stdout)")
 
         // From that PATH, in a folder with no checkout.
         let status = shell("sh", "-c\u{0}skyshell -c status", prefix: prefix)

@@ -9,7 +9,7 @@ enum TourCommand {
             + "airport card, a geodesic distance. Like a lesson it runs in a scratch session, so your position, settings and flights are left "
             + "as they are; at a terminal it waits for Enter between stops (q and Enter stops), in scripts it runs straight through. "
             + "`lesson 1` goes on from here step by step.",
-        examples: [Example("tour", "the tour"), Example("lesson 1", "then the first lesson")]
+        examples: [Example("tour", "seven stops on the embedded data")]
     ) { _, context in
         try LessonCommands.run(Lesson.tour, context)
     }
