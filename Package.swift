@@ -57,7 +57,7 @@ let package = Package(
             dependencies: ["SkyKit", "CEditline", "CTerminal"],
             // The lessons and the tour, compiled in (PackageResources.lesson1_sky …, tour_sky);
             // Docs/lessons holds copies.
-            resources: (1...7).map { .embedInCode("Teaching/Lessons/lesson\($0).sky") } + [.embedInCode("Teaching/Lessons/tour.sky")]
+            resources: (1...8).map { .embedInCode("Teaching/Lessons/lesson\($0).sky") } + [.embedInCode("Teaching/Lessons/tour.sky")]
         ),
 
         // MARK: - Executable

@@ -14,6 +14,7 @@ let figures: [String: () -> Void] = [
     "viewshed-tiles": Bench.viewshedTiles,
     "sgp4": Bench.sgp4,
     "catalogue-passes": Bench.cataloguePasses,
+    "weather": Bench.weather,
 ]
 
 // Memory as skyshell keeps it.

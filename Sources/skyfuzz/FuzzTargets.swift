@@ -9,8 +9,29 @@ import SkyKit
 enum FuzzTargets {
     nonisolated(unsafe) static let all: [String: ([UInt8]) -> Void] = [
         "command": command, "opensky": opensky, "readsb": readsb, "tle": tle, "flights": flights, "hgt": hgt,
-        "session": session, "badges": badges, "csv": csv, "elements": elements, "url": url,
+        "session": session, "badges": badges, "csv": csv, "elements": elements, "url": url, "weather": weather,
     ]
+
+    /// Weather files and reports: the splitter, every report through the METAR or TAF decoder,
+    /// the words and the data each gives, and a TAF's timeline.
+    static func weather(_ bytes: [UInt8]) {
+        guard let reports = try? ReportFile.reports(in: bytes) else { return }
+        for report in reports.prefix(64) {
+            if let m = try? METARDecoder.decode(report.text) {
+                _ = m.groups.map(\.meaning.words)
+                _ = m.conditions.phrases
+                _ = FlightCategory.reason(m.conditions)
+                _ = m.relativeHumidity
+                if let w = m.conditions.wind { _ = RunwayWind(w, runways: weatherRunways) }
+            }
+            if let t = try? TAFDecoder.decode(report.text) {
+                _ = t.groups.map(\.meaning.words)
+                _ = t.timeline(near: report.dated ?? 1_762_776_000)
+            }
+        }
+    }
+
+    static let weatherRunways = catalog.airport(icao: "LFPG").map { catalog.runways(of: $0) } ?? []
 
     nonisolated(unsafe) static let shell = Shell.standard()
 

@@ -14,4 +14,11 @@ public enum Fixtures {
     public static func data(_ relativePath: String) throws -> Data {
         try Data(contentsOf: URL(fileURLWithPath: directory + "/" + relativePath))
     }
+
+    /// The numbers of the built-in lessons (1, 2, … as many lessonN.sky files as there are).
+    public static var lessonNumbers: [Int] {
+        let folder = Executable.packageRoot + "/Sources/SkyInterpreter/Teaching/Lessons"
+        let count = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("lesson") && $0.hasSuffix(".sky") }.count
+        return Array(1..<(count + 1))
+    }
 }

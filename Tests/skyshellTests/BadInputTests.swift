@@ -55,7 +55,7 @@ struct BadInputTests {
 /// the same targets in a normal build: each must run to the end.
 @Suite("Fuzz corpus replay")
 struct FuzzReplayTests {
-    @Test(arguments: ["command", "opensky", "readsb", "tle", "flights", "hgt", "session", "badges", "csv", "elements", "url"])
+    @Test(arguments: ["command", "opensky", "readsb", "tle", "flights", "hgt", "session", "badges", "csv", "elements", "url", "weather"])
     func theSeedCorpusRunsThroughTheTarget(_ target: String) throws {
         let dir = Fixtures.directory + "/fuzz/" + target
         let count = try FileManager.default.contentsOfDirectory(atPath: dir).count

@@ -21,7 +21,7 @@ struct ClockTests {
         return env
     }
 
-    @Test(arguments: 1...7)
+    @Test(arguments: Fixtures.lessonNumbers)
     func everyLessonRunsAtEveryClock(_ n: Int) {
         for clock in Self.clocks {
             let home = TemporaryDirectory("lesson-clock")

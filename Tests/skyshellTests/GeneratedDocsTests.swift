@@ -48,14 +48,14 @@ struct GeneratedDocsTests {
         #expect(complete(["skyshell", "--color", ""]) == "auto always never")
     }
 
-    @Test(arguments: 1...7)
+    @Test(arguments: Fixtures.lessonNumbers)
     func theLessonInTheDocsIsTheOneBuiltIn(_ n: Int) throws {
         let built = try String(contentsOfFile: Executable.packageRoot + "/Sources/SkyInterpreter/Teaching/Lessons/lesson\(n).sky", encoding: .utf8)
         let docs = try String(contentsOfFile: Executable.packageRoot + "/Docs/lessons/lesson\(n).sky", encoding: .utf8)
         #expect(built == docs, "Docs/lessons/lesson\(n).sky is stale — run Scripts/generate-docs")
     }
 
-    @Test(arguments: 1...7)
+    @Test(arguments: Fixtures.lessonNumbers)
     func everyLessonRunsWithoutAnError(_ n: Int) {
         let home = TemporaryDirectory("lesson")
         let r = ProcessRunner.run(Executable.skyshell, ["-c", "lesson \(n)"], environment: ProcessRunner.environment(home: home.path))

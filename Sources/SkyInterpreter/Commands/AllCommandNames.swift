@@ -58,6 +58,8 @@ extension AllCommands {
         ["runways"],
         ["arrivals"],
         ["departures"],
+        ["metar"],
+        ["taf"],
         ["los"],
         ["horizon"],
         ["iss"],

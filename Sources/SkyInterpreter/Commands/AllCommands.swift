@@ -58,6 +58,8 @@ enum AllCommands {
         { RunwaysCommand.spec },
         { RunwaysCommand.arrivals },
         { RunwaysCommand.departures },
+        { METARCommands.spec },
+        { TAFCommands.spec },
         { LOSCommands.spec },
         { HorizonCommand.spec },
         { ISSCommands.spec },

@@ -149,6 +149,7 @@ public enum CommandCategory: String, CaseIterable, Sendable {
     case logbook = "Logbook"
     case badges = "Badges"
     case radar = "Radar"
+    case weather = "Weather"
     case lineOfSight = "Line of sight"
     case orbit = "Tracking and orbit"
     case teaching = "Teaching"

@@ -23,6 +23,9 @@ public final class ServiceTable {
         return made
     }
 
+    /// The shell's context of type `C` if a command has started it, else nil (nothing is made).
+    public func started<C: ServiceContext>(_ type: C.Type = C.self) -> C? { contexts[ObjectIdentifier(type)] as? C }
+
     /// How many contexts have been made: services are only started when used.
     public var startedCount: Int { contexts.count }
 }

@@ -37,7 +37,7 @@ public struct Paths: Sendable, Equatable {
     /// through `path(_:)`, and `ownFiles` lists every case: a file it keeps is protected by
     /// being one.
     public enum OwnFile: String, CaseIterable, Sendable {
-        case history, session, settings, logbook, station, aircraftDatabase, catalogue, badges, credentials, lock, startup
+        case history, session, settings, logbook, station, aircraftDatabase, catalogue, weather, badges, credentials, lock, startup
     }
 
     /// Where `file` is kept.
@@ -53,6 +53,8 @@ public struct Paths: Sendable, Equatable {
         case .aircraftDatabase: data + "/aircraft-db.bin"
         // The element sets `sat load` and `sat fetch` keep.
         case .catalogue: data + "/satellites.tle"
+        // The METARs and TAFs fetched, with their times (`metar`, `taf`).
+        case .weather: data + "/weather.json"
         case .badges: config + "/badges.toml"
         case .credentials: config + "/opensky-credentials.json"
         // The commands interactive shells run at start (`def`s, `let`s).

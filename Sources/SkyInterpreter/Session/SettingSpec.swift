@@ -29,8 +29,8 @@ public struct SettingSpec: Sendable {
     public static let all: [SettingSpec] = [
         Setting.units.spec, Setting.output.spec, Setting.color.spec, Setting.charts.spec, Setting.codes.spec, Setting.accent.spec,
         Setting.theme.spec, Setting.time.spec, Setting.viewshedColor.spec, Setting.terrainFetch.spec, Setting.terrainCap.spec, terrainURL,
-        Setting.passHorizon.spec, satelliteURL, Setting.radarSatellites.spec, alertDistance, alertElevation, Setting.stationLog.spec, Setting.timing.spec,
-        Setting.trace.spec,
+        Setting.passHorizon.spec, satelliteURL, weatherURL, Setting.radarSatellites.spec, alertDistance, alertElevation, Setting.stationLog.spec,
+        Setting.timing.spec, Setting.trace.spec,
         Setting.pager.spec, Setting.suggestions.spec,
     ]
 
@@ -47,6 +47,12 @@ public struct SettingSpec: Sendable {
             guard WebAddress.httpURL(text.replacingAll("{group}", with: "x")) != nil else { return "'\(text)' is not an http(s) URL template" }
             return text.contains("{group}") ? nil : "the template needs {group}, where the group name goes"
         })
+
+    /// Where `metar` and `taf` fetch reports from: the Aviation Weather Center's data API, or
+    /// a server answering the same requests.
+    public static let weatherURL = SettingSpec(
+        "weather-url", "where metar and taf fetch reports: the base URL of the Aviation Weather Center's data API or one answering like it",
+        values: [AviationWeatherClient.defaultBase], hint: "a URL", problem: { AviationWeatherClient.problem($0) })
 
     /// `radar live` rings when an aircraft is about to pass this near: off or a distance.
     public static let alertDistance = SettingSpec(

@@ -85,7 +85,7 @@ struct Lesson: Sendable {
     static let sources = [
         PackageResources.lesson1_sky, PackageResources.lesson2_sky, PackageResources.lesson3_sky,
         PackageResources.lesson4_sky, PackageResources.lesson5_sky, PackageResources.lesson6_sky,
-        PackageResources.lesson7_sky,
+        PackageResources.lesson7_sky, PackageResources.lesson8_sky,
     ]
     static var count: Int { sources.count }
 

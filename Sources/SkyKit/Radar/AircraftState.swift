@@ -27,6 +27,9 @@ public struct AircraftState: Sendable, Equatable {
     /// The altimeter setting the crew selected, hPa (readsb's `nav_qnh`): with it a pressure
     /// altitude becomes the altitude their altimeter reads.
     public var qnh: Double?
+    /// The QNH of a weather station near the aircraft (a METAR's), hPa, for a pressure
+    /// altitude the crew's setting does not correct.
+    public var stationQNH: Double?
 
     public init(
         icao24: String, callsign: String? = nil, coordinate: Coordinate, baroAltitude: Height? = nil, geoAltitude: Height? = nil,
@@ -63,12 +66,13 @@ public struct AircraftState: Sendable, Equatable {
     /// A fast airliner's ground speed, m/s (580 kt): how far traffic can come from in a time.
     public static let cruise = 300.0
 
-    /// The altitude the geometry uses: geometric when known, else the pressure altitude — with
-    /// the crew's QNH when the feed sends it (nil on the ground or when neither is sent).
+    /// The altitude the geometry uses: geometric when known, else the pressure altitude — read
+    /// with the crew's QNH when the feed sends it, else with a nearby station's (nil on the
+    /// ground or when neither altitude is sent).
     public var altitude: Height? {
         if let geoAltitude { return geoAltitude }
         guard let baroAltitude else { return nil }
-        return qnh.map { AircraftState.altitude(pressureAltitude: baroAltitude, qnh: $0) } ?? baroAltitude
+        return (qnh ?? stationQNH).map { Atmosphere.altimeterReading(pressureAltitude: baroAltitude, qnh: $0) } ?? baroAltitude
     }
 
     /// How `altitude` was measured.
@@ -80,16 +84,32 @@ public struct AircraftState: Sendable, Equatable {
         case pressure
         /// Pressure altitude corrected with the QNH the crew set.
         case qnh
+        /// Pressure altitude corrected with the QNH of a weather station near it (a METAR's).
+        case stationQNH
     }
 
     public var altitudeSource: AltitudeSource? {
-        geoAltitude != nil ? .geometric : baroAltitude == nil ? nil : qnh != nil ? .qnh : .pressure
+        if geoAltitude != nil { return .geometric }
+        if baroAltitude == nil { return nil }
+        return qnh != nil ? .qnh : stationQNH != nil ? .stationQNH : .pressure
     }
 
-    /// The altitude an altimeter set to `qnh` reads at a pressure altitude (ICAO standard
-    /// atmosphere: 44,330.8 m × (1 − (1013.25 / QNH)^0.190263) above the pressure altitude).
-    public static func altitude(pressureAltitude: Height, qnh: Double) -> Height {
-        Height(meters: pressureAltitude.meters + 44_330.8 * (1 - pow(1013.25 / qnh, 0.190263)))
+    /// Gives the aircraft within `reach` of a weather station whose only height is a pressure
+    /// altitude (no geometric height, no crew setting) the station's QNH; returns how many.
+    public static func correctingPressureAltitudes(
+        _ aircraft: inout [AircraftState], qnh: Double, station: Coordinate, within reach: Distance
+    ) -> Int {
+        guard qnhs.contains(qnh) else { return 0 }
+        var count = 0
+        // The horizontal distance in the station's local frame: within 100 km, within metres of the geodesic.
+        let frame = LocalFrame(latitude: station.latitude, longitude: station.longitude, height: 0)
+        for i in aircraft.indices where aircraft[i].geoAltitude == nil && aircraft[i].qnh == nil && aircraft[i].baroAltitude != nil {
+            let p = frame.enu(latitude: aircraft[i].coordinate.latitude, longitude: aircraft[i].coordinate.longitude, height: 0)
+            guard (p.east * p.east + p.north * p.north).squareRoot() <= reach.meters else { continue }
+            aircraft[i].stationQNH = qnh
+            count += 1
+        }
+        return count
     }
 
     /// The callsign, or the address when there is none.

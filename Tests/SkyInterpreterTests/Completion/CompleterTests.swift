@@ -23,6 +23,17 @@ struct CompleterTests {
         #expect(words("history c") == ["clear"])
     }
 
+    @Test func weatherStationsAndSubcommands() {
+        #expect(words("metar d").first == "decode")
+        #expect(words("taf l").first == "load")
+        let stations = words("metar LFP")
+        #expect(stations.contains("LFPG") && stations.contains("LFPO"), "\(stations)")
+        // More stations after the first.
+        #expect(words("metar LFPG KSF").contains("KSFO"))
+        #expect(words("set weather-").contains("weather-url"))
+        #expect(words("explain me") == ["metar"])
+    }
+
     @Test func optionsByKeywordAndDashes() {
         #expect(words("observer 1 2 a") == ["agl"])
         #expect(words("observer 1 2 --") == ["--agl", "--msl"])

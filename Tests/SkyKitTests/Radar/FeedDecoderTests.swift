@@ -128,15 +128,16 @@ struct FeedDecoderTests {
         let feet = LengthUnit.feet.meters
         // The geometric height when the feed has one.
         #expect(a[0].altitudeSource == .geometric && abs(a[0].altitude!.meters - 1150 * feet) < 1e-9)
-        // A pressure altitude with the crew's QNH: 1000 hPa puts the altimeter 111 m lower
-        // (ICAO standard atmosphere; about 8.4 m per hPa there).
-        #expect(a[1].altitudeSource == .qnh && abs(a[1].altitude!.meters - (1000 * feet - 111.1)) < 0.2, "\(a[1].altitude!.meters)")
+        // A pressure altitude with the crew's QNH: at 1,000 ft, 1000 hPa puts the altimeter's
+        // reading 110.4 m lower (the altimeter's equation in the ICAO standard atmosphere; about
+        // 8.3 m per hPa there).
+        #expect(a[1].altitudeSource == .qnh && abs(a[1].altitude!.meters - (1000 * feet - 110.4)) < 0.05, "\(a[1].altitude!.meters)")
         // Without either, the pressure altitude as it is — and said to be one.
         #expect(a[2].altitudeSource == .pressure && a[2].altitude == Height(meters: 1000 * feet))
         // An impossible QNH is no QNH.
         #expect(a[3].qnh == nil && a[3].altitudeSource == .pressure)
-        #expect(abs(AircraftState.altitude(pressureAltitude: .zero, qnh: 1013.25).meters) < 1e-9)
-        #expect(abs(AircraftState.altitude(pressureAltitude: .zero, qnh: 1030).meters - 138.1) < 0.1, "about 27 ft per hPa")
+        #expect(abs(Atmosphere.altimeterReading(pressureAltitude: .zero, qnh: 1013.25).meters) < 1e-9)
+        #expect(abs(Atmosphere.altimeterReading(pressureAltitude: .zero, qnh: 1030).meters - 138.1) < 0.1, "about 27 ft per hPa")
         // A recording keeps the QNH.
         let text = [TrafficRecording.headerLine(source: "t", started: 1), TrafficRecording.line(TrafficSnapshot(time: 1, aircraft: a))].joined(separator: "\n")
         #expect(try TrafficRecording.read(Array(text.utf8)).snapshots[0].aircraft[1].qnh == 1000)

@@ -76,10 +76,11 @@ enum ExplainRadar {
         case nil: altitudeKind = "on the ground, taken at your height"
         case .geometric: altitudeKind = "geometric (GNSS) altitude"
         case .pressure: altitudeKind = "pressure altitude, above the 1013.25 hPa level: the day's pressure moves it about 8 m per hPa"
-        case .qnh:
+        case .qnh, .stationQNH:
             altitudeKind =
-                "pressure altitude \(n(a.baroAltitude?.meters ?? 0)) m + 44,330.8 × (1 − (1013.25 / \(Format.fixed(a.qnh ?? 0, 1)))^0.190263) m with "
-                + "the crew's QNH"
+                "pressure altitude \(n(a.baroAltitude?.meters ?? 0)) m read with "
+                + (a.altitudeSource == .qnh ? "the crew's QNH" : "the QNH of the nearby station's METAR")
+                + " \(Format.fixed(a.qnh ?? a.stationQNH ?? 0, 1)) hPa: 44,330.8 × (1 − (1013.25 / QNH)^0.190263 × (1 − PA / 44,330.8)) m"
         }
         lines.append(
             "2. \(a.name) at φ = \(Format.fixed(a.coordinate.latitude, 5))°, λ = \(Format.fixed(a.coordinate.longitude, 5))°, h = \(n(height.meters)) "

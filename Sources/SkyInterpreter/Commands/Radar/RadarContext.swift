@@ -20,6 +20,9 @@ final class RadarContext: ServiceContext {
     private var openedRegister: AircraftRegister??
     /// How many aircraft of the last snapshot had their type or registration from it.
     private(set) var filledFromRegister = 0
+    /// What the last snapshot's pressure altitudes were read with: a METAR's QNH, or why the
+    /// session's nearest METAR was not used (nil when the session has none near).
+    private(set) var stationQNHNote: String?
 
     init(context: CommandContext) { self.context = context }
 
@@ -130,8 +133,33 @@ final class RadarContext: ServiceContext {
         // What the feed leaves out, from the user's aircraft database.
         filledFromRegister = 0
         if let register = try register() { (snapshot.aircraft, filledFromRegister) = register.fill(snapshot.aircraft) }
+        stationQNHNote = correctPressureAltitudes(&snapshot.aircraft, at: feed.isRecorded ? time : snapshot.time, around: observer)
         if !feed.isRecorded { remember(snapshot, of: feed, from: observer) }
         return (feed, feed.isRecorded ? time : snapshot.time, snapshot, observer)
+    }
+
+    /// How far from a weather station its QNH corrects pressure altitudes.
+    static let qnhReach = Distance(100, .kilometers)
+
+    /// Reads the pressure altitudes of the aircraft near the station of the session's nearest
+    /// METAR with its QNH, when the report's time fits the radar's moment; says what was done.
+    func correctPressureAltitudes(_ aircraft: inout [AircraftState], at moment: Double, around observer: Observer) -> String? {
+        // Only a session that has looked at weather has METARs: the radar does not start the service.
+        guard let weather = context.services.started(WeatherContext.self),
+            let (placed, station, _) = weather.metar(near: observer.place.coordinate, within: RadarContext.qnhReach)
+        else { return nil }
+        let m = placed.report
+        let when = m.time?.text ?? "no time"
+        guard let qnh = m.pressure else { return "\(m.station)'s METAR gives no QNH: pressure altitudes are not corrected" }
+        guard WeatherContext.fits(placed, moment) else {
+            return "\(m.station)'s METAR (\(when)) is not from the radar's moment (\(TimeText.utc(moment))): pressure altitudes are not corrected with its QNH"
+        }
+        let count = AircraftState.correctingPressureAltitudes(&aircraft, qnh: qnh.hectopascals, station: station, within: RadarContext.qnhReach)
+        guard count > 0 else { return nil }
+        return
+            "pressure altitudes of \(Format.count(count, "aircraft", "aircraft")) within \(Format.distance(RadarContext.qnhReach, context.units, decimals: 0)) "
+            + "of \(m.station) read with its QNH \(Format.fixed(qnh.hectopascals, 0)) hPa (METAR \(when)"
+            + (placed.dated ? "" : ", its month taken to be this one") + ")"
     }
 
     /// Keeps a live answer (see `history`) and forgets what is older than an hour; a
@@ -153,6 +181,7 @@ final class RadarContext: ServiceContext {
         let sightings = geometry.sightings(snapshot.aircraft, within: range)
         var note: String?
         if let sample = (feed as? SampleFeed)?.sample { note = RadarContext.sampleHint(sample, observer: observer.place.coordinate, context.units) }
+        if let qnhNote = stationQNHNote { note = note.map { $0 + "; " + qnhNote } ?? qnhNote }
         if filledFromRegister > 0 {
             let filled =
                 "types and registrations of \(Format.count(filledFromRegister, "aircraft", "aircraft")) are from your aircraft database (radar aircraft-db)"

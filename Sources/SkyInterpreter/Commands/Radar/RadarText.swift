@@ -21,13 +21,13 @@ enum RadarText {
     /// the horizon. Nil when every one shown is geometric.
     static func altitudeNote(_ aircraft: [AircraftState]) -> String? {
         let sources = Set(aircraft.filter { !$0.onGround }.compactMap(\.altitudeSource))
-        return altitudeNote(pressure: sources.contains(.pressure), qnh: sources.contains(.qnh))
+        return altitudeNote(pressure: sources.contains(.pressure), qnh: sources.contains(.qnh), station: sources.contains(.stationQNH))
     }
 
     /// The columns of a list of `sightings` (registration and squawk only when some aircraft
     /// has one) and its altitude note, found in one pass reading each sighting in place.
     static func shape(of sightings: ArraySlice<Sighting>) -> (columns: [Column], note: String?) {
-        var registration = false, squawk = false, pressure = false, qnh = false
+        var registration = false, squawk = false, pressure = false, qnh = false, station = false
         for i in sightings.indices {
             registration = registration || sightings[i].aircraft.registration != nil
             squawk = squawk || sightings[i].aircraft.squawk != nil
@@ -35,8 +35,9 @@ enum RadarText {
                 let source = sightings[i].aircraft.altitudeSource
                 pressure = pressure || source == .pressure
                 qnh = qnh || source == .qnh
+                station = station || source == .stationQNH
             }
-            if registration, squawk, pressure, qnh { break }
+            if registration, squawk, pressure, qnh, station { break }
         }
         let shown = columns.map { column in
             var c = column
@@ -44,10 +45,12 @@ enum RadarText {
             if c.key == "squawk" { c.dataOnly = !squawk }
             return c
         }
-        return (shown, altitudeNote(pressure: pressure, qnh: qnh))
+        return (shown, altitudeNote(pressure: pressure, qnh: qnh, station: station))
     }
 
-    private static func altitudeNote(pressure: Bool, qnh: Bool) -> String? {
+    /// (Pressure altitudes read with a station's QNH are said by the radar picture's note, which
+    /// names the station and its report.)
+    private static func altitudeNote(pressure: Bool, qnh: Bool, station: Bool) -> String? {
         var parts: [String] = []
         if pressure {
             parts.append(

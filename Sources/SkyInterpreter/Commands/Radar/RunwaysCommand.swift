@@ -140,6 +140,8 @@ enum RunwaysCommand {
         } else {
             output.append(.message("No landing or take-off seen near \(airport.icao) \(lately(w))."))
         }
+        let wind = windAgreement(use, seen, context)
+        if let text = wind.text { output.append(.message(text)) }
         var table = Table(
             key: "runways",
             columns: [
@@ -161,7 +163,41 @@ enum RunwaysCommand {
         output.append(.data("flow", use.flow.map { .string(flowName($0)) } ?? .null))
         output.append(.data("flow_heading", use.flow.map { Datum.rounded($0.degrees, 1) } ?? .null))
         output.append(.data("movements", .list(use.movements.map { movementDatum($0, context) })))
+        output.append(.data("wind_agreement", wind.datum))
         return output
+    }
+
+    /// How the runways in use compare with the wind of the airport's METAR, when this session
+    /// has one from the window's time: "Wind 250° 12 kt (METAR 13:00 UTC) favours 26L, 26R —
+    /// agrees." Nil text when there is no such METAR or no traffic to compare.
+    static func windAgreement(_ use: RunwayUse, _ seen: Seen, _ context: CommandContext) -> (text: String?, datum: Datum) {
+        guard let placed = context.services.started(WeatherContext.self)?.latest[seen.airport.icao] else { return (nil, .null) }
+        let m = placed.report
+        let when = m.time.map { $0.clock + " UTC" } ?? "no time"
+        guard WeatherContext.fits(placed, seen.window.end) else {
+            return ("\(m.station)'s METAR (\(when)) is not from this window's time: no comparison with the wind.", .null)
+        }
+        guard let wind = m.conditions.wind else { return ("\(m.station)'s METAR gives no wind.", .null) }
+        let rw = RunwayWind(wind, runways: seen.inference.runways)
+        let head = "Wind \(METARView.shortWind(wind)) (METAR \(when))"
+        let used = (use.landing + use.departing).map(\.runway)
+        let favoured = rw.favoured.map(\.designator).sorted().joined(separator: ", ")
+        guard !used.isEmpty else { return (head + (favoured.isEmpty ? " favours no runway." : " favours \(favoured)."), .null) }
+        switch rw.agreement(with: used) {
+        case .noPreference:
+            return (head + ": too light or variable to favour a runway — any flow agrees.", .string("no preference"))
+        case .agrees:
+            return (head + " favours \(favoured) — agrees.", .string("agrees"))
+        case .headwindOnly(let others):
+            return (
+                head
+                    + " favours \(favoured); \(others.joined(separator: ", ")) in use still \(others.count == 1 ? "has" : "have") a headwind"
+                    + " — agrees in direction.",
+                .string("headwind")
+            )
+        case .tailwind(let end, let speed):
+            return (head + " favours \(favoured) — disagrees: \(end) in use has a \(Format.fixed(speed.knots, 0)) kt tailwind.", .string("tailwind"))
+        }
     }
 
     static func movementDatum(_ m: RunwayMovement, _ context: CommandContext) -> Datum {

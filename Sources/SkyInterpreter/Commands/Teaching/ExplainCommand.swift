@@ -7,7 +7,7 @@ enum ExplainCommand {
         ExplainTopics.bearing, ExplainTopics.distance, ExplainTopics.elevation, ExplainRadar.spec, ExplainTopics.scope,
         ExplainTopics.size, ExplainTopics.curvature, ExplainTopics.horizon, ExplainLOS.los, ExplainLOS.viewshed,
         ExplainOrbit.tle, ExplainOrbit.sgp4, ExplainTopics.units, ExplainSpotter.what, ExplainSpotter.next, ExplainSpotter.runways,
-        ExplainCoverage.spec,
+        ExplainCoverage.spec, ExplainMETAR.spec,
     ]
 
     static let spec = CommandSpec(
