@@ -53,7 +53,7 @@ final class RadarContext: ServiceContext {
         switch source {
         case .sample(let name):
             feed = SampleFeed(
-                name.map(SampleTraffic.named) ?? SampleTraffic.nearest(to: context.session.observer?.place.coordinate ?? SampleTraffic.paris.centre))
+                name.map(SampleTraffic.named) ?? SampleTraffic.nearest(to: context.session.observer?.place.coordinate ?? SampleTraffic.Name.paris.centre))
         case .openSky(let url, let auth, let credentialsPath):
             do {
                 feed = try OpenSkyFeed(
@@ -107,14 +107,15 @@ final class RadarContext: ServiceContext {
     /// them when there is one (never "go where you already are"), else the places the samples
     /// were recorded.
     static func sampleHint(_ sample: SampleTraffic, observer: Coordinate, _ units: UnitSystem) -> String? {
-        func away(_ s: SampleTraffic) -> Distance { Geodesic.wgs84.inverse(observer, s.centre).distance }
-        guard away(sample).kilometers > 250 else { return nil }
-        let here = "the embedded traffic shown is over \(sample.place) (\(Format.distance(away(sample), units, decimals: 0)) from here)"
-        let others = SampleTraffic.Name.allCases.map(SampleTraffic.named).filter { $0.name != sample.name }
-        if let near = others.first(where: { away($0).kilometers <= 250 }) {
-            return here + "; the \(near.place) sample is around you: `radar source sample \(near.name.rawValue)`"
+        // The other recordings by their headers: none is unpacked to say where it is.
+        func away(_ centre: Coordinate) -> Distance { Geodesic.wgs84.inverse(observer, centre).distance }
+        guard away(sample.centre).kilometers > 250 else { return nil }
+        let here = "the embedded traffic shown is over \(sample.place) (\(Format.distance(away(sample.centre), units, decimals: 0)) from here)"
+        let others = SampleTraffic.Name.allCases.filter { $0 != sample.name }
+        if let near = others.first(where: { away($0.centre).kilometers <= 250 }) {
+            return here + "; the \(near.place) sample is around you: `radar source sample \(near.rawValue)`"
         }
-        let places = SampleTraffic.Name.allCases.map(SampleTraffic.named).map { "`observer \($0.name == .paris ? "LFPG" : "LSZH")` (\($0.place))" }
+        let places = SampleTraffic.Name.allCases.map { "`observer \($0 == .paris ? "LFPG" : "LSZH")` (\($0.place))" }
         return here + ": " + places.joined(separator: " or ") + " to see real traffic"
     }
 

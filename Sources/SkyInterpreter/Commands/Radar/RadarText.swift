@@ -127,7 +127,7 @@ enum RadarText {
     /// The source in a few words, without opening it: "sample Paris", "OpenSky", "replay f.jsonl".
     static func describe(_ source: RadarSource) -> String {
         switch source {
-        case .sample(let name): name.map { "sample \(SampleTraffic.named($0).place)" } ?? "sample (nearest)"
+        case .sample(let name): name.map { "sample \($0.place)" } ?? "sample (nearest)"
         case .openSky(let url, _, _): url.map { "OpenSky at \($0)" } ?? "OpenSky"
         case .receiver(let location): "readsb \(location)"
         case .replay(let path): "replay \(PathText.base(path))"

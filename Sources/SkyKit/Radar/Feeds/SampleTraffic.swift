@@ -31,25 +31,22 @@ public struct SampleTraffic: @unchecked Sendable {
 
     public static func named(_ name: Name) -> SampleTraffic { name == .paris ? paris : zurich }
 
-    /// The recording whose centre is nearest to a place.
+    /// The recording whose centre is nearest to a place (found from the headers: no recording
+    /// is unpacked).
     public static func nearest(to c: Coordinate) -> SampleTraffic {
-        Name.allCases.map(named).min { Geodesic.wgs84.inverse(c, $0.centre).distance < Geodesic.wgs84.inverse(c, $1.centre).distance }!
+        named(Name.allCases.min { Geodesic.wgs84.inverse(c, $0.centre).distance < Geodesic.wgs84.inverse(c, $1.centre).distance }!)
     }
 
     init(_ name: Name) {
-        var length: UInt = 0
-        let blob = name == .paris ? sky_data_traffic_paris(&length) : sky_data_traffic_zurich(&length)
-        let raw = UnsafeRawBufferPointer(start: blob, count: Int(length))
-        precondition(raw.count >= 52 && String(decoding: raw[0..<8], as: UTF8.self) == "SKYTRAF1", "embedded traffic is damaged")
-        func u32(_ o: Int) -> UInt32 { raw.loadUnaligned(fromByteOffset: o, as: UInt32.self).littleEndian }
-        func i32(_ o: Int) -> Int32 { raw.loadUnaligned(fromByteOffset: o, as: Int32.self).littleEndian }
-        bytes = raw
+        let header = name.header
+        func u32(_ o: Int) -> UInt32 { header.loadUnaligned(fromByteOffset: o, as: UInt32.self).littleEndian }
+        bytes = name.body
         self.name = name
         start = Double(u32(8))
         end = Double(u32(8)) + Double(u32(12))
         trackCount = Int(u32(16))
-        centre = Coordinate(validLatitude: Double(i32(24)) / 1e6, longitude: Double(i32(28)) / 1e6)
-        place = String(decoding: raw[32..<48].prefix { $0 != 0 }, as: UTF8.self)
+        centre = name.centre
+        place = name.place
         busiest = Double(u32(8)) + Double(u32(48))
         pointsOffset = 52 + Int(u32(16)) * 24
     }
@@ -145,4 +142,42 @@ public struct SampleTraffic: @unchecked Sendable {
 extension String {
     /// The string with zeros in front up to `width` characters.
     func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+}
+
+extension SampleTraffic.Name {
+    /// The recording as linked into the binary: `SKYTRAF1` and the recording, or `SKYTRAFZ`,
+    /// the same 52-byte header and the whole recording gzipped (the larger one: it is unpacked
+    /// the first time it is replayed).
+    var linked: UnsafeRawBufferPointer {
+        var length: UInt = 0
+        let blob = self == .paris ? sky_data_traffic_paris(&length) : sky_data_traffic_zurich(&length)
+        let raw = UnsafeRawBufferPointer(start: blob, count: Int(length))
+        let magic = raw.count >= 52 ? String(decoding: raw[0..<8], as: UTF8.self) : ""
+        precondition(magic == "SKYTRAF1" || magic == "SKYTRAFZ", "embedded traffic is damaged")
+        return raw
+    }
+
+    /// The 52 bytes of the header.
+    var header: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: linked[0..<52]) }
+
+    /// The place the recording is about ("Zurich"), from its header.
+    public var place: String { String(decoding: header[32..<48].prefix { $0 != 0 }, as: UTF8.self) }
+
+    /// The centre of the recording, from its header.
+    public var centre: Coordinate {
+        func i32(_ o: Int) -> Int32 { header.loadUnaligned(fromByteOffset: o, as: Int32.self).littleEndian }
+        return Coordinate(validLatitude: Double(i32(24)) / 1e6, longitude: Double(i32(28)) / 1e6)
+    }
+
+    /// The whole recording: as linked, or unpacked into memory kept for the process's life.
+    var body: UnsafeRawBufferPointer {
+        let raw = linked
+        guard String(decoding: raw[0..<8], as: UTF8.self) == "SKYTRAFZ" else { return raw }
+        guard let unpacked = try? Gzip.decompress(Array(raw[52...]), limit: 64 << 20), unpacked.count >= 52,
+            unpacked.starts(with: Array("SKYTRAF1".utf8))
+        else { preconditionFailure("embedded traffic is damaged") }
+        let kept = UnsafeMutableRawBufferPointer.allocate(byteCount: unpacked.count, alignment: 8)
+        kept.copyBytes(from: unpacked)
+        return UnsafeRawBufferPointer(kept)
+    }
 }
