@@ -56,6 +56,16 @@ cold_binary() {
   echo "$WORK/skyshell-cold"
 }
 
+# peak_mb CMD [ARGS...]: the command's peak resident memory in MB, the median of three runs
+# (one run's peak moves with how its threads' work and the page cache happen to fall).
+peak_mb() {
+  local _ kb=()
+  for _ in 1 2 3; do
+    kb+=("$( { /usr/bin/time -f '%M' "$@" >/dev/null; } 2>&1 | tail -1)")
+  done
+  printf '%s\n' "${kb[@]}" | sort -n | sed -n 2p | awk '{ print int($1 / 1024) }'
+}
+
 # record FIGURE VALUE UNIT ANCHOR RATIO TARGET
 record() {
   printf '%-44s %12s %-8s %-34s %10s   target %s\n' "$1" "$2" "$3" "$4" "$5" "$6"

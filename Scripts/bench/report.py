@@ -23,6 +23,8 @@ print("an in-process harness). Ratio is skyshell's time divided by the anchor's:
 print("skyshell is faster. The start-up and import ratios are timed in turns with their anchors")
 print("(`Scripts/bench/interleave.py`: ten rounds of 20 runs each, or five of 2 for imports, the")
 print("median of the rounds' medians), so a machine whose speed drifts gives both the same mix.")
+print("Peak memory is the median of three runs' peaks, the memory at the prompt the median of five")
+print("starts (one start's figure moves with how much of the binary the page cache maps at once).")
 print("Missing optional anchors are reported as \"not installed\".\n")
 print(f"- Date: {datetime.date.today().isoformat()}")
 print(f"- CPU: {cpu} ({os.cpu_count()} cores), memory {mem}")
