@@ -16,7 +16,7 @@ public struct AircraftTrack: Sendable {
 /// only when it is walked (`forEachTrack`): 30,000 aircraft flown on for an hour in 5 s steps
 /// would be 20 million states at once.
 public struct TrafficWindow: Sendable {
-    let recorded: [AircraftTrack]
+    private(set) var recorded: [AircraftTrack]
     let ahead: (aircraft: [AircraftState], start: Double, times: [Double])?
     /// True when the positions are predicted along each aircraft's track and speed rather than
     /// recorded.
@@ -80,6 +80,18 @@ public struct TrafficWindow: Sendable {
             let track = AircraftTrack(icao24: a.icao24, times: ahead.times, states: ahead.times.map { a.extrapolated(by: $0 - ahead.start, along: line) })
             if try !body(track) { return }
         }
+    }
+
+    /// Gives the recorded points within `reach` of a weather station that have only a
+    /// pressure altitude the station's QNH (as `AircraftState.correctingPressureAltitudes`);
+    /// returns how many aircraft had such a point. An extrapolated window flies on states that
+    /// were corrected, or not, before it was made: it is left as it is.
+    public mutating func correctingPressureAltitudes(qnh: Double, station: Coordinate, within reach: Distance) -> Int {
+        var count = 0
+        for k in recorded.indices where AircraftState.correctingPressureAltitudes(&recorded[k].states, qnh: qnh, station: station, within: reach) > 0 {
+            count += 1
+        }
+        return count
     }
 
     /// Every track at once.

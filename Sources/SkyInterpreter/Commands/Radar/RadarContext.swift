@@ -134,7 +134,9 @@ final class RadarContext: ServiceContext {
         // What the feed leaves out, from the user's aircraft database.
         filledFromRegister = 0
         if let register = try register() { (snapshot.aircraft, filledFromRegister) = register.fill(snapshot.aircraft) }
-        stationQNHNote = correctPressureAltitudes(&snapshot.aircraft, at: feed.isRecorded ? time : snapshot.time, around: observer)
+        stationQNHNote = correctPressureAltitudes(at: feed.isRecorded ? time : snapshot.time, around: observer) {
+            AircraftState.correctingPressureAltitudes(&snapshot.aircraft, qnh: $0, station: $1, within: RadarContext.qnhReach)
+        }
         if !feed.isRecorded { remember(snapshot, of: feed, from: observer) }
         return (feed, feed.isRecorded ? time : snapshot.time, snapshot, observer)
     }
@@ -144,7 +146,9 @@ final class RadarContext: ServiceContext {
 
     /// Reads the pressure altitudes of the aircraft near the station of the session's nearest
     /// METAR with its QNH, when the report's time fits the radar's moment; says what was done.
-    func correctPressureAltitudes(_ aircraft: inout [AircraftState], at moment: Double, around observer: Observer) -> String? {
+    /// `correct` gives the aircraft within `qnhReach` of the station (QNH in hPa, the station)
+    /// the QNH and returns how many it gave it to.
+    func correctPressureAltitudes(at moment: Double, around observer: Observer, _ correct: (Double, Coordinate) -> Int) -> String? {
         // Only a session that has looked at weather has METARs: the radar does not start the service.
         guard let weather = context.services.started(WeatherContext.self),
             let (placed, station, _) = weather.metar(near: observer.place.coordinate, within: RadarContext.qnhReach)
@@ -155,7 +159,7 @@ final class RadarContext: ServiceContext {
         guard WeatherContext.fits(placed, moment) else {
             return "\(m.station)'s METAR (\(when)) is not from the radar's moment (\(TimeText.utc(moment))): pressure altitudes are not corrected with its QNH"
         }
-        let count = AircraftState.correctingPressureAltitudes(&aircraft, qnh: qnh.hectopascals, station: station, within: RadarContext.qnhReach)
+        let count = correct(qnh.hectopascals, station)
         guard count > 0 else { return nil }
         return
             "pressure altitudes of \(Format.count(count, "aircraft", "aircraft")) within \(Format.distance(RadarContext.qnhReach, context.units, decimals: 0)) "
@@ -180,14 +184,11 @@ final class RadarContext: ServiceContext {
         let range = context.session.radar.range
         let geometry = RadarGeometry(observer)
         let sightings = geometry.sightings(snapshot.aircraft, within: range)
-        var note: String?
-        if let sample = (feed as? SampleFeed)?.sample { note = RadarContext.sampleHint(sample, observer: observer.place.coordinate, context.units) }
-        if let qnhNote = stationQNHNote { note = note.map { $0 + "; " + qnhNote } ?? qnhNote }
-        if filledFromRegister > 0 {
-            let filled =
-                "types and registrations of \(Format.count(filledFromRegister, "aircraft", "aircraft")) are from your aircraft database (radar aircraft-db)"
-            note = note.map { $0 + "; " + filled } ?? filled
-        }
+        let hint = ((feed as? SampleFeed)?.sample).flatMap { RadarContext.sampleHint($0, observer: observer.place.coordinate, context.units) }
+        let filled =
+            filledFromRegister > 0
+            ? "types and registrations of \(Format.count(filledFromRegister, "aircraft", "aircraft")) are from your aircraft database (radar aircraft-db)" : nil
+        let note = RadarContext.joined(hint, stationQNHNote, filled)
         var picture = RadarPicture(
             feed: feed.label, time: time, isRecorded: feed.isRecorded, observer: observer,
             heading: context.session.heading, headingIsSet: context.session.headingIsSet, range: range, units: context.units,

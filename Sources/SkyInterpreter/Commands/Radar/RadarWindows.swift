@@ -32,11 +32,12 @@ extension RadarContext {
         let (feed, now, snapshot, observer) = try current()
         if feed.isRecorded {
             let start = max(now - duration, feed.span?.lowerBound ?? now)
-            let window = feed.window(from: start, to: now) ?? TrafficWindow([snapshot])
+            var window = feed.window(from: start, to: now) ?? TrafficWindow([snapshot])
             let note =
                 start > now - duration + 1
                 ? "the recording starts at \(context.moments.moment(start)): \(TimeText.span(now - start)) looked back, not \(TimeText.span(duration))" : nil
-            return RadarWindow(feed: feed, observer: observer, now: now, start: start, end: now, window: window, note: note)
+            let qnhNote = correctingPressureAltitudes(of: &window, at: now, around: observer)
+            return RadarWindow(feed: feed, observer: observer, now: now, start: start, end: now, window: window, note: RadarContext.joined(note, qnhNote))
         }
         let kept = history.snapshots.filter { $0.time >= now - duration && $0.time <= now }
         let snapshots = kept.isEmpty ? [snapshot] : kept
@@ -46,7 +47,8 @@ extension RadarContext {
             ? "\(feed.label) is live: only what this session fetched is known (\(Format.count(snapshots.count, "snapshot")) "
                 + "over \(TimeText.span(now - start))); keep `radar live` running to see more"
             : nil
-        return RadarWindow(feed: feed, observer: observer, now: now, start: start, end: now, window: TrafficWindow(snapshots), note: note)
+        return RadarWindow(
+            feed: feed, observer: observer, now: now, start: start, end: now, window: TrafficWindow(snapshots), note: RadarContext.joined(note, stationQNHNote))
     }
 
     /// The traffic of the `duration` seconds from the radar's moment: exact from a recording
@@ -55,11 +57,12 @@ extension RadarContext {
         let (feed, now, snapshot, observer) = try current()
         if feed.isRecorded {
             let end = min(now + duration, feed.span?.upperBound ?? now)
-            let window = feed.window(from: now, to: end) ?? TrafficWindow([snapshot])
+            var window = feed.window(from: now, to: end) ?? TrafficWindow([snapshot])
             let note =
                 end < now + duration - 1
                 ? "the recording ends at \(context.moments.moment(end)): \(TimeText.span(end - now)) looked ahead, not \(TimeText.span(duration))" : nil
-            return RadarWindow(feed: feed, observer: observer, now: now, start: now, end: end, window: window, note: note)
+            let qnhNote = correctingPressureAltitudes(of: &window, at: now, around: observer)
+            return RadarWindow(feed: feed, observer: observer, now: now, start: now, end: end, window: window, note: RadarContext.joined(note, qnhNote))
         }
         // Only what can come within the range in that time at its own speed is flown on (at
         // most the cruise speed assumed when it gives none): the work and the memory follow
@@ -76,6 +79,19 @@ extension RadarContext {
         return RadarWindow(
             feed: feed, observer: observer, now: now, start: now, end: now + duration,
             window: .extrapolating(near, for: duration, step: RadarContext.windowStep),
-            note: "\(feed.label) is live: the future is extrapolated, each aircraft flying straight on at its speed, track and climb rate")
+            note: RadarContext.joined(
+                "\(feed.label) is live: the future is extrapolated, each aircraft flying straight on at its speed, track and climb rate", stationQNHNote))
+    }
+
+    /// A recording's window read with the QNH of a METAR of its moment, as the radar's picture
+    /// is (see `correctPressureAltitudes`); what was done, or nil.
+    private func correctingPressureAltitudes(of window: inout TrafficWindow, at now: Double, around observer: Observer) -> String? {
+        correctPressureAltitudes(at: now, around: observer) { window.correctingPressureAltitudes(qnh: $0, station: $1, within: RadarContext.qnhReach) }
+    }
+
+    /// Notes said as one, those missing left out; nil when all are.
+    static func joined(_ notes: String?...) -> String? {
+        let said = notes.compactMap { $0 }
+        return said.isEmpty ? nil : said.joined(separator: "; ")
     }
 }
