@@ -1,4 +1,3 @@
-import Glibc
 import SkyKit
 
 /// `explain metar`: a report walked group by group, then what skyshell computes from it —
@@ -18,7 +17,7 @@ enum ExplainMETAR {
     ) { args, context in
         let placed: PlacedMETAR
         if let given = args[ExplainMETAR.text] {
-            placed = try METARCommands.decoded(given, context)
+            placed = try PlacedMETAR.given(given, context)
         } else {
             guard let station = context.weather.lastStation, let last = context.weather.latest[station] else {
                 throw ShellError(
@@ -61,7 +60,7 @@ enum ExplainMETAR {
             lines.append(line)
         }
         if let t = m.temperature, let d = m.dewPoint {
-            func e(_ x: Double) -> Double { 6.1094 * exp(17.625 * x / (x + 243.04)) }
+            let e = Atmosphere.vapourPressure
             lines.append(
                 "• Relative humidity: the vapour pressure e(x) = 6.1094·exp(17.625·x / (x + 243.04)) hPa; e(\(Format.trimmed(d, maxDecimals: 1))) = "
                     + "\(Format.fixed(e(d), 2)), e(\(Format.trimmed(t, maxDecimals: 1))) = \(Format.fixed(e(t), 2)); RH = 100 × \(Format.fixed(e(d), 2)) / "

@@ -22,27 +22,8 @@ enum METARCommands {
         ]
     ) { args, context in
         let codes = try WeatherStation.chosen(args.all(METARCommands.stations), context)
-        let fetched = try context.weather.fetch(.metar, codes)
-        var placed: [PlacedMETAR] = []
-        var notes = fetched.notes
-        for (station, text, _) in fetched.reports {
-            do throws(METARDecoder.Failure) {
-                let m = try METARDecoder.decode(text.text)
-                let p = PlacedMETAR(
-                    m, text: text, time: m.time, now: context.weather.now, source: "aviationweather.gov" + (fetched.notes.isEmpty ? "" : ", kept"))
-                context.weather.remember(p)
-                placed.append(p)
-            } catch {
-                notes.append("\(station): the service's report cannot be read (\(error.message)): \(text.text)")
-            }
-        }
-        let missing = fetched.missing.filter { code in !fetched.notes.contains { $0.hasSuffix(code) } }
-        if placed.isEmpty {
-            throw ShellError(
-                .unavailable,
-                "no current METAR for \(missing.isEmpty ? codes.joined(separator: ", ") : missing.joined(separator: ", "))"
-                    + (notes.first.map { ": \($0)" } ?? ""))
-        }
+        let (placed, notes, missing) = try context.weather.latest(METAR.self, codes)
+        for p in placed { context.weather.remember(p) }
         var output = placed.count == 1 && codes.count == 1 ? METARView.card(placed[0], context) : Output.table(METARView.table(placed, context))
         for code in missing { output.append(.note("no current METAR for \(code)")) }
         for note in notes { output.append(.note(note)) }
@@ -60,16 +41,9 @@ enum METARCommands {
             Example("metar decode EGLL 061020Z AUTO 24015KT 9999 -RA OVC009 09/08 Q0998", "quotes are optional"),
         ]
     ) { args, context in
-        let placed = try decoded(try args.value(METARCommands.text), context)
+        let placed = try PlacedMETAR.given(try args.value(METARCommands.text), context)
         context.weather.remember(placed)
         return METARView.card(placed, context)
-    }
-
-    /// A METAR given as text, decoded (its month, not given, taken to be the one nearest now).
-    static func decoded(_ given: String, _ context: CommandContext) throws(ShellError) -> PlacedMETAR {
-        let m: METAR
-        do throws(METARDecoder.Failure) { m = try METARDecoder.decode(given) } catch { throw ShellError.data(error.message) }
-        return PlacedMETAR(m, text: ReportText(text: given, line: 0), time: m.time, now: context.weather.now, source: "decoded from the text given")
     }
 
     static let file = Argument(
@@ -94,37 +68,10 @@ enum METARCommands {
         ]
     ) { args, context in
         let path = try args.value(METARCommands.file)
-        let reports = try WeatherFiles.read(path)
-        var placed: [PlacedMETAR] = []
-        var refused: [(Int, String)] = []
-        var tafs = 0
-        let now = context.weather.now
-        let progress = ProgressLine(context: context, label: "decoding \(PathText.base(path))", total: reports.count)
-        defer { progress.finish() }
-        for (i, report) in reports.enumerated() {
-            if i % 4096 == 0 {
-                if Interrupt.requested { throw ShellError(.interrupted, "interrupted after \(Format.count(i, "report"))") }
-                progress.update(i)
-            }
-            if report.kind == .taf {
-                tafs += 1
-                continue
-            }
-            do throws(METARDecoder.Failure) {
-                let m = try METARDecoder.decode(report.text)
-                placed.append(PlacedMETAR(m, text: report, time: m.time, now: now, source: PathText.base(path)))
-            } catch {
-                refused.append((report.line, error.message))
-            }
-        }
+        let (placed, others, refused) = try WeatherFiles.load(METAR.self, path, context)
         for p in placed where p.dated { context.weather.remember(p) }
         var output = Output.table(METARView.table(placed, context))
-        var summary = "\(Format.count(placed.count, "METAR")) decoded from \(PathText.base(path))"
-        if tafs > 0 { summary += "; \(Format.count(tafs, "TAF")) left to `taf load`" }
-        if !refused.isEmpty { summary += "; \(Format.count(refused.count, "text")) not a METAR" }
-        output.append(.note(summary))
-        for (line, why) in refused.prefix(3) { output.append(.note("  line \(line): \(why)")) }
-        if refused.count > 3 { output.append(.note("  … and \(refused.count - 3) more")) }
+        WeatherFiles.summarize(METAR.self, decoded: placed.count, others: others, refused: refused, path, into: &output)
         if placed.contains(where: { !$0.dated && $0.report.time != nil }) {
             output.append(.note("the file gives no dates: times are days of the month"))
         }
@@ -141,5 +88,49 @@ enum WeatherFiles {
         case .contents(let bytes):
             do { return try ReportFile.reports(in: bytes) } catch { throw ShellError.data("\(path): \(error.message)") }
         }
+    }
+
+    /// Every report of one kind in a file, decoded and placed; how many of the other kind the
+    /// file holds, and the texts of this kind that could not be read (line, why).
+    static func load<Report: WeatherReport>(_: Report.Type, _ path: String, _ context: CommandContext) throws -> (
+        placed: [PlacedReport<Report>], others: Int, refused: [(line: Int, why: String)]
+    ) {
+        let reports = try read(path)
+        var placed: [PlacedReport<Report>] = []
+        var refused: [(line: Int, why: String)] = []
+        var others = 0
+        let now = context.weather.now, name = PathText.base(path)
+        let progress = ProgressLine(context: context, label: "decoding \(name)", total: reports.count)
+        defer { progress.finish() }
+        for (i, report) in reports.enumerated() {
+            if i % 4096 == 0 {
+                if Interrupt.requested { throw ShellError(.interrupted, "interrupted after \(Format.count(i, "report"))") }
+                progress.update(i)
+            }
+            guard report.kind == Report.kind else {
+                others += 1
+                continue
+            }
+            do throws(METARDecoder.Failure) {
+                placed.append(try PlacedReport(decoding: report, now: now, source: name))
+            } catch {
+                refused.append((report.line, error.message))
+            }
+        }
+        return (placed, others, refused)
+    }
+
+    /// The note that sums a load up ("12 METARs decoded from f.txt; 3 TAFs left to `taf load`"),
+    /// and the first texts that could not be read.
+    static func summarize<Report: WeatherReport>(
+        _: Report.Type, decoded: Int, others: Int, refused: [(line: Int, why: String)], _ path: String, into output: inout Output
+    ) {
+        let kind = Report.kind, other: ReportKind = Report.kind == .metar ? .taf : .metar
+        var summary = "\(Format.count(decoded, kind.name)) decoded from \(PathText.base(path))"
+        if others > 0 { summary += "; \(Format.count(others, other.name)) left to `\(other.rawValue) load`" }
+        if !refused.isEmpty { summary += "; \(Format.count(refused.count, "text")) not a \(kind.name)" }
+        output.append(.note(summary))
+        for (line, why) in refused.prefix(3) { output.append(.note("  line \(line): \(why)")) }
+        if refused.count > 3 { output.append(.note("  … and \(refused.count - 3) more")) }
     }
 }

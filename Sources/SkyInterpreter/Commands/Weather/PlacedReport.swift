@@ -32,3 +32,40 @@ struct PlacedReport<Report: Sendable>: Sendable {
 
 typealias PlacedMETAR = PlacedReport<METAR>
 typealias PlacedTAF = PlacedReport<TAF>
+
+/// A report `PlacedReport` decodes and places: a METAR or a TAF.
+protocol WeatherReport: Sendable {
+    static var kind: ReportKind { get }
+    static func decode(_ text: String) throws(METARDecoder.Failure) -> Self
+    /// The time that places it: a METAR's observation; a TAF's issue, else its validity's start.
+    var placingTime: ReportTime? { get }
+}
+
+extension METAR: WeatherReport {
+    static var kind: ReportKind { .metar }
+    static func decode(_ text: String) throws(METARDecoder.Failure) -> METAR { try METARDecoder.decode(text) }
+    var placingTime: ReportTime? { time }
+}
+
+extension TAF: WeatherReport {
+    static var kind: ReportKind { .taf }
+    static func decode(_ text: String) throws(METARDecoder.Failure) -> TAF { try TAFDecoder.decode(text) }
+    var placingTime: ReportTime? { time ?? validity?.from }
+}
+
+extension PlacedReport where Report: WeatherReport {
+    /// A report's text decoded and placed.
+    init(decoding text: ReportText, now: Double, source: String) throws(METARDecoder.Failure) {
+        let report = try Report.decode(text.text)
+        self.init(report, text: text, time: report.placingTime, now: now, source: source)
+    }
+
+    /// A report given as a command's text (its month, not given, taken to be the one nearest now).
+    static func given(_ text: String, _ context: CommandContext) throws(ShellError) -> Self {
+        do throws(METARDecoder.Failure) {
+            return try Self(decoding: ReportText(text: text, line: 0), now: context.weather.now, source: "decoded from the text given")
+        } catch {
+            throw ShellError.data(error.message)
+        }
+    }
+}

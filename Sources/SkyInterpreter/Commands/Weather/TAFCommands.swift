@@ -19,20 +19,9 @@ enum TAFCommands {
         ]
     ) { args, context in
         let codes = try WeatherStation.chosen(args.all(METARCommands.stations), context)
-        let fetched = try context.weather.fetch(.taf, codes)
-        var placed: [PlacedTAF] = []
-        var notes = fetched.notes
-        for (station, text, _) in fetched.reports {
-            do throws(METARDecoder.Failure) {
-                let t = try TAFDecoder.decode(text.text)
-                placed.append(PlacedTAF(t, text: text, time: t.time ?? t.validity?.from, now: context.weather.now, source: "aviationweather.gov"))
-            } catch {
-                notes.append("\(station): the service's forecast cannot be read (\(error.message)): \(text.text)")
-            }
-        }
-        if placed.isEmpty { throw ShellError(.unavailable, "no current TAF for \(codes.joined(separator: ", "))" + (notes.first.map { ": \($0)" } ?? "")) }
+        let (placed, notes, missing) = try context.weather.latest(TAF.self, codes)
         var output = placed.count == 1 && codes.count == 1 ? TAFView.output(placed[0], context) : Output.table(TAFView.table(placed, context))
-        for code in fetched.missing where !notes.contains(where: { $0.hasSuffix(code) }) { output.append(.note("no current TAF for \(code)")) }
+        for code in missing { output.append(.note("no current TAF for \(code)")) }
         for note in notes { output.append(.note(note)) }
         return output
     }
@@ -47,13 +36,7 @@ enum TAFCommands {
                 "a US forecast with FM and PROB groups")
         ]
     ) { args, context in
-        let given = try args.value(METARCommands.text)
-        let t: TAF
-        do throws(METARDecoder.Failure) { t = try TAFDecoder.decode(given) } catch { throw ShellError.data(error.message) }
-        return TAFView.output(
-            PlacedTAF(
-                t, text: ReportText(text: given, line: 0), time: t.time ?? t.validity?.from, now: context.weather.now, source: "decoded from the text given"),
-            context)
+        TAFView.output(try PlacedTAF.given(try args.value(METARCommands.text), context), context)
     }
 
     static let load = CommandSpec(
@@ -63,25 +46,9 @@ enum TAFCommands {
         examples: [Example("taf load tafs.txt", "every forecast of a file (`| where worst == \"LIFR\"`: those that expect the worst)")]
     ) { args, context in
         let path = try args.value(METARCommands.file)
-        let reports = try WeatherFiles.read(path)
-        var placed: [PlacedTAF] = []
-        var refused: [(Int, String)] = []
-        for report in reports where report.kind == .taf {
-            if Interrupt.requested { throw ShellError(.interrupted, "interrupted") }
-            do throws(METARDecoder.Failure) {
-                let t = try TAFDecoder.decode(report.text)
-                placed.append(PlacedTAF(t, text: report, time: t.time ?? t.validity?.from, now: context.weather.now, source: PathText.base(path)))
-            } catch {
-                refused.append((report.line, error.message))
-            }
-        }
+        let (placed, others, refused) = try WeatherFiles.load(TAF.self, path, context)
         var output = Output.table(TAFView.table(placed, context))
-        let metars = reports.count - placed.count - refused.count
-        var summary = "\(Format.count(placed.count, "TAF")) decoded from \(PathText.base(path))"
-        if metars > 0 { summary += "; \(Format.count(metars, "METAR")) left to `metar load`" }
-        if !refused.isEmpty { summary += "; \(Format.count(refused.count, "text")) not a TAF" }
-        output.append(.note(summary))
-        for (line, why) in refused.prefix(3) { output.append(.note("  line \(line): \(why)")) }
+        WeatherFiles.summarize(TAF.self, decoded: placed.count, others: others, refused: refused, path, into: &output)
         return output
     }
 }

@@ -43,7 +43,31 @@ final class WeatherContext: ServiceContext {
     struct Fetched {
         var reports: [(station: String, text: ReportText, fetched: Double)] = []
         var notes: [String] = []
+        /// The stations the server has no report of (those the network failed for are in the notes).
         var missing: [String] = []
+    }
+
+    /// The latest reports of `stations`, fetched as `fetch` does and decoded, with the notes on
+    /// what could not be had or read; an error when none can be shown.
+    func latest<Report: WeatherReport>(_: Report.Type, _ stations: [String]) throws(ShellError) -> (
+        placed: [PlacedReport<Report>], notes: [String], missing: [String]
+    ) {
+        let kind = Report.kind
+        let fetched = try fetch(kind, stations)
+        var placed: [PlacedReport<Report>] = []
+        var notes = fetched.notes
+        for (station, text, when) in fetched.reports {
+            do throws(METARDecoder.Failure) {
+                placed.append(try PlacedReport(decoding: text, now: now, source: "aviationweather.gov" + (when < now ? ", kept" : "")))
+            } catch {
+                notes.append("\(station): the service's \(kind.name) cannot be read (\(error.message)): \(text.text)")
+            }
+        }
+        if placed.isEmpty {
+            let none = (fetched.missing.isEmpty ? stations : fetched.missing).joined(separator: ", ")
+            throw ShellError(.unavailable, "no current \(kind.name) for \(none)" + (notes.first.map { ": \($0)" } ?? ""))
+        }
+        return (placed, notes, fetched.missing)
     }
 
     /// The latest reports of `kind` for `stations`: from the network, or the cache when it
@@ -93,7 +117,6 @@ final class WeatherContext: ServiceContext {
                 if result.reports.isEmpty && answered.isEmpty {
                     throw ShellError(failure.kind == .data ? .data : .unavailable, failure.message + " (no \(kind.name) of \(station) kept from before)")
                 }
-                result.missing.append(station)
                 result.notes.append("\(failure.message): no \(kind.name) of \(station)")
             } else {
                 result.missing.append(station)
