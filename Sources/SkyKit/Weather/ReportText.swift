@@ -32,16 +32,12 @@ public struct ReportText: Sendable, Equatable {
     /// TAF has it (`KJFK 061130Z 0612/0718 …`), else a METAR.
     public var kind: ReportKind {
         if let declaredKind { return declaredKind }
-        var words: [ArraySlice<UInt8>] = []
         var bytes = Array(text.utf8.prefix(40))
         for i in bytes.indices where bytes[i] >= 0x61 && bytes[i] <= 0x7A { bytes[i] -= 0x20 }
-        for word in bytes.split(separator: 0x20).prefix(3) { words.append(word) }
+        let words = Array(bytes.split(separator: 0x20).prefix(3))
         if words.first?.equals("TAF") == true { return .taf }
-        if words.count == 3, words[2].count == 9,
-            words[2].enumerated().allSatisfy({ $0.offset == 4 ? $0.element == 0x2F : ($0.element >= 0x30 && $0.element <= 0x39) })
-        {
-            return .taf
-        }
-        return .metar
+        guard words.count == 3 else { return .metar }
+        var validity = GroupScanner(words[2])
+        return validity.digits(4) != nil && validity.take("/") && validity.digits(4) != nil && validity.atEnd ? .taf : .metar
     }
 }

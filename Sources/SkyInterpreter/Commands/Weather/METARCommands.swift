@@ -22,7 +22,7 @@ enum METARCommands {
         ]
     ) { args, context in
         let codes = try WeatherStation.chosen(args.all(METARCommands.stations), context)
-        let (placed, notes, missing) = try context.weather.latest(METAR.self, codes)
+        let (placed, notes, missing) = try context.weather.current(METAR.self, codes)
         for p in placed { context.weather.remember(p) }
         var output = placed.count == 1 && codes.count == 1 ? METARView.card(placed[0], context) : Output.table(METARView.table(placed, context))
         for code in missing { output.append(.note("no current METAR for \(code)")) }

@@ -19,7 +19,7 @@ enum TAFCommands {
         ]
     ) { args, context in
         let codes = try WeatherStation.chosen(args.all(METARCommands.stations), context)
-        let (placed, notes, missing) = try context.weather.latest(TAF.self, codes)
+        let (placed, notes, missing) = try context.weather.current(TAF.self, codes)
         var output = placed.count == 1 && codes.count == 1 ? TAFView.output(placed[0], context) : Output.table(TAFView.table(placed, context))
         for code in missing { output.append(.note("no current TAF for \(code)")) }
         for note in notes { output.append(.note(note)) }

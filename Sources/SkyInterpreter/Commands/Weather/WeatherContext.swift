@@ -10,6 +10,9 @@ final class WeatherContext: ServiceContext {
     private var cache: WeatherCache?
     /// The latest METAR of each station seen this session (fetched, decoded or loaded).
     private(set) var latest: [String: PlacedMETAR] = [:]
+    /// Where those stations are, found once when their first METAR is kept (the radar asks
+    /// for the nearest at every picture).
+    private var stationCoordinates: [String: Coordinate] = [:]
     /// The station of the METAR looked at last (what `explain metar` alone explains).
     private(set) var lastStation: String?
 
@@ -49,7 +52,7 @@ final class WeatherContext: ServiceContext {
 
     /// The latest reports of `stations`, fetched as `fetch` does and decoded, with the notes on
     /// what could not be had or read; an error when none can be shown.
-    func latest<Report: WeatherReport>(_: Report.Type, _ stations: [String]) throws(ShellError) -> (
+    func current<Report: WeatherReport>(_: Report.Type, _ stations: [String]) throws(ShellError) -> (
         placed: [PlacedReport<Report>], notes: [String], missing: [String]
     ) {
         let kind = Report.kind
@@ -94,7 +97,7 @@ final class WeatherContext: ServiceContext {
                 start += part.count
                 do throws(FeedError) {
                     for report in try client.latest(kind, for: part, cancelled: { Interrupt.requested }) {
-                        guard let station = Self.station(of: report, kind), part.contains(station) else { continue }
+                        guard let station = Self.station(of: report), part.contains(station) else { continue }
                         // The newest of a station's reports when several come.
                         if let have = answered[station], (have.dated ?? 0) >= (report.dated ?? 0) { continue }
                         answered[station] = report
@@ -130,7 +133,7 @@ final class WeatherContext: ServiceContext {
     }
 
     /// The station a report is from: its first four-letter word after the type words.
-    static func station(of report: ReportText, _ kind: ReportKind) -> String? {
+    static func station(of report: ReportText) -> String? {
         for word in report.text.split(separator: " ").prefix(5) {
             let w = String(word).uppercased()
             if ["METAR", "SPECI", "TAF", "AMD", "COR", "RTD"].contains(w) { continue }
@@ -145,6 +148,7 @@ final class WeatherContext: ServiceContext {
         lastStation = station
         if let known = latest[station], let a = known.time, let b = placed.time, a > b { return }
         latest[station] = placed
+        if stationCoordinates[station] == nil { stationCoordinates[station] = place(of: station, placed.text)?.coordinate }
     }
 
     /// Where a station is and how high: the server's word, else the catalog's airport.
@@ -168,8 +172,10 @@ final class WeatherContext: ServiceContext {
     /// with `fits` whether its time fits `moment`, and where the station is.
     func metar(near coordinate: Coordinate, within reach: Distance) -> (placed: PlacedMETAR, station: Coordinate, distance: Distance)? {
         var best: (PlacedMETAR, Coordinate, Distance)?
-        for placed in latest.values {
-            guard let station = place(of: placed.report.station, placed.text)?.coordinate else { continue }
+        // A degree of latitude is at least 110.5 km: stations farther apart in latitude alone are skipped unmeasured.
+        let degrees = reach.meters / 110_500
+        for (name, station) in stationCoordinates where abs(station.latitude - coordinate.latitude) <= degrees {
+            guard let placed = latest[name] else { continue }
             let d = Geodesic.wgs84.inverse(coordinate, station).distance
             guard d <= reach else { continue }
             if best.map({ d < $0.2 }) ?? true { best = (placed, station, d) }

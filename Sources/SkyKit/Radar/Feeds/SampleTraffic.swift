@@ -40,7 +40,7 @@ public struct SampleTraffic: @unchecked Sendable {
     init(_ name: Name) {
         let header = name.header
         func u32(_ o: Int) -> UInt32 { header.loadUnaligned(fromByteOffset: o, as: UInt32.self).littleEndian }
-        bytes = name.body
+        bytes = name.unpacked()
         self.name = name
         start = Double(u32(8))
         end = Double(u32(8)) + Double(u32(12))
@@ -169,8 +169,9 @@ extension SampleTraffic.Name {
         return Coordinate(validLatitude: Double(i32(24)) / 1e6, longitude: Double(i32(28)) / 1e6)
     }
 
-    /// The whole recording: as linked, or unpacked into memory kept for the process's life.
-    var body: UnsafeRawBufferPointer {
+    /// The whole recording: as linked, or unpacked into memory kept for the process's life
+    /// (each call unpacks again: `SampleTraffic.init`, run once per recording, is the caller).
+    func unpacked() -> UnsafeRawBufferPointer {
         let raw = linked
         guard String(decoding: raw[0..<8], as: UTF8.self) == "SKYTRAFZ" else { return raw }
         guard let unpacked = try? Gzip.decompress(Array(raw[52...]), limit: 64 << 20), unpacked.count >= 52,
