@@ -23,17 +23,7 @@ public enum METARDecoder {
             }
             tokens.index += 1
         }
-        guard let station = tokens.current, isStation(station) else {
-            throw Failure(message: "not a METAR: it names no station (a METAR starts with one, like LFPG or KSFO)")
-        }
-        metar.station = station.text
-        add(station, .station(station.text))
-        tokens.index += 1
-        if let t = tokens.current, let time = issueTime(t) {
-            metar.time = time
-            add(t, .issued(time))
-            tokens.index += 1
-        }
+        try tokens.stationAndTime(into: &metar, kind: "METAR")
         var section = Section.body
         var trend: Forecast?
         var visibilitySeen = false
@@ -50,11 +40,7 @@ public enum METARDecoder {
             defer { tokens.index += 1 }
             if t.equals("RMK") {
                 finishTrend()
-                add(t, .remarksStart)
-                tokens.index += 1
-                let remarks = RemarkDecoding.all(&tokens)
-                metar.groups += remarks
-                for case .remark(let r) in remarks.map(\.meaning) { metar.remarks.append(r) }
+                tokens.remarks(into: &metar)
                 break
             }
             if let kind = trendStart(t) {

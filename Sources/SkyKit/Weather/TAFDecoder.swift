@@ -20,17 +20,7 @@ public enum TAFDecoder {
             }
             tokens.index += 1
         }
-        guard let station = tokens.current, METARDecoder.isStation(station) else {
-            throw METARDecoder.Failure(message: "not a TAF: it names no station (a TAF starts with one, like LFPG or KSFO)")
-        }
-        taf.station = station.text
-        add(station, .station(station.text))
-        tokens.index += 1
-        if let t = tokens.current, let time = METARDecoder.issueTime(t) {
-            taf.time = time
-            add(t, .issued(time))
-            tokens.index += 1
-        }
+        try tokens.stationAndTime(into: &taf, kind: "TAF")
         if let t = tokens.current, let period = period(t) {
             taf.validity = period
             add(t, .validity(period))
@@ -48,11 +38,7 @@ public enum TAFDecoder {
             defer { tokens.index += 1 }
             if t.equals("RMK") {
                 finishChange()
-                add(t, .remarksStart)
-                tokens.index += 1
-                let remarks = RemarkDecoding.all(&tokens)
-                taf.groups += remarks
-                for case .remark(let r) in remarks.map(\.meaning) { taf.remarks.append(r) }
+                tokens.remarks(into: &taf)
                 break
             }
             if t.equals("NIL") || t.equals("CNL") {
