@@ -2,17 +2,27 @@ import SkyKit
 
 /// A METAR as a card in plain words, a row of a table of stations, and typed data.
 enum METARView {
-    /// "2026-12-06 10:30 UTC (25 min ago)"; "day 6, 10:30 UTC (the month is not in the report)".
-    static func when(_ time: ReportTime?, at instant: Double?, dated: Bool, now: Double) -> (text: String, datum: Datum, old: Bool) {
-        guard let time else { return ("not given", .null, false) }
-        guard dated, let instant else {
-            return (time.text + " (the report gives no month)", .null, false)
+    /// A report's time as a card says it ("2026-12-06 10:30 UTC (25 min ago)"; "day 6 10:30 UTC
+    /// (the report gives no month)"), as a table says it ("2026-12-06 10:30", "day 6 10:30"),
+    /// as data, and whether it is over three hours old.
+    struct When {
+        var text: String, short: String
+        var datum: Datum
+        var old: Bool
+    }
+
+    static func when(_ time: ReportTime?, at instant: Double?, dated: Bool, now: Double) -> When {
+        guard let time else { return When(text: "not given", short: "—", datum: .null, old: false) }
+        guard dated, let instant, UnixTime.checked(instant) != nil else {
+            let short = "day \(time.day) " + time.clock
+            return When(text: short + " UTC (the report gives no month)", short: short, datum: .null, old: false)
         }
         let age = now - instant
-        let text = String(TimeText.utc(instant).dropLast(7)) + " UTC"
-        if age < -60 { return (text + " (in \(TimeText.span(-age)))", TimeText.isoDatum(instant), false) }
-        let ago = age >= 2 * 86_400 ? Format.grouped((age / 86_400).rounded(.down)) + " days" : TimeText.span(age)
-        return (text + " (\(ago) ago)", TimeText.isoDatum(instant), age > 3 * 3600)
+        let short = String(CivilTime(instant).text.prefix(16))
+        let ago =
+            age < -60
+            ? "in \(TimeText.span(-age))" : (age >= 2 * 86_400 ? Format.grouped((age / 86_400).rounded(.down)) + " days" : TimeText.span(age)) + " ago"
+        return When(text: short + " UTC (\(ago))", short: short, datum: TimeText.isoDatum(instant), old: age > 3 * 3600)
     }
 
     static func categoryStyle(_ c: FlightCategory?) -> Style {
@@ -42,8 +52,8 @@ enum METARView {
         _ kind: String, _ station: String, _ placed: PlacedReport<Report>, time: ReportTime?, label: String, _ context: CommandContext
     ) -> (title: String, time: Field) {
         let name = context.weather.place(of: station, placed.text)?.name
-        let (text, datum, old) = when(time, at: placed.time, dated: placed.dated, now: context.weather.now)
-        return ("\(kind) \(station)" + (name.map { " — \($0)" } ?? ""), Field(label, label, Cell(datum, text: text, style: old ? .warning : .plain)))
+        let w = when(time, at: placed.time, dated: placed.dated, now: context.weather.now)
+        return ("\(kind) \(station)" + (name.map { " — \($0)" } ?? ""), Field(label, label, Cell(w.datum, text: w.text, style: w.old ? .warning : .plain)))
     }
 
     /// The card of one METAR, the runway winds after it when the catalog knows the runways.
@@ -203,10 +213,9 @@ enum METARView {
         for placed in list {
             let m = placed.report
             let wind = m.conditions.wind
-            let (whenText, whenDatum, old) = when(m.time, at: placed.time, dated: placed.dated, now: now)
-            let shortWhen = placed.dated ? String(whenText.prefix(16)) : (m.time.map { String($0.text.dropLast(4)) } ?? "—")
+            let w = when(m.time, at: placed.time, dated: placed.dated, now: now)
             table.rows.append([
-                Cell(m.station), Cell(whenDatum, text: shortWhen, style: old ? .warning : .plain), categoryCell(m.conditions),
+                Cell(m.station), Cell(w.datum, text: w.short, style: w.old ? .warning : .plain), categoryCell(m.conditions),
                 Cell(.optional(wind.map(shortWind)), text: wind.map(shortWind) ?? "—"),
                 Cell(
                     .optional(m.conditions.cavok ? "CAVOK" : m.conditions.visibility?.words),

@@ -80,9 +80,9 @@ enum TAFView {
             // is not known), the worst of all its periods.
             let running = placed.dated && (periods.last?.to ?? 0) > now
             let worst = periods.filter { !running || $0.to > now }.compactMap { p in p.category.map { (p, $0) } }.min { $0.1 < $1.1 }
-            let (whenText, whenDatum, _) = METARView.when(t.time, at: placed.time, dated: placed.dated, now: now)
+            let w = METARView.when(t.time, at: placed.time, dated: placed.dated, now: now)
             table.rows.append([
-                Cell(t.station), Cell(whenDatum, text: String(whenText.prefix(16))), Cell(t.validity.map(\.text) ?? "—"),
+                Cell(t.station), Cell(w.datum, text: w.short), Cell(t.validity.map(\.text) ?? "—"),
                 current.map { METARView.categoryCell($0.conditions) } ?? Cell(.null, text: "—"),
                 worst.map { Cell(.string($0.1.rawValue), text: $0.1.rawValue, style: METARView.categoryStyle($0.1)) } ?? Cell(.null, text: "—"),
                 worst.map { Cell(placed.dated ? TimeText.isoDatum($0.0.from) : .string(dayClock($0.0.from)), text: dayClock($0.0.from)) }
