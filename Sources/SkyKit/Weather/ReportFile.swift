@@ -86,7 +86,7 @@ public enum ReportFile {
             }
             var rest = words[...]
             // `2019-03-04 METAR …`: a date before the report (which starts one, ended or not).
-            if let first = rest.first, let day = isoDate(first) {
+            if let first = rest.first, let day = FlightDate(iso: first.text) {
                 finish()
                 dated = Double(day.daysSinceEpoch) * 86_400 + 43_200
                 rest = rest.dropFirst()
@@ -116,13 +116,6 @@ public enum ReportFile {
     }
 
     static func isSpace(_ b: UInt8) -> Bool { b <= 0x20 || b == 0x7F }
-
-    /// `2019-03-04`.
-    static func isoDate(_ word: ArraySlice<UInt8>) -> FlightDate? {
-        var s = GroupScanner(word)
-        guard word.count == 10, let y = s.digits(4), s.take("-"), let m = s.digits(2), s.take("-"), let d = s.digits(2) else { return nil }
-        return FlightDate(year: y, month: m, day: d)
-    }
 
     /// `2026/12/06 10:51`: the date line before each report of a NOAA station file.
     static func dateLine(_ words: [ArraySlice<UInt8>]) -> Double? {
