@@ -31,11 +31,16 @@ struct Condition {
         case .member(let a, let items, let negated):
             let (i, kind) = try column(a)
             var set: Set<Scalar> = []
+            var airlines: Set<String> = []
             for item in items {
                 guard case .literal(let lit, let written) = try side(item) else {
                     throw ValueError("the list after in holds values, not columns")
                 }
                 set.insert(try lit.scalar(for: kind, column: name(i), written: written, reader: reader))
+                if kind == .airline { airlines.formUnion(reader.airlineSpellings(written ?? lit.bare.textValue)) }
+            }
+            if kind == .airline {
+                return { row in ScalarReader.airline(row[i].datum, isOneOf: airlines).map { $0 != negated } }
             }
             return { row in
                 let v = reader.read(row[i].datum, kind)
@@ -107,6 +112,11 @@ struct Condition {
                 return { row in (row[i].datum == .null) == (op == .eq) }
             }
             let value = try lit.scalar(for: kind, column: name(i), written: written, reader: reader)
+            if kind == .airline, op == .eq || op == .ne {
+                // A code names every airline holding it: the cell is any spelling of any of them.
+                let spellings = reader.airlineSpellings(written ?? lit.bare.textValue)
+                return { row in ScalarReader.airline(row[i].datum, isOneOf: spellings).map { $0 == (op == .eq) } }
+            }
             if case .number(let target) = value {
                 // A number against a number column: the cell's number read in place, scaled
                 // as `reader.read` scales it; anything else goes the general way.

@@ -67,9 +67,14 @@ struct ExpressionParser {
         var out: [Piece] = []
         var current = ""
         var rest = Substring(text)
+        /// A word in quotes written against a bracket or comma (`['LH',`) is quoted text.
+        func word(_ w: String) -> Piece {
+            guard w.count >= 2, let q = w.first, q == "'" || q == "\"", w.last == q else { return .word(w) }
+            return .quoted(String(w.dropFirst().dropLast()))
+        }
         while let c = rest.first {
             if let symbol = symbols.first(where: { rest.hasPrefix($0) }) {
-                if !current.isEmpty { out.append(.word(current)); current = "" }
+                if !current.isEmpty { out.append(word(current)); current = "" }
                 out.append(.symbol(symbol))
                 rest = rest.dropFirst(symbol.count)
             } else {
@@ -77,7 +82,7 @@ struct ExpressionParser {
                 rest = rest.dropFirst()
             }
         }
-        if !current.isEmpty { out.append(.word(current)) }
+        if !current.isEmpty { out.append(word(current)) }
         return out
     }
 

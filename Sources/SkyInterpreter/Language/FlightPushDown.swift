@@ -68,9 +68,8 @@ struct FlightPushDown: Equatable {
         default: return false
         }
         switch column {
-        case "airline" where filter.airline == nil:
-            guard let code = reader.airline(value) else { return false }
-            filter.airline = code
+        case "airline" where filter.airlines == nil:
+            filter.airlines = reader.airlineSpellings(value).sorted()
             return true
         case "year" where filter.year == nil:
             guard let year = NumberParser.integer(value, in: 1900...2100) else { return false }

@@ -32,6 +32,7 @@ final class ScalarReader {
     let catalog: Catalog
     private var airports: [String: String] = [:]
     private var airlines: [String: String] = [:]
+    private var spellings: [String: Set<String>] = [:]
 
     init(catalog: Catalog) { self.catalog = catalog }
 
@@ -77,6 +78,20 @@ final class ScalarReader {
         let found = matches.count == 1 ? matches[0].storedCodeInCatalog : nil
         airlines[code] = found
         return found
+    }
+
+    /// Every stored spelling of every airline `code` names (a shared IATA code names each of
+    /// its holders), upper case: a cell of an airline column is that airline when its text is one.
+    func airlineSpellings(_ code: String) -> Set<String> {
+        if let known = spellings[code] { return known }
+        let found = Set(catalog.airlineSpellings(code: code))
+        spellings[code] = found
+        return found
+    }
+
+    /// Whether an airline cell is one of `spellings`; nil for an empty cell.
+    static func airline(_ datum: Datum, isOneOf spellings: Set<String>) -> Bool? {
+        datum == .null ? nil : spellings.contains(datum.plainText.uppercased())
     }
 }
 
@@ -144,6 +159,10 @@ enum Literal: Equatable {
 
     /// The scalar the literal is for a column of `kind`, or why it cannot be compared with one.
     func scalar(for kind: ColumnKind, column: String, written: String? = nil, reader: ScalarReader) throws(ValueError) -> Scalar {
+        // A code is the word as written, though it reads as a number (`00`, `1H`, `777`).
+        if let written, kind == .airline || kind == .airport || kind == .aircraft, self != .null, let value = reader.text(written, kind) {
+            return value
+        }
         switch (self, kind) {
         case (.null, _): return .null
         case (.bool(let b), .boolean): return .bool(b)

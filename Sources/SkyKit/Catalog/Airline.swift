@@ -71,6 +71,15 @@ extension Catalog {
         return data.bestRecords(section, start: range.start, count: range.count, limit: range.count, total: airlineCount).map(airline(at:))
     }
 
+    /// Every code a logbook may store for the airlines `code` names, sorted: the code itself
+    /// (upper case) and the ICAO and IATA codes of each airline holding it. A code two airlines
+    /// share names both (LH: Lufthansa's DLH and Lufthansa Cargo's GEC), as `SFO` names KSFO.
+    public func airlineSpellings(code: String) -> [String] {
+        var spellings: Set<String> = [code.uppercased()]
+        for airline in airlines(code: code) { spellings.formUnion(airline.spellings) }
+        return spellings.sorted()
+    }
+
     /// Airlines whose name, alias or callsign words start with every word of `text`, or
     /// whose code is `text`, in catalog order. `typing` (a search) also takes a last word of
     /// one letter as the start of a word; a name being resolved never rests on one letter.

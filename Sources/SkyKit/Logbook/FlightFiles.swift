@@ -330,6 +330,10 @@ public enum FlightFiles {
 extension Airline {
     /// The code logbooks store: ICAO when there is one, else IATA.
     public var storedCodeInCatalog: String { icao ?? iata ?? name }
+
+    /// The codes a logbook may hold for this airline (its ICAO and IATA codes, or its name
+    /// when it has neither).
+    public var spellings: [String] { [icao, iata].compactMap { $0 }.isEmpty ? [name] : [icao, iata].compactMap { $0 } }
 }
 
 extension Catalog {

@@ -11,14 +11,15 @@ public enum FlightGroupKey: String, Sendable, Equatable, CaseIterable {
 /// Which flights a listing or count covers.
 public struct FlightFilter: Sendable, Equatable {
     public var year: Int?
-    /// Airline code as stored (ICAO or IATA).
-    public var airline: String?
+    /// Airline codes as stored (ICAO or IATA): a flight matches when its airline is any of
+    /// them (every spelling of every airline a code names); nil: any airline.
+    public var airlines: [String]?
     /// ICAO code of an airport at either end.
     public var airport: String?
     public var limit: Int?
-    public init(year: Int? = nil, airline: String? = nil, airport: String? = nil, limit: Int? = nil) {
+    public init(year: Int? = nil, airlines: [String]? = nil, airport: String? = nil, limit: Int? = nil) {
         self.year = year
-        self.airline = airline
+        self.airlines = airlines
         self.airport = airport
         self.limit = limit
     }
@@ -482,7 +483,10 @@ public final class LogbookStore {
             clauses.append("f.date >= ? AND f.date < ?")
             params += [.text(FlightDate.digits(year, 4)), .text(FlightDate.digits(year + 1, 4))]
         }
-        if let airline = filter.airline { clauses.append("f.airline = ?"); params.append(.text(airline)) }
+        if let airlines = filter.airlines {
+            clauses.append("f.airline IN (" + Array(repeating: "?", count: airlines.count).joined(separator: ", ") + ")")
+            params += airlines.map { .text($0) }
+        }
         if let airport = filter.airport {
             clauses.append("(f.origin = ? OR f.destination = ?)")
             params += [.text(airport), .text(airport)]

@@ -18,6 +18,35 @@ struct PipelineAgainstSQLTests {
 
     static let texts = ["UA", "LH", "BA", "AF"]
 
+    /// Airline codes, shared ones among them (LH, JL and SQ are each held by several airlines),
+    /// for conditions on an airline column; and the stored codes its cells hold.
+    static let airlineCodes = ["LH", "JL", "SQ", "UA", "DLH", "GEC", "jl", "BAW"]
+    static let storedAirlines: [String] = {
+        let catalog = Catalog.embedded
+        return Array(Set(["LH", "JL", "SQ", "UA"].flatMap { catalog.airlines(code: $0).map(\.storedCodeInCatalog) } + ["BAW", "AFR"])).sorted()
+    }()
+
+    /// Table `codes` (airline, code): each catalog airline's ICAO and IATA codes, read from
+    /// its record, so that SQL finds the airlines a code names by a join of its own.
+    static func airlineCodeTable(_ database: Database) {
+        let catalog = Catalog.embedded
+        var values: [String] = []
+        for i in 0..<catalog.airlineCount {
+            let a = catalog.airline(at: i)
+            for code in [a.icao, a.iata].compactMap({ $0 }) where airlineCodes.contains(where: { $0.uppercased() == code }) || storedAirlines.contains(a.storedCodeInCatalog) {
+                values.append("(\(i), '\(code)')")
+            }
+        }
+        sqlite3_exec(database.handle, "CREATE TABLE codes (airline INTEGER, code TEXT); INSERT INTO codes VALUES " + values.joined(separator: ", "), nil, nil, nil)
+    }
+
+    /// SQL's test that column l holds an airline `code` names: the code itself, or any code
+    /// of an airline that holds it.
+    static func sqlAirline(_ code: String) -> String {
+        let c = code.uppercased()
+        return "(l = '\(c)' OR l IN (SELECT b.code FROM codes a JOIN codes b ON a.airline = b.airline WHERE a.code = '\(c)'))"
+    }
+
     /// One SQLite database in memory, for the answers the pipeline's are compared with.
     final class Database {
         var handle: OpaquePointer?
@@ -55,7 +84,8 @@ struct PipelineAgainstSQLTests {
     /// A random condition over columns a, b (numbers, a may be missing) and t (text, may be
     /// missing), as the pipeline writes it and as SQL does.
     static func condition(_ g: inout Generator, depth: Int = 0) -> (String, String) {
-        let pick = depth > 2 ? g.next(5) : g.next(8)
+        let picks = [0, 1, 2, 3, 4, 8, 9]
+        let pick = depth > 2 ? picks[g.next(picks.count)] : g.next(10)
         let ops = ["==", "!=", "<", "<=", ">", ">="]
         switch pick {
         case 0, 1:
@@ -70,6 +100,14 @@ struct PipelineAgainstSQLTests {
         case 4:
             let list = (0..<(1 + g.next(3))).map { _ in texts[g.next(4)] }
             return ("t in [\(list.joined(separator: ", "))]", "t IN (\(list.map { "'\($0)'" }.joined(separator: ", ")))")
+        case 8:
+            let op = g.next(2) == 0 ? "==" : "!=", code = airlineCodes[g.next(airlineCodes.count)]
+            return ("l \(op) \(code)", op == "==" ? sqlAirline(code) : "(CASE WHEN l IS NULL THEN NULL ELSE NOT \(sqlAirline(code)) END)")
+        case 9:
+            let list = (0..<(1 + g.next(3))).map { _ in airlineCodes[g.next(airlineCodes.count)] }
+            let negated = g.next(2) == 0
+            let any = "(" + list.map(sqlAirline).joined(separator: " OR ") + ")"
+            return ("l \(negated ? "not in" : "in") [\(list.joined(separator: ", "))]", negated ? "(CASE WHEN l IS NULL THEN NULL ELSE NOT \(any) END)" : any)
         case 5:
             let x = condition(&g, depth: depth + 1)
             return ("not (\(x.0))", "NOT (\(x.1))")
@@ -84,6 +122,7 @@ struct PipelineAgainstSQLTests {
         let shell = makeShell()
         var g = Generator(state: 20_261_202)
         let database = Database()
+        Self.airlineCodeTable(database)
         for round in 0..<1000 {
             var rows: [[Cell]] = []
             var inserts: [String] = []
@@ -91,11 +130,19 @@ struct PipelineAgainstSQLTests {
                 let a: Int? = g.next(4) == 0 ? nil : g.next(20) - 5
                 let b = g.next(20) - 5
                 let t: String? = g.next(5) == 0 ? nil : Self.texts[g.next(4)]
-                rows.append([Cell(.int(id)), Cell(a.map { .int($0) } ?? .null), Cell(.number(Double(b))), Cell(t.map(Datum.string) ?? .null)])
-                inserts.append("(\(id), \(a.map(String.init) ?? "NULL"), \(b), \(t.map { "'\($0)'" } ?? "NULL"))")
+                let l: String? = g.next(6) == 0 ? nil : Self.storedAirlines[g.next(Self.storedAirlines.count)]
+                rows.append([
+                    Cell(.int(id)), Cell(a.map { .int($0) } ?? .null), Cell(.number(Double(b))), Cell(t.map(Datum.string) ?? .null),
+                    Cell(l.map(Datum.string) ?? .null),
+                ])
+                inserts.append("(\(id), \(a.map(String.init) ?? "NULL"), \(b), \(t.map { "'\($0)'" } ?? "NULL"), \(l.map { "'\($0)'" } ?? "NULL"))")
             }
             let table = Table(
-                key: "t", columns: [Column("id", "#"), Column("a", "A", kind: .integer), Column("b", "B", kind: .number), Column("t", "T", kind: .text)],
+                key: "t",
+                columns: [
+                    Column("id", "#"), Column("a", "A", kind: .integer), Column("b", "B", kind: .number), Column("t", "T", kind: .text),
+                    Column("l", "Airline", kind: .airline),
+                ],
                 rows: rows)
             let (expression, sql) = Self.condition(&g)
             let descending = g.next(2) == 0
@@ -103,7 +150,7 @@ struct PipelineAgainstSQLTests {
             let result = try Self.stage("sort a \(descending ? "desc" : ""), id", .table(kept), shell)
             let mine = result.rows.map { $0[0].datum.plainText }
 
-            database.load("id INTEGER, a INTEGER, b REAL, t TEXT", inserts)
+            database.load("id INTEGER, a INTEGER, b REAL, t TEXT, l TEXT", inserts)
             let query = "SELECT id FROM t WHERE \(sql) ORDER BY a \(descending ? "DESC" : "ASC"), id"
             let theirs = database.rows(query, columns: 1)
             #expect(mine == theirs, "round \(round): where \(expression) | sort a\(descending ? " desc" : ""), id — SQL: \(query)")

@@ -53,7 +53,7 @@ struct LogbookStoreTests {
             ], to: "default")
         #expect(Array(try store.flights(in: "default")).map(\.date.description) == ["2025-03-01", "2025-02-01", "2024-05-01"])
         #expect(try store.count(in: "default", FlightFilter(year: 2025)) == 2)
-        #expect(try store.count(in: "default", FlightFilter(airline: "BAW")) == 2)
+        #expect(try store.count(in: "default", FlightFilter(airlines: ["BAW"])) == 2)
         #expect(try store.count(in: "default", FlightFilter(airport: "KSFO")) == 2)
         #expect(Array(try store.flights(in: "default", FlightFilter(limit: 1))).count == 1)
     }

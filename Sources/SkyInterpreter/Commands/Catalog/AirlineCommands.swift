@@ -90,7 +90,7 @@ enum AirlineCommands {
                         : fleet.prefix(12).map { "\($0.0.designator)  \($0.0.name) (\($0.1) route\($0.1 == 1 ? "" : "s"))" }.joined(separator: "\n")
                             + (fleet.count > 12 ? "\n… and \(fleet.count - 12) more" : ""))),
             Field("brand_color", "", Cell(.int(a.brandColor))),
-            context.logbook.yourFlightsField(FlightFilter(airline: a.storedCode), none: "no flights with this airline yet"),
+            context.logbook.yourFlightsField(FlightFilter(airlines: a.spellings), none: "no flights with this airline yet"),
             context.badges.field(airline: a.storedCode),
         ]
         var card = Card(title: a.name, fields: fields)

@@ -29,11 +29,11 @@ enum FlightsCommand {
         // What a pipeline's stages let the query do, for the options not given here.
         let pushed = context.flightPushDown.filter
         let filter = FlightFilter(
-            year: args[FlightsCommand.year] ?? pushed.year, airline: args[FlightsCommand.airline]?.storedCode ?? pushed.airline,
+            year: args[FlightsCommand.year] ?? pushed.year, airlines: args[FlightsCommand.airline]?.spellings ?? pushed.airlines,
             airport: args[FlightsCommand.airport]?.icao ?? pushed.airport,
             limit: [args[FlightsCommand.limit], pushed.limit].compactMap { $0 }.min())
         let given = FlightFilter(
-            year: args[FlightsCommand.year], airline: args[FlightsCommand.airline]?.storedCode,
+            year: args[FlightsCommand.year], airlines: args[FlightsCommand.airline]?.spellings,
             airport: args[FlightsCommand.airport]?.icao, limit: args[FlightsCommand.limit])
         let inPipeline = context.inPipeline
         let extras = FlightsCommand.extras(context)
