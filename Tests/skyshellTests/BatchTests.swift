@@ -19,6 +19,28 @@ struct BatchTests {
         #expect(result.stdout == "hello from \(script) with arg\n")
     }
 
+    /// A lesson or script that stops on an error gives the batch command that ran it the error's
+    /// status, however deep the error was: a lesson file that runs itself, a failing step, a
+    /// script that runs such a lesson, in `-c` and in a script file alike.
+    @Test func anErrorInsideALessonOrScriptIsTheBatchCommandsStatus() throws {
+        let looping = home.write("self.sky", "lesson \(home.path)/self.sky\n")
+        let failing = home.write("bad.sky", "echo one\nnosuchcommand\necho two\n")
+        let caller = home.write("caller.sky", "lesson \(failing)\necho after\n")
+        for (arguments, message) in [
+            (["-c", "lesson \(looping)"], "nested more than 16 deep"), (["-c", "run \(looping)"], "nested more than 16 deep"),
+            (["-c", "lesson \(failing)"], "unknown command 'nosuchcommand'"), (["-c", "run \(failing)"], "unknown command 'nosuchcommand'"),
+            ([caller], "unknown command 'nosuchcommand'"), (["-c", "run \(caller); echo after"], "unknown command 'nosuchcommand'"),
+        ] {
+            let result = ProcessRunner.run(Executable.skyshell, arguments, environment: env)
+            #expect(result.status == 65, "\(arguments): \(result.stderr)")
+            // Said once, and nothing after the failing step runs.
+            #expect(result.stderr.components(separatedBy: message).count == 2, "\(arguments): \(result.stderr)")
+            #expect(!result.stdout.contains("two") && !result.stdout.contains("after"), "\(arguments): \(result.stdout)")
+        }
+        // A lesson that runs through exits 0.
+        #expect(ProcessRunner.run(Executable.skyshell, ["-c", "lesson 1"], environment: env).status == 0)
+    }
+
     @Test func aFullDiskOnStdoutIsAnIOError() {
         let result = ProcessRunner.run(Executable.skyshell, ["-c", "help"], environment: env, stdoutPath: "/dev/full")
         #expect(result.status == 74)

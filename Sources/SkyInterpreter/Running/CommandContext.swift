@@ -106,6 +106,8 @@ public struct CommandContext {
     /// what it holds before making rows (see `WherePushDown`).
     func pushedRanking() -> (test: RowTest?, best: WherePushDown.Best?) { shell.wherePushDown?.takeRanked() ?? (nil, nil) }
 
+    /// Whether a batch run goes on after an error (`--keep-going`).
+    var keepGoing: Bool { shell.keepGoing }
     /// Set by `exit`: the status the session ends with.
     var exitStatus: Int32? { shell.exitStatus }
 

@@ -114,8 +114,9 @@ struct FileSafetyTests {
             logbook export inside.csv
 
             """)
-        let result = home.sky("lesson evil.sky")
-        #expect(result.status == 0, "\(result.stderr)")
+        // Every step is tried (--keep-going); the first refusal is the status.
+        let result = home.run(["--keep-going", "-c", "lesson evil.sky"])
+        #expect(result.status == 73, "\(result.stderr)")
         #expect(result.stderr.components(separatedBy: "a lesson writes only in its scratch folder").count == 4, "\(result.stderr)")
         #expect(home.read("precious.csv") == "precious")
         #expect(FileManager.default.fileExists(atPath: home.path + "/srtm/N44W072.hgt"), "the lesson removed the user's tile")

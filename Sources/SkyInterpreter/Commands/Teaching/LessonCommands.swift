@@ -23,7 +23,8 @@ enum LessonCommands {
             "Each lesson shows a step, runs its command, and says what to notice in the output; at a terminal it waits for Enter between steps "
             + "(q and Enter stops). A lesson runs in a scratch session with its own empty logbook, so your position, settings and flights are left "
             + "as they are, and everything it writes stays in its scratch folder (a file elsewhere, or a terrain folder of yours, is refused). In "
-            + "scripts the steps run straight through. A lesson is a plain .sky script: `#! lesson: Title`, `# narration` before a command, the "
+            + "scripts the steps run straight through; a step's error stops the lesson with its status (with --keep-going the "
+            + "other steps still run). A lesson is a plain .sky script: `#! lesson: Title`, `# narration` before a command, the "
             + "command, `#> what to notice` after it. `lesson show 1` prints one; a teacher's own file runs the same way with `lesson my-class.sky`.",
         arguments: [which.spec],
         options: [practice.spec],
@@ -107,6 +108,7 @@ enum LessonCommands {
             context.out.flush()
         }
         say([.message(lesson.heading, .accent)])
+        var failure: ShellError?
         for (k, step) in lesson.steps.enumerated() {
             if !step.intro.isEmpty { say(step.intro.map { .message($0) }) }
             if let ask {
@@ -122,8 +124,18 @@ enum LessonCommands {
             do {
                 try scratch.run(line: step.command)
             } catch {
-                context.err.write("error: \(error.message)\n")
-                context.err.flush()
+                if !error.alreadyReported {
+                    context.err.write("error: \(error.message)\n")
+                    context.err.flush()
+                }
+                // In a batch run the first error stops the lesson with its status, as a script's
+                // does (with --keep-going, the lesson ends first).
+                if context.mode == .batch {
+                    var stopped = error
+                    stopped.alreadyReported = true
+                    guard context.keepGoing else { throw stopped }
+                    failure = failure ?? stopped
+                }
             }
             scratch.out.flush()
             if !step.notes.isEmpty { say(step.notes.map { .message("→ " + $0, .dim) }) }
@@ -135,6 +147,7 @@ enum LessonCommands {
                 }
             }
         }
+        if let failure { throw failure }
         return .message(lesson.ending, .good)
     }
 
