@@ -104,7 +104,7 @@ struct ImportFormatsTests {
 
     @Test func flighty() throws {
         let p = try plan("flighty.csv", .flighty)
-        #expect(p.rows == 4 && p.cancelled == 1 && p.flights.count == 3)
+        #expect(p.rows == 5 && p.cancelled == 1 && p.flights.count == 4)
         let out = try flight(p, "2024-05-03", from: "EIDW")
         #expect(out.airline == "EIN" && out.flightNumber == "EI105" && out.aircraft == "A333" && out.registration == "EIDUZ")
         #expect(out.departureTime == ClockTime(hour: 11, minute: 32) && out.arrivalTime == ClockTime(hour: 13, minute: 58), "the actual gate times")
@@ -116,6 +116,9 @@ struct ImportFormatsTests {
         let diverted = try flight(p, "2024-06-02", from: "EIDW")
         #expect(diverted.events == [.diversion] && diverted.notes == "diverted: bound for EGLL" && diverted.destination == "EGSS")
         #expect(diverted.arrivalTime == ClockTime(hour: 8, minute: 44) && diverted.duration == 94, "the actual gate arrival at Stansted")
+        // No actual gate times: the actual take-off and landing beat the scheduled gate times.
+        let paris = try flight(p, "2024-07-12", from: "EIDW")
+        #expect(paris.departureTime == ClockTime(hour: 17, minute: 48) && paris.arrivalTime == ClockTime(hour: 20, minute: 52) && paris.duration == 124)
     }
 
     @Test func jetlog() throws {
@@ -137,6 +140,9 @@ struct ImportFormatsTests {
         // UTC times to the airports' clocks; the export's first user's seat.
         #expect(out.departureTime == ClockTime(hour: 12, minute: 0) && out.arrivalTime == ClockTime(hour: 13, minute: 5) && out.duration == 125)
         #expect(out.row == 12 && out.seatLetter == "A" && out.seatPosition == .window && out.cabinClass == .premium && out.reason == .leisure)
+        // No reason on the flight: the one of the owner's passenger entry (the newer export's place).
+        let paris = try flight(p, "2023-03-10", from: "EIDW")
+        #expect(paris.reason == .leisure && paris.row == 3 && paris.seatLetter == "F" && paris.seatPosition == .window)
         let hazy = try flight(p, "2019-09", from: "EIDW")
         #expect(hazy.date.precision == .month && hazy.airline == nil && hazy.notes == "memory is hazy" && hazy.aircraft == "B772")
         #expect(try flight(plan("airtrail.json", .airtrail), "2019-09", from: "EIDW").aircraft == "777", "the family without --map")

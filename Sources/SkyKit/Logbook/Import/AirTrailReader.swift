@@ -114,6 +114,8 @@ enum AirTrailReader {
             if let number = try string(seat["seatNumber"], "seatNumber") { try FieldText.seat(number, into: &r) }
             if let v = try string(seat["seat"], "seat") { r.seatPosition = position(v) }
             if let v = try string(seat["seatClass"], "seatClass") { r.cabinClass = try FieldText.word(v, "seat class", classes) }
+            // A newer export keeps the reason with each passenger.
+            if r.reason == nil, let v = try string(seat["flightReason"], "flightReason") { r.reason = try FieldText.word(v, "flight reason", reasons) }
         }
         return r
     }

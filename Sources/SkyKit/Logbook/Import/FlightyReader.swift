@@ -28,11 +28,14 @@ enum FlightyReader {
         func text(_ column: String, multiline: Bool = false) throws(FlightFileError) -> String? {
             try t.text(column, multiline: multiline)
         }
-        /// The actual time when there is one, else the scheduled one (`actualOnly`: a diverted
-        /// flight's scheduled arrival is at the airport it did not reach).
-        func time(_ what: String, actualOnly: Bool = false) throws(FlightFileError) -> (FlightDate, ClockTime?)? {
+        /// The first of `columns` (gate, then runway) with an actual time; else the first with a
+        /// scheduled one, so an actual landing beats a scheduled gate arrival (`actualOnly`: a
+        /// diverted flight's scheduled arrival is at the airport it did not reach).
+        func first(_ columns: [String], actualOnly: Bool = false) throws(FlightFileError) -> (FlightDate, ClockTime?)? {
             for kind in actualOnly ? ["Actual"] : ["Actual", "Scheduled"] {
-                if let value = try text("\(what) (\(kind))") { return try FieldText.dateAndTime(value, "\(what) (\(kind))") }
+                for column in columns {
+                    if let value = try text("\(column) (\(kind))") { return try FieldText.dateAndTime(value, "\(column) (\(kind))") }
+                }
             }
             return nil
         }
@@ -49,11 +52,6 @@ enum FlightyReader {
         if let diverted = try text("Diverted To") {
             r.divertedTo = diverted
             r.events = [.diversion]
-        }
-        /// The first of `columns` that has a time.
-        func first(_ columns: [String], actualOnly: Bool = false) throws(FlightFileError) -> (FlightDate, ClockTime?)? {
-            for column in columns { if let found = try time(column, actualOnly: actualOnly) { return found } }
-            return nil
         }
         if let (day, clock) = try first(["Gate Departure", "Take off"]) {
             r.date = day
