@@ -27,16 +27,17 @@ enum TimeParser {
     }
 
     /// An instant relative to `now`, from 1900 to 2200 (see `UnixTime`).
-    static func instant(_ text: String, now: Date, offset: Int = 0) throws(ValueError) -> Date {
-        let date = try unchecked(text, now: now, offset: offset)
+    static func instant(_ text: String, now: Date, clock: MomentText = .utc) throws(ValueError) -> Date {
+        let date = try unchecked(text, now: now, clock: clock)
         guard UnixTime.checked(date.timeIntervalSince1970) != nil else {
             throw ValueError("'\(text)' is outside the years 1900 to 2200")
         }
         return date
     }
 
-    /// A time of day is on the day of `now` on a clock `offset` seconds ahead of UTC.
-    static func unchecked(_ text: String, now: Date, offset: Int = 0) throws(ValueError) -> Date {
+    /// A time of day is on the day of `now` on `clock`, read with the offset of its own moment
+    /// (an error in the hour a change of the clocks skips or repeats).
+    static func unchecked(_ text: String, now: Date, clock moments: MomentText = .utc) throws(ValueError) -> Date {
         let lower = text.lowercased()
         if lower == "now" { return now }
         if let first = lower.first, first == "-" || first == "+" {
@@ -44,9 +45,7 @@ enum TimeParser {
             return now.addingTimeInterval(first == "-" ? -seconds : seconds)
         }
         if let clock = CivilTime.timeOfDay(lower) {
-            let shift = Double(offset)
-            let day = floor((now.timeIntervalSince1970 + shift) / 86400) * 86400
-            return Date(timeIntervalSince1970: day + clock - shift)
+            return Date(timeIntervalSince1970: try moments.instant(clock: clock, onTheDayOf: now.timeIntervalSince1970))
         }
         if let seconds = CivilTime.parse(text) { return Date(timeIntervalSince1970: seconds) }
         throw ValueError("'\(text)' is not a time — use ISO 8601 (2025-11-09T12:30Z), now, -10m, +2h or 13:05")

@@ -47,15 +47,16 @@ public struct ClockTime: Comparable, Hashable, Sendable, CustomStringConvertible
 /// Local clock times at airports and the moments they are: what turns a departure at 08:15 in
 /// San Francisco and an arrival at 16:40 in New York into a duration.
 public enum FlightClock {
-    /// Unix seconds of a local date and time in an IANA zone; nil for an unknown zone.
+    /// Unix seconds of a local date and time in an IANA zone; nil for an unknown zone. In the
+    /// hour a change of the clocks repeats it is the first of the two moments, and in the hour
+    /// one skips it is read with the offset before the change (zoneinfo's `fold=0`, as a clock
+    /// not yet changed would show it).
     public static func instant(_ date: FlightDate, _ time: ClockTime, zone: String) -> Double? {
         let wall = Double(date.first.daysSinceEpoch * 86_400 + time.minutes * 60)
-        // The offset at the wall time read as UTC, then again at the moment that gives (right
-        // except within the hour a clock changes).
-        guard let first = ZoneOffsets.seconds(zone: zone, at: wall),
-            let second = ZoneOffsets.seconds(zone: zone, at: wall - Double(first))
-        else { return nil }
-        return wall - Double(second)
+        switch ZoneOffsets.reading(zone: zone, wallClock: wall) {
+        case .once(let t)?, .twice(let t, _)?, .skipped(let t, _)?: return t
+        case nil: return nil
+        }
     }
 
     /// The local date and time of a moment in an IANA zone; nil for an unknown zone.

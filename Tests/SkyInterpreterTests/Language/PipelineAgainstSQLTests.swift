@@ -33,11 +33,13 @@ struct PipelineAgainstSQLTests {
         var values: [String] = []
         for i in 0..<catalog.airlineCount {
             let a = catalog.airline(at: i)
-            for code in [a.icao, a.iata].compactMap({ $0 }) where airlineCodes.contains(where: { $0.uppercased() == code }) || storedAirlines.contains(a.storedCodeInCatalog) {
+            let stored = storedAirlines.contains(a.storedCodeInCatalog)
+            for code in [a.icao, a.iata].compactMap({ $0 }) where stored || airlineCodes.contains(where: { $0.uppercased() == code }) {
                 values.append("(\(i), '\(code)')")
             }
         }
-        sqlite3_exec(database.handle, "CREATE TABLE codes (airline INTEGER, code TEXT); INSERT INTO codes VALUES " + values.joined(separator: ", "), nil, nil, nil)
+        let sql = "CREATE TABLE codes (airline INTEGER, code TEXT); INSERT INTO codes VALUES " + values.joined(separator: ", ")
+        sqlite3_exec(database.handle, sql, nil, nil, nil)
     }
 
     /// SQL's test that column l holds an airline `code` names: the code itself, or any code

@@ -176,7 +176,8 @@ enum RadarCommands {
         abstract: "Move the replay of a recorded source to a moment",
         discussion:
             "For the embedded samples and recordings. Times of day are UTC on the recording's day (13:05) — on the observer's clock "
-            + "after `set time local` —, +5m and -30s move from the current moment, "
+            + "after `set time local`, with the offset in force at that time (a time in the hour the clocks skip or repeat is an "
+            + "error naming both moments; give the offset, 2027-10-31T02:30+01:00) —, +5m and -30s move from the current moment, "
             + "and full ISO 8601 times work too. The replay starts at the recording's busiest minute.",
         arguments: [timeText.spec],
         examples: [Example("radar time 13:05", "the Paris sample at 13:05 UTC"), Example("radar time +10m", "ten minutes later")]
@@ -189,9 +190,9 @@ enum RadarCommands {
             let current = Date(timeIntervalSince1970: context.radar.time(feed))
             let t: Double
             do {
-                // A time of day is on the clock the radar shows (set time local: the observer's).
-                let offset = context.moments.local(current.timeIntervalSince1970)?.offset ?? 0
-                t = try TimeParser.instant(text, now: current, offset: offset).timeIntervalSince1970
+                // A time of day is on the clock the radar shows (set time local: the observer's),
+                // with the offset in force at that time of day.
+                t = try TimeParser.instant(text, now: current, clock: context.moments).timeIntervalSince1970
             } catch let error as ValueError {
                 throw ShellError.usage(error.message)
             }

@@ -38,9 +38,7 @@ enum StationCommands {
 
     /// Unix seconds of the start of today on the clock moments are shown on.
     static func startOfToday(_ context: CommandContext) -> Double {
-        let now = context.clock.now.timeIntervalSince1970
-        let offset = Double(context.moments.local(now)?.offset ?? 0)
-        return ((now + offset) / 86_400).rounded(.down) * 86_400 - offset
+        context.moments.startOfDay(containing: context.clock.now.timeIntervalSince1970)
     }
 
     static let today = CommandSpec(
