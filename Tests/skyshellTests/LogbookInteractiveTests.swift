@@ -97,7 +97,7 @@ struct LogbookInteractiveTests {
     @Test func anImportCanBeDeclinedAtTheSummary() throws {
         let pty = try start()
         let file = Executable.packageRoot + "/Tests/Fixtures/logbooks/flighty.csv"
-        try pty.enter("logbook import \(file)", until: "Import 3 flights into logbook default? [Y/n] ")
+        try pty.enter("logbook import \(file)", until: "Import 4 flights into logbook default? [Y/n] ")
         #expect(PTYSession.plain(try pty.enter("n", until: "✈default> ")).contains("cancelled — nothing was imported"))
         #expect(try pty.enter("flights", until: "✈default> ").contains("no flights in logbook default yet"))
         try pty.exitShell()

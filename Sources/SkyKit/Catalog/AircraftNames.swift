@@ -1,5 +1,6 @@
 /// The names of every aircraft type and family, read the way people write them: each name
-/// (display name, Doc 8643 model, manufacturer and model) as its model numbers and its words.
+/// (display name, Doc 8643 model, manufacturer and model, former names) as its model numbers
+/// and its words.
 /// A name fits a type only when its model numbers are the type's own — "Embraer E190" is the
 /// E190 (190), never the E190-E2 (190, 2) — and its words are words of that type.
 struct AircraftNames: Sendable {
@@ -60,7 +61,8 @@ struct AircraftNames: Sendable {
                 words.formUnion(part.words + part.numbers + part.words.map { String($0.prefix(1)) })
             }
             var seen = Set<String>()
-            for text in AircraftNames.names(of: t) {
+            let former = entry < catalog.aircraftCount ? catalog.aircraftFormerNames(at: entry) : []
+            for text in AircraftNames.names(of: t) + former {
                 let key = TextFolding.key(text)
                 guard !key.isEmpty, seen.insert(key).inserted else { continue }
                 exact[key, default: []].append(entry)

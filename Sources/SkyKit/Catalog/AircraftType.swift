@@ -63,6 +63,14 @@ extension Catalog {
         return data.strings(makers.lowerBound + index * 6, separatedBy: Array("; ".utf8))
     }
 
+    /// The names the type at a catalog position had before its current one ("Bombardier CS300"
+    /// for the Airbus A220-300), the latest first; empty for a family or a type never renamed.
+    public func aircraftFormerNames(at index: Int) -> [String] {
+        let former = data.section("acformer")
+        guard index < aircraftCount, former.count >= (index + 1) * 6 else { return [] }
+        return data.strings(former.lowerBound + index * 6, separatedBy: Array("; ".utf8))
+    }
+
     /// The designator and manufacturer of the type at a catalog position, without decoding the rest.
     public func aircraftMaker(at index: Int) -> (designator: String, manufacturer: String) {
         let o = aircraftOffset(index)
@@ -102,9 +110,11 @@ extension Catalog {
             return members.allSatisfy { value($0) == first } ? first : nil
         }
         let code = data.ascii(o, 4)
+        // Flag 1: the code is skyshell's own ("220" for the A220), which IATA does not publish.
+        let ownCode = data.u8(o + 15) & 1 != 0
         return AircraftType(
             rank: aircraftCount + index, designator: code, name: data.string(o + 4), manufacturer: shared(\.manufacturer) ?? "",
-            models: [], iataCodes: [code], description: shared(\.description) ?? .unknown, engineType: shared(\.engineType),
+            models: [], iataCodes: ownCode ? [] : [code], description: shared(\.description) ?? .unknown, engineType: shared(\.engineType),
             engineCount: shared(\.engineCount), wakeCategory: shared(\.wakeCategory), routeCount: Int(data.u16(o + 16)),
             variants: members.map(\.designator))
     }

@@ -191,7 +191,7 @@ extension Catalog {
         exact = familyOrAll(exact.sorted())
         if exact.count == 1 { return aircraftEntry(exact[0]) }
         if exact.count > 1 { throw severalAircraft(trimmed, exact) }
-        let fits = familyOrAll(names.fitting(trimmed))
+        let fits = familyOrAll(names.fitting(trimmed), overLight: true)
         if fits.count == 1 { return aircraftEntry(fits[0]) }
         if fits.count > 1 { throw severalAircraft(trimmed, fits) }
         let near = names.near(trimmed)
@@ -220,13 +220,24 @@ extension Catalog {
     }
 
     /// The one family among `entries` when all the others are its variants ("B777" fits the
-    /// family and the 777-F, one of its members): the family is what the text says. Otherwise
-    /// the entries as they are.
-    func familyOrAll(_ entries: [Int]) -> [Int] {
+    /// family and the 777-F, one of its members): the family is what the text says. With
+    /// `overLight`, for names that only fit, light aircraft that merely share the family's
+    /// model number give way too ("A220" fits the Airbus A220 and the Aerotrek Eurofox, sold as
+    /// the A-220): the family is how airlines and logbooks write it, and the light types stay
+    /// reachable by designator (EFOX) or exact name. Exact codes and names that disagree ("220"
+    /// is the family's code and a Mooney's model) stay ambiguous. Otherwise the entries as
+    /// they are.
+    func familyOrAll(_ entries: [Int], overLight: Bool = false) -> [Int] {
         let families = entries.filter { $0 >= aircraftCount }
         guard families.count == 1, entries.count > 1 else { return entries }
-        let variants = Set(aircraftEntry(families[0]).variants)
-        return entries.allSatisfy { $0 >= aircraftCount || variants.contains(aircraftType(at: $0).designator) } ? families : entries
+        let family = aircraftEntry(families[0])
+        let variants = Set(family.variants)
+        let airliner = overLight && family.wakeCategory != nil && family.wakeCategory != "L"
+        return entries.allSatisfy { entry in
+            guard entry < aircraftCount else { return true }
+            let t = aircraftType(at: entry)
+            return variants.contains(t.designator) || (airliner && t.wakeCategory == "L")
+        } ? families : entries
     }
 
     /// "… matches several aircraft types: …" for catalog entries (types, then families).

@@ -23,7 +23,7 @@ struct AircraftNamesTests {
         var names = 0, ambiguous = 0
         for index in 0..<catalog.aircraftCount {
             let t = catalog.aircraftType(at: index)
-            for name in Set([t.name] + t.models + t.models.map { t.manufacturer + " " + $0 }) {
+            for name in Set([t.name] + t.models + t.models.map { t.manufacturer + " " + $0 } + catalog.aircraftFormerNames(at: index)) {
                 names += 1
                 do {
                     let found = try catalog.resolveAircraft(name)
@@ -81,7 +81,7 @@ struct AircraftNamesTests {
     @Test func aFamilyIsTheFamilyNeverAGuessedVariant() throws {
         for (text, code) in [
             ("Boeing 777", "777"), ("777", "777"), ("B777", "777"), ("Airbus 340", "340"), ("Airbus A340", "340"), ("boeing 737", "737"), ("A380", "380"),
-            ("Embraer 175", "E75"),
+            ("Embraer 175", "E75"), ("A220", "220"), ("Airbus A220", "220"),
         ] {
             let found = try catalog.resolveAircraft(text)
             #expect(found.designator == code, "\(text)")
@@ -96,13 +96,53 @@ struct AircraftNamesTests {
         #expect(try catalog.resolveAircraft("737").variants.contains("B3XM"))
         // Every family: its name names it, and so does its code unless another type has it as
         // a model name ("330" is also the Shorts 330), and it has variants of its own.
-        #expect(catalog.familyCount == 13)
+        #expect(catalog.familyCount == 14)
         for family in catalog.aircraftFamilies {
             #expect(try catalog.resolveAircraft(family.name) == family)
             #expect(resolved(family.designator) == family.designator || candidates(family.designator)?.contains(family.designator) == true)
             #expect(!family.variants.isEmpty)
             for v in family.variants { #expect(catalog.aircraftType(designator: v).map { !$0.isFamily } == true) }
         }
+    }
+
+    @Test func aRenamedTypeShowsItsNameOfTodayAndAnswersToTheOldOnes() throws {
+        for (designator, name, maker, former) in [
+            ("BCS1", "Airbus A220-100", "Airbus", "Bombardier CS100"), ("BCS3", "Airbus A220-300", "Airbus", "Bombardier CS300"),
+            ("CRJ1", "Bombardier CRJ100", "Bombardier", "Canadair Regional Jet 100"),
+            ("CRJ9", "Bombardier CRJ900", "Bombardier", "Canadair Regional Jet 900"),
+            ("CRJX", "Bombardier CRJ1000", "Bombardier", "Canadair Regional Jet 1000"),
+            ("DH8A", "De Havilland Canada Dash 8-100", "De Havilland Canada", "Bombardier Q100"),
+            ("DH8D", "De Havilland Canada Dash 8-400", "De Havilland Canada", "Bombardier Q400"),
+        ] {
+            let t = try #require(catalog.aircraftType(designator: designator))
+            #expect(t.name == name)
+            #expect(t.manufacturer == maker)
+            #expect(catalog.aircraftFormerNames(at: t.rank).contains(former), "\(designator)")
+            #expect(resolved(former) == designator, "\(former)")
+            #expect(resolved(name) == designator, "\(name)")
+        }
+        // Who holds a programme now is one of its makers: MHI's CRJ, Bombardier's Q400.
+        #expect(resolved("Mitsubishi CRJ900") == "CRJ9")
+        #expect(resolved("Q400") == "DH8D")
+        #expect(resolved("Dash 8-400") == "DH8D")
+        #expect(catalog.aircraftType(designator: "BCS3")?.iataCodes.first == "223", "IATA's code since 2019, then CS3")
+        #expect(catalog.aircraftFormerNames(at: try #require(catalog.aircraftType(designator: "B738")).rank).isEmpty)
+        // Fokker kept its name: nothing to rename, every name still finds it.
+        #expect(resolved("Fokker 100") == "F100")
+        #expect(resolved("F100") == "F100")
+    }
+
+    @Test func aFamilyBeatsLightAircraftThatShareItsModelNumber() throws {
+        let a220 = try catalog.resolveAircraft("A220")
+        #expect(a220.designator == "220")
+        #expect(Set(a220.variants) == ["BCS1", "BCS3"])
+        #expect(a220.manufacturer == "Airbus")
+        #expect(a220.iataCodes.isEmpty, "220 is skyshell's own code: IATA has none for the family")
+        // The Aerotrek sold as the A-220 is still found by its designator and its full name.
+        #expect(resolved("EFOX") == "EFOX")
+        #expect(resolved("Aerotrek Eurofox") == "EFOX")
+        // Two types of the same weight are not decided: a heavy 777-300 is never a family's light namesake.
+        #expect(candidates("Lynx").map(Set.init) == ["AA1", "LYNX"])
     }
 
     @Test func airlineFleetsHoldTheFamiliesTheirRoutesName() throws {

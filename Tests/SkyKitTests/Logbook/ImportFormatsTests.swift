@@ -227,6 +227,19 @@ struct ImportFormatsTests {
         #expect(note.first?.notes == "hello" && note.first?.flightNumber == nil)
     }
 
+    /// Aircraft as airlines and logbook apps write them today: the A220 family, the CSeries and
+    /// CRJ by their old names, the Q400 by Bombardier's.
+    @Test func aircraftAreReadByTheirNamesOfTodayAndOfBefore() throws {
+        let rows = [
+            ("A220", "220"), ("Airbus A220-300", "BCS3"), ("Bombardier CS100", "BCS1"), ("Canadair Regional Jet 900", "CRJ9"),
+            ("Mitsubishi CRJ900", "CRJ9"), ("Bombardier Q400", "DH8D"), ("Fokker 100", "F100"),
+        ]
+        let text = "date,from,to,plane\n" + rows.map { "2024-03-01,YUL,YYZ,\($0.0)" }.joined(separator: "\n") + "\n"
+        let p = try Importing.plan(text, .csv)
+        #expect(p.bad.isEmpty, "\(p.bad.map(\.message))")
+        #expect(p.flights.map(\.aircraft) == rows.map(\.1))
+    }
+
     @Test func appInTheAir() throws {
         let p = try plan("appintheair.txt", .appintheair, map: ["E75=E75L"])
         #expect(p.notYours == 1 && p.flights.count == 3 && p.rows == 4)

@@ -28,11 +28,13 @@ enum AircraftCommand {
         }
         // A family (777 Boeing 777) lists the types it may be instead of models.
         let variants = t.variants.map { d in d + (context.catalog.aircraftType(designator: d).map { " " + $0.name } ?? "") }
+        let former = t.isFamily ? [] : context.catalog.aircraftFormerNames(at: t.rank)
         return .card(
             Card(
                 title: t.label,
                 fields: [
                     Field("name", "", Cell(t.name)),
+                    Field("former_names", former.isEmpty ? "" : "formerly", Cell(.list(former.map(Datum.string)), text: former.joined(separator: "; "))),
                     Field("designator", t.isFamily ? "family code" : "designator", Cell(t.designator)),
                     Field("family", "", Cell(.bool(t.isFamily))),
                     Field("variants", t.isFamily ? "variants" : "", Cell(.list(t.variants.map(Datum.string)), text: variants.joined(separator: "; "))),
