@@ -6,6 +6,9 @@ extension GroupDecoding {
         guard let t = tokens.current else { return (nil, "") }
         let text = t.text
         if let w = wind(t) { return (.wind(w), text) }
+        if t.count >= 7, t.prefix(5).allSatisfy({ $0 == 0x2F }), ["KT", "MPS", "KMH"].contains(where: { t.dropFirst(5).equals($0) }) {
+            return (.windNotReported, text)
+        }
         if let (from, to) = windVariation(t) { return (.windVariation(from: from, to: to), text) }
         if t.equals("CAVOK") { return (.cavok, text) }
         if let v = metricVisibility(t) {

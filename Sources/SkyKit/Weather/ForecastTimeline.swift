@@ -97,6 +97,28 @@ extension TAF {
     }
 }
 
+extension TAF {
+    /// The change groups the timeline cannot show as written: those starting or ending outside
+    /// the validity (cut to it, or left out when wholly outside) and those whose time no month
+    /// near `reference` has. Empty when the validity itself cannot be placed (the timeline is
+    /// nil then, and says so).
+    public func changesOutsideValidity(near reference: Double) -> [Forecast] {
+        guard let validity, let issued = issued(near: reference), let start = validity.from.instant(near: issued),
+            let end = validity.to.instant(near: start), end > start
+        else { return [] }
+        func inside(_ t: ReportTime) -> Bool { t.instant(near: start).map { $0 >= start && $0 <= end } ?? false }
+        return changes.filter { change in
+            switch change.kind {
+            case .from(let t): return !inside(t)
+            case .noSignificantChange: return false
+            default:
+                guard let p = change.period else { return false }
+                return !inside(p.from) || !inside(p.to)
+            }
+        }
+    }
+}
+
 extension Conditions {
     /// The conditions an FM group gives: all new, except a wind or visibility it leaves out,
     /// which carries on (the code requires both; some offices omit one).

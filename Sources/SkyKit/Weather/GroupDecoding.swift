@@ -296,7 +296,14 @@ enum GroupDecoding {
         return s.atEnd ? sea : nil
     }
 
-    static let colourStates: Set<String> = ["BLU", "WHT", "GRN", "YLO", "YLO1", "YLO2", "AMB", "RED"]
+    static let colourStates: Set<String> = Set(colourStateLimits.keys)
+
+    /// The lowest cloud base (ft, of 3/8 or more cover) and visibility (m) each military colour
+    /// state stands for, as NATO airfields code them; RED is below AMB's.
+    static let colourStateLimits: [String: (base: Int, visibility: Int)] = [
+        "BLU": (2_500, 8_000), "WHT": (1_500, 5_000), "GRN": (700, 3_700), "YLO": (300, 1_600), "YLO1": (500, 2_500), "YLO2": (300, 1_600),
+        "AMB": (200, 800), "RED": (0, 0),
+    ]
 
     /// `BLU`, `YLO1`, `BLACKRED`…
     static func colourState(_ t: ArraySlice<UInt8>) -> String? {

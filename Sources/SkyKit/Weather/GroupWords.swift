@@ -23,6 +23,9 @@ extension ReportGroup.Meaning {
             var text = w.words
             if w.unit == .knots, let d = w.direction { text += " (direction \(Wind.degrees(d)) true, speed in knots)" }
             return text
+        case .windNotReported: return "wind not reported by the automatic station"
+        case .pressureWithoutLetter(let digits):
+            return "\(digits) where the pressure comes, without its letter: most likely QNH \(digits) hPa, but the report does not say"
         case .windVariation(let from, let to): return "the direction varied between \(Wind.degrees(from)) and \(Wind.degrees(to))"
         case .visibility(let v): return "prevailing visibility " + v.words
         case .visibilityNotReported: return "visibility not reported by the automatic station"
@@ -58,7 +61,7 @@ extension ReportGroup.Meaning {
             if let state = s.state { text += ", sea state \(state)" }
             if let h = s.waveHeight { text += ", waves " + DigitGroups.fixed(h.meters, decimals: 1) + " m" }
             return text
-        case .colourState(let c): return "military colour state \(c)" + (c.hasPrefix("BLACK") ? " (BLACK: the aerodrome is closed)" : "")
+        case .colourState(let c): return ReportGroup.Meaning.colourStateWords(c)
         case .change(let kind):
             return switch kind {
             case .noSignificantChange: "no significant change expected in the next two hours (NOSIG)"
@@ -80,5 +83,22 @@ extension ReportGroup.Meaning {
         case .remark(let r): return r.words
         case .notDecoded: return "not decoded: shown as written"
         }
+    }
+}
+
+extension ReportGroup.Meaning {
+    /// `AMB`: "military colour state AMB: cloud base 200 ft or more and visibility 800 m or more".
+    public static func colourStateWords(_ code: String) -> String {
+        let black = code.hasPrefix("BLACK")
+        let colour = black ? String(code.dropFirst(5)) : code
+        var text = "military colour state \(code)"
+        if colour == "RED" {
+            text += ": cloud base below 200 ft or visibility below 800 m"
+        } else if let limits = GroupDecoding.colourStateLimits[colour] {
+            text +=
+                ": cloud base " + DigitGroups.fixed(Double(limits.base), decimals: 0, grouping: true) + " ft or more and visibility "
+                + DigitGroups.fixed(Double(limits.visibility), decimals: 0, grouping: true) + " m or more"
+        }
+        return text + (black ? " (BLACK: the aerodrome is closed)" : "")
     }
 }

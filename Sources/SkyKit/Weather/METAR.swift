@@ -33,6 +33,15 @@ public struct METAR: Sendable, Equatable {
 
     public var flightCategory: FlightCategory? { FlightCategory.of(conditions) }
 
+    /// `/////KT`: the station could not tell the wind.
+    public var windNotReported: Bool { groups.contains { $0.meaning == .windNotReported } }
+
+    /// `1013` where the pressure comes, without its letter (the unit is not told).
+    public var pressureWithoutLetter: String? {
+        for g in groups { if case .pressureWithoutLetter(let digits) = g.meaning { return digits } }
+        return nil
+    }
+
     /// Relative humidity from the temperature and the dew point (percent), when both are given.
     public var relativeHumidity: Double? {
         guard let t = temperature, let d = dewPoint else { return nil }

@@ -32,6 +32,9 @@ public enum METARDecoder {
         // runway and sea state, colour state): a wind, visibility, weather or cloud group there
         // is not the report's (a second observation, national additions) and is kept as written.
         var pressureSeen = false
+        // What the previous group was, for a pressure given in both units side by side.
+        var previousWasPressure = false
+        var temperatureSeen = false
         func finishTrend() {
             if let trend { metar.trends.append(trend) }
             trend = nil
@@ -50,7 +53,25 @@ public enum METARDecoder {
                 add(t, .change(kind))
                 continue
             }
+            // Australian trends: `FM0030 …` after the pressure is a trend of its own from that
+            // time (and each further FM starts another).
+            if pressureSeen, let time = trendTime(t), time.label == "FM", trend.map({ if case .from = $0.kind { true } else { false } }) ?? true {
+                finishTrend()
+                section = .trend
+                var from = Forecast(kind: .from(trendDay(time, after: metar.time)))
+                from.times = [time]
+                trend = from
+                add(t, .trendTime(time.label, hour: time.hour, minute: time.minute))
+                continue
+            }
             if section == .trend, var current = trend {
+                // `INTER 2100/2400`, `TEMPO 0030/0130`: the period as two clock times.
+                if let (from, to) = trendPeriod(t) {
+                    current.times += [from, to]
+                    trend = current
+                    add(t, .trendTime("FM", hour: from.hour, minute: from.minute))
+                    continue
+                }
                 if let time = trendTime(t) {
                     current.times.append(time)
                     trend = current
@@ -80,11 +101,26 @@ public enum METARDecoder {
                 continue
             }
             bodyStarted = true
+            let wasPressure = previousWasPressure
+            previousWasPressure = false
+            // The visibility groups come before the temperature: four digits after it are the
+            // pressure written without its letter (`15/15 1013`), never a visibility.
+            if temperatureSeen, !pressureSeen, t.count == 4, t.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+                pressureSeen = true
+                add(t, .pressureWithoutLetter(t.text))
+                continue
+            }
             let (meaning, used) = GroupDecoding.condition(&tokens, visibilitySeen: visibilitySeen)
-            if let meaning, !(pressureSeen && isObservation(meaning)) {
+            if let meaning, !(pressureSeen && isObservation(meaning)),
+                !repeats(meaning, temperatureSeen: temperatureSeen, pressureSeen: pressureSeen, followsPressure: wasPressure)
+            {
                 if case .visibility = meaning { visibilitySeen = true }
                 if case .cavok = meaning { visibilitySeen = true }
-                if case .pressure = meaning { pressureSeen = true }
+                if case .temperature = meaning { temperatureSeen = true }
+                if case .pressure = meaning {
+                    pressureSeen = true
+                    previousWasPressure = true
+                }
                 if case .pressureNotReported = meaning { pressureSeen = true }
                 if metar.conditions.add(meaning) || record(meaning, in: &metar) {
                     metar.groups.append(ReportGroup(used, meaning))
@@ -108,9 +144,22 @@ public enum METARDecoder {
     /// The groups of the observation proper, which come before the pressure.
     static func isObservation(_ meaning: ReportGroup.Meaning) -> Bool {
         switch meaning {
-        case .wind, .windVariation, .visibility, .visibilityNotReported, .directionalVisibility, .runwayVisualRange, .weather, .noSignificantWeather,
+        case .wind, .windNotReported, .windVariation, .visibility, .visibilityNotReported, .directionalVisibility, .runwayVisualRange, .weather,
+            .noSignificantWeather,
             .weatherNotObserved, .cloud, .skyClear, .cloudNotReported, .cavok:
             true
+        default: false
+        }
+    }
+
+    /// Whether a group gives again what the report gave already: a second temperature, or a
+    /// second pressure unless it follows the first in the other unit (`Q1012 A2988`). A report
+    /// that holds another's groups (reports glued together) keeps them undecoded, never lets
+    /// them replace its own.
+    static func repeats(_ meaning: ReportGroup.Meaning, temperatureSeen: Bool, pressureSeen: Bool, followsPressure: Bool) -> Bool {
+        switch meaning {
+        case .temperature: temperatureSeen
+        case .pressure, .pressureNotReported: pressureSeen && !followsPressure
         default: false
         }
     }
@@ -125,7 +174,7 @@ public enum METARDecoder {
         case .pressure(let p):
             // A report giving both (Q1012 A2988) keeps the hectopascals.
             if metar.pressure == nil || metar.pressure?.inInches == true && !p.inInches { metar.pressure = p }
-        case .pressureNotReported, .weatherNotObserved, .visibilityNotReported, .cloudNotReported: break
+        case .pressureNotReported, .weatherNotObserved, .visibilityNotReported, .cloudNotReported, .windNotReported, .pressureWithoutLetter: break
         case .recentWeather(let w): metar.recentWeather.append(w)
         case .runwayState(let s): metar.runwayStates.append(s)
         case .seaState(let s): metar.seaState = s
@@ -159,7 +208,27 @@ public enum METARDecoder {
         if t.equals("NOSIG") { return .noSignificantChange }
         if t.equals("BECMG") { return .becoming }
         if t.equals("TEMPO") { return .temporary }
+        if t.equals("INTER") { return .intermittent }
         return nil
+    }
+
+    /// `hhmm/hhmm`: an Australian trend's period, as from and until times.
+    static func trendPeriod(_ t: ArraySlice<UInt8>) -> (Forecast.TrendTime, Forecast.TrendTime)? {
+        var s = GroupScanner(t)
+        guard let h1 = s.digits(2), let m1 = s.digits(2), s.take("/"), let h2 = s.digits(2), let m2 = s.digits(2), s.atEnd,
+            h1 <= 24, h2 <= 24, m1 < 60, m2 < 60
+        else { return nil }
+        return (Forecast.TrendTime(label: "FM", hour: h1, minute: m1), Forecast.TrendTime(label: "TL", hour: h2, minute: m2))
+    }
+
+    /// The day a trend's clock time falls on: the observation's, or the next when the clock is
+    /// earlier (a 2130Z report's FM0030). Past the 28th the next day may be the 1st: the day is
+    /// then left as the observation's and only the clock is shown.
+    static func trendDay(_ time: Forecast.TrendTime, after observed: ReportTime?) -> ReportTime {
+        guard let observed else { return ReportTime(day: 1, hour: time.hour, minute: time.minute) }
+        let earlier = (time.hour, time.minute) < (observed.hour, observed.minute)
+        let day = earlier && observed.day < 28 ? observed.day + 1 : observed.day
+        return ReportTime(day: day, hour: time.hour, minute: time.minute)
     }
 
     /// `FMhhmm`, `TLhhmm`, `AThhmm`.

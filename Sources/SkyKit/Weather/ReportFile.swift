@@ -23,23 +23,32 @@ public enum ReportFile {
     public static func text(_ text: String, firstLine: Int = 1) -> [ReportText] { lines(Array(text.utf8), firstLine: firstLine) }
 
     /// Reports in the bytes of a text, read line by line as bytes (a report's text is made
-    /// once, when it ends).
+    /// once, when it ends). A report ends at `=`; it also ends where another starts, whatever
+    /// ended the one before: a line that starts with a station and its time group (or with
+    /// `METAR`, `SPECI`, `TAF`), and, inside a line, a station and time group after a report's
+    /// own (collections glue reports together: `… NOSIG EGLL 170520Z …`). In a file where no
+    /// report ends with `=`, a line that does not continue a TAF (`FM…`, `TEMPO`, indented)
+    /// starts a report too.
     static func lines(_ bytes: [UInt8], firstLine: Int) -> [ReportText] {
         var reports: [ReportText] = []
         let ended = bytes.contains(UInt8(ascii: "="))
-        // The report being read: its bytes so far (words joined by spaces) and its first line.
-        var current: [UInt8] = []
+        // The report being read: its words so far and its first line.
+        var current: [ArraySlice<UInt8>] = []
         var currentLine = 0
-        var open = false
         var kind: ReportKind?
         var dated: Double?
+        var joined: [UInt8] = []
         func finish() {
+            joined.removeAll(keepingCapacity: true)
+            for word in current {
+                if !joined.isEmpty { joined.append(0x20) }
+                joined.append(contentsOf: word)
+            }
             // A bulletin's `NIL=` alone stands for no report at all.
-            if open, !current.isEmpty, current != Array("NIL".utf8) {
-                reports.append(ReportText(text: String(decoding: current, as: UTF8.self), line: currentLine, declaredKind: kind, dated: dated))
+            if !joined.isEmpty, joined != Array("NIL".utf8) {
+                reports.append(ReportText(text: String(decoding: joined, as: UTF8.self), line: currentLine, declaredKind: kind, dated: dated))
             }
             current.removeAll(keepingCapacity: true)
-            open = false
         }
         var words: [ArraySlice<UInt8>] = []
         var number = firstLine - 1
@@ -59,6 +68,7 @@ public enum ReportFile {
                 if i > w { words.append(line[w..<i]) }
             }
             let indented = line.first.map(isSpace) ?? false
+            let open = !current.isEmpty
             if words.isEmpty {
                 if !ended { finish() }
                 if end == bytes.count { break }
@@ -85,34 +95,83 @@ public enum ReportFile {
                 continue
             }
             var rest = words[...]
-            // `2019-03-04 METAR …`: a date before the report (which starts one, ended or not).
-            if let first = rest.first, let day = FlightDate(iso: first.text) {
+            // `2019-03-04 METAR …` and Ogimet's `202001150950 METAR …`: a date before the report
+            // (which starts one, ended or not).
+            if let first = rest.first, let time = FlightDate(iso: first.text).map({ Double($0.daysSinceEpoch) * 86_400 + 43_200 }) ?? ogimetTime(first) {
                 finish()
-                dated = Double(day.daysSinceEpoch) * 86_400 + 43_200
+                dated = time
                 rest = rest.dropFirst()
             }
-            if !ended, open, !indented && !continues(rest.first) { finish() }
-            for word in rest {
-                if !open {
-                    open = true
-                    currentLine = number
+            if !current.isEmpty, startsReport(rest, at: rest.startIndex, lineStart: true) || (!ended && !indented && !continues(rest.first)) {
+                finish()
+            }
+            for j in rest.indices {
+                let word = rest[j]
+                // Another report's station and time after this one's own: it starts there, with
+                // the `METAR`/`TAF AMD` words just before it.
+                if j > rest.startIndex, startsReport(rest, at: j, lineStart: false), hasOwnStart(current) {
+                    var carried: [ArraySlice<UInt8>] = []
+                    while let last = current.last, isTypeWord(last) { carried.insert(current.removeLast(), at: 0) }
+                    finish()
+                    current = carried
+                    if current.isEmpty { currentLine = number }
                 }
+                if current.isEmpty { currentLine = number }
                 var piece = word
                 var closes = false
-                if ended, let equals = word.firstIndex(of: UInt8(ascii: "=")) {
+                if let equals = word.firstIndex(of: UInt8(ascii: "=")) {
                     piece = word[..<equals]
                     closes = true
                 }
-                if !piece.isEmpty {
-                    if !current.isEmpty { current.append(0x20) }
-                    current.append(contentsOf: piece)
-                }
+                if !piece.isEmpty { current.append(piece) }
                 if closes { finish() }
             }
             if end == bytes.count { break }
         }
         finish()
         return reports
+    }
+
+    /// Whether a report starts at `words[j]`: a station (`EGLL`) and a time group (`170520Z`),
+    /// after `METAR`, `SPECI`, `TAF` and `AMD`/`COR` words if any; at a line's start, one of
+    /// those words alone is enough (`TAF YSSY 0600/0706`, a TAF with no issue time).
+    static func startsReport(_ words: ArraySlice<ArraySlice<UInt8>>, at j: Int, lineStart: Bool) -> Bool {
+        var k = j
+        while k < words.endIndex, isTypeWord(words[k]) {
+            if lineStart, !words[k].equals("AMD"), !words[k].equals("COR") { return true }
+            k += 1
+        }
+        return k + 1 < words.endIndex && isStation(words[k]) && isTimeGroup(words[k + 1])
+    }
+
+    /// Whether the words of a report so far hold its own station and time (a report, not only
+    /// the `METAR` word before one).
+    static func hasOwnStart(_ words: [ArraySlice<UInt8>]) -> Bool {
+        words.contains { !isTypeWord($0) }
+    }
+
+    static func isTypeWord(_ w: ArraySlice<UInt8>) -> Bool {
+        w.equals("METAR") || w.equals("SPECI") || w.equals("TAF") || w.equals("AMD") || w.equals("COR")
+    }
+
+    /// `EGLL`, `K1V4`: four letters and digits, a letter first.
+    static func isStation(_ w: ArraySlice<UInt8>) -> Bool {
+        w.count == 4 && w.first.map { $0 >= 0x41 && $0 <= 0x5A } == true && w.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) }
+    }
+
+    /// `170520Z`: day, hour and minute.
+    static func isTimeGroup(_ w: ArraySlice<UInt8>) -> Bool {
+        w.count == 7 && w.last == UInt8(ascii: "Z") && w.dropLast().allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    }
+
+    /// `202001150950`: the year, month, day, hour and minute Ogimet writes before each report.
+    static func ogimetTime(_ w: ArraySlice<UInt8>) -> Double? {
+        guard w.count == 12 else { return nil }
+        var s = GroupScanner(w)
+        guard let y = s.digits(4), let m = s.digits(2), let d = s.digits(2), let hour = s.digits(2), let minute = s.digits(2), s.atEnd,
+            hour < 24, minute < 60, let day = FlightDate(year: y, month: m, day: d)
+        else { return nil }
+        return Double(day.daysSinceEpoch) * 86_400 + Double(hour * 3600 + minute * 60)
     }
 
     static func isSpace(_ b: UInt8) -> Bool { b <= 0x20 || b == 0x7F }

@@ -20,6 +20,12 @@ public struct ReportGroup: Sendable, Equatable {
         /// NIL (a missing report) or CNL (a cancelled forecast).
         case missing(String)
         case wind(Wind)
+        /// `/////KT`: an automatic station could not tell the wind.
+        case windNotReported
+        /// `1013` after the temperature, where the pressure comes: a pressure written without
+        /// its letter, most likely hectopascals; the report's pressure stays unset, as only the
+        /// letter tells the unit.
+        case pressureWithoutLetter(String)
         case windVariation(from: Angle, to: Angle)
         case visibility(Visibility)
         /// `////`: an automatic station could not tell the visibility.

@@ -138,6 +138,52 @@ struct METARDecoderTests {
         #expect(nosig.trends == [Forecast(kind: .noSignificantChange)])
     }
 
+    /// Text holding several reports is the first one's: a second temperature or pressure never
+    /// replaces its own.
+    @Test func aSecondTemperatureOrPressureIsNotTheReports() throws {
+        let m = try decode(
+            "KJFK 181351Z 01007KT 10SM BKN250 18/07 A3001 KLGA 181351Z 36008KT 10SM FEW250 18/06 A3001 SAAJ 130100Z 14017G25KT CAVOK 11/05 Q1021")
+        #expect(m.temperature == 18 && m.dewPoint == 7)
+        #expect(m.pressure == Pressure(inches: 30.01))
+        #expect(m.conditions.wind?.speed.knots == 7 && !m.conditions.cavok)
+        #expect(m.notDecoded.contains("18/06") && m.notDecoded.contains("11/05") && m.notDecoded.contains("Q1021"))
+        // Both units side by side are one pressure, the hPa kept.
+        let both = try decode("MNMG 030000Z 09004KT 9999 FEW020 29/19 Q1011 A2986 NOSIG")
+        #expect(both.pressure == Pressure(hectopascals: 1011) && both.notDecoded.isEmpty)
+    }
+
+    @Test func aWindNotReported() throws {
+        let m = try decode("KJFK 181351Z /////KT 10SM BKN250 18/07 A3001")
+        #expect(m.conditions.wind == nil && m.windNotReported && m.notDecoded.isEmpty)
+        #expect(try decode("LFPG 061030Z /////MPS 9999 08/05 Q1013").windNotReported)
+        #expect(try !decode("LFPG 061030Z 26014KT 9999 08/05 Q1013").windNotReported)
+    }
+
+    /// The visibility groups come before the temperature: `1013` after it is a pressure
+    /// without its letter, said so and not used, never a lowest visibility of 1,013 m.
+    @Test func fourDigitsAfterTheTemperatureAreAPressureWithoutItsLetter() throws {
+        let m = try decode("SUSO 130000Z 18006KT 8000 RA BKN008 OVC067 15/15 1013")
+        #expect(m.conditions.minimumVisibility == nil)
+        #expect(m.pressure == nil && m.pressureWithoutLetter == "1013")
+        #expect(m.conditions.visibility?.distance.meters == 8000)
+        // Before the temperature four digits are still the visibility and its minimum.
+        #expect(try decode("EGLL 061020Z 24010KT 6000 1200SW 4000 BKN010 08/05 Q1013").conditions.minimumVisibility != nil)
+    }
+
+    /// Australian trends: `FM0030` as a trend of its own, `INTER`/`TEMPO` with `hhmm/hhmm`.
+    @Test func australianTrendForms() throws {
+        let fm = try decode("YSCB 092130Z 07008KT 9999 SCT014 BKN022 17/13 Q1020 FM0030 07010KT 9999 SCT030 FM0130 08015KT CAVOK")
+        #expect(fm.notDecoded.isEmpty && fm.trends.count == 2)
+        #expect(fm.trends[0].kind == .from(ReportTime(day: 10, hour: 0, minute: 30)), "the next day: 00:30 follows 21:30")
+        #expect(fm.trends[0].conditions.wind?.speed.knots == 10 && fm.trends[1].conditions.cavok)
+        #expect(fm.pressure == Pressure(hectopascals: 1020))
+        let inter = try decode("YBCS 092100Z 15006KT 9999 -SHRA SCT023 BKN035 24/23 Q1011 INTER 2100/2400 4000 SHRA BKN018")
+        #expect(inter.notDecoded.isEmpty && inter.trends.first?.kind == .intermittent)
+        #expect(inter.trends.first?.times.map(\.hour) == [21, 24])
+        #expect(inter.trends.first?.conditions.visibility?.distance.meters == 4000)
+        #expect(try decode("YBCS 092100Z 15006KT 9999 24/23 Q1011 TEMPO 2100/2400 4000 SHRA").notDecoded.isEmpty)
+    }
+
     @Test func usRemarks() throws {
         let m = try decode(
             "KSFO 061056Z 28012G20KT 10SM FEW008 BKN200 14/11 A3001 RMK AO2 PK WND 29027/1032 WSHFT 1015 FROPA SLP161 P0002 60012 T01440111 10156 20128 51012 $"

@@ -76,3 +76,73 @@ struct ReportFileTests {
         #expect(reports.map(\.text) == ["METAR LFPG 061030Z 26014KT 9999 BKN012 08/05 Q1013"])
     }
 }
+
+/// The collections of Tests/Fixtures/weather/real-world (SOURCES.txt): reports as people keep
+/// them, some ending with `=` and some not, one a line; every one is read once.
+@Suite("Report files as people keep them")
+struct RealWorldReportFileTests {
+    static func fixture(_ name: String) throws -> [UInt8] { try ReportFileTests.fixture("real-world/" + name) }
+
+    /// The lines of the file that hold a report, and the lines the reports read start on.
+    func lineCheck(_ name: String) throws -> (reports: [ReportText], missing: [Int], twice: [Int]) {
+        let bytes = try Self.fixture(name)
+        let reports = try ReportFile.reports(in: bytes)
+        let text = String(decoding: bytes, as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().filter { !$0.element.isEmpty }.map { $0.offset + 1 }
+        let starts = reports.map(\.line)
+        let missing = lines.filter { !starts.contains($0) }
+        let twice = Dictionary(grouping: starts, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+        return (reports, missing, twice)
+    }
+
+    /// 734 lines, one report each, except three lines of avwx-engine's test data (680–682:
+    /// KJFK, KMCO, PHNL) that each hold two observations an hour apart (0551Z and 0451Z): a line
+    /// that holds several reports is several reports, so 737.
+    @Test func everyReportOfThe734LinesIsReadOnce() throws {
+        let (reports, missing, twice) = try lineCheck("metars.txt")
+        #expect(missing.isEmpty, "lines without a report \(missing)")
+        #expect(twice == [680, 681, 682])
+        #expect(reports.count == 737)
+        #expect(reports.filter { $0.line == 680 }.map { String($0.text.prefix(12)) } == ["KJFK 170551Z", "KJFK 170451Z"])
+        #expect(reports.allSatisfy { $0.kind == .metar })
+    }
+
+    @Test func every123TAFsOfTheCollectionsIsReadOnce() throws {
+        let (reports, missing, twice) = try lineCheck("tafs.txt")
+        #expect(reports.count == 123)
+        #expect(missing.isEmpty && twice.isEmpty, "lines without a report \(missing), with several \(twice)")
+        #expect(reports.allSatisfy { $0.kind == .taf })
+    }
+
+    @Test func reportsGluedOnOneLineAreEachTheirOwn() throws {
+        let reports = try ReportFile.reports(in: try Self.fixture("mixed-files/concatenated-reports.txt"))
+        #expect(reports.map(\.line) == [1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4])
+        #expect(reports.filter { $0.kind == .metar }.map { String($0.text.prefix(12)) } == ["EGLL 170550Z", "EGLL 170520Z", "EGLL 170450Z", "EGLL 170420Z"])
+        #expect(reports.filter { $0.kind == .taf }.count == 9)
+        #expect(reports[1].text == "EGLL 170520Z AUTO 09011KT 9999 NCD 10/05 Q1016 NOSIG")
+    }
+
+    @Test func reportsThatEndWithAnEqualsSignAndReportsThatDoNotMix() throws {
+        let metars = try ReportFile.reports(in: try Self.fixture("mixed-files/metar-mixed-terminators.txt"))
+        #expect(
+            metars.map(\.text) == [
+                "KJFK 181351Z 01007KT 10SM BKN250 18/07 A3001", "KLGA 181351Z 36008KT 10SM FEW250 18/06 A3001",
+                "SAAJ 130100Z 14017G25KT CAVOK 11/05 Q1021", "SAAP 130100Z 18014KT 4500 DZ OVC004 12/11 Q1016",
+            ])
+        let kjfk = try METARDecoder.decode(metars[0].text)
+        #expect(kjfk.temperature == 18 && kjfk.pressure?.hectopascals.rounded() == 1016)
+        let tafs = try ReportFile.reports(in: try Self.fixture("mixed-files/taf-mixed-terminators.txt"))
+        #expect(tafs.map { String($0.text.prefix(9)) } == ["EGLL 1811", "KJFK 1813", "TAF VTCC "])
+    }
+
+    @Test func linesAsOgimetWritesThem() {
+        let reports = ReportFile.text(
+            """
+            202001150950 METAR EDTL 150950Z 22004KT 9999 FEW030 06/03 Q1021=
+            202001151020 METAR EDTL 151020Z 23005KT 9999 SCT032 07/03 Q1021=
+            """)
+        #expect(reports.map(\.text) == ["METAR EDTL 150950Z 22004KT 9999 FEW030 06/03 Q1021", "METAR EDTL 151020Z 23005KT 9999 SCT032 07/03 Q1021"])
+        #expect(reports.first?.dated == 1_579_081_800, "2020-01-15 09:50 UTC")
+        #expect(reports.allSatisfy { (try? METARDecoder.decode($0.text)) != nil })
+    }
+}

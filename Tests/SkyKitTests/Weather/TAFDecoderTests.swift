@@ -78,6 +78,21 @@ struct TAFDecoderTests {
         #expect(later.count == 2 && later[1].to - later[0].from == 30 * 3600)
     }
 
+    /// A change dated outside the validity cannot be shown as written: it is named, never
+    /// silently left out.
+    @Test func aChangeOutsideTheValidityIsNamed() throws {
+        let t = try TAFDecoder.decode(
+            "TAF KJFK 061130Z 0612/0718 36008KT P6SM FEW150 FM061600 31005KT P6SM FEW250 TEMPO 0720/0722 BKN030 FM072000 17012KT P6SM BKN060")
+        let periods = try #require(t.timeline(near: Self.noon))
+        #expect(periods.map(\.kind) == [.prevailing, .prevailing])
+        let outside = t.changesOutsideValidity(near: Self.noon)
+        #expect(outside.map(\.kind) == [.temporary, .from(ReportTime(day: 7, hour: 20, minute: 0))])
+        // Inside, nothing is named.
+        #expect(
+            try TAFDecoder.decode("TAF KJFK 061130Z 0612/0718 36008KT P6SM FEW150 FM061600 31005KT P6SM FEW250").changesOutsideValidity(near: Self.noon).isEmpty
+        )
+    }
+
     @Test func fmGroupsReplaceTheWeatherAndTemporaryGroupsKeepIt() throws {
         let t = try TAFDecoder.decode("TAF LFPG 061100Z 0612/0718 26012KT 4000 -RA BKN015 TEMPO 0614/0616 2000 FM061800 28010KT 9999 SCT030")
         let periods = try #require(t.timeline(near: Self.noon))

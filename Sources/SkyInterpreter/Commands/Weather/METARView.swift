@@ -74,7 +74,11 @@ enum METARView {
                 Cell(
                     .optional(category?.rawValue), text: (category?.rawValue ?? "unknown") + " — " + FlightCategory.reason(m.conditions),
                     style: categoryStyle(category))))
-        if let w = m.conditions.wind { fields.append(Field("wind", "wind", Cell(w.words))) }
+        if let w = m.conditions.wind {
+            fields.append(Field("wind", "wind", Cell(w.words)))
+        } else if m.windNotReported {
+            fields.append(Field("wind", "wind", Cell("not reported by the automatic station")))
+        }
         if m.conditions.cavok {
             fields.append(Field("visibility", "visibility", Cell("CAVOK: 10 km or more, no cloud below 5,000 ft, no significant weather")))
         } else if let v = m.conditions.visibility {
@@ -99,7 +103,11 @@ enum METARView {
             if let rh = m.relativeHumidity { text += ", humidity " + Format.fixed(rh, 0) + "%" }
             fields.append(Field("temperature", "temperature", Cell(text)))
         }
-        if let p = m.pressure { fields.append(Field("pressure", "pressure", Cell(hpa(p)))) }
+        if let p = m.pressure {
+            fields.append(Field("pressure", "pressure", Cell(hpa(p))))
+        } else if let digits = m.pressureWithoutLetter {
+            fields.append(Field("pressure", "pressure", Cell("\(digits) without its letter: most likely \(digits) hPa, not used", style: .warning)))
+        }
         if let p = m.pressure, let t = m.temperature, let elevation = place?.elevation {
             let da = Atmosphere.densityAltitude(elevation: elevation, qnh: p, temperature: t, dewPoint: m.dewPoint)
             let pa = Atmosphere.pressureAltitude(elevation: elevation, qnh: p)
@@ -115,6 +123,7 @@ enum METARView {
         let shear = m.conditions.windShear.map(\.words)
         if !shear.isEmpty { fields.append(Field("wind_shear", "wind shear", Cell(shear.joined(separator: "; ")))) }
         for s in m.runwayStates { fields.append(Field("runway_state", "runway", Cell(s.words))) }
+        if let colour = m.conditions.colourState { fields.append(Field("colour_state", "colour state", Cell(ReportGroup.Meaning.colourStateWords(colour)))) }
         if let sea = m.seaState { fields.append(Field("sea", "sea", Cell(ReportGroup.Meaning.seaState(sea).words))) }
         for trend in m.trends { fields.append(Field("trend", "trend", Cell(trendWords(trend)))) }
         if !m.remarks.isEmpty { fields.append(Field("remarks", "remarks", Cell(m.remarks.map(\.words).joined(separator: "; ")))) }
@@ -143,11 +152,14 @@ enum METARView {
         case .becoming: head = "becoming"
         case .temporary: head = "temporarily"
         case .intermittent: head = "intermittently"
-        case .from(let t): head = "from " + t.text
+        // A METAR's FM trend (`FM0030`) gives only the clock, in its times.
+        case .from: head = f.times.isEmpty ? "from" : ""
         case .probability(let p): head = "\(p)% probability"
         }
         for t in f.times {
-            head += " " + (t.label == "FM" ? "from" : t.label == "TL" ? "until" : "at") + " " + ReportTime(day: 1, hour: t.hour, minute: t.minute).clock
+            head +=
+                (head.isEmpty ? "" : " ") + (t.label == "FM" ? "from" : t.label == "TL" ? "until" : "at") + " "
+                + ReportTime(day: 1, hour: t.hour, minute: t.minute).clock
         }
         let phrases = f.conditions.phrases
         return head + (phrases.isEmpty ? "" : ": " + phrases.joined(separator: "; "))

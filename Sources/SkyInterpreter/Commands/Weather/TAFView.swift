@@ -59,8 +59,24 @@ enum TAFView {
             ])
         }
         output.append(.table(table))
+        if let reference = placed.reference, let validity = t.validity {
+            for change in t.changesOutsideValidity(near: reference) {
+                output.append(.note(outsideWords(change, validity)))
+            }
+        }
         if !placed.dated { output.append(.note("the report gives days of the month only: which month is not known")) }
         return output
+    }
+
+    /// "TEMPO day 20 12:00 to day 20 15:00 is outside the validity (…): cut to it, or left out".
+    static func outsideWords(_ change: Forecast, _ validity: ReportPeriod) -> String {
+        let name = WeatherData.changeName(change.kind)
+        let when: String =
+            switch change.kind {
+            case .from(let t): t.text
+            default: change.period?.text ?? ""
+            }
+        return "\(name) \(when) is not within the validity (\(validity.text)): the timeline shows only what falls within it"
     }
 
     /// The table of several stations' TAFs: the category now and the worst expected.

@@ -55,6 +55,7 @@ enum WeatherData {
             ("clouds", .list(c.clouds.map(cloud))), ("sky_clear", .optional(c.skyClear?.rawValue)), ("cavok", .bool(c.cavok)),
             ("ceiling_ft", c.ceiling.map { .int(Int($0.feet.rounded())) } ?? .null),
             ("wind_shear", .list(c.windShear.map { .string($0.words) })), ("flight_category", .optional(FlightCategory.of(c)?.rawValue)),
+            ("colour_state", .optional(c.colourState)),
         ]
     }
 
@@ -71,6 +72,7 @@ enum WeatherData {
             ("temperature_c", number(m.temperature)), ("dew_point_c", number(m.dewPoint)), ("relative_humidity", number(m.relativeHumidity, 0)),
             ("qnh_hpa", number(m.pressure?.hectopascals)), ("altimeter_inhg", number(m.pressure?.inches, 2)),
             ("pressure_unit", m.pressure.map { .string($0.inInches ? "inHg" : "hPa") } ?? .null),
+            ("pressure_without_letter", .optional(m.pressureWithoutLetter)), ("wind_not_reported", .bool(m.windNotReported)),
             (
                 "runway_visual_ranges",
                 .list(
@@ -118,6 +120,7 @@ enum WeatherData {
                             [
                                 ("kind", .string(changeName(f.kind))), ("probability", f.probability.map(Datum.int) ?? .null),
                                 ("period", f.period.map { .object([("from", time($0.from)), ("to", time($0.to))]) } ?? .null),
+                                ("from", fromTime(f.kind)),
                             ] + conditions(f.conditions))
                     })
             ),
@@ -138,6 +141,13 @@ enum WeatherData {
             ("raw", .string(placed.text.text)),
         ]
         return .object(fields)
+    }
+
+    /// An FM group's start (`FM061800`: day 6, 18:00); null for the other changes, which have
+    /// a period.
+    static func fromTime(_ kind: ChangeKind) -> Datum {
+        if case .from(let t) = kind { return time(t) }
+        return .null
     }
 
     static func changeName(_ kind: ChangeKind) -> String {
