@@ -146,3 +146,31 @@ struct RealWorldReportFileTests {
         #expect(reports.allSatisfy { (try? METARDecoder.decode($0.text)) != nil })
     }
 }
+
+/// The class of fault, not only the files seen: reports of the whole corpus written one after
+/// another as collections do — ending with `=`, ` =` or nothing, on lines of their own or glued
+/// on one line — always come back as the same reports.
+@Suite("Report files, randomly mixed")
+struct MixedReportFileTests {
+    @Test func reportsDrawnFromTheCorpusComeBackWhateverEndsThem() throws {
+        let corpus = try CorpusTests.reports().values.map(\.text).sorted()
+        // The reports that start as a report does (a station and its time, after METAR or TAF
+        // words), read alone as themselves.
+        let pool = corpus.filter { text in
+            let words = text.split(separator: " ").map { ArraySlice(Array($0.utf8)) }
+            return ReportFile.startsReport(words[...], at: 0, lineStart: false) && ReportFile.text(text).map(\.text) == [text]
+        }
+        #expect(pool.count * 100 >= corpus.count * 95, "\(pool.count) of \(corpus.count)")
+        var rng = SplitMix64(seed: 20_261_207)
+        let ends = ["=\n", " =\n", "\n", " ", "= ", "=\r\n", "\r\n"]
+        var wrong: [String] = []
+        for _ in 0..<500 {
+            let chosen = (0..<(2 + rng.next(7))).map { _ in pool[rng.next(pool.count)] }
+            var file = ""
+            for text in chosen { file += text + ends[rng.next(ends.count)] }
+            let read = ReportFile.text(file).map(\.text)
+            if read != chosen { wrong.append(file) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.count) of 500 files, first: \(wrong.first ?? "")")
+    }
+}
