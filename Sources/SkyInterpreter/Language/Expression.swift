@@ -42,6 +42,22 @@ struct ExpressionParser {
                 pieces += Self.split(word.text)
             }
         }
+        pieces = Self.joiningUnits(pieces)
+    }
+
+    /// `30 km` is `30km`: a number followed by a word that makes it a quantity with a unit.
+    static func joiningUnits(_ pieces: [Piece]) -> [Piece] {
+        var out: [Piece] = []
+        for piece in pieces {
+            if case .word(let unit) = piece, case .word(let number)? = out.last, case .quantity(_, .plain) = Literal.parse(number),
+                case .quantity(_, let d) = Literal.parse(number + unit), d != .plain
+            {
+                out[out.count - 1] = .word(number + unit)
+            } else {
+                out.append(piece)
+            }
+        }
+        return out
     }
 
     static let symbols = ["==", "!=", "<=", ">=", "=~", "!~", "&&", "||", "<", ">", "=", "(", ")", "[", "]", ",", "!"]

@@ -141,6 +141,8 @@ enum Grouping {
 
     /// A number of a column of `kind` as people read it: "4,161.9 km".
     static func shown(_ value: Double, _ kind: ColumnKind, whole: Bool = false) -> String {
+        // A duration reads as everywhere else: "13 h 50 min", never "830.0 min".
+        if case .duration(let seconds) = kind, value >= 0 { return TimeText.span(value * seconds) }
         let decimals = whole || kind == .integer ? 0 : value.magnitude < 100 ? 2 : 1
         return Format.grouped(value, decimals) + unitSymbol(kind)
     }

@@ -277,8 +277,9 @@ extension Shell {
         case .table(let t):
             var fields: [String: String] = [:]
             if t.rows.count == 1 {
-                for (column, cell) in zip(t.columns, t.rows[0]) {
-                    for name in QueryTable.names(column) where fields[name] == nil { fields[name] = cell.datum.plainText }
+                for (i, (column, cell)) in zip(t.columns, t.rows[0]).enumerated() {
+                    let word = t.kinds[i].word(cell.datum)
+                    for name in QueryTable.names(column) where fields[name] == nil { fields[name] = word }
                 }
             }
             return VariableWords(words: nil, fields: fields, what: value.what)

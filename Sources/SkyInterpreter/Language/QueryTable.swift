@@ -138,8 +138,8 @@ enum PipeValue {
     /// The words it stands for when a variable holding it is expanded.
     func words() throws(ValueError) -> [String] {
         switch self {
-        case .value(let cell, _, _): return [cell.datum.plainText]
-        case .list(let cells, _, _): return cells.map(\.datum.plainText)
+        case .value(let cell, let kind, _): return [kind.word(cell.datum)]
+        case .list(let cells, let kind, _): return cells.map { kind.word($0.datum) }
         case .table(let t):
             throw ValueError("it holds a table of \(Format.count(t.rows.count, "row")): pipe it (| get COLUMN) or use $NAME.COLUMN on one row")
         }

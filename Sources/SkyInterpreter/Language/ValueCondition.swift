@@ -3,7 +3,8 @@ import SkyKit
 /// An `if` condition: the `where` language over values rather than a row's columns, after
 /// the words are expanded (`12 > 3`, `UA in [UA, LH]`, `2025-03-01 < 2025-04-01`). Two
 /// quantities compare in their base unit when they measure the same thing (`10nm > 15km`);
-/// values of different kinds, or text with a number, are a mistake, not false.
+/// values of different kinds (`5 > 3km`: a number and a length), or text with a number, are a
+/// mistake, not false.
 struct ValueCondition {
     let reader: ScalarReader
 
@@ -65,8 +66,13 @@ struct ValueCondition {
         }
         switch (a, b) {
         case let (.quantity(x, d), .quantity(y, e)):
-            guard d == e || d == .plain || e == .plain else {
-                throw ValueError("\(shown(written.0)) is \(d.name) and \(shown(written.1)) is \(e.name): they cannot be compared")
+            // A bare number beside a quantity has no unit to be compared in: `5 > 3km` is a
+            // mistake, as is a length against a duration.
+            guard d == e else {
+                let bare = d == .plain ? written.0 : e == .plain ? written.1 : nil
+                throw ValueError(
+                    "\(shown(written.0)) is \(d.name) and \(shown(written.1)) is \(e.name): they cannot be compared"
+                        + (bare.map { " — give \(shown($0)) a unit" } ?? ""))
             }
             return Scalar.order(.number(x), .number(y))
         case (.date(let x), .date(let y)): return Scalar.order(.text(x), .text(y))

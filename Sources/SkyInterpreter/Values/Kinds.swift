@@ -79,15 +79,15 @@ extension Kind {
 
     /// A duration; bare numbers are in `defaultSeconds` units.
     public static func duration(defaultSeconds: Double = 1, placeholder: String = "duration") -> Kind<Double> {
-        .word(placeholder, "a duration: 10s, 10m, 2h, 3d") { word, _ in
+        .word(placeholder, "a duration: 10s, 10min, 2h, 3d") { word, _ in
             try TimeParser.duration(word, defaultSeconds: defaultSeconds)
         }
     }
 
-    /// An instant: ISO 8601, now, -10m, +2h, 13:05 (UTC).
+    /// An instant: ISO 8601, now, -10min, +2h, 13:05 (UTC).
     public static var instant: Kind<Date> {
         Kind<Date>.word(
-            "time", "a time: 2025-11-09T12:30Z, now, -10m, +2h, 13:05 (UTC)",
+            "time", "a time: 2025-11-09T12:30Z, now, -10min, +2h, 13:05 (UTC)",
             complete: { candidates(["now"], prefix: $0.prefix) }
         ) { word, context in
             try TimeParser.instant(word, now: context.clock.now)

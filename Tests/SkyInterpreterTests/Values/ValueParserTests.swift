@@ -81,7 +81,10 @@ struct ValueParserTests {
 
     @Test func durations() throws {
         #expect(try TimeParser.duration("10s", defaultSeconds: 1) == 10)
-        #expect(try TimeParser.duration("10m", defaultSeconds: 1) == 600)
+        #expect(try TimeParser.duration("10min", defaultSeconds: 1) == 600)
+        // m is metres wherever a length is written: as a duration it is an error, never minutes.
+        #expect(throws: ValueError.self) { try TimeParser.duration("10m", defaultSeconds: 1) }
+        #expect(throws: ValueError.self) { try TimeParser.instant("-10m", now: Date(timeIntervalSince1970: 0)) }
         #expect(try TimeParser.duration("1.5h", defaultSeconds: 1) == 5400)
         #expect(try TimeParser.duration("3d", defaultSeconds: 1) == 259_200)
         #expect(try TimeParser.duration("3", defaultSeconds: 86400) == 259_200)
@@ -92,7 +95,7 @@ struct ValueParserTests {
     @Test func instants() throws {
         let now = Date(timeIntervalSince1970: 1_762_776_000)  // 2025-11-10T12:00:00Z
         #expect(try TimeParser.instant("now", now: now) == now)
-        #expect(try TimeParser.instant("-10m", now: now) == now.addingTimeInterval(-600))
+        #expect(try TimeParser.instant("-10min", now: now) == now.addingTimeInterval(-600))
         #expect(try TimeParser.instant("+2h", now: now) == now.addingTimeInterval(7200))
         #expect(try TimeParser.instant("13:05", now: now).timeIntervalSince1970 == 1_762_732_800 + 13 * 3600 + 300)
         #expect(try TimeParser.instant("2025-11-09", now: now).timeIntervalSince1970 == 1_762_646_400)

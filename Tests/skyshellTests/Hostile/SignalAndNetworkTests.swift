@@ -63,7 +63,7 @@ struct SignalAndNetworkTests {
     @Test func ctrlCInACommandLineStopsTheRestOfItWith130() throws {
         home.write("aircraft.json", #"{"now": 1733000000, "aircraft": [{"hex": "abc123", "lat": 49.0, "lon": 2.5, "alt_baro": 3000}]}"#)
         let live = try LiveProcess(
-            Executable.skyshell, ["-c", "observer LFPG; radar source readsb aircraft.json; radar record rec.jsonl for 10m every 1s; status"],
+            Executable.skyshell, ["-c", "observer LFPG; radar source readsb aircraft.json; radar record rec.jsonl for 10min every 1s; status"],
             environment: home.env, directory: home.path, scratch: home.path)
         let deadline = Date().addingTimeInterval(20)
         // The recording goes to a temporary file until it ends; wait for one snapshot in it.

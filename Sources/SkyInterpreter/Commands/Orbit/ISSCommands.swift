@@ -30,7 +30,7 @@ enum ISSCommands {
         "at", category: .orbit,
         abstract: "Where the ISS is (or was) at a given time",
         arguments: [time.spec],
-        examples: [Example("iss at +90m", "one orbit from now")]
+        examples: [Example("iss at +90min", "one orbit from now")]
     ) { args, context in
         try report(try context.orbit.propagator(), at: try args.value(ISSCommands.time), context, trace: false)
     }

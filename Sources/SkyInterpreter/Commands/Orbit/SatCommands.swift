@@ -30,7 +30,7 @@ enum SatCommands {
         "at", category: .orbit,
         abstract: "Where the satellite in use is (or was) at a given time",
         arguments: [ISSCommands.time.spec],
-        examples: [Example("sat at +90m", "one orbit of a low satellite from now")]
+        examples: [Example("sat at +90min", "one orbit of a low satellite from now")]
     ) { args, context in
         try ISSCommands.report(try chosen(context), at: try args.value(ISSCommands.time), context, trace: false)
     }

@@ -13,7 +13,7 @@ enum NextCommand {
     static let above = Option("above", .angle, "the moment each aircraft climbs above this elevation (0–90°)")
     static let within = Option("within", .distance(default: .kilometers), "only passes this near (default: the radar range)")
     static let window = Option(
-        "for", .duration(defaultSeconds: 60, placeholder: "duration"), "how far ahead to look (1 min to 1 h)", default: 600, shown: "10m")
+        "for", .duration(defaultSeconds: 60, placeholder: "duration"), "how far ahead to look (1 min to 1 h)", default: 600, shown: "10min")
     static let limit = Option("limit", .integer(1...1_000), "at most this many rows", default: 10, shown: "10")
 
     static let spec = CommandSpec(
@@ -30,7 +30,7 @@ enum NextCommand {
         options: [above.spec, within.spec, window.spec, limit.spec],
         requires: [.observer],
         examples: [
-            Example("next", "the nearest pass in the next 10 minutes"), Example("next overhead for 20m", "the highest pass in 20 minutes"),
+            Example("next", "the nearest pass in the next 10 minutes"), Example("next overhead for 20min", "the highest pass in 20 minutes"),
             Example("next above 30", "aircraft that will be more than 30° up"), Example("next within 5km", "passes within 5 km"),
         ]
     ) { args, context in

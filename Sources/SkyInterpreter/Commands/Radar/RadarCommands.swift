@@ -169,7 +169,7 @@ enum RadarCommands {
         ])
     }
 
-    static let timeText = Argument("time", .words, "13:05, 13:05:30, +5m, -30s or 2021-10-07T13:05Z", .optional)
+    static let timeText = Argument("time", .words, "13:05, 13:05:30, +5min, -30s or 2021-10-07T13:05Z", .optional)
 
     static let time = CommandSpec(
         "time", category: .radar,
@@ -177,10 +177,10 @@ enum RadarCommands {
         discussion:
             "For the embedded samples and recordings. Times of day are UTC on the recording's day (13:05) — on the observer's clock "
             + "after `set time local`, with the offset in force at that time (a time in the hour the clocks skip or repeat is an "
-            + "error naming both moments; give the offset, 2027-10-31T02:30+01:00) —, +5m and -30s move from the current moment, "
+            + "error naming both moments; give the offset, 2027-10-31T02:30+01:00) —, +5min and -30s move from the current moment, "
             + "and full ISO 8601 times work too. The replay starts at the recording's busiest minute.",
         arguments: [timeText.spec],
-        examples: [Example("radar time 13:05", "the Paris sample at 13:05 UTC"), Example("radar time +10m", "ten minutes later")]
+        examples: [Example("radar time 13:05", "the Paris sample at 13:05 UTC"), Example("radar time +10min", "ten minutes later")]
     ) { args, context in
         let feed = try context.radar.feed()
         guard let span = feed.span else {

@@ -5,7 +5,7 @@ import SkyKit
 /// `radar record FILE [for D] [every D]`: snapshots of the radar source into a recording.
 enum RadarRecordCommand {
     static let file = Argument("file", .path(extensions: ["jsonl"]), "the recording to write")
-    static let forOption = Option("for", .duration(defaultSeconds: 60, placeholder: "duration"), "how long to record", default: 600, shown: "10m")
+    static let forOption = Option("for", .duration(defaultSeconds: 60, placeholder: "duration"), "how long to record", default: 600, shown: "10min")
     static let every = Option(
         "every", .duration(defaultSeconds: 1, placeholder: "interval"),
         "time between snapshots (default: the source's refresh time, 5 s for the samples)")
@@ -28,8 +28,8 @@ enum RadarRecordCommand {
         ],
         requires: [.observer],
         examples: [
-            Example("radar record evening.jsonl for 30m", "half an hour of the current source"),
-            Example("radar record paris.jsonl for 5m every 10s", "five minutes of the Paris sample"),
+            Example("radar record evening.jsonl for 30min", "half an hour of the current source"),
+            Example("radar record paris.jsonl for 5min every 10s", "five minutes of the Paris sample"),
         ]
     ) { args, context in
         let path = try args.value(RadarRecordCommand.file)

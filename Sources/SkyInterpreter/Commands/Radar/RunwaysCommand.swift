@@ -13,7 +13,7 @@ enum RunwaysCommand {
     static func lookBack(minutes: Int) -> Option<Double> {
         Option(
             "for", .duration(defaultSeconds: 60, placeholder: "duration"), "how far back to look (1 min to 1 h)", default: Double(minutes * 60),
-            shown: "\(minutes)m")
+            shown: "\(minutes)min")
     }
 
     static let spec = CommandSpec(
@@ -30,7 +30,7 @@ enum RunwaysCommand {
         requires: [.observer],
         examples: [
             Example("observer LFPG; radar time 13:05; runways", "west flow at Charles de Gaulle"),
-            Example("runways LFPB for 30m", "Le Bourget, the last half hour"),
+            Example("runways LFPB for 30min", "Le Bourget, the last half hour"),
         ]
     ) { args, context in
         let seen = try look(args[RunwaysCommand.airport], back: try args.value(RunwaysCommand.window), from: try args.observer(), context)

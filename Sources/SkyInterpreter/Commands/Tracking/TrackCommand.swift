@@ -42,8 +42,8 @@ enum TrackCommand {
         ],
         examples: [
             Example("track http://api.open-notify.org/iss-now.json --lat iss_position.latitude --lon iss_position.longitude", "the ISS from Open Notify"),
-            Example("track http://localhost:8080/position.json every 5s for 1m", "a minute of a local feed in a script"),
-            Example("track http://localhost:8080/plane.json --alt alt_baro --alt-unit ft for 1m", "a feed whose altitude is in feet"),
+            Example("track http://localhost:8080/position.json every 5s for 1min", "a minute of a local feed in a script"),
+            Example("track http://localhost:8080/plane.json --alt alt_baro --alt-unit ft for 1min", "a feed whose altitude is in feet"),
         ]
     ) { args, context in
         let tracker = try Tracker(
