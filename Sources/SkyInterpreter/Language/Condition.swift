@@ -31,16 +31,16 @@ struct Condition {
         case .member(let a, let items, let negated):
             let (i, kind) = try column(a)
             var set: Set<Scalar> = []
-            var airlines: Set<String> = []
+            var codes: Set<String> = []
             for item in items {
                 guard case .literal(let lit, let written) = try side(item) else {
                     throw ValueError("the list after in holds values, not columns")
                 }
                 set.insert(try lit.scalar(for: kind, column: name(i), written: written, reader: reader))
-                if kind == .airline { airlines.formUnion(reader.airlineSpellings(written ?? lit.bare.textValue)) }
+                if let named = try catalogCodes(kind, written ?? lit.bare.textValue) { codes.formUnion(named) }
             }
-            if kind == .airline {
-                return { row in ScalarReader.airline(row[i].datum, isOneOf: airlines).map { $0 != negated } }
+            if kind == .airline || kind == .aircraft {
+                return { row in ScalarReader.code(row[i].datum, isOneOf: codes).map { $0 != negated } }
             }
             return { row in
                 let v = reader.read(row[i].datum, kind)
@@ -48,16 +48,22 @@ struct Condition {
                 return set.contains(v) != negated
             }
         case .match(let a, let b, let glob, let negated):
-            let (i, _) = try column(a)
+            let (i, kind) = try column(a)
             guard case .literal(let lit, let word) = try side(b) else {
                 throw ValueError("=~ and like match a column against text")
             }
             let pattern = (word ?? lit.bare.textValue).lowercased()
             let matches: (String) -> Bool = glob ? { Glob.matches(pattern, $0.lowercased()) } : { $0.lowercased().contains(pattern) }
+            // An airport, airline or aircraft matches by its codes, name and city as well as
+            // the cell's text (`to =~ London`, `to =~ LHR`, a family `like 'B73*'`).
+            let catalogColumn = kind == .airport || kind == .airline || kind == .aircraft
             return { row in
                 let cell = row[i]
                 if cell.datum == .null { return nil }
-                return (matches(cell.datum.plainText) || matches(cell.text)) != negated
+                let found =
+                    matches(cell.datum.plainText) || matches(cell.text)
+                    || (catalogColumn && reader.matchTexts(cell.datum.plainText.uppercased(), kind).contains(where: matches))
+                return found != negated
             }
         }
     }
@@ -76,6 +82,16 @@ struct Condition {
     }
 
     private func name(_ i: Int) -> String { QueryTable.shownName(table.columns[i]) }
+
+    /// The codes a cell of an airline or aircraft column may hold for what `text` names; nil
+    /// for the other kinds, which compare one value.
+    private func catalogCodes(_ kind: ColumnKind, _ text: String) throws(ValueError) -> Set<String>? {
+        switch kind {
+        case .airline: try reader.airlineSpellings(named: text)
+        case .aircraft: try reader.aircraftDesignators(named: text)
+        default: nil
+        }
+    }
 
     /// The column a word names, or the unknown-column error.
     private func column(_ e: Expression) throws(ValueError) -> (Int, ColumnKind) {
@@ -112,10 +128,10 @@ struct Condition {
                 return { row in (row[i].datum == .null) == (op == .eq) }
             }
             let value = try lit.scalar(for: kind, column: name(i), written: written, reader: reader)
-            if kind == .airline, op == .eq || op == .ne {
-                // A code names every airline holding it: the cell is any spelling of any of them.
-                let spellings = reader.airlineSpellings(written ?? lit.bare.textValue)
-                return { row in ScalarReader.airline(row[i].datum, isOneOf: spellings).map { $0 == (op == .eq) } }
+            if op == .eq || op == .ne, let codes = try catalogCodes(kind, written ?? lit.bare.textValue) {
+                // A code names every airline holding it, a family its variants: the cell is
+                // any code of any of them.
+                return { row in ScalarReader.code(row[i].datum, isOneOf: codes).map { $0 == (op == .eq) } }
             }
             if case .number(let target) = value {
                 // A number against a number column: the cell's number read in place, scaled

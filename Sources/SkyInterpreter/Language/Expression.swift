@@ -37,7 +37,9 @@ struct ExpressionParser {
             if word.isQuoted {
                 pieces += Self.peel(word.text)
             } else if word.isLiteral {
-                pieces.append(.word(word.text))
+                // An expanded value with the brackets written against it (`($v)`, `[$a,`): the
+                // brackets are the condition's, the value one word.
+                pieces += Self.peel(word.text).map { if case .quoted(let q) = $0 { .word(q) } else { $0 } }
             } else {
                 pieces += Self.split(word.text)
             }

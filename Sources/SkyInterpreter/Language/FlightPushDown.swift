@@ -69,7 +69,9 @@ struct FlightPushDown: Equatable {
         }
         switch column {
         case "airline" where filter.airlines == nil:
-            filter.airlines = reader.airlineSpellings(value).sorted()
+            // A name that names no airline is the stage's error to say: nothing is pushed.
+            guard let spellings = try? reader.airlineSpellings(named: value) else { return false }
+            filter.airlines = spellings.sorted()
             return true
         case "year" where filter.year == nil:
             guard let year = NumberParser.integer(value, in: 1900...2100) else { return false }

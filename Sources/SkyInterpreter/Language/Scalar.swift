@@ -33,6 +33,11 @@ final class ScalarReader {
     private var airports: [String: String] = [:]
     private var airlines: [String: String] = [:]
     private var spellings: [String: Set<String>] = [:]
+    /// What names written in conditions stand for, read once each (`CatalogNames.swift`).
+    var namedAirports: [String: String] = [:]
+    var namedAirlines: [String: Set<String>] = [:]
+    var namedAircraft: [String: Set<String>] = [:]
+    var matchTexts: [String: [String]] = [:]
 
     init(catalog: Catalog) { self.catalog = catalog }
 
@@ -89,8 +94,8 @@ final class ScalarReader {
         return found
     }
 
-    /// Whether an airline cell is one of `spellings`; nil for an empty cell.
-    static func airline(_ datum: Datum, isOneOf spellings: Set<String>) -> Bool? {
+    /// Whether an airline or aircraft cell is one of `spellings`; nil for an empty cell.
+    static func code(_ datum: Datum, isOneOf spellings: Set<String>) -> Bool? {
         datum == .null ? nil : spellings.contains(datum.plainText.uppercased())
     }
 }
@@ -159,8 +164,10 @@ enum Literal: Equatable {
 
     /// The scalar the literal is for a column of `kind`, or why it cannot be compared with one.
     func scalar(for kind: ColumnKind, column: String, written: String? = nil, reader: ScalarReader) throws(ValueError) -> Scalar {
-        // A code is the word as written, though it reads as a number (`00`, `1H`, `777`).
-        if let written, kind == .airline || kind == .airport || kind == .aircraft, self != .null, let value = reader.text(written, kind) {
+        // A code is the word as written, though it reads as a number (`00`, `1H`, `777`); an
+        // airport may be named (`Heathrow`), and a name that names none is an error.
+        if let written, kind == .airport, self != .null { return .text(try reader.airport(named: written)) }
+        if let written, kind == .airline || kind == .aircraft, self != .null, let value = reader.text(written, kind) {
             return value
         }
         switch (self, kind) {

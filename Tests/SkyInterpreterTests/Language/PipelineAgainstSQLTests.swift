@@ -23,8 +23,45 @@ struct PipelineAgainstSQLTests {
     static let airlineCodes = ["LH", "JL", "SQ", "UA", "DLH", "GEC", "jl", "BAW"]
     static let storedAirlines: [String] = {
         let catalog = Catalog.embedded
-        return Array(Set(["LH", "JL", "SQ", "UA"].flatMap { catalog.airlines(code: $0).map(\.storedCodeInCatalog) } + ["BAW", "AFR"])).sorted()
+        let shared = ["LH", "JL", "SQ", "UA"].flatMap { catalog.airlines(code: $0).map(\.storedCodeInCatalog) }
+        return Array(Set(shared + ["BAW", "AFR"] + namedAirlines.compactMap { $0.spellings.sorted().first })).sorted()
     }()
+
+    /// Airlines drawn at random from the whole catalog that their name names (no other airline
+    /// has it), with the codes a logbook stores for each: conditions write them by name.
+    static let namedAirlines: [(name: String, spellings: Set<String>)] = {
+        let catalog = Catalog.embedded
+        var g = Generator(state: 57)
+        var found: [(String, Set<String>)] = []
+        while found.count < 40 {
+            let a = catalog.airline(at: g.next(catalog.airlineCount))
+            guard a.name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == " " }), !a.name.isEmpty, !found.contains(where: { $0.0 == a.name }),
+                (try? catalog.resolveAirline(a.name))?.rank == a.rank
+            else { continue }
+            found.append((a.name, Set(a.spellings.map { $0.uppercased() })))
+        }
+        return found
+    }()
+
+    /// Aircraft drawn from the whole catalog — families and types — with the designators a
+    /// flight stored as each may carry: a family's variants, a type's families.
+    static let aircraft: [(written: String, designators: Set<String>)] = {
+        let catalog = Catalog.embedded
+        var g = Generator(state: 58)
+        var picks = catalog.aircraftFamilies.map { ($0.designator, $0) }
+        for family in catalog.aircraftFamilies { picks.append((family.name, family)) }
+        while picks.count < 60 {
+            let t = catalog.aircraftType(at: g.next(catalog.aircraftCount))
+            if !picks.contains(where: { $0.0 == t.designator }) { picks.append((t.designator, t)) }
+        }
+        return picks.map { written, t in
+            var set: Set<String> = [t.designator]
+            set.formUnion(t.variants)
+            for family in catalog.aircraftFamilies where family.variants.contains(t.designator) { set.insert(family.designator) }
+            return (written, set)
+        }
+    }()
+    static let storedAircraft: [String] = Array(Set(aircraft.flatMap(\.designators))).sorted()
 
     /// Table `codes` (airline, code): each catalog airline's ICAO and IATA codes, read from
     /// its record, so that SQL finds the airlines a code names by a join of its own.
@@ -74,9 +111,11 @@ struct PipelineAgainstSQLTests {
         }
     }
 
-    /// Runs the stage written `text` (`where a > 3`) on `input`, as a pipeline does.
+    /// Runs the stage written `text` (`where a > 3`) on `input`, as a pipeline does, its
+    /// variables expanded by the shell.
     static func stage(_ text: String, _ input: PipeValue, _ shell: Shell) throws -> QueryTable {
-        let words = try #require(try Lexer().commands(in: text).first)
+        var lexer = Lexer(arguments: shell.arguments)
+        let words = try #require(try lexer.commands(in: text).first)
         guard case .table(let table) = try Stages.run(words[0].text, Array(words.dropFirst()), input, shell) else {
             throw ShellError.usage("\(text) made no table")
         }
@@ -85,9 +124,9 @@ struct PipelineAgainstSQLTests {
 
     /// A random condition over columns a, b (numbers, a may be missing) and t (text, may be
     /// missing), as the pipeline writes it and as SQL does.
-    static func condition(_ g: inout Generator, depth: Int = 0) -> (String, String) {
-        let picks = [0, 1, 2, 3, 4, 8, 9]
-        let pick = depth > 2 ? picks[g.next(picks.count)] : g.next(10)
+    static func condition(_ g: inout Generator, shell: Shell, depth: Int = 0) -> (String, String) {
+        let picks = [0, 1, 2, 3, 4, 8, 9, 10, 11, 12]
+        let pick = depth > 2 ? picks[g.next(picks.count)] : g.next(13)
         let ops = ["==", "!=", "<", "<=", ">", ">="]
         switch pick {
         case 0, 1:
@@ -110,14 +149,37 @@ struct PipelineAgainstSQLTests {
             let negated = g.next(2) == 0
             let any = "(" + list.map(sqlAirline).joined(separator: " OR ") + ")"
             return ("l \(negated ? "not in" : "in") [\(list.joined(separator: ", "))]", negated ? "(CASE WHEN l IS NULL THEN NULL ELSE NOT \(any) END)" : any)
+        case 10:
+            // An airline by its name, written as the table shows it, or through a variable.
+            let op = g.next(2) == 0 ? "==" : "!=", named = namedAirlines[g.next(namedAirlines.count)]
+            let written = g.next(2) == 0 ? "\"\(named.name)\"" : variable(named.name, &g, shell)
+            let sql = "l IN (\(named.spellings.sorted().map { "'\($0)'" }.joined(separator: ", ")))"
+            return ("l \(op) \(written)", op == "==" ? sql : "(CASE WHEN l IS NULL THEN NULL ELSE NOT \(sql) END)")
+        case 11:
+            // An aircraft type or family: a family matches its variants, a type its families.
+            let op = g.next(2) == 0 ? "==" : "!=", pick = aircraft[g.next(aircraft.count)]
+            let written = pick.written.contains(" ") ? "\"\(pick.written)\"" : pick.written
+            let sql = "p IN (\(pick.designators.sorted().map { "'\($0)'" }.joined(separator: ", ")))"
+            return ("p \(op) \(written)", op == "==" ? sql : "(CASE WHEN p IS NULL THEN NULL ELSE NOT \(sql) END)")
+        case 12:
+            // A shared code through a variable.
+            let code = airlineCodes[g.next(airlineCodes.count)]
+            return ("l == \(variable(code, &g, shell))", sqlAirline(code))
         case 5:
-            let x = condition(&g, depth: depth + 1)
+            let x = condition(&g, shell: shell, depth: depth + 1)
             return ("not (\(x.0))", "NOT (\(x.1))")
         default:
-            let (x, y) = (condition(&g, depth: depth + 1), condition(&g, depth: depth + 1))
+            let (x, y) = (condition(&g, shell: shell, depth: depth + 1), condition(&g, shell: shell, depth: depth + 1))
             let word = pick == 6 ? "and" : "or"
             return ("(\(x.0)) \(word) (\(y.0))", "(\(x.1)) \(word.uppercased()) (\(y.1))")
         }
+    }
+
+    /// `$vN`, a new variable set in `shell` to `value`.
+    static func variable(_ value: String, _ g: inout Generator, _ shell: Shell) -> String {
+        let name = "v\(g.next(1_000_000))"
+        _ = shell.output("let \(name) = \"\(value)\"")
+        return "$" + name
     }
 
     @Test func thousandRandomPipelinesAgreeWithSQLite() throws {
@@ -133,26 +195,32 @@ struct PipelineAgainstSQLTests {
                 let b = g.next(20) - 5
                 let t: String? = g.next(5) == 0 ? nil : Self.texts[g.next(4)]
                 let l: String? = g.next(6) == 0 ? nil : Self.storedAirlines[g.next(Self.storedAirlines.count)]
+                let p: String? = g.next(6) == 0 ? nil : Self.storedAircraft[g.next(Self.storedAircraft.count)]
                 rows.append([
                     Cell(.int(id)), Cell(a.map { .int($0) } ?? .null), Cell(.number(Double(b))), Cell(t.map(Datum.string) ?? .null),
-                    Cell(l.map(Datum.string) ?? .null),
+                    Cell(l.map(Datum.string) ?? .null), Cell(p.map(Datum.string) ?? .null),
                 ])
-                inserts.append("(\(id), \(a.map(String.init) ?? "NULL"), \(b), \(t.map { "'\($0)'" } ?? "NULL"), \(l.map { "'\($0)'" } ?? "NULL"))")
+                let text = [t, l, p].map { $0.map { "'\($0)'" } ?? "NULL" }.joined(separator: ", ")
+                inserts.append("(\(id), \(a.map(String.init) ?? "NULL"), \(b), \(text))")
             }
             let table = Table(
                 key: "t",
                 columns: [
                     Column("id", "#"), Column("a", "A", kind: .integer), Column("b", "B", kind: .number), Column("t", "T", kind: .text),
-                    Column("l", "Airline", kind: .airline),
+                    Column("l", "Airline", kind: .airline), Column("p", "Aircraft", kind: .aircraft),
                 ],
                 rows: rows)
-            let (expression, sql) = Self.condition(&g)
+            let (expression, sql) = Self.condition(&g, shell: shell)
             let descending = g.next(2) == 0
-            let kept = try Self.stage("where " + expression, .table(QueryTable(table)), shell)
+            let kept: QueryTable
+            do { kept = try Self.stage("where " + expression, .table(QueryTable(table)), shell) } catch {
+                Issue.record("round \(round): where \(expression): \(error)")
+                continue
+            }
             let result = try Self.stage("sort a \(descending ? "desc" : ""), id", .table(kept), shell)
             let mine = result.rows.map { $0[0].datum.plainText }
 
-            database.load("id INTEGER, a INTEGER, b REAL, t TEXT, l TEXT", inserts)
+            database.load("id INTEGER, a INTEGER, b REAL, t TEXT, l TEXT, p TEXT", inserts)
             let query = "SELECT id FROM t WHERE \(sql) ORDER BY a \(descending ? "DESC" : "ASC"), id"
             let theirs = database.rows(query, columns: 1)
             #expect(mine == theirs, "round \(round): where \(expression) | sort a\(descending ? " desc" : ""), id — SQL: \(query)")
