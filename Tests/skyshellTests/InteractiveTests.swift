@@ -21,6 +21,18 @@ struct InteractiveTests {
         #expect(try pty.exitShell() == 0)
     }
 
+    /// A variable completes as itself: quoting it would make it text that prints as `$far`.
+    @Test func tabCompletesAVariableWithoutQuotes() throws {
+        let pty = try start()
+        try pty.enter("let far = 4000km", until: "sky ✈default> ")
+        try pty.send("echo $fa\t")
+        // The line editor writes only what it adds: the r and the space after the word.
+        #expect(!PTYSession.plain(try pty.waitFor("r ")).contains("'"))
+        let echoed = PTYSession.plain(try pty.enter("", until: "sky ✈default> "))
+        #expect(echoed.contains("4000km") && !echoed.contains("\n$far"), "\(echoed)")
+        #expect(try pty.exitShell() == 0)
+    }
+
     @Test func tabListsSeveralCandidates() throws {
         let pty = try start()
         try pty.send("he\t")

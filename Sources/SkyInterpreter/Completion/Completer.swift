@@ -13,6 +13,14 @@ public struct Completer {
         public var candidates: [Candidate]
         /// Insert candidates as they are (an answer to a question is not a command line).
         public var raw = false
+        /// Insert candidates unquoted but as words of a command line (`$far`: quoting it would
+        /// make it text).
+        public var verbatim = false
+
+        /// The text a candidate is inserted as.
+        public func inserted(_ word: String, open: Bool = false) -> String {
+            raw || verbatim ? word : Completer.quote(word, open: open)
+        }
     }
 
     /// Completion of a whole answer to a question: the text is one value of `kind`.
@@ -28,7 +36,9 @@ public struct Completer {
         if textBeforeCursor.dropLast(tail.count).hasSuffix("$") {
             let typed = "$" + String(tail.reversed())
             let names = shell.variables.keys.sorted().map { "$" + $0 } + ["$env."]
-            return Result(word: typed, typedLength: typed.count, candidates: candidates(names, prefix: typed))
+            var result = Result(word: typed, typedLength: typed.count, candidates: candidates(names, prefix: typed))
+            result.verbatim = true
+            return result
         }
         let (words, inWord) = Lexer(arguments: shell.arguments).wordsForCompletion(textBeforeCursor)
         let prefix = inWord ? words.last?.text ?? "" : ""

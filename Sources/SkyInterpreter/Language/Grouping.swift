@@ -1,7 +1,8 @@
 import SkyKit
 
 /// `group COL… with count, sum COL, avg COL, min COL, max COL`: one row per distinct set of
-/// keys, sorted by the keys, with the aggregates after them.
+/// keys, sorted by the keys as shown, with the aggregates after them; without a key, one row
+/// over every row.
 enum Grouping {
     enum Aggregate: String {
         case count, sum, avg, min, max
@@ -19,8 +20,8 @@ enum Grouping {
     static func group(_ table: QueryTable, _ words: [Token], _ reader: ScalarReader, rows: AnyIterator<([Cell], Int)>) throws -> QueryTable {
         let parts = words.flatMap { $0.text.split(separator: ",").map(String.init) }
         let with = parts.firstIndex { $0.lowercased() == "with" } ?? parts.count
+        // No key (`group with sum distance`): one group of every row.
         let keys = try parts[..<with].map { try table.column($0) }
-        guard !keys.isEmpty else { throw ShellError.usage("group needs a column to group by (usage: group COLUMN… with count, sum COLUMN…)") }
         var aggregates: [(Aggregate, Int?)] = []
         var rest = parts[min(with + 1, parts.count)...].makeIterator()
         while let word = rest.next() {
@@ -61,8 +62,15 @@ enum Grouping {
             }
             for n in fresh.indices { found[slot].totals[n].add(row, weight, table.kinds, reader) }
         }
+        // Groups sort by their keys as shown: an airline, airport or aircraft by the name the
+        // row shows (Aer Lingus before Delta, whatever their codes), the rest by value.
+        let shownKeys = keys.map { [.airline, .airport, .aircraft].contains(table.kinds[$0]) }
         found.sort { a, b in
-            for (x, y) in zip(a.key, b.key) {
+            for (n, (x, y)) in zip(a.key, b.key).enumerated() {
+                if shownKeys[n], x != .null, y != .null {
+                    let (p, q) = (a.cells[n].text.lowercased(), b.cells[n].text.lowercased())
+                    if p != q { return p.utf8.lexicographicallyPrecedes(q.utf8) }
+                }
                 let o = Scalar.order(x, y)
                 if o != 0 { return o < 0 }
             }

@@ -118,6 +118,15 @@ enum PipeValue {
         }
     }
 
+    /// The values of a list or of one value, with their kind and key; nil for a table.
+    var cells: (cells: [Cell], kind: ColumnKind, key: String)? {
+        switch self {
+        case .table: nil
+        case .value(let cell, let kind, let key): ([cell], kind, key)
+        case .list(let cells, let kind, let key): (cells, kind, key)
+        }
+    }
+
     /// The output that shows it in every format.
     var output: Output {
         switch self {

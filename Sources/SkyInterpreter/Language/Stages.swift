@@ -27,6 +27,10 @@ enum Stages {
             }
             return .value(.value(Cell(.int(n), text: String(n)), .integer, key: "count"))
         }
+        // A list (or the one value `get` gave for one row) through first, last, skip, uniq, sort.
+        if case .value(let value) = input, let (cells, kind, key) = value.cells, let listed = try listStage(stage, words, cells, kind, shell) {
+            return .value(.list(listed, kind, key: key))
+        }
         let stream: RowStream
         switch input {
         case .rows(let rows): stream = rows
@@ -53,6 +57,33 @@ enum Stages {
         default: throw ShellError.usage("\(stage) ends a pipeline: nothing can follow it")
         }
         return .value(.table(table))
+    }
+
+    /// `first`, `last`, `skip`, `uniq` and `sort [desc]` over a list (`get to | first 3`): its
+    /// values so chosen or ordered; nil for the stages that need a table.
+    static func listStage(_ stage: String, _ words: [Token], _ cells: [Cell], _ kind: ColumnKind, _ shell: Shell) throws -> [Cell]? {
+        switch stage {
+        case "first": return Array(cells.prefix(try count(stage, words)))
+        case "last": return Array(cells.suffix(try count(stage, words)))
+        case "skip": return Array(cells.dropFirst(try count(stage, words)))
+        case "uniq":
+            try noWords(stage, words)
+            let reader = ScalarReader(catalog: shell.catalog)
+            var seen: Set<Scalar> = []
+            return cells.filter { seen.insert(reader.read($0.datum, kind)).inserted }
+        case "sort":
+            let descending = words.count == 1 && words[0].text.lowercased() == "desc"
+            guard words.isEmpty || descending else {
+                throw ShellError.usage("sort of a list takes no column, only desc (usage: … | get COLUMN | sort [desc])")
+            }
+            let reader = ScalarReader(catalog: shell.catalog)
+            let keyed = cells.map { ($0, reader.read($0.datum, kind)) }
+            return keyed.enumerated().sorted { a, b in
+                let o = Scalar.order(a.element.1, b.element.1)
+                return o == 0 ? a.offset < b.offset : (o < 0) != descending
+            }.map(\.element.0)
+        default: return nil
+        }
     }
 
     /// What goes from one stage to the next: rows still coming, or a value made.

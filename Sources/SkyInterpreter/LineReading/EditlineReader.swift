@@ -271,13 +271,13 @@ public final class EditlineReader: LineReader, HistoryProvider {
             return UInt8(CC_REFRESH_BEEP)
         case 1:
             let candidate = result.candidates[0]
-            let word = result.raw ? candidate.word : Completer.quote(candidate.word)
+            let word = result.inserted(candidate.word)
             replace(typed, with: word + (candidate.isComplete && !result.raw ? " " : ""))
             return UInt8(CC_REFRESH)
         default:
             let shared = commonPrefix(result.candidates.map(\.word))
             if shared.count > result.word.count {
-                replace(typed, with: result.raw ? shared : Completer.quote(shared, open: true))
+                replace(typed, with: result.inserted(shared, open: true))
                 return UInt8(CC_REFRESH)
             }
             let size = TerminalSize.current()
