@@ -41,7 +41,9 @@ extension Shell {
         do {
             try runText(command)
         } catch {
-            guard keepGoing, mode == .batch, error.kind != .interrupted, error.kind != .terminated else { throw error }
+            guard keepGoing, mode == .batch, error.kind != .interrupted, error.kind != .terminated, !error.endsTheCommand, !runaway else {
+                throw error
+            }
             if !error.alreadyReported { report(error) }
             var failed = error
             failed.alreadyReported = true

@@ -30,6 +30,9 @@ public struct ShellError: Error, Equatable, Sendable {
     public var message: String
     /// True when the message was already printed (an error inside a `run` script).
     public var alreadyReported = false
+    /// True for a runaway (the nesting limit reached): `--keep-going` never goes on inside the
+    /// command that recursed, so a recursion that fails ends once, not 4^16 times.
+    public var endsTheCommand = false
 
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind

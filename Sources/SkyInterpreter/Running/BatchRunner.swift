@@ -79,6 +79,12 @@ public struct BatchRunner {
                     if !error.alreadyReported { shell.report(error) }
                     if error.kind == .terminated { return error.exitCode }
                     if status == 0 { status = error.exitCode }
+                    // A runaway ends every script inside the command that recursed; the top
+                    // level then goes on with its next line (with --keep-going).
+                    if shell.runaway || error.endsTheCommand {
+                        if shell.runDepth > 0 { return status }
+                        shell.runaway = false
+                    }
                     if error.kind == .interrupted || !keepGoing { return status }
                 }
                 if let exit = shell.exitStatus { return exit }

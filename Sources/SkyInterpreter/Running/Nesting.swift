@@ -8,7 +8,10 @@ extension Shell {
     /// Runs `body` one level deeper; past the limit it is an error naming `what` (one of `kind`).
     func nested<T>(_ what: String, kind: String = "scripts and lessons", _ body: () throws -> T) throws -> T {
         guard runDepth < Self.maxNesting else {
-            throw ShellError.usage("\(kind) nested more than \(Self.maxNesting) deep (does \(what) run itself?)")
+            var error = ShellError.usage("\(kind) nested more than \(Self.maxNesting) deep (does \(what) run itself?)")
+            error.endsTheCommand = true
+            runaway = true
+            throw error
         }
         runDepth += 1
         defer { runDepth -= 1 }

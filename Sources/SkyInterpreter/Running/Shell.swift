@@ -56,6 +56,9 @@ public final class Shell {
     var privateDirectoriesChecked: Set<String> = []
     /// Go on after errors in scripts (`--keep-going`).
     public var keepGoing = false
+    /// Set when the nesting limit was reached, until the top-level command that recursed has
+    /// ended: nothing inside it goes on after an error, even with `--keep-going`.
+    var runaway = false
     /// Asks the person at the terminal a question and returns the answer (nil when they
     /// cancel). Nil in scripts: commands that need an answer then need a flag instead.
     public var prompter: ((Question) -> String?)?
@@ -133,6 +136,8 @@ public final class Shell {
     /// Runs every command of one line, stopping at the first failure. A line that opens a block
     /// (`if`, `for`, `def`) without closing it is kept until the `end` comes on a later line.
     public func run(line: String) throws(ShellError) {
+        // A line typed or read at the top starts clear of an earlier runaway.
+        if runDepth == 0 { runaway = false }
         let commands: [(text: String, column: Int)]
         do {
             commands = try Lexer.commandTexts(in: line)

@@ -133,7 +133,7 @@ enum LessonCommands {
                 if context.mode == .batch {
                     var stopped = error
                     stopped.alreadyReported = true
-                    guard context.keepGoing else { throw stopped }
+                    guard context.keepGoing, !error.endsTheCommand else { throw stopped }
                     failure = failure ?? stopped
                 }
             }
