@@ -114,7 +114,7 @@ struct PipelineAgainstSQLTests {
     /// Runs the stage written `text` (`where a > 3`) on `input`, as a pipeline does, its
     /// variables expanded by the shell.
     static func stage(_ text: String, _ input: PipeValue, _ shell: Shell) throws -> QueryTable {
-        var lexer = Lexer(arguments: shell.arguments)
+        let lexer = Lexer(arguments: shell.arguments)
         let words = try #require(try lexer.commands(in: text).first)
         guard case .table(let table) = try Stages.run(words[0].text, Array(words.dropFirst()), input, shell) else {
             throw ShellError.usage("\(text) made no table")
