@@ -6,13 +6,16 @@ import SkyKit
 /// catalog knows is an error with "did you mean", never an empty answer; a word shaped like a
 /// code the catalog lacks stays as written (a logbook may hold one).
 extension ScalarReader {
+    /// A word written as a code is (`ZZ`, `K1V4`), whatever its case.
+    static func codeShaped(_ text: String) -> Bool { Catalog.looksLikeCode(text.uppercased()) }
+
     /// The ICAO code of the airport `text` names.
     func airport(named text: String) throws(ValueError) -> String {
         if let known = namedAirports[text] { return known }
         let code: String
         if let found = airport(text) {
             code = found
-        } else if Catalog.looksLikeCode(text.uppercased()), !text.contains(" ") {
+        } else if Self.codeShaped(text) {
             code = text.uppercased()
         } else {
             do { code = try catalog.resolveAirport(text).icao } catch { throw ValueError(error.message) }
@@ -26,7 +29,7 @@ extension ScalarReader {
     func airlineSpellings(named text: String) throws(ValueError) -> Set<String> {
         if let known = namedAirlines[text] { return known }
         let found: Set<String>
-        if !catalog.airlines(code: text).isEmpty || (Catalog.looksLikeCode(text.uppercased()) && !text.contains(" ")) {
+        if !catalog.airlines(code: text).isEmpty || Self.codeShaped(text) {
             found = airlineSpellings(text)
         } else {
             do { found = Set(try catalog.resolveAirline(text).spellings.map { $0.uppercased() }) } catch { throw ValueError(error.message) }
@@ -47,8 +50,7 @@ extension ScalarReader {
                 type = try catalog.resolveAircraft(text)
             } catch {
                 // A code the catalog lacks stays as written; an ambiguous or unknown name is said.
-                let codeShaped = Catalog.looksLikeCode(text.uppercased()) && !text.contains(" ")
-                if !(codeShaped && error.message.hasPrefix("unknown")) { throw ValueError(error.message) }
+                if !(Self.codeShaped(text) && error.message.hasPrefix("unknown")) { throw ValueError(error.message) }
             }
         }
         if let t = type {

@@ -7,19 +7,8 @@ extension ColumnKind {
     /// The unit written after a value of the kind, as the language reads it back; nil for
     /// kinds whose text says what they are (codes, dates, text, plain numbers).
     var wordUnit: String? {
-        switch self {
-        case .length(let unit), .height(let unit): unit.symbol
-        case .speed(let unit): unit.rawValue
-        case .angle: "°"
-        case .duration(let seconds):
-            switch seconds {
-            case 60: "min"
-            case 3600: "h"
-            case 86400: "d"
-            default: "s"
-            }
-        default: nil
-        }
+        let symbol = String(Grouping.unitSymbol(self).drop { $0 == " " })
+        return symbol.isEmpty ? nil : symbol
     }
 
     /// A cell's value as one word that keeps its kind.

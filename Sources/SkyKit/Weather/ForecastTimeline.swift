@@ -40,9 +40,7 @@ extension TAF {
     /// issue instant, or now for a current forecast). Nil when the validity is not given or
     /// cannot be placed; a change group whose time cannot be placed is left out.
     public func timeline(near reference: Double) -> [ForecastPeriod]? {
-        guard let validity, let issued = issued(near: reference), let start = validity.from.instant(near: issued),
-            let end = validity.to.instant(near: start), end > start
-        else { return nil }
+        guard let (start, end) = validityInstants(near: reference) else { return nil }
         func place(_ t: ReportTime) -> Double? { t.instant(near: start).map { min(max($0, start), end) } }
         var periods: [ForecastPeriod] = []
         var prevailing = conditions
@@ -98,14 +96,21 @@ extension TAF {
 }
 
 extension TAF {
+    /// The validity's start and end placed near `reference`; nil when it is not given or
+    /// cannot be placed.
+    func validityInstants(near reference: Double) -> (start: Double, end: Double)? {
+        guard let validity, let issued = issued(near: reference), let start = validity.from.instant(near: issued),
+            let end = validity.to.instant(near: start), end > start
+        else { return nil }
+        return (start, end)
+    }
+
     /// The change groups the timeline cannot show as written: those starting or ending outside
     /// the validity (cut to it, or left out when wholly outside) and those whose time no month
     /// near `reference` has. Empty when the validity itself cannot be placed (the timeline is
     /// nil then, and says so).
     public func changesOutsideValidity(near reference: Double) -> [Forecast] {
-        guard let validity, let issued = issued(near: reference), let start = validity.from.instant(near: issued),
-            let end = validity.to.instant(near: start), end > start
-        else { return [] }
+        guard let (start, end) = validityInstants(near: reference) else { return [] }
         func inside(_ t: ReportTime) -> Bool { t.instant(near: start).map { $0 >= start && $0 <= end } ?? false }
         return changes.filter { change in
             switch change.kind {

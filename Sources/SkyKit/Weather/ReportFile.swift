@@ -114,7 +114,7 @@ public enum ReportFile {
                     while let last = current.last, isTypeWord(last) { carried.insert(current.removeLast(), at: 0) }
                     finish()
                     current = carried
-                    if current.isEmpty { currentLine = number }
+                    currentLine = number
                 }
                 if current.isEmpty { currentLine = number }
                 var piece = word
@@ -141,7 +141,7 @@ public enum ReportFile {
             if lineStart, !words[k].equals("AMD"), !words[k].equals("COR") { return true }
             k += 1
         }
-        return k + 1 < words.endIndex && isStation(words[k]) && isTimeGroup(words[k + 1])
+        return k + 1 < words.endIndex && METARDecoder.isStation(words[k]) && METARDecoder.issueTime(words[k + 1]) != nil
     }
 
     /// Whether the words of a report so far hold its own station and time (a report, not only
@@ -154,16 +154,6 @@ public enum ReportFile {
         w.equals("METAR") || w.equals("SPECI") || w.equals("TAF") || w.equals("AMD") || w.equals("COR")
     }
 
-    /// `EGLL`, `K1V4`: four letters and digits, a letter first.
-    static func isStation(_ w: ArraySlice<UInt8>) -> Bool {
-        w.count == 4 && w.first.map { $0 >= 0x41 && $0 <= 0x5A } == true && w.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) }
-    }
-
-    /// `170520Z`: day, hour and minute.
-    static func isTimeGroup(_ w: ArraySlice<UInt8>) -> Bool {
-        w.count == 7 && w.last == UInt8(ascii: "Z") && w.dropLast().allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-    }
-
     /// `202001150950`: the year, month, day, hour and minute Ogimet writes before each report.
     static func ogimetTime(_ w: ArraySlice<UInt8>) -> Double? {
         guard w.count == 12 else { return nil }
@@ -171,7 +161,12 @@ public enum ReportFile {
         guard let y = s.digits(4), let m = s.digits(2), let d = s.digits(2), let hour = s.digits(2), let minute = s.digits(2), s.atEnd,
             hour < 24, minute < 60, let day = FlightDate(year: y, month: m, day: d)
         else { return nil }
-        return Double(day.daysSinceEpoch) * 86_400 + Double(hour * 3600 + minute * 60)
+        return seconds(day, hour, minute)
+    }
+
+    /// Unix seconds of a day's hour and minute, UTC.
+    static func seconds(_ day: FlightDate, _ hour: Int, _ minute: Int) -> Double {
+        Double(day.daysSinceEpoch) * 86_400 + Double(hour * 3600 + minute * 60)
     }
 
     static func isSpace(_ b: UInt8) -> Bool { b <= 0x20 || b == 0x7F }
@@ -184,7 +179,7 @@ public enum ReportFile {
             let hour = t.digits(2), t.take(":"), let minute = t.digits(2), t.atEnd, hour < 24, minute < 60,
             let day = FlightDate(year: y, month: m, day: d)
         else { return nil }
-        return Double(day.daysSinceEpoch) * 86_400 + Double(hour * 3600 + minute * 60)
+        return seconds(day, hour, minute)
     }
 
     /// `SAUK31 EGGY 061120` (and `RRA`, `CCA`, `AAB` after it): a WMO abbreviated heading.
