@@ -33,6 +33,19 @@ struct InteractiveTests {
         #expect(try pty.exitShell() == 0)
     }
 
+    /// A fresh shell knows the columns a command declares before it has run once.
+    @Test func tabAfterWhereOffersTheColumnsInAFreshShell() throws {
+        let pty = try start()
+        try pty.send("flights | where dist\t")
+        try pty.waitFor("ance ")
+        try pty.send("> 1km | sort air\t")
+        let offered = PTYSession.plain(try pty.waitFor("aircraft"))
+        #expect(offered.contains("airline"), "\(offered)")
+        try pty.send("\u{03}")
+        try pty.waitFor("sky ✈default> ")
+        #expect(try pty.exitShell() == 0)
+    }
+
     @Test func tabListsSeveralCandidates() throws {
         let pty = try start()
         try pty.send("he\t")

@@ -20,6 +20,7 @@ extension AllCommands {
         ["uniq"],
         ["group"],
         ["get"],
+        ["describe", "columns"],
         ["save"],
         ["let"],
         ["vars"],

@@ -20,6 +20,7 @@ enum AllCommands {
         { LanguageCommands.uniqStage },
         { LanguageCommands.groupStage },
         { LanguageCommands.getStage },
+        { LanguageCommands.describeStage },
         { LanguageCommands.saveStage },
         { LanguageCommands.letCommand },
         { LanguageCommands.varsCommand },

@@ -49,6 +49,27 @@ public enum ColumnKind: Sendable, Equatable {
         }
     }
 
+    /// The kind in a word or two, for `describe`: "length", "airport", "whole number".
+    var name: String {
+        switch self {
+        case .text: "text"
+        case .integer: "whole number"
+        case .number: "number"
+        case .boolean: "true/false"
+        case .length: "length"
+        case .height: "height"
+        case .angle: "angle"
+        case .speed: "speed"
+        case .duration: "duration"
+        case .date: "date"
+        case .instant: "time"
+        case .clock: "time of day"
+        case .airport: "airport"
+        case .airline: "airline"
+        case .aircraft: "aircraft type"
+        }
+    }
+
     static func durationSymbol(_ seconds: Double) -> String {
         switch seconds {
         case 60: "min"

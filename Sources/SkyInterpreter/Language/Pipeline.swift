@@ -261,8 +261,8 @@ extension Shell {
         if let first = head.first, head.count == 1, first.text.hasPrefix("$"), case .table(let t) = variables[String(first.text.dropFirst())] {
             return t.columns.map(QueryTable.shownName)
         }
-        guard let path = registry.resolve(head)?.1 else { return [] }
-        return columnsSeen[path.joined(separator: " ")] ?? []
+        guard let (spec, path, _) = registry.resolve(head) else { return [] }
+        return columnsSeen[path.joined(separator: " ")] ?? spec.columns.map(QueryTable.shownName)
     }
 
     /// Keeps a result as `$_`.

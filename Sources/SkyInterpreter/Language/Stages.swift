@@ -13,8 +13,12 @@ enum Stages {
     /// (each stage's rows are there at once, for explain).
     static func step(_ name: String, _ words: [Token], _ input: Flow, _ shell: Shell) throws -> Flow {
         let stage = name.lowercased()
-        guard names.contains(stage) else {
+        guard names.contains(stage) || stage == "columns" else {
             throw ShellError.usage("unknown stage '\(name)'" + suggestion(name, among: names) + " (stages: \(names.joined(separator: ", ")))")
+        }
+        if stage == "describe" || stage == "columns" {
+            try noWords(stage, words)
+            return .value(.table(Describe.columns(of: input)))
         }
         if stage == "count" {
             try noWords(stage, words)
@@ -124,7 +128,7 @@ enum Stages {
     }
 
     /// Every stage's name, in help's order.
-    static let names = ["where", "sort", "select", "reject", "first", "last", "skip", "count", "uniq", "group", "get", "save"]
+    static let names = ["where", "sort", "select", "reject", "first", "last", "skip", "count", "uniq", "group", "get", "describe", "save"]
     /// The stages whose words name columns (completion offers the table's).
     static let namingColumns: Set<String> = ["where", "sort", "select", "reject", "uniq", "group", "get"]
 

@@ -42,6 +42,9 @@ public enum HelpText {
         for sub in spec.subcommands {
             rows.append(("Subcommands", sub.name, sub.abstract))
         }
+        for column in Describe.declared(spec.columns) {
+            rows.append(("Columns (for | where, sort, select…)", column.name, column.about))
+        }
         let width = rows.map { displayWidth($0.1) }.max() ?? 0
         var section = ""
         for (heading, name, text) in rows {
@@ -78,6 +81,7 @@ public enum HelpText {
             ("options", .list(spec.options.map { .object([("name", .string($0.name)), ("usage", .string($0.usage)), ("help", .string($0.fullHelp))]) })),
             ("subcommands", .list(spec.subcommands.map { .string($0.name) })),
             ("examples", .list(spec.examples.map { .object([("command", .string($0.command)), ("explanation", .string($0.explanation))]) })),
+            ("columns", .list(Describe.declared(spec.columns).map { .object([("name", .string($0.name)), ("kind", .string($0.about))]) })),
             ("aliases", .list(spec.aliases.map(Datum.string))),
         ])
     }

@@ -214,13 +214,17 @@ public struct CommandSpec: @unchecked Sendable {
     public var subcommands: [CommandSpec] { parts.value.subcommands }
     public var requires: [Requirement] { parts.value.requires }
     public var examples: [Example] { parts.value.examples }
+    /// The columns of the table the command makes, as declared (empty when it makes none or
+    /// its columns follow from what it finds): help lists them, completion offers them after
+    /// `| where ` before the command has run.
+    public var columns: [Column] { rowTable?.columns ?? parts.value.columns }
 
     public init(
         _ name: String, aliases: [String] = [], category: CommandCategory, abstract: String,
         discussion: String = "", arguments: @autoclosure @escaping () -> [ArgumentSpec] = [],
         options: @autoclosure @escaping () -> [OptionSpec] = [], subcommands: @autoclosure @escaping () -> [CommandSpec] = [],
         requires: @autoclosure @escaping () -> [Requirement] = [], examples: @autoclosure @escaping () -> [Example] = [],
-        rowTable: Table? = nil, handler: Handler? = nil
+        columns: @autoclosure @escaping () -> [Column] = [], rowTable: Table? = nil, handler: Handler? = nil
     ) {
         self.rowTable = rowTable
         self.name = name
@@ -230,7 +234,9 @@ public struct CommandSpec: @unchecked Sendable {
         self.discussion = discussion
         self.handler = handler
         self.parts = Once {
-            Parts(arguments: arguments(), options: options(), subcommands: subcommands(), requires: requires(), examples: examples())
+            Parts(
+                arguments: arguments(), options: options(), subcommands: subcommands(), requires: requires(), examples: examples(),
+                columns: columns())
         }
     }
 
@@ -241,8 +247,13 @@ public struct CommandSpec: @unchecked Sendable {
         let subcommands: [CommandSpec]
         let requires: [Requirement]
         let examples: [Example]
+        let columns: [Column]
 
-        init(arguments: [ArgumentSpec], options: [OptionSpec], subcommands: [CommandSpec], requires: [Requirement], examples: [Example]) {
+        init(
+            arguments: [ArgumentSpec], options: [OptionSpec], subcommands: [CommandSpec], requires: [Requirement], examples: [Example],
+            columns: [Column]
+        ) {
+            self.columns = columns
             self.arguments = arguments
             self.options = options
             self.subcommands = subcommands

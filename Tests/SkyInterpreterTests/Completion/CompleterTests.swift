@@ -155,11 +155,14 @@ struct CompletionBinderTests {
     @Test func aStageOffersTheColumnsOfTheTableOnItsLeft() {
         let shell = makeShell()
         let completer = Completer(shell: shell)
-        // Completion never runs a command: the columns are known once the command has headed a pipeline.
-        #expect(completer.complete("airports near KSFO | where ").candidates.isEmpty)
-        _ = shell.output("airports near KSFO | count")
+        // Completion never runs a command: the columns are those the command declares, and
+        // for a command that declares none, those of its table once it has headed a pipeline.
         let columns = completer.complete("airports near KSFO | where dis").candidates.map(\.word)
         #expect(columns == ["distance"])
+        #expect(completer.complete("radar list | sort alt").candidates.map(\.word) == ["altitude", "altitude_source"])
+        #expect(completer.complete("vars | where ").candidates.isEmpty)
+        _ = shell.output("let n = 3; vars | count")
+        #expect(completer.complete("vars | where ").candidates.map(\.word) == ["name", "holds", "value"])
         #expect(completer.complete("airports near KSFO | sort distance desc | select ic").candidates.map(\.word) == ["icao"])
         _ = shell.output("let t = airports near KSFO | select icao name")
         #expect(completer.complete("$t | select ").candidates.map(\.word) == ["icao", "name"])

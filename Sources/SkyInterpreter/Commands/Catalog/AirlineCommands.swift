@@ -35,12 +35,18 @@ enum AirlineCommands {
     static let all = Flag("all", "include airlines that no longer fly")
     static let limit = Option("limit", .integer(1...1000), "how many to list", default: 25, shown: "25")
 
+    static let searchColumns = [
+        Column("iata", "IATA", kind: .airline), Column("icao", "ICAO", kind: .airline), Column("name", "Name"), Column("callsign", "Callsign"),
+        Column("country", "Country"), Column("active", "Active", kind: .boolean), Column("routes", "Routes", .right, kind: .integer),
+    ]
+
     static let search = CommandSpec(
         "search", category: .catalog,
         abstract: "Airlines whose name, callsign or code matches, active ones first",
         arguments: [text.spec],
         options: [all.spec, limit.spec],
-        examples: [Example("airlines search united", "airlines called United…"), Example("airlines search pan am --all", "also former airlines")]
+        examples: [Example("airlines search united", "airlines called United…"), Example("airlines search pan am --all", "also former airlines")],
+        columns: searchColumns
     ) { args, context in
         let text = try args.value(AirlineCommands.text)
         let found = context.catalog.searchAirlines(text, limit: 2000).filter { args.flag(AirlineCommands.all) || $0.isActive }.prefix(
@@ -55,11 +61,7 @@ enum AirlineCommands {
         return .table(
             Table(
                 key: "airlines", title: found.isEmpty ? "No airline matches '\(text)'" : nil,
-                columns: [
-                    Column("iata", "IATA", kind: .airline), Column("icao", "ICAO", kind: .airline), Column("name", "Name"),
-                    Column("callsign", "Callsign"),
-                    Column("country", "Country"), Column("active", "Active"), Column("routes", "Routes", .right),
-                ], rows: Array(rows)))
+                columns: searchColumns, rows: Array(rows)))
     }
 
     /// The airline card.

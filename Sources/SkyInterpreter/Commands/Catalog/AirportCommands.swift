@@ -45,7 +45,8 @@ enum AirportCommands {
         examples: [
             Example("airports near KSFO", "airports around San Francisco"),
             Example("airports near 51.5 -0.12 within 30km limit 5", "five airports within 30 km of central London"),
-        ]
+        ],
+        columns: nearColumns
     ) { args, context in
         let place = try args.value(AirportCommands.place)
         let radius = try args.value(AirportCommands.within)
@@ -61,15 +62,19 @@ enum AirportCommands {
                     ? Cell(.null, text: "—") : Cell(Datum.rounded(hit.bearing.degrees, 1), text: Format.bearing(hit.bearing, decimals: 0)),
             ]
         }
-        var table = Table(
-            key: "airports",
-            columns: [
-                Column("icao", "ICAO"), Column("iata", "IATA"), Column("name", "Name"), Column("city", "City"),
-                Column("distance_km", "Distance", .right), Column("bearing_deg", "Bearing", .right),
-            ], rows: rows)
+        var table = Table(key: "airports", columns: nearColumns, rows: rows)
         table.title = "Airports within \(Format.distance(radius, in: unit, decimals: 0)) of \(place.name)"
         return .table(table)
     }
+
+    static let nearColumns = [
+        Column("icao", "ICAO"), Column("iata", "IATA"), Column("name", "Name"), Column("city", "City"),
+        Column("distance_km", "Distance", .right), Column("bearing_deg", "Bearing", .right),
+    ]
+    static let searchColumns = [
+        Column("icao", "ICAO"), Column("iata", "IATA"), Column("name", "Name"), Column("city", "City"), Column("country", "Country"),
+        Column("routes", "Routes", .right, kind: .integer),
+    ]
 
     static let text = Argument("text", .words, "words of the name or city, or a code", .rest(required: true))
     static let searchLimit = Option("limit", .integer(1...1000), "how many to list", default: 25, shown: "25")
@@ -81,7 +86,8 @@ enum AirportCommands {
         options: [searchLimit.spec],
         examples: [
             Example("airports search london", "every London airport"), Example("airports search san jose limit 5", "the five biggest San José airports"),
-        ]
+        ],
+        columns: searchColumns
     ) { args, context in
         let text = try args.value(AirportCommands.text)
         let words = TextFolding.fold(text).split(separator: " ").map(String.init)
@@ -98,11 +104,7 @@ enum AirportCommands {
         }
         return .table(
             Table(
-                key: "airports", title: found.isEmpty ? "No airport matches '\(text)'" : nil,
-                columns: [
-                    Column("icao", "ICAO"), Column("iata", "IATA"), Column("name", "Name"), Column("city", "City"), Column("country", "Country"),
-                    Column("routes", "Routes", .right),
-                ], rows: rows))
+                key: "airports", title: found.isEmpty ? "No airport matches '\(text)'" : nil, columns: searchColumns, rows: rows))
     }
 
     /// The airport card.

@@ -32,7 +32,8 @@ enum NextCommand {
         examples: [
             Example("next", "the nearest pass in the next 10 minutes"), Example("next overhead for 20min", "the highest pass in 20 minutes"),
             Example("next above 30", "aircraft that will be more than 30° up"), Example("next within 5km", "passes within 5 km"),
-        ]
+        ],
+        columns: columns
     ) { args, context in
         let request = try Request(args, context)
         let (w, passes) = try predict(request, context)

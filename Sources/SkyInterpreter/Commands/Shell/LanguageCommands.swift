@@ -5,8 +5,8 @@ enum LanguageCommands {
     static let words = Argument("words", .words, "what the stage works with", .rest(required: false), placeholder: "…")
 
     /// A stage's declaration.
-    static func stage(_ name: String, _ abstract: String, _ discussion: String, _ examples: [Example]) -> CommandSpec {
-        CommandSpec(name, category: .query, abstract: abstract, discussion: discussion, arguments: [words.spec], examples: examples) { _, _ in
+    static func stage(_ name: String, aliases: [String] = [], _ abstract: String, _ discussion: String, _ examples: [Example]) -> CommandSpec {
+        CommandSpec(name, aliases: aliases, category: .query, abstract: abstract, discussion: discussion, arguments: [words.spec], examples: examples) { _, _ in
             throw ShellError.usage("\(name) is a pipeline stage: put it after a command that makes a table, e.g. flights | \(name) …")
         }
     }
@@ -20,7 +20,8 @@ enum LanguageCommands {
             + "airports are equal however written (`SFO`, `KSFO`), airlines too (`UA`, `UAL`). `COL in [A, B]` tests membership, "
             + "`COL =~ text` finds text anywhere in the value without regard to case (`!~` is its opposite), "
             + "`COL like 'B7*'` matches a pattern with `*` and `?`, any case. A row with no value in a compared column is left out, "
-            + "as in SQL; `COL == null` finds those rows.",
+            + "as in SQL; `COL == null` finds those rows. `COMMAND | describe` lists a table's columns with their kinds and units, "
+            + "and a command's help lists the columns it declares; Tab after `where ` offers them.",
         [
             Example("flights | where airline == UA and distance > 5000km", "long United flights"),
             Example("airports near KSFO | where distance < 50km", "airports close to San Francisco"),
@@ -53,6 +54,12 @@ enum LanguageCommands {
     static let getStage = stage(
         "get", "One column's values: one value from one row, a list from several", "For `let`, `$_` and `$NAME` in other commands.",
         [Example("airport KSFO | get elevation", "one value")])
+    static let describeStage = stage(
+        "describe", aliases: ["columns"], "List the columns of the table before it: names, kinds and units",
+        "One row per column: the name `where`, `sort` and `select` call it by, what its values are (length, airport, date…), "
+            + "the unit a bare number is read in, the title the table shows (JSON only: a column text leaves out until selected) "
+            + "and the other names it answers to. Nothing is listed: the command's rows are not read.",
+        [Example("flights | describe", "what a flight row holds"), Example("radar list | columns", "the columns of the radar list")])
     static let saveStage = stage(
         "save", "Write the table to a CSV or JSON file",
         "`save FILE [--force]`: the format follows the extension (.csv, .json). An existing file is replaced only with --force, "
@@ -126,7 +133,7 @@ enum LanguageCommands {
         alone: "end closes an if, for or def, and none is open")
 
     static let all = [
-        whereStage, sortStage, selectStage, rejectStage, firstStage, lastStage, skipStage, countStage, uniqStage, groupStage, getStage, saveStage,
-        letCommand, varsCommand, ifBlock, forBlock, defBlock, elseWord, endWord,
+        whereStage, sortStage, selectStage, rejectStage, firstStage, lastStage, skipStage, countStage, uniqStage, groupStage, getStage,
+        describeStage, saveStage, letCommand, varsCommand, ifBlock, forBlock, defBlock, elseWord, endWord,
     ]
 }
