@@ -27,6 +27,8 @@ extension AllCommands {
         ["if"],
         ["for"],
         ["def"],
+        ["try"],
+        ["catch"],
         ["else"],
         ["end"],
         ["timing"],

@@ -27,6 +27,8 @@ enum AllCommands {
         { LanguageCommands.ifBlock },
         { LanguageCommands.forBlock },
         { LanguageCommands.defBlock },
+        { LanguageCommands.tryBlock },
+        { LanguageCommands.catchWord },
         { LanguageCommands.elseWord },
         { LanguageCommands.endWord },
         { ShellHabits.timing },

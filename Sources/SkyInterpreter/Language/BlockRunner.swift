@@ -30,6 +30,8 @@ extension Shell {
                 }
             case .definition(let command):
                 try define(command)
+            case .attempt(let body, let handler):
+                try attempt(body, handler)
             }
             if exitStatus != nil { return }
         }
@@ -41,7 +43,8 @@ extension Shell {
         do {
             try runText(command)
         } catch {
-            guard keepGoing, mode == .batch, error.kind != .interrupted, error.kind != .terminated, !error.endsTheCommand, !runaway else {
+            guard keepGoing, mode == .batch, attempts == 0, error.kind != .interrupted, error.kind != .terminated, !error.endsTheCommand, !runaway
+            else {
                 throw error
             }
             if !error.alreadyReported { report(error) }
@@ -49,6 +52,27 @@ extension Shell {
             failed.alreadyReported = true
             blockFailure = blockFailure ?? failed
         }
+    }
+
+    /// `try … catch … end`: the body's first failure ends the body, unreported, and the handler
+    /// runs with `$error` (the message) and `$status` (its exit status) set. Ctrl-C, a
+    /// termination and a runaway recursion are never caught.
+    private func attempt(_ body: [Statement], _ handler: [Statement]) throws(ShellError) {
+        attempts += 1
+        do {
+            defer { attempts -= 1 }
+            try run(body)
+        } catch {
+            guard error.kind != .interrupted, error.kind != .terminated, !error.endsTheCommand, !runaway else { throw error }
+            arguments.variables["error"] = VariableWords(words: [error.message], fields: [:], what: "one value")
+            noteStatus(error.exitCode)
+            try run(handler)
+        }
+    }
+
+    /// Keeps a command's exit status as `$status` (0 when it worked).
+    func noteStatus(_ status: Int32) {
+        arguments.variables["status"] = VariableWords(words: [String(status)], fields: [:], what: "one value")
     }
 
     /// Whether an `if`'s condition holds: its words expanded, then read as a `where`

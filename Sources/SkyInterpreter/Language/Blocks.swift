@@ -25,18 +25,20 @@ struct CommandText {
 }
 
 /// A command or a block of the language: `if COND … else if COND … else … end`,
-/// `for NAME in LIST|(pipeline) … end` and `def NAME [PARAM…] … end`.
+/// `for NAME in LIST|(pipeline) … end`, `def NAME [PARAM…] … end` and `try … catch … end`.
 indirect enum Statement {
     case command(CommandText)
     case conditional(branches: [(condition: CommandText, body: [Statement])], otherwise: [Statement])
     case loop(name: String, source: CommandText, body: [Statement])
     case definition(UserCommand)
+    /// `try BODY catch HANDLER end`: the handler runs when a command of the body fails.
+    case attempt(body: [Statement], handler: [Statement])
 }
 
 /// Gathers the commands of a block as they come, over one line or many, and says when the
 /// block is complete.
 struct BlockCollector {
-    static let openers: Set<String> = ["if", "for", "def"]
+    static let openers: Set<String> = ["if", "for", "def", "try"]
 
     private(set) var commands: [CommandText] = []
     private var depth = 0
@@ -95,7 +97,7 @@ struct BlockParser {
     static func parse(_ commands: [CommandText]) throws(BlockError) -> [Statement] {
         var parser = BlockParser(commands)
         let (body, stop) = try parser.statements()
-        if let stop { throw BlockError("\(stop.keyword) belongs to no if, for or def", at: stop) }
+        if let stop { throw BlockError("\(stop.keyword) belongs to no \(stop.keyword == "catch" ? "try" : "if, for, def or try")", at: stop) }
         return body
     }
 
@@ -105,7 +107,7 @@ struct BlockParser {
         while at < commands.count {
             let command = commands[at]
             let word = command.keyword
-            if word == "end" || word == "else" {
+            if word == "end" || word == "else" || word == "catch" {
                 at += 1
                 return (out, command)
             }
@@ -120,16 +122,23 @@ struct BlockParser {
             switch word {
             case "if": out.append(try conditional(command))
             case "for": out.append(try loop(command))
+            case "try": out.append(try attempt(command))
             default: out.append(.definition(try definition(command)))
             }
         }
         return (out, nil)
     }
 
-    private mutating func body(of opener: CommandText, allowsElse: Bool) throws(BlockError) -> ([Statement], CommandText) {
+    private mutating func body(
+        of opener: CommandText, allowsElse: Bool, allowsCatch: Bool = false
+    ) throws(BlockError) -> ([Statement], CommandText) {
         let (body, stop) = try statements()
         guard let stop else { throw BlockError("this \(opener.keyword) has no end", at: opener) }
         if stop.keyword == "else", !allowsElse { throw BlockError("else is not inside an if", at: stop) }
+        if stop.keyword == "catch", !allowsCatch { throw BlockError("catch is not inside a try", at: stop) }
+        if stop.keyword == "catch", !stop.rest.isEmpty, !stop.rest.hasPrefix("#") {
+            throw BlockError("catch takes nothing after it ($error holds the message, $status the exit status)", at: stop)
+        }
         if stop.keyword == "end", !stop.rest.isEmpty, !stop.rest.hasPrefix("#") { throw BlockError("end takes nothing after it", at: stop) }
         return (body, stop)
     }
@@ -158,11 +167,21 @@ struct BlockParser {
         }
     }
 
+    private mutating func attempt(_ opener: CommandText) throws(BlockError) -> Statement {
+        guard opener.rest.isEmpty || opener.rest.hasPrefix("#") else {
+            throw BlockError("try takes nothing after it (start the next command on its own line or after ;)", at: opener)
+        }
+        let (body, stop) = try self.body(of: opener, allowsElse: false, allowsCatch: true)
+        guard stop.keyword == "catch" else { return .attempt(body: body, handler: []) }
+        let (handler, _) = try self.body(of: opener, allowsElse: false)
+        return .attempt(body: body, handler: handler)
+    }
+
     private mutating func loop(_ opener: CommandText) throws(BlockError) -> Statement {
         let words = opener.rest.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
         guard words.count >= 2, words[1] == "in" else { throw BlockError("write for NAME in VALUE… or for NAME in (pipeline)", at: opener) }
         let name = String(words[0])
-        guard Shell.isVariableName(name), name != "env", name != "_" else {
+        guard Shell.isVariableName(name), !Shell.reservedVariables.contains(name) else {
             throw BlockError("for: '\(Visible.text(name))' is not a variable name (letters, digits and _)", at: opener)
         }
         var source = opener
@@ -173,17 +192,24 @@ struct BlockParser {
 
     private mutating func definition(_ opener: CommandText) throws(BlockError) -> UserCommand {
         let words = opener.rest.split { $0 == " " || $0 == "\t" }.map(String.init)
-        guard let name = words.first?.lowercased() else { throw BlockError("def needs a name: def NAME [PARAM…]", at: opener) }
+        guard let name = words.first?.lowercased() else { throw BlockError("def needs a name: def NAME [PARAM[:KIND][=DEFAULT]…]", at: opener) }
         guard Shell.isVariableName(name) else {
             throw BlockError("def: '\(Visible.text(name))' is not a command name (letters, digits and _)", at: opener)
         }
-        var parameters: [String] = []
+        var parameters: [Parameter] = []
         for word in words.dropFirst() {
-            guard Shell.isVariableName(word) else {
-                throw BlockError("def \(name): '\(Visible.text(word))' is not a parameter name (letters, digits and _)", at: opener)
+            let parameter: Parameter
+            switch Parameter.parse(word) {
+            case .success(let p): parameter = p
+            case .failure(let mistake): throw BlockError("def \(name): \(mistake.message)", at: opener)
             }
-            guard !parameters.contains(word) else { throw BlockError("def \(name): the parameter \(word) is named twice", at: opener) }
-            parameters.append(word)
+            guard !parameters.contains(where: { $0.name == parameter.name }) else {
+                throw BlockError("def \(name): the parameter \(parameter.name) is named twice", at: opener)
+            }
+            if parameter.defaultText == nil, let optional = parameters.last(where: { $0.defaultText != nil }) {
+                throw BlockError("def \(name): \(parameter.name) has no default but comes after \(optional.name), which has one", at: opener)
+            }
+            parameters.append(parameter)
         }
         let start = at
         let (body, _) = try self.body(of: opener, allowsElse: false)

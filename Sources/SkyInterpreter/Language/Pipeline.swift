@@ -206,7 +206,7 @@ extension Shell {
         guard Shell.isVariableName(name) else {
             throw ShellError.usage("'\(Visible.text(name))' is not a variable name: use letters, digits and _, starting with a letter")
         }
-        guard name != "env", name != "_" else { throw ShellError.usage("$\(name) is the shell's own: choose another name") }
+        guard !Shell.reservedVariables.contains(name) else { throw ShellError.usage("$\(name) is the shell's own: choose another name") }
         let rest = Array(words.dropFirst(2))
         let value: PipeValue
         if rest.isEmpty {
@@ -235,6 +235,10 @@ extension Shell {
         default: return .text
         }
     }
+
+    /// The variables the shell sets itself: `$env.NAME`, `$_` (the last result), `$status` (the
+    /// last command's exit status) and `$error` (the message a `catch` caught).
+    static let reservedVariables: Set<String> = ["env", "_", "status", "error"]
 
     static func isVariableName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return false }

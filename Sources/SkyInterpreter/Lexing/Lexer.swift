@@ -18,6 +18,12 @@ public struct Lexer {
 
     public init(arguments: ScriptArguments = ScriptArguments()) { self.arguments = arguments }
 
+    /// The most words one command may expand to, and the most bytes one word may grow to by
+    /// expansion: a variable holding a list of more is refused with one error line, so a script
+    /// that doubles a list in a loop stops at a megabyte-sized value, not at all the memory.
+    public static let maxWords = 1_000_000
+    public static let maxWordBytes = 1 << 20
+
     /// The commands of a line, each as its words; empty commands are dropped.
     public func commands(in line: String) throws(LexError) -> [[Token]] {
         var scan = Scan(lexer: self, text: line, lenient: false)
@@ -331,9 +337,9 @@ private struct Scan {
         if quoted || wordStarted {
             startWord()
             wordLiteral = true
-            word += words.joined(separator: " ").utf8
+            try insert(words, quoted: true, at: written)
         } else {
-            insert(words, quoted: false)
+            try insert(words, quoted: false, at: written)
         }
     }
 
@@ -374,10 +380,17 @@ private struct Scan {
 
     /// Several values (`$@`, a list variable): several words outside quotes, one joined by
     /// spaces inside them.
-    mutating func insert(_ values: [String], quoted: Bool) {
+    mutating func insert(_ values: [String], quoted: Bool, at: Int) throws(LexError) {
         if quoted {
-            word += values.joined(separator: " ").utf8
+            let joined = values.joined(separator: " ").utf8
+            guard word.count + joined.count <= Lexer.maxWordBytes else {
+                throw LexError(message: "this expansion makes a word longer than \(Format.grouped(Double(Lexer.maxWordBytes))) bytes", column: column(at))
+            }
+            word += joined
             return
+        }
+        guard words.count + values.count <= Lexer.maxWords else {
+            throw LexError(message: "this expansion makes the command longer than \(Format.grouped(Double(Lexer.maxWords))) words", column: column(at))
         }
         for (n, value) in values.enumerated() {
             if n > 0 { endWord() }
@@ -451,7 +464,7 @@ private struct Scan {
                     return
                 }
                 i = j
-                insert(words, quoted: quoted)
+                try insert(words, quoted: quoted, at: at)
                 return
             }
             try environment(name, at: at)
@@ -464,7 +477,7 @@ private struct Scan {
             try substitution(i + 1, close, quoted: quoted, written: i)
         } else if next == UInt8(ascii: "@") {
             i += 2
-            insert(args.values, quoted: quoted)
+            try insert(args.values, quoted: quoted, at: at)
         } else {
             startWord()
             word.append(Scan.dollar)

@@ -33,6 +33,16 @@ public struct ShellError: Error, Equatable, Sendable {
     /// True for a runaway (the nesting limit reached): `--keep-going` never goes on inside the
     /// command that recursed, so a recursion that fails ends once, not 4^16 times.
     public var endsTheCommand = false
+    /// The calls of commands of your own the error came out of, innermost first: each names
+    /// the line that called it, shown under the error.
+    public var backtrace: [Frame] = []
+
+    /// One call of a command of your own: where it was called from.
+    public struct Frame: Equatable, Sendable {
+        public var command: String
+        /// The calling line; nil at the prompt.
+        public var calledFrom: SourceLocation?
+    }
 
     public init(_ kind: Kind, _ message: String) {
         self.kind = kind

@@ -59,6 +59,11 @@ public final class Shell {
     /// Set when the nesting limit was reached, until the top-level command that recursed has
     /// ended: nothing inside it goes on after an error, even with `--keep-going`.
     var runaway = false
+    /// The commands of your own running now, outermost first, each with the line that called it.
+    var calls: [ShellError.Frame] = []
+    /// How many `try` bodies are running: inside one, a failure goes to its `catch`, even with
+    /// --keep-going.
+    var attempts = 0
     /// Asks the person at the terminal a question and returns the answer (nil when they
     /// cancel). Nil in scripts: commands that need an answer then need a flag instead.
     public var prompter: ((Question) -> String?)?
@@ -199,14 +204,30 @@ public final class Shell {
 
     /// Lexes and runs one command's text.
     func runText(_ text: CommandText) throws(ShellError) {
+        do {
+            try runCommand(text)
+            noteStatus(0)
+        } catch {
+            noteStatus(error.exitCode)
+            throw error
+        }
+    }
+
+    private func runCommand(_ text: CommandText) throws(ShellError) {
         var source = text.text
+        var substituted = false
         // `let NAME = (pipeline)` keeps the pipeline's table, which a substitution would not.
         if text.keyword == "let", let equals = source.firstIndex(of: "="),
             let inner = Lexer.parenthesised(String(String(source[source.index(after: equals)...]).trimmingWhitespace))
         {
             source = String(source[...equals]) + " " + inner
+            substituted = true
         }
         let words = try lex(source, column: text.column)
+        // What the parentheses hold runs as a command, as a substitution's does: never text.
+        if substituted, words.count > 3, !isVariableHead(Array(words[3...])), registry.command(words[3].text) == nil {
+            throw unknownCommand(words[3].text)
+        }
         if !words.isEmpty { try run(words: words) }
     }
 
@@ -329,12 +350,14 @@ public final class Shell {
         }
     }
 
+    /// "unknown command 'NAME' — did you mean …".
+    func unknownCommand(_ name: String) -> ShellError {
+        ShellError.usage("unknown command '\(name)'" + suggestion(name, among: registry.allNames) + " — type help for the list")
+    }
+
     /// Finds the command of some words and binds its arguments.
     func bind(_ words: [Token]) throws -> (CommandSpec, [String], Arguments) {
-        guard let (spec, path, next) = registry.resolve(words) else {
-            let name = words[0].text
-            throw ShellError.usage("unknown command '\(name)'" + suggestion(name, among: registry.allNames) + " — type help for the list")
-        }
+        guard let (spec, path, next) = registry.resolve(words) else { throw unknownCommand(words[0].text) }
         let rest = Array(words[next...])
         guard spec.handler != nil else {
             let subs = spec.subcommands.map(\.name)
@@ -394,6 +417,16 @@ public final class Shell {
     /// Prints an error line: `file:line: error: message` in scripts, `error: message` at the prompt.
     public func report(_ error: ShellError) {
         report(error.message, label: "error", style: .error)
+        // Under it, the calls it came out of: those it carries, or those running now (an error
+        // reported inside a body, with --keep-going).
+        let frames = error.backtrace.isEmpty ? calls.reversed() : error.backtrace
+        // A runaway's many calls of the same command: the innermost, a count, the outermost.
+        let shown = frames.count > 3 ? [frames[0], frames[frames.count - 1]] : frames
+        for (n, frame) in shown.enumerated() {
+            if frames.count > 3, n == 1 { report("… \(frames.count - 2) calls between", label: "note", style: .dim, at: nil, bare: true) }
+            let place = frame.calledFrom == nil ? ", called at the prompt" : ", called here"
+            report("in \(frame.command)" + place, label: "note", style: .dim, at: frame.calledFrom, bare: frame.calledFrom == nil)
+        }
     }
 
     /// Prints a warning line on stderr.
@@ -407,8 +440,13 @@ public final class Shell {
     }
 
     func report(_ message: String, label: String, style: Style) {
+        report(message, label: label, style: style, at: location, bare: false)
+    }
+
+    /// A line on stderr under `location` (or, unless `bare`, "skyshell: " in batch).
+    func report(_ message: String, label: String, style: Style, at location: SourceLocation?, bare: Bool) {
         out.flush()
-        var prefix = mode == .batch ? "skyshell: " : ""
+        var prefix = mode == .batch && !bare ? "skyshell: " : ""
         if let location { prefix = "\(location.file):\(location.line): " }
         let options = RenderOptions(color: colorEnabled(terminal: stderrIsTerminal))
         err.write(TerminalText(prefix) + .rendered(ANSI.paint(label + ":", style, options)) + TerminalText(" " + message + "\n"))

@@ -119,21 +119,40 @@ enum LanguageCommands {
         alone: "for needs its end: for NAME in …; …; end")
     static let defBlock = block(
         "def", "Make a command of your own",
-        "`def NAME [PARAM…] … end` makes NAME a command: its parameters are its arguments (each required), `$PARAM` in the "
-            + "body. Comment lines right after `def` are its help (the first is its summary). It has usage, completion and "
-            + "errors like skyshell's own; in a pipeline, its table is what the pipeline gets. Commands kept in startup.sky in "
-            + "the config folder are made at every interactive start.",
-        [Example("def far code; distance KSFO $code; end; far KJFK", "a command with one parameter")],
+        "`def NAME [PARAM…] … end` makes NAME a command: its parameters are its arguments, `$PARAM` in the body. A "
+            + "parameter may have a kind and a default, `NAME:KIND=DEFAULT` (kinds: text, number, integer, length, height, "
+            + "angle, duration, airport, airline, aircraft): the argument is then checked as a built-in command's is, `$PARAM` "
+            + "keeps its kind and unit, and the parameters with a default may be left out (they come last). An error inside "
+            + "the body names its line and, under it, the line that called the command. Comment lines right after `def` are "
+            + "its help (the first is its summary). It has usage, completion and errors like skyshell's own; in a pipeline, "
+            + "its table is what the pipeline gets. Commands kept in startup.sky in the config folder are made at every "
+            + "interactive start.",
+        [
+            Example("def far code; distance KSFO $code; end; far KJFK", "a command with one parameter"),
+            Example("def longest n:integer=10; flights | sort distance desc | first $n; end", "a parameter with a kind and a default"),
+        ],
         alone: "def needs its end: def NAME [PARAM…]; …; end")
+    static let tryBlock = block(
+        "try", "Run commands and go on after an expected failure",
+        "`try … catch … end`: the first failing command ends the body without an error line, and the commands after "
+            + "`catch` run with `$error` holding its message and `$status` its exit status (65 for a usage or data error, "
+            + "66 for a missing file…); without `catch` the failure is only passed over. After every command `$status` is "
+            + "its exit status, 0 when it worked. Ctrl-C, a termination and a runaway recursion are never caught.",
+        [Example("try; airport XXXX; catch; echo skipped: $error; end", "go on past an unknown airport")],
+        alone: "try needs its end: try; …; catch; …; end")
+    static let catchWord = block(
+        "catch", "The commands of a try that run when its body failed", "",
+        [Example("try; run missing.sky; catch; echo status $status; end", "the exit status of the failure")],
+        alone: "catch belongs inside a try … end")
     static let elseWord = block(
         "else", "The branch of an if taken when no condition holds", "",
         [Example("if 1 > 2; echo no; else; echo yes; end", "the else branch runs")], alone: "else belongs inside an if … end")
     static let endWord = block(
-        "end", "Close an if, for or def", "", [Example("for x in a b; echo $x; end", "a loop closed by end")],
+        "end", "Close an if, for, def or try", "", [Example("for x in a b; echo $x; end", "a loop closed by end")],
         alone: "end closes an if, for or def, and none is open")
 
     static let all = [
         whereStage, sortStage, selectStage, rejectStage, firstStage, lastStage, skipStage, countStage, uniqStage, groupStage, getStage,
-        describeStage, saveStage, letCommand, varsCommand, ifBlock, forBlock, defBlock, elseWord, endWord,
+        describeStage, saveStage, letCommand, varsCommand, ifBlock, forBlock, defBlock, tryBlock, catchWord, elseWord, endWord,
     ]
 }
