@@ -237,4 +237,37 @@ struct LessonPracticeTests {
         let script = ProcessRunner.run(Executable.skyshell, ["-c", "lesson 1 --practice"], environment: ProcessRunner.environment(home: home.path))
         #expect(script.status == 65 && script.stderr.contains("practice needs a terminal"), "\(script.stderr)")
     }
+
+    /// Practice accepts what means the step's command (another code of the same airport,
+    /// options in another order), lets help and explain run
+    /// mid-step, and for a step with checks accepts any command that makes them hold.
+    @Test func practiceComparesWhatTheCommandMeans() throws {
+        let file = home.write(
+            "meaning.sky",
+            """
+            #! lesson: Meaning
+            observer LHR
+            airports near KSFO within 20km limit 5
+            let n = (airports near KSFO within 20km | count)
+            #? expect $n == 4
+            echo done
+            """)
+        let pty = try PTYSession.prompt(home: home.path, columns: 120, rows: 50)
+        #expect(PTYSession.plain(try pty.enter("lesson \(file) --practice", until: "practice> ")).contains("Type: observer LHR"))
+        let helped = PTYSession.plain(try pty.enter("help observer", until: "practice> "))
+        #expect(helped.contains("usage: observer") && !helped.contains("Type: airports"), "\(helped)")
+        let explained = PTYSession.plain(try pty.enter("explain bearing", until: "practice> "))
+        #expect(!explained.contains("Type: airports"), "\(explained)")
+        #expect(PTYSession.plain(try pty.enter("observer EGLL", until: "practice> ")).contains("Type: airports near KSFO within 20km limit 5"))
+        let other = PTYSession.plain(try pty.enter("airports near KSFO within 25km limit 5", until: "practice> "))
+        #expect(other.contains("Almost"), "a different value is not the same command: \(other)")
+        let reordered = PTYSession.plain(try pty.enter("airports near SFO limit 5 within 20km", until: "practice> "))
+        #expect(reordered.contains("KOAK") && reordered.contains("Try: let n ="), "\(reordered)")
+        let wrong = PTYSession.plain(try pty.enter("let n = 3", until: "practice> "))
+        #expect(wrong.contains("✗ expected $n == 4") && wrong.contains("Not yet"), "\(wrong)")
+        let right = PTYSession.plain(try pty.enter("let n = (airports near SFO within 20km limit 50 | count)", until: "practice> "))
+        #expect(right.contains("✓ $n == 4") && right.contains("Type: echo done"), "\(right)")
+        #expect(PTYSession.plain(try pty.enter("echo done", until: "sky ✈default> ")).contains("end of the lesson Meaning"))
+        try pty.exitShell()
+    }
 }

@@ -4,12 +4,16 @@ import SkyKit
 
 /// A guided lesson: steps of narration, a command, and what to notice in its output. Lessons
 /// are `.sky` scripts (so each also runs as a plain script): `#! lesson: Title`, `# text` before
-/// a command, the command, then `#> text` about its output.
+/// a command, the command, then `#> text` about its output and `#? expect CONDITION` for a
+/// value the step must make (`#? expect $n == 3`), checked as `if` checks its condition.
 struct Lesson: Sendable {
     struct Step: Sendable {
         var intro: [String]
         var command: String
         var notes: [String]
+        /// The conditions the step must make hold: with them, practice accepts any command that
+        /// does, and a lesson run as a script fails when one does not hold.
+        var checks: [String] = []
     }
 
     /// 1… for the built-in lessons, 0 for a teacher's own file and for the tour.
@@ -40,7 +44,9 @@ struct Lesson: Sendable {
         var intro: [String] = []
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = String(raw)
-            if line.hasPrefix("#! lesson:") {
+            if line.hasPrefix("#? expect ") {
+                if !steps.isEmpty { steps[steps.count - 1].checks.append(String(line.dropFirst(10)).trimmingWhitespace()) }
+            } else if line.hasPrefix("#! lesson:") {
                 title = String(line.dropFirst(10)).trimmingWhitespace()
             } else if line.hasPrefix("#>") {
                 if !steps.isEmpty { steps[steps.count - 1].notes.append(String(line.dropFirst(2)).trimmingWhitespace()) }

@@ -25,7 +25,12 @@ enum LessonCommands {
             + "as they are, and everything it writes stays in its scratch folder (a file elsewhere, or a terrain folder of yours, is refused). In "
             + "scripts the steps run straight through; a step's error stops the lesson with its status (with --keep-going the "
             + "other steps still run). A lesson is a plain .sky script: `#! lesson: Title`, `# narration` before a command, the "
-            + "command, `#> what to notice` after it. `lesson show 1` prints one; a teacher's own file runs the same way with `lesson my-class.sky`.",
+            + "command, `#> what to notice` after it, and `#? expect CONDITION` for a value the step must make (`#? expect $n == 4`, "
+            + "written as `if` writes it: each is said to hold or not, and one that does not fails the step). `lesson show 1` prints "
+            + "one; a teacher's own file runs the same way with `lesson my-class.sky`. With --practice the student types each "
+            + "command: what they type is accepted when it means the same once read (`observer EGLL` for `observer LHR`, options "
+            + "in any order), or, for a step with checks, when it makes the checks hold; `help`, `?` and `explain` run without "
+            + "ending the step.",
         arguments: [which.spec],
         options: [practice.spec],
         subcommands: [list, show],
@@ -44,7 +49,7 @@ enum LessonCommands {
     }
 
     static let practice = Flag(
-        "practice", "the student types each command: the lesson shows what to type, checks it and gives a hint when it differs")
+        "practice", "the student types each command: the lesson shows what to type, checks what it means and gives a hint when it differs")
 
     /// The lesson a word names: a built-in number, or a file.
     static func lesson(_ text: String, _ context: CommandContext) throws -> Lesson {
@@ -111,18 +116,26 @@ enum LessonCommands {
         var failure: ShellError?
         for (k, step) in lesson.steps.enumerated() {
             if !step.intro.isEmpty { say(step.intro.map { .message($0) }) }
+            var line = step.command
             if let ask {
-                say([.message("Type: " + step.command, .bold)])
-                switch practise(step.command, ask, say) {
-                case .typed: break
+                say([.message((step.checks.isEmpty ? "Type: " : "Try: ") + step.command, .bold)])
+                switch practise(step, in: scratch, ask, say) {
+                case .typed(let typed): line = typed
                 case .skipped: say([.message("sky> " + step.command, .bold)])
                 case .stopped: return .message("lesson stopped at step \(k + 1) of \(lesson.steps.count)")
+                case .done:
+                    if !step.notes.isEmpty { say(step.notes.map { .message("→ " + $0, .dim) }) }
+                    continue
                 }
             } else {
                 say([.message("sky> " + step.command, .bold)])
             }
-            do {
-                try scratch.run(line: step.command)
+            do throws(ShellError) {
+                try scratch.run(line: line)
+                // A teacher's checks: each said as it holds or not; one that does not is the
+                // step's failure, as an error is.
+                let failed = check(step, in: scratch, say)
+                if let failed { throw ShellError.data("the lesson expected \(failed)") }
             } catch {
                 if !error.alreadyReported {
                     context.err.write("error: \(error.message)\n")
@@ -151,22 +164,56 @@ enum LessonCommands {
         return .message(lesson.ending, .good)
     }
 
-    /// How a practice step ended.
-    enum Attempt { case typed, skipped, stopped }
+    /// Says how each of the step's checks came out; the first that does not hold, or nil.
+    static func check(_ step: Lesson.Step, in scratch: Shell, _ say: ([Block]) -> Void) -> String? {
+        var failed: String?
+        for condition in step.checks {
+            let holds: Bool
+            do {
+                holds = try scratch.holds(CommandText(text: condition, location: nil))
+            } catch {
+                say([.message("✗ \(condition): \(error.message)", .warning)])
+                failed = failed ?? condition
+                continue
+            }
+            say([holds ? .message("✓ \(condition)", .good) : .message("✗ expected \(condition)", .warning)])
+            if !holds { failed = failed ?? condition }
+        }
+        return failed
+    }
 
-    /// Asks the student to type `command` until they do (spacing and letter case aside): a
-    /// wrong first word is named, after two tries the whole command is shown again; `skip`
-    /// runs it for them, `q` or Ctrl-D stops.
-    static func practise(_ command: String, _ ask: (Question) -> String?, _ say: ([Block]) -> Void) -> Attempt {
+    /// How a practice step ended: a line to run (the student's, meaning the step's command),
+    /// the step's command to run for them, the step done (its checks hold), or the lesson stopped.
+    enum Attempt: Equatable { case typed(String), skipped, done, stopped }
+
+    /// Asks the student to type the step's command until what they type means the same (the
+    /// same command with the same values once read: `observer EGLL` for `observer LHR`,
+    /// options in any order), or, for a step with checks, until a command they type makes the
+    /// checks hold. `help`, `?` and `explain` run without ending the step. A wrong first word
+    /// is named, after two tries the whole command is shown again; `skip` runs it for them,
+    /// `q` or Ctrl-D stops.
+    static func practise(_ step: Lesson.Step, in scratch: Shell, _ ask: (Question) -> String?, _ say: ([Block]) -> Void) -> Attempt {
         func words(_ text: String) -> [String] { text.split(whereSeparator: \.isWhitespace).map { $0.lowercased() } }
+        let command = step.command
         let wanted = words(command)
+        let meaning = scratch.meaning(of: command)
         var tries = 0
         while true {
             guard let typed = ask(Question("practice> ")) else { return .stopped }
             let got = words(typed)
-            if got == wanted { return .typed }
             if got == ["q"] { return .stopped }
             if got == ["skip"] { return .skipped }
+            if let first = got.first, ["help", "?", "explain"].contains(first) {
+                runAside(typed, in: scratch)
+                continue
+            }
+            if !step.checks.isEmpty, !got.isEmpty {
+                if runAside(typed, in: scratch), check(step, in: scratch, say) == nil { return .done }
+                tries += 1
+                say([.message("Not yet" + (tries >= 2 ? " — this works: \(command)" : "") + " (skip runs it for you, q stops)", .warning)])
+                continue
+            }
+            if got == wanted || (meaning != nil && scratch.meaning(of: typed) == meaning) { return .typed(typed) }
             tries += 1
             if got.first != wanted.first {
                 say([.message("Not quite: this step's command starts with `\(wanted[0])`" + (tries >= 2 ? " — type: \(command)" : ""), .warning)])
@@ -180,6 +227,19 @@ enum LessonCommands {
                 say([.message("Almost: \(command) is all this step needs", .warning)])
             }
             say([.message("(skip runs it for you, q stops)", .dim)])
+        }
+    }
+
+    /// Runs a line the student typed in the lesson's shell, its error reported; true when it worked.
+    @discardableResult
+    static func runAside(_ line: String, in scratch: Shell) -> Bool {
+        do {
+            try scratch.run(line: line)
+            scratch.out.flush()
+            return true
+        } catch {
+            if !error.alreadyReported { scratch.report(error) }
+            return false
         }
     }
 }
