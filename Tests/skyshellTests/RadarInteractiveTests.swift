@@ -187,3 +187,60 @@ struct LiveSignalTests {
         #expect(status == 128 + signal || status == 0, "exit status \(status)")
     }
 }
+
+/// The radar's tables and its live screen at 80×24 and 120×40: every line fits the width, no
+/// value is cut (a column that may give way is left out instead), the title stays one line,
+/// and the live frame keeps its title, its N mark and its keys within the rows.
+@Suite("Radar screens fit the terminal (PTY)")
+struct RadarFitTests {
+    let home = TemporaryDirectory("pty-radar-fit")
+
+    static let sizes = [(80, 24), (120, 40)]
+
+    func lines(_ text: String) -> [String] {
+        PTYSession.plain(text).split(separator: "\n", omittingEmptySubsequences: false).map { $0.replacingOccurrences(of: "\r", with: "") }
+    }
+
+    @Test(arguments: sizes)
+    func radarListAndNextFitWithoutCuttingValues(columns: Int, rows: Int) throws {
+        let pty = try PTYSession.prompt(home: home.path, columns: columns, rows: rows)
+        try pty.enter("observer LFPG", until: "✈default> ")
+        let list = lines(try pty.enter("radar list limit 8", until: "✈default> "))
+        let next = lines(try pty.enter("next for 20min limit 5", until: "✈default> "))
+        for (name, shown) in [("radar list", list), ("next", next)] {
+            #expect(shown.allSatisfy { $0.unicodeScalars.count <= columns }, "\(name): \(shown.filter { $0.unicodeScalars.count > columns })")
+            #expect(!shown.contains { $0.contains("…") }, "\(name) cut a value: \(shown)")
+        }
+        // The title is one line, right above the header.
+        let header = try #require(list.firstIndex { $0.hasPrefix("Callsign") })
+        #expect(list[header - 1].contains("21 aircraft within 50 km · north up"), "\(list)")
+        #expect(list[header].contains("Clock") == (columns >= 100), "the clock column gives way at 80: \(list[header])")
+        let nextHeader = try #require(next.firstIndex { $0.hasPrefix("Time") })
+        #expect(next[nextHeader].contains("Airline") == (columns >= 100), "\(next[nextHeader])")
+        #expect(next.contains { $0.hasPrefix("Next 20 min from ") && $0.hasSuffix("within 50 km") }, "\(next)")
+        try pty.exitShell()
+    }
+
+    @Test(arguments: sizes)
+    func theLiveScopeKeepsItsTitleNorthMarkAndKeysOnScreen(columns: Int, rows: Int) throws {
+        let pty = try PTYSession.prompt(home: home.path, columns: columns, rows: rows)
+        try pty.enter("observer LFPG", until: "✈default> ")
+        try pty.send("radar live\r")
+        try pty.waitFor("q quit")
+        // The second frame, whole: from its home-cursor to its keys line.
+        let raw = try pty.waitFor("q quit")
+        let frame = String(raw[raw.range(of: "\u{1B}[H", options: .backwards)!.upperBound...])
+        // The frame's lines up to its keys line, where the cursor stays: that line never scrolls.
+        let all = lines(frame)
+        let shown = Array(all.prefix { !$0.contains("q quit") }) + all.filter { $0.contains("q quit") }.prefix(1)
+        #expect(shown.count <= rows - 1, "\(shown.count) lines on \(rows) rows")
+        #expect(shown.count >= rows - 4, "the scope uses the rows it has: \(shown.count) lines on \(rows) rows")
+        #expect(shown.allSatisfy { $0.unicodeScalars.count <= columns }, "\(shown.filter { $0.unicodeScalars.count > columns })")
+        #expect(shown.first?.contains("sample Paris") == true && shown.first?.contains("north up") == true, "\(shown.first ?? "")")
+        #expect(shown.dropFirst().first?.contains("N") == true, "the N mark is on the line under the title: \(shown.prefix(3))")
+        #expect(shown.contains { $0.hasPrefix("rings ") } && shown.last?.contains("q quit") == true, "\(shown.suffix(3))")
+        try pty.send("q", toEditor: false)
+        try pty.waitFor("✈default> ")
+        try pty.exitShell()
+    }
+}

@@ -124,7 +124,7 @@ extension Shell {
         do {
             return try evaluatePipeline(words)
         } catch {
-            throw Shell.shellError(error)
+            throw ShellError(failure: error)
         }
     }
 

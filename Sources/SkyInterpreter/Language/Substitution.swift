@@ -8,7 +8,7 @@ extension Shell {
         do {
             return try nested("a substitution", kind: "substitutions") { try substituted(inner) }
         } catch {
-            throw Shell.shellError(error)
+            throw ShellError(failure: error)
         }
     }
 
@@ -35,7 +35,7 @@ extension Shell {
             }
             return try value.words()
         } catch {
-            throw Shell.shellError(error)
+            throw ShellError(failure: error)
         }
     }
 }

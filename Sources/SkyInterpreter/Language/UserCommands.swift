@@ -29,7 +29,7 @@ extension Shell {
                 _ = try parameter.kind.read(text, context)
             } catch {
                 location = command.location ?? location
-                throw ShellError.usage("def \(command.name): the default of \(parameter.name): \(Shell.shellError(error).message)")
+                throw ShellError.usage("def \(command.name): the default of \(parameter.name): \(ShellError(failure: error).message)")
             }
         }
         let arguments = command.parameters.map(\.spec)

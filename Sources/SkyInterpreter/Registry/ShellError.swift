@@ -49,6 +49,19 @@ public struct ShellError: Error, Equatable, Sendable {
         self.message = message
     }
 
+    /// What any failure of a command is as a shell error (after SIGTERM, a termination).
+    public init(failure error: any Error) {
+        switch error {
+        case let error as ShellError:
+            self = Interrupt.termination == nil || error.kind == .terminated ? error : .terminated(" — " + error.message)
+        case let error as ValueError: self = ShellError.usage(error.message)
+        case let error as StoreError: self = ShellError(storeError: error)
+        case is CancellationError:
+            self = Interrupt.termination == nil ? ShellError(.interrupted, "interrupted — nothing was changed") : .terminated(" — nothing was changed")
+        default: self = ShellError(.internal, "\(error)")
+        }
+    }
+
     public static func usage(_ message: String) -> ShellError { ShellError(.usage, message) }
     public static func data(_ message: String) -> ShellError { ShellError(.data, message) }
 

@@ -4,6 +4,15 @@ import SkyKit
 
 /// Number and quantity formatting for people, independent of the C locale.
 public enum Format {
+    /// The first of `forms` (longest first) that fits in `columns`, else the last: a heading
+    /// that stays one line at a narrow terminal.
+    public static func fitting(_ forms: [String], _ columns: Int) -> String {
+        forms.first { displayWidth($0) <= columns } ?? forms[forms.count - 1]
+    }
+
+    /// The width a heading may take: the terminal's when text wraps there, else any.
+    static func headingWidth(_ options: RenderOptions) -> Int { options.wrap ? options.columns : .max }
+
     /// `value` with exactly `decimals` decimals: `fixed(3.14159, 2)` = "3.14".
     public static func fixed(_ value: Double, _ decimals: Int) -> String {
         digits(value, decimals, grouping: false)

@@ -151,10 +151,14 @@ public struct Column: Sendable, Equatable {
     public var kind: ColumnKind?
     /// Other names a pipeline may call the column by (`from` for `origin`).
     public var aliases: [String]
+    /// At a terminal too narrow for the whole table, the columns with a rank are left out,
+    /// highest rank first, until it fits, before any cell is cut; nil: always shown.
+    public var dropRank: Int?
     public init(
         _ key: String, _ title: String, _ alignment: Alignment = .left, textOnly: Bool = false, dataOnly: Bool = false, kind: ColumnKind? = nil,
-        aliases: [String] = []
+        aliases: [String] = [], dropRank: Int? = nil
     ) {
+        self.dropRank = dropRank
         self.key = key
         self.title = title
         self.alignment = alignment

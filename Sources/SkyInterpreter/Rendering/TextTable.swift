@@ -12,16 +12,15 @@ extension TextRenderer {
             if table.title == nil { out += ANSI.paint("(none)", .dim, options) + "\n" }
             return
         }
-        let kept = table.columns.indices.filter { !table.columns[$0].dataOnly }
-        let columns = kept.map { table.columns[$0] }
+        var kept = table.columns.indices.filter { !table.columns[$0].dataOnly }
         let missing = Cell(.null)
-        var widths = columns.map { displayWidth($0.title) }
-        var texts = CellTexts(cells: table.rows.count * kept.count)
-        for row in table.rows {
-            for (n, i) in kept.enumerated() {
-                widths[n] = max(widths[n], texts.append(i < row.count ? row[i] : missing))
-            }
+        var (widths, texts) = measured(table, kept)
+        // Too wide for the terminal: the columns that may give way are left out first.
+        if options.wrap, let narrower = left(table, kept, widths) {
+            kept = narrower
+            (widths, texts) = measured(table, kept)
         }
+        let columns = kept.map { table.columns[$0] }
         // At a terminal a table never wraps: its widest text columns give way, their cells cut with "…".
         let natural = widths
         if options.wrap { widths = fitted(widths, columns) }
@@ -66,6 +65,32 @@ extension TextRenderer {
             bytes.append(0x0A)
         }
         out += String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension TextRenderer {
+    /// The widths of the columns `kept` (title or widest cell) and their cells' texts.
+    func measured(_ table: Table, _ kept: [Int]) -> ([Int], CellTexts) {
+        let missing = Cell(.null)
+        var widths = kept.map { displayWidth(table.columns[$0].title) }
+        var texts = CellTexts(cells: table.rows.count * kept.count)
+        for row in table.rows {
+            for (n, i) in kept.enumerated() {
+                widths[n] = max(widths[n], texts.append(i < row.count ? row[i] : missing))
+            }
+        }
+        return (widths, texts)
+    }
+
+    /// The columns left when `kept` at `widths` is wider than the terminal: those with a drop
+    /// rank go, highest first, until the rest fit (or none is left to go); nil when none goes.
+    func left(_ table: Table, _ kept: [Int], _ widths: [Int]) -> [Int]? {
+        var shown = Array(zip(kept, widths))
+        func total() -> Int { shown.reduce(0) { $0 + $1.1 } + 2 * max(0, shown.count - 1) }
+        guard total() > options.columns else { return nil }
+        let order = shown.filter { table.columns[$0.0].dropRank != nil }.sorted { table.columns[$0.0].dropRank! > table.columns[$1.0].dropRank! }
+        for (column, _) in order where total() > options.columns { shown.removeAll { $0.0 == column } }
+        return shown.count == kept.count ? nil : shown.map(\.0)
     }
 }
 

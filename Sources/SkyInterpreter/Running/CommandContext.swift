@@ -127,7 +127,7 @@ public struct CommandContext {
     func runScript(_ reader: any LineReader, name: String, values: [String]) -> Int32 { shell.runScript(reader, name: name, values: values) }
     /// A new shell for a lesson: its own home, writes confined to `folder`, this one's settings,
     /// output and nesting depth.
-    func scratchShell(in folder: String) -> Shell { shell.scratchShell(in: folder) }
+    func lessonSession(in folder: String) -> LessonSession { LessonSession(shell.scratchShell(in: folder)) }
 }
 
 extension Shell {

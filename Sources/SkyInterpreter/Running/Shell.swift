@@ -292,7 +292,7 @@ public final class Shell {
             output.blocks += pendingNotes.map { .note($0) }
             pendingNotes = []
         } catch {
-            throw Shell.shellError(error)
+            throw ShellError(failure: error)
         }
         if gathered != nil {
             gathered?.append(output)
@@ -302,19 +302,6 @@ public final class Shell {
         let failure = emit(output)
         try persistIfChanged()
         if let failure { throw failure }
-    }
-
-    /// What any failure of a command is as a shell error (after SIGTERM, a termination).
-    static func shellError(_ error: any Error) -> ShellError {
-        switch error {
-        case let error as ShellError:
-            return Interrupt.termination == nil || error.kind == .terminated ? error : .terminated(" — " + error.message)
-        case let error as ValueError: return ShellError.usage(error.message)
-        case let error as StoreError: return ShellError(storeError: error)
-        case is CancellationError:
-            return Interrupt.termination == nil ? ShellError(.interrupted, "interrupted — nothing was changed") : .terminated(" — nothing was changed")
-        default: return ShellError(.internal, "\(error)")
-        }
     }
 
     /// The output of one command, without printing it.

@@ -121,8 +121,11 @@ enum NextCommand {
         let reach = Format.distance(request.reach, units, decimals: request.reach.kilometers < 10 ? 1 : 0)
         var output = Output([
             .message(
-                "Next \(TimeText.span(request.duration)) from \(context.moments.moment(w.now)) · \(w.feed.label) · \(describe(request.kind)) within \(reach)"
-                    + (context.session.radar.filter.map { " · filter: " + Visible.text($0) } ?? ""),
+                Format.fitting(
+                    [context.moments.moment(w.now), context.moments.clock(w.now)].map {
+                        "Next \(TimeText.span(request.duration)) from \($0) · \(w.feed.label) · \(describe(request.kind)) within \(reach)"
+                            + (context.session.radar.filter.map { " · filter: " + Visible.text($0) } ?? "")
+                    }, Format.headingWidth(context.renderOptions)),
                 .accent)
         ])
         if let first = headline(passes, request.kind) {
@@ -147,8 +150,8 @@ enum NextCommand {
     }
 
     static let columns = [
-        Column("time", "Time"), Column("in_s", "In", .right), Column("callsign", "Callsign"), Column("icao24", "", dataOnly: true),
-        Column("airline", "Airline"), Column("distance_km", "Distance", .right), Column("ground_km", "Ground", .right),
+        Column("time", "Time"), Column("in_s", "In", .right, dropRank: 1), Column("callsign", "Callsign"), Column("icao24", "", dataOnly: true),
+        Column("airline", "Airline", dropRank: 2), Column("distance_km", "Distance", .right), Column("ground_km", "Ground", .right, dropRank: 3),
         Column("elevation", "Elevation", .right), Column("bearing", "Bearing"), Column("altitude_m", "Altitude", .right),
     ]
 

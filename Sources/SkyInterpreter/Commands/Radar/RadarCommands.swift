@@ -31,39 +31,56 @@ enum RadarCommands {
 
     /// The blocks of one scope frame, for the terminal size less `extraRows` that the caller
     /// adds (the live view's countdown and alerts).
-    static func frame(_ picture: RadarPicture, _ context: CommandContext, sweep: Double? = nil, extraRows: Int = 0) throws -> Output {
+    static func frame(_ picture: RadarPicture, _ context: CommandContext, sweep: Double? = nil, extraRows: Int = 0, live: Bool = false) throws -> Output {
         let theme = Scope.Theme.of(context.setting(.theme))
-        let reserved = (theme.labels ? 4 : 2) + extraRows
+        // The title and the legend are one line each at any width (drawn with the scope, which
+        // knows the width); the rows left are the scope's, less the prompt's two when it
+        // comes back after the drawing (a live view keeps one, so its last line never scrolls).
+        let reserved = (theme.labels ? 2 : 0) + (live ? 1 : 2) + extraRows
         let scope = Scope(picture: picture, theme: theme, sweep: sweep)
         var output = Output()
-        if theme.labels { output.append(.message(title(picture), .accent)) }
         output.append(
             .drawing(
                 Drawing("the scope", minimumColumns: 24, minimumRows: 10 + reserved) { columns, rows in
-                    scope.draw(columns: columns, rows: rows - reserved) ?? []
+                    let drawn = scope.draw(columns: columns, rows: rows - reserved) ?? []
+                    guard theme.labels else { return drawn }
+                    return [[Span(title(picture, fitting: columns), .accent)]] + drawn + [legend(picture, theme, fitting: columns)]
                 }))
-        if theme.labels { output.append(.art([legend(picture, theme, context)])) }
         if let note = picture.note { output.append(.note(note)) }
         output.append(.data("aircraft", .list(picture.sightings.map { row($0, picture, context) })))
         return output
     }
 
     /// "sample Paris · 2021-10-07 14:10:01 UTC · 12 aircraft within 50 km · facing 067° ENE"
-    static func title(_ picture: RadarPicture) -> String {
+    /// The title in one line of at most `columns`: the whole, else without "Radar", else with
+    /// the time of day for the moment, else without the source; the filter is never left out.
+    static func title(_ picture: RadarPicture, fitting columns: Int = .max) -> String {
         let count = picture.sightings.count
-        return
-            "Radar · \(picture.feed) · \(picture.moments.moment(picture.time)) · \(count) aircraft within "
-            + Format.distance(picture.range, picture.units, decimals: 0)
-            + (picture.headingIsSet ? " · facing \(RadarText.bearing(picture.heading))" : " · north up")
-            + (picture.filter.map { " · filter: \(Visible.text($0)) (\(count) of \(picture.filtered))" } ?? "")
+        let within = "\(count) aircraft within " + Format.distance(picture.range, picture.units, decimals: 0)
+        let facing = picture.headingIsSet ? "facing \(RadarText.bearing(picture.heading))" : "north up"
+        let filter = picture.filter.map { ["filter: \(Visible.text($0)) (\(count) of \(picture.filtered))"] } ?? []
+        let moment = picture.moments.moment(picture.time), clock = picture.moments.clock(picture.time)
+        let forms = [
+            ["Radar", picture.feed, moment, within, facing], [picture.feed, moment, within, facing], [picture.feed, clock, within, facing],
+            [clock, within, facing],
+        ]
+        return Format.fitting(forms.map { ($0 + filter).joined(separator: " · ") }, columns)
     }
 
-    /// The colour key of the altitude bands and the ring spacing.
-    static func legend(_ picture: RadarPicture, _ theme: Scope.Theme, _ context: CommandContext) -> StyledLine {
+    /// The colour key of the altitude bands and the ring spacing, in one line of at most
+    /// `columns` (band names shortened to their upper limits when the whole does not fit).
+    static func legend(_ picture: RadarPicture, _ theme: Scope.Theme, fitting columns: Int = .max) -> StyledLine {
         let unit = Format.heightUnit(picture.units)
         let limits = Scope.bandLimits(picture.units).map { Format.grouped($0.value(in: unit)) }
-        let names = ["ground", "below \(limits[0])", "\(limits[0])–\(limits[1])", "\(limits[1])–\(limits[2])", "above \(limits[2]) \(unit.symbol)"]
-        var line: StyledLine = [Span("rings every \(Format.distance(Distance(meters: picture.range.meters / 4), picture.units, decimals: 1))", theme.ring)]
+        let rings = Format.distance(Distance(meters: picture.range.meters / 4), picture.units, decimals: 1)
+        let whole = (
+            "rings every \(rings)",
+            ["ground", "below \(limits[0])", "\(limits[0])–\(limits[1])", "\(limits[1])–\(limits[2])", "above \(limits[2]) \(unit.symbol)"]
+        )
+        let short = ("rings \(rings)", ["ground", "<\(limits[0])", "<\(limits[1])", "<\(limits[2])", "higher (\(unit.symbol))"])
+        let fits = displayWidth(whole.0) + whole.1.reduce(0) { $0 + 4 + displayWidth($1) } <= columns
+        let (ringText, names) = fits ? whole : short
+        var line: StyledLine = [Span(ringText, theme.ring)]
         for (k, name) in names.enumerated() {
             line.append(Span("  ▲", theme.bands[k]))
             line.append(Span(" " + name, .plain))
@@ -108,7 +125,7 @@ enum RadarCommands {
         var table = RadarText.table
         table.columns = shape.columns
         table.rows = rows
-        var output = Output([.message(title(picture), .accent)])
+        var output = Output([.message(title(picture, fitting: Format.headingWidth(context.renderOptions)), .accent)])
         if picture.sightings.isEmpty {
             output.append(.message("no aircraft within \(Format.distance(picture.range, picture.units, decimals: 0))"))
             output.append(.data("aircraft", .list([])))

@@ -144,8 +144,11 @@ struct LiveRadar {
         let kid = context.setting(.theme) == .kid
         // The rows the lookout adds: the flash (five) or a line per alert, and the countdown
         // (text: not in the kid theme).
-        let added = (kid ? (lookout.alerts.isEmpty ? 0 : 5) : lookout.alerts.count + lookout.watched.count + (lookout.countdown == nil ? 0 : 1))
-        guard let picture, let output = try? RadarCommands.frame(picture, context, sweep: sweep, extraRows: added) else {
+        // and the line of keys, always there.
+        let added =
+            (kid ? (lookout.alerts.isEmpty ? 0 : 5) : lookout.alerts.count + lookout.watched.count + (lookout.countdown == nil ? 0 : 1))
+            + (problem == nil ? 0 : 1) + 1
+        guard let picture, let output = try? RadarCommands.frame(picture, context, sweep: sweep, extraRows: added, live: true) else {
             return [.message("waiting for traffic…" + (problem.map { " (\($0))" } ?? ""))]
         }
         var blocks = output.blocks.filter { if case .data = $0 { return false } else { return true } }

@@ -114,11 +114,11 @@ enum RadarText {
     /// filter`, a pushed `where`) reads every column as the `where` stage over the rows does.
     static let columns = [
         Column("callsign", "Callsign", kind: .text), Column("icao24", "", dataOnly: true, kind: .text), Column("type", "Type", kind: .aircraft),
-        Column("registration", "Reg", kind: .text), Column("squawk", "Squawk", kind: .text),
+        Column("registration", "Reg", kind: .text, dropRank: 1), Column("squawk", "Squawk", kind: .text),
         Column("distance_km", "Distance", .right, kind: .length(.kilometers)), Column("bearing", "Bearing", kind: .angle),
-        Column("clock", "Clock", kind: .integer), Column("altitude_m", "Altitude", .right, kind: .height(.meters)),
+        Column("clock", "Clock", kind: .integer, dropRank: 3), Column("altitude_m", "Altitude", .right, kind: .height(.meters)),
         Column("altitude_source", "", dataOnly: true, kind: .text), Column("elevation", "Elevation", .right, kind: .angle),
-        Column("speed_ms", "Speed", .right, kind: .speed(.metersPerSecond)), Column("track", "Track", .right, kind: .angle),
+        Column("speed_ms", "Speed", .right, kind: .speed(.metersPerSecond)), Column("track", "Track", .right, kind: .angle, dropRank: 2),
         Column("on_ground", "", dataOnly: true, kind: .boolean), Column("apparent_arcmin", "", dataOnly: true, kind: .number),
         Column("hidden_by_terrain", "", dataOnly: true, kind: .boolean), Column("watched", "", dataOnly: true, kind: .boolean),
         Column("country", "", dataOnly: true, kind: .text),

@@ -216,7 +216,7 @@ enum StationCommands {
             } catch {
                 throw ShellError(feedError: error)
             }
-            if let failure { throw Shell.shellError(failure) }
+            if let failure { throw ShellError(failure: failure) }
             if Interrupt.requested { throw ShellError(.interrupted, "stopped: \(Format.count(snapshots, "snapshot")) logged before Ctrl-C") }
         }
         return Output([

@@ -21,7 +21,7 @@ final class StationContext: ServiceContext {
             opened = log
             return log
         } catch {
-            throw Shell.shellError(error)
+            throw ShellError(failure: error)
         }
     }
 
@@ -40,7 +40,7 @@ final class StationContext: ServiceContext {
             try log().add(snapshot, from: RadarGeometry(observer), once: true)
         } catch {
             failed = true
-            context.warn("the station log is not kept this session: \(Shell.shellError(error).message)")
+            context.warn("the station log is not kept this session: \(ShellError(failure: error).message)")
         }
     }
 

@@ -106,7 +106,7 @@ enum LessonCommands {
             throw ShellError(.io, "cannot make a scratch directory for the lesson")
         }
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let scratch = context.scratchShell(in: dir)
+        let scratch = context.lessonSession(in: dir)
         let paced = context.mode == .interactive && isatty(0) == 1
         func say(_ blocks: [Block]) {
             context.out.write(Renderer.terminalText(Output(blocks), context.renderOptions))
@@ -150,7 +150,7 @@ enum LessonCommands {
                     failure = failure ?? stopped
                 }
             }
-            scratch.out.flush()
+            scratch.flush()
             if !step.notes.isEmpty { say(step.notes.map { .message("→ " + $0, .dim) }) }
             if Interrupt.requested { Interrupt.take(); return .message("\(lesson.name) stopped (Ctrl-C)") }
             if paced, ask == nil, k < lesson.steps.count - 1 {
@@ -165,12 +165,12 @@ enum LessonCommands {
     }
 
     /// Says how each of the step's checks came out; the first that does not hold, or nil.
-    static func check(_ step: Lesson.Step, in scratch: Shell, _ say: ([Block]) -> Void) -> String? {
+    static func check(_ step: Lesson.Step, in scratch: LessonSession, _ say: ([Block]) -> Void) -> String? {
         var failed: String?
         for condition in step.checks {
             let holds: Bool
             do {
-                holds = try scratch.holds(CommandText(text: condition, location: nil))
+                holds = try scratch.holds(condition)
             } catch {
                 say([.message("✗ \(condition): \(error.message)", .warning)])
                 failed = failed ?? condition
@@ -192,7 +192,7 @@ enum LessonCommands {
     /// checks hold. `help`, `?` and `explain` run without ending the step. A wrong first word
     /// is named, after two tries the whole command is shown again; `skip` runs it for them,
     /// `q` or Ctrl-D stops.
-    static func practise(_ step: Lesson.Step, in scratch: Shell, _ ask: (Question) -> String?, _ say: ([Block]) -> Void) -> Attempt {
+    static func practise(_ step: Lesson.Step, in scratch: LessonSession, _ ask: (Question) -> String?, _ say: ([Block]) -> Void) -> Attempt {
         func words(_ text: String) -> [String] { text.split(whereSeparator: \.isWhitespace).map { $0.lowercased() } }
         let command = step.command
         let wanted = words(command)
@@ -232,10 +232,10 @@ enum LessonCommands {
 
     /// Runs a line the student typed in the lesson's shell, its error reported; true when it worked.
     @discardableResult
-    static func runAside(_ line: String, in scratch: Shell) -> Bool {
+    static func runAside(_ line: String, in scratch: LessonSession) -> Bool {
         do {
             try scratch.run(line: line)
-            scratch.out.flush()
+            scratch.flush()
             return true
         } catch {
             if !error.alreadyReported { scratch.report(error) }
