@@ -46,24 +46,26 @@ extension Shell {
             let resolved = registry.resolve(Array(head))
             let path = resolved?.path
             // Explained, every stage runs in memory, so each one's count is its own.
-            let isFlights = path == ["flights"] && watch == nil
-            if isFlights { flightPushDown = FlightPushDown.plan(stages, catalog: catalog, bare: head.count == 1) }
-            if isFlights, shown, renderOptions.format == .table, !stages.contains(where: { $0.first?.text.lowercased() == "save" }) {
-                flightPushDown.fields = Shell.namedFields(stages)
+            let source = watch == nil ? resolved?.spec.rowSource : nil
+            let query = source?.query
+            if let query { queryPlan = query.plan(stages, head.count == 1, catalog) }
+            if let query, shown, renderOptions.format == .table, !stages.contains(where: { $0.first?.text.lowercased() == "save" }) {
+                queryPlan.fields = Shell.namedFields(stages, among: query.fields)
             }
-            if watch == nil, let shape = resolved?.spec.rowTable {
+            if let shape = source?.table {
                 wherePushDown = WherePushDown.plan(stages, key: shape.key, columns: shape.columns, reader: ScalarReader(catalog: catalog))
             }
+            let plan = queryPlan
             defer {
                 inPipeline = wasInPipeline
-                flightPushDown = FlightPushDown()
+                queryPlan = FlightPushDown()
                 wherePushDown = nil
             }
             let output = try evaluate(Array(head))
             pendingNotes += output.blocks.compactMap { if case .note(let n) = $0 { return n } else { return nil } }
             flow = try Shell.flow(of: output, command: command)
-            if let group = flightPushDown.group, case .rows(let stream) = flow {
-                flow = .value(.table(try countedFlightGroups(stream.shape, group, stages[group.stage])))
+            if let query, let group = plan.group, case .rows(let stream) = flow {
+                flow = .value(.table(try query.groups(stream.shape, plan, stages[group.stage], context)))
                 skipped = group.stage + 1
             }
             if let pushed = wherePushDown, pushed.taken {
@@ -98,16 +100,6 @@ extension Shell {
             if let watch { try watch(Array(stage), try given.value(), try flow.value()) }
         }
         return try flow.value()
-    }
-
-    /// `flights | where … | group KEY… with count` counted by the logbook: the group stage
-    /// over one row per group (made as the list makes a row) standing for its count.
-    func countedFlightGroups(_ shape: QueryTable, _ group: FlightPushDown.Group, _ stage: [Token]) throws -> QueryTable {
-        let counted = try context.logbook.store().flightGroups(in: session.logbook, flightPushDown.filter, by: group.keys)
-        let row = FlightsCommand.rowMaker(context)
-        var next = counted.makeIterator()
-        return try Grouping.group(
-            shape, Array(stage.dropFirst()), ScalarReader(catalog: catalog), rows: AnyIterator { next.next().map { (row($0.sample), $0.count) } })
     }
 
     /// The table (or value) a command's output holds, for the stage after it; a streamed
@@ -167,13 +159,13 @@ extension Shell {
         throw ShellError.usage("\(command) made \(made), not a table: a stage needs a command that lists rows")
     }
 
-    /// The flight fields the stages' words name (by key or by the key without its unit).
-    static func namedFields(_ stages: [[Token]]) -> Set<String> {
+    /// The fields of `keys` the stages' words name (by key or by the key without its unit).
+    static func namedFields(_ stages: [[Token]], among keys: [String]) -> Set<String> {
         var words: Set<String> = []
         for token in stages.joined() {
             for case .word(let w) in ExpressionParser.split(token.text) { words.insert(w.lowercased()) }
         }
-        return Set(FlightsCommand.extraKeys.filter { key in !words.isDisjoint(with: QueryTable.names(Column(key, ""))) })
+        return Set(keys.filter { key in !words.isDisjoint(with: QueryTable.names(Column(key, ""))) })
     }
 
     /// `save FILE [--force]`: the table in CSV or JSON (by the file's extension), under the

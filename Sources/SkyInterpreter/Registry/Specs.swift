@@ -201,10 +201,10 @@ public struct CommandSpec: @unchecked Sendable {
     public var category: CommandCategory
     /// Nil when the command only groups subcommands.
     public var handler: Handler?
-    /// The table (key and columns, no rows) of the rows the command makes itself, one at a
-    /// time, when it does the `where` stages right after it (`context.pushedWhere`: see
-    /// `WherePushDown`).
-    var rowTable: Table?
+    /// What the command offers the pipeline when it makes rows itself, one at a time: their
+    /// table, for the `where` stages right after it (`context.pushedWhere`: see
+    /// `WherePushDown`), and the query of its store (see `RowSource`).
+    var rowSource: RowSource?
     /// Arguments, options, subcommands, requirements and examples, built when first asked for:
     /// a one-line run looks at one command's parts, not at every command's.
     private let parts: Once<Parts>
@@ -217,16 +217,16 @@ public struct CommandSpec: @unchecked Sendable {
     /// The columns of the table the command makes, as declared (empty when it makes none or
     /// its columns follow from what it finds): help lists them, completion offers them after
     /// `| where ` before the command has run.
-    public var columns: [Column] { rowTable?.columns ?? parts.value.columns }
+    public var columns: [Column] { rowSource?.table.columns ?? parts.value.columns }
 
     public init(
         _ name: String, aliases: [String] = [], category: CommandCategory, abstract: String,
         discussion: String = "", arguments: @autoclosure @escaping () -> [ArgumentSpec] = [],
         options: @autoclosure @escaping () -> [OptionSpec] = [], subcommands: @autoclosure @escaping () -> [CommandSpec] = [],
         requires: @autoclosure @escaping () -> [Requirement] = [], examples: @autoclosure @escaping () -> [Example] = [],
-        columns: @autoclosure @escaping () -> [Column] = [], rowTable: Table? = nil, handler: Handler? = nil
+        columns: @autoclosure @escaping () -> [Column] = [], rowSource: RowSource? = nil, handler: Handler? = nil
     ) {
-        self.rowTable = rowTable
+        self.rowSource = rowSource
         self.name = name
         self.aliases = aliases
         self.category = category

@@ -96,10 +96,10 @@ public struct CommandContext {
     }
     /// True while the command heads a pipeline (it then gives every column it has).
     var inPipeline: Bool { shell.inPipeline }
-    /// What the stages after `flights` let the logbook's query do.
-    var flightPushDown: FlightPushDown { shell.flightPushDown }
+    /// What the stages after the command let its store's query do (see `RowSource`).
+    var queryPlan: FlightPushDown { shell.queryPlan }
     /// The `where` stages after the command, done by it as it makes its rows (a command that
-    /// declares `rowTable` asks for them only when it makes its table).
+    /// declares a `rowSource` asks for them only when it makes its table).
     func pushedWhere() -> RowTest? { shell.wherePushDown?.take() }
 
     /// The pushed `where` stages and `sort … | first N` after them, for a command that can rank

@@ -79,7 +79,7 @@ public final class Shell {
     var inPipeline = false
     /// While `flights` heads a pipeline: what its stages let the logbook's query do, and (for a
     /// pipeline shown as text) the fields they name.
-    var flightPushDown = FlightPushDown()
+    var queryPlan = FlightPushDown()
     /// While a command that declares its row columns heads a pipeline: the `where` stages after
     /// it, for the command to do as it makes its rows.
     var wherePushDown: WherePushDown?

@@ -82,6 +82,21 @@ struct ServiceTableTests {
         }
     }
 
+    /// The language (pipelines, stages, blocks) knows no command by name: what a command offers
+    /// a pipeline it declares (`RowSource`), so no file of Language/ names a command's type or
+    /// tests a command's path.
+    @Test func theLanguageNamesNoCommand() throws {
+        let folder = Executable.packageRoot + "/Sources/SkyInterpreter/Language/"
+        let files = (FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".swift") }
+        #expect(files.count > 15)
+        let commandType = try Regex(#"[A-Z][A-Za-z]*Commands?\."#)
+        for file in files {
+            let source = try String(contentsOfFile: folder + file, encoding: .utf8)
+            #expect(source.firstMatch(of: commandType) == nil, "\(file) names a command's type")
+            #expect(!source.contains("path == ["), "\(file) tests a command's path")
+        }
+    }
+
     /// The first line of `source` where `Shell` stands as a name of its own (`Shell.x`,
     /// `: Shell`, `Shell(`), not as the start or end of a longer one (`ShellError`, `inShell`).
     static func namesTheShell(_ source: String) -> String? {

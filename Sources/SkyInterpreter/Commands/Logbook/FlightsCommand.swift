@@ -24,10 +24,12 @@ enum FlightsCommand {
             Example("flights year 2025 airline UA", "this year's United flights"),
             Example("flights airport SFO limit 5", "the last five flights through San Francisco"),
         ],
-        rowTable: Table(key: "flights", columns: columns(extras: extraKeys, inPipeline: true, names: false).columns, rows: [])
+        rowSource: RowSource(
+            table: Table(key: "flights", columns: columns(extras: extraKeys, inPipeline: true, names: false).columns, rows: []),
+            query: QueryPlanner(plan: { FlightPushDown.plan($0, catalog: $2, bare: $1) }, groups: countedGroups, fields: extraKeys))
     ) { args, context in
         // What a pipeline's stages let the query do, for the options not given here.
-        let pushed = context.flightPushDown.filter
+        let pushed = context.queryPlan.filter
         let filter = FlightFilter(
             year: args[FlightsCommand.year] ?? pushed.year, airlines: args[FlightsCommand.airline]?.spellings ?? pushed.airlines,
             airport: args[FlightsCommand.airport]?.icao ?? pushed.airport,
@@ -39,7 +41,7 @@ enum FlightsCommand {
         let extras = FlightsCommand.extras(context)
         // The text list reads only the fields it shows, and so does a pipeline whose stages name
         // no field beyond those it can make from them.
-        let listed = (extras.isEmpty && !inPipeline) || context.flightPushDown.fields?.isSubset(of: FlightsCommand.fromListed) == true
+        let listed = (extras.isEmpty && !inPipeline) || context.queryPlan.fields?.isSubset(of: FlightsCommand.fromListed) == true
         let cursor = try context.logbook.store().flights(in: context.session.logbook, filter, listed: listed)
         let cell = FlightsCommand.cellMaker(context)
         let shape = FlightsCommand.columns(extras: extras, inPipeline: inPipeline, names: context.setting(.codes) == .names)
@@ -88,7 +90,7 @@ enum FlightsCommand {
     /// pipeline that asked for them has moved on: what they depend on is taken now.
     static func cellMaker(_ context: CommandContext) -> (Flight, Int) -> Cell {
         var airlineNames: [String: String] = [:]
-        let fields = extras(context).map { key in context.flightPushDown.fields?.contains(key) ?? true ? FlightFields.reader(key, context) : nil }
+        let fields = extras(context).map { key in context.queryPlan.fields?.contains(key) ?? true ? FlightFields.reader(key, context) : nil }
         let label = context.logbook.labeler()
         let catalog = context.catalog
         let empty = Cell(.null)
@@ -115,6 +117,17 @@ enum FlightsCommand {
     }
 
     /// The cells of one flight's row (see `cellMaker`).
+    /// `flights | where … | group KEY… with count` counted by the logbook: the group stage
+    /// over one row per group (made as the list makes a row) standing for its count.
+    static func countedGroups(_ shape: QueryTable, _ plan: FlightPushDown, _ stage: [Token], _ context: CommandContext) throws -> QueryTable {
+        guard let group = plan.group else { throw ShellError(.internal, "no group was planned for the logbook to count") }
+        let counted = try context.logbook.store().flightGroups(in: context.session.logbook, plan.filter, by: group.keys)
+        let row = rowMaker(context)
+        var next = counted.makeIterator()
+        return try Grouping.group(
+            shape, Array(stage.dropFirst()), ScalarReader(catalog: context.catalog), rows: AnyIterator { next.next().map { (row($0.sample), $0.count) } })
+    }
+
     static func rowMaker(_ context: CommandContext) -> (Flight) -> [Cell] {
         let cell = cellMaker(context)
         let count = columns(extras: extras(context), inPipeline: context.inPipeline, names: false).columns.count

@@ -104,7 +104,7 @@ enum RadarCommands {
         options: [limit.spec],
         requires: [.observer],
         examples: [Example("radar list", "every aircraft within range"), Example("radar list limit 5", "the five nearest")],
-        rowTable: RadarText.table
+        rowSource: RowSource(table: RadarText.table)
     ) { args, context in
         let picture = try context.radar.picture()
         let limit = args[RadarCommands.limit] ?? Int.max
