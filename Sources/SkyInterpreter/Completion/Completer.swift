@@ -76,8 +76,8 @@ public struct Completer {
     /// the left (a variable's, or what the head command gave when it last ran in the session).
     func stage(_ previous: [Token], after pipe: Int, prefix: String) -> [Candidate] {
         let words = previous[(pipe + 1)...]
-        guard let name = words.first?.text.lowercased() else { return candidates(Stages.names, prefix: prefix) }
-        guard Stages.namingColumns.contains(name), let head = previous.split(whereSeparator: \.isPipe).first else { return [] }
+        guard let name = words.first?.text.lowercased() else { return candidates(shell.registry.stageNames, prefix: prefix) }
+        guard shell.registry.stage(name)?.stage?.namesColumns == true, let head = previous.split(whereSeparator: \.isPipe).first else { return [] }
         return candidates(shell.columns(of: Array(head)), prefix: prefix)
     }
 

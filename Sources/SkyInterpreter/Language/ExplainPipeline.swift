@@ -22,7 +22,7 @@ extension Shell {
                 return
             }
             let name = part[0].text.lowercased()
-            lines.append([Span(step + ": " + Shell.effect(name, given, made))])
+            lines.append([Span(step + ": " + Shell.effect(self.registry.stage(name)?.stage, given, made))])
             if name == "where", case .table(let table) = given {
                 lines += try self.clauses(Array(part.dropFirst()), table).map { [Span("     " + $0, .dim)] }
             }
@@ -53,19 +53,12 @@ extension Shell {
     }
 
     /// What a stage did, in words.
-    static func effect(_ name: String, _ before: PipeValue, _ after: PipeValue) -> String {
+    /// What a stage did, in words: as its declaration says, else "kept K of N rows".
+    static func effect(_ traits: StageTraits?, _ before: PipeValue, _ after: PipeValue) -> String {
         guard case .table(let input) = before else { return "made \(after.what)" }
         let n = input.rows.count
         guard case .table(let output) = after else { return "made \(after.what) from \(Format.count(n, "row"))" }
-        let k = output.rows.count
-        switch name {
-        case "where": return "kept \(k) of \(Format.count(n, "row")) (the condition held for them; a row with no value to compare is left out)"
-        case "sort": return "put the \(Format.count(n, "row")) in order"
-        case "select", "reject": return "kept the columns " + output.columns.map(QueryTable.shownName).joined(separator: ", ")
-        case "uniq": return "kept \(k) of \(Format.count(n, "row")) (\(n - k) repeated)"
-        case "group": return "made \(Format.count(k, "group")) from \(Format.count(n, "row"))"
-        default: return "kept \(k) of \(Format.count(n, "row"))"
-        }
+        return traits?.effect?(n, output) ?? "kept \(output.rows.count) of \(Format.count(n, "row"))"
     }
 
     static func columnsNote(_ value: PipeValue) -> String {

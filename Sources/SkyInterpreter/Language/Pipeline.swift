@@ -30,7 +30,7 @@ extension Shell {
         if let empty = parts.dropFirst().firstIndex(where: \.isEmpty) {
             throw ShellError.usage(
                 empty == parts.count - 1
-                    ? "nothing follows the last '|' — name a stage (\(Stages.names.joined(separator: ", ")))" : "two '|' with no stage between them")
+                    ? "nothing follows the last '|' — name a stage (\(registry.stageNames.joined(separator: ", ")))" : "two '|' with no stage between them")
         }
         var flow: Stages.Flow
         // The stages the logbook's query did in full (a group it counted).

@@ -12,11 +12,12 @@ enum Stages {
     /// stream through the stages that look at one row at a time; a held table stays held
     /// (each stage's rows are there at once, for explain).
     static func step(_ name: String, _ words: [Token], _ input: Flow, _ shell: Shell) throws -> Flow {
-        let stage = name.lowercased()
-        guard names.contains(stage) || stage == "columns" else {
+        // The stage's declaration says it is one; its name (not an alias) says what runs.
+        guard let stage = shell.registry.stage(name)?.name else {
+            let names = shell.registry.stageNames
             throw ShellError.usage("unknown stage '\(name)'" + suggestion(name, among: names) + " (stages: \(names.joined(separator: ", ")))")
         }
-        if stage == "describe" || stage == "columns" {
+        if stage == "describe" {
             try noWords(stage, words)
             return .value(.table(Describe.columns(of: input)))
         }
@@ -126,11 +127,6 @@ enum Stages {
             }
         }
     }
-
-    /// Every stage's name, in help's order.
-    static let names = ["where", "sort", "select", "reject", "first", "last", "skip", "count", "uniq", "group", "get", "describe", "save"]
-    /// The stages whose words name columns (completion offers the table's).
-    static let namingColumns: Set<String> = ["where", "sort", "select", "reject", "uniq", "group", "get"]
 
     static func noWords(_ stage: String, _ words: [Token]) throws(ShellError) {
         if let word = words.first { throw ShellError.usage("\(stage) takes nothing after it, but got '\(word.text)'") }

@@ -205,6 +205,8 @@ public struct CommandSpec: @unchecked Sendable {
     /// table, for the `where` stages right after it (`context.pushedWhere`: see
     /// `WherePushDown`), and the query of its store (see `RowSource`).
     var rowSource: RowSource?
+    /// For a pipeline stage: what completion and explain know of it.
+    var stage: StageTraits?
     /// Arguments, options, subcommands, requirements and examples, built when first asked for:
     /// a one-line run looks at one command's parts, not at every command's.
     private let parts: Once<Parts>
@@ -224,9 +226,10 @@ public struct CommandSpec: @unchecked Sendable {
         discussion: String = "", arguments: @autoclosure @escaping () -> [ArgumentSpec] = [],
         options: @autoclosure @escaping () -> [OptionSpec] = [], subcommands: @autoclosure @escaping () -> [CommandSpec] = [],
         requires: @autoclosure @escaping () -> [Requirement] = [], examples: @autoclosure @escaping () -> [Example] = [],
-        columns: @autoclosure @escaping () -> [Column] = [], rowSource: RowSource? = nil, handler: Handler? = nil
+        columns: @autoclosure @escaping () -> [Column] = [], rowSource: RowSource? = nil, stage: StageTraits? = nil, handler: Handler? = nil
     ) {
         self.rowSource = rowSource
+        self.stage = stage
         self.name = name
         self.aliases = aliases
         self.category = category
