@@ -30,19 +30,24 @@ enum LanguageCommands {
         [
             Example("flights | where airline == UA and distance > 5000km", "long United flights"),
             Example("airports near KSFO | where distance < 50km", "airports close to San Francisco"),
-        ], traits: StageTraits(namesColumns: true, effect: { n, t in "kept \(t.rows.count) of \(Format.count(n, "row")) (the condition held for them; a row with no value to compare is left out)" }))
+        ],
+        traits: StageTraits(
+            namesColumns: true,
+            effect: { n, t in "kept \(t.rows.count) of \(Format.count(n, "row")) (the condition held for them; a row with no value to compare is left out)" }))
     static let sortStage = stage(
         "sort", "Order the rows by columns",
         "`sort COL [desc], COL…`: by the first column, then the next among equals; `desc` reverses one column. Values sort by kind "
             + "(numbers as numbers, dates as dates); rows with no value come first, as in SQL; equal rows keep their order.",
-        [Example("flights | sort distance desc", "longest flights first")], traits: StageTraits(namesColumns: true, effect: { n, _ in "put the \(Format.count(n, "row")) in order" }))
+        [Example("flights | sort distance desc", "longest flights first")],
+        traits: StageTraits(namesColumns: true, effect: { n, _ in "put the \(Format.count(n, "row")) in order" }))
     static let selectStage = stage(
         "select", "Keep only some columns, in the order given",
         "Columns are named by their JSON key, the key without its unit (`distance` for `distance_km`) or their title. "
             + "A column JSON alone had (a flight's distance) is shown once selected.",
         [Example("flights | select date airline distance", "three columns")], traits: StageTraits(namesColumns: true, effect: keptColumns))
     static let rejectStage = stage(
-        "reject", "Leave some columns out", "The opposite of select.", [Example("airlines search united | reject callsign", "every column but the callsign")], traits: StageTraits(namesColumns: true, effect: keptColumns))
+        "reject", "Leave some columns out", "The opposite of select.", [Example("airlines search united | reject callsign", "every column but the callsign")],
+        traits: StageTraits(namesColumns: true, effect: keptColumns))
     static let firstStage = stage("first", "Keep the first N rows (1 when no number is given)", "", [Example("flights | first 3", "the three newest flights")])
     static let lastStage = stage("last", "Keep the last N rows (1 when no number is given)", "", [Example("flights | last 3", "the three oldest flights")])
     static let skipStage = stage("skip", "Leave out the first N rows", "", [Example("flights | skip 10 | first 10", "the second ten flights")])
@@ -50,12 +55,14 @@ enum LanguageCommands {
     static let uniqStage = stage(
         "uniq", "Leave out repeated rows",
         "With columns, a row is a repeat when those columns equal an earlier row's; the first of each kind is kept.",
-        [Example("flights | uniq airline | select airline", "each airline once")], traits: StageTraits(namesColumns: true, effect: { n, t in "kept \(t.rows.count) of \(Format.count(n, "row")) (\(n - t.rows.count) repeated)" }))
+        [Example("flights | uniq airline | select airline", "each airline once")],
+        traits: StageTraits(namesColumns: true, effect: { n, t in "kept \(t.rows.count) of \(Format.count(n, "row")) (\(n - t.rows.count) repeated)" }))
     static let groupStage = stage(
         "group", "One row per group, with counts, sums, averages, least and greatest values",
         "`group COL… with count, sum COL, avg COL, min COL, max COL` (commas or spaces between them; count alone when "
             + "`with` is left out). Groups are sorted by their columns. Sums and averages are in the column's unit.",
-        [Example("flights | group airline year with count, sum distance", "flights and distance per airline per year")], traits: StageTraits(namesColumns: true, effect: { n, t in "made \(Format.count(t.rows.count, "group")) from \(Format.count(n, "row"))" }))
+        [Example("flights | group airline year with count, sum distance", "flights and distance per airline per year")],
+        traits: StageTraits(namesColumns: true, effect: { n, t in "made \(Format.count(t.rows.count, "group")) from \(Format.count(n, "row"))" }))
     static let getStage = stage(
         "get", "One column's values: one value from one row, a list from several", "For `let`, `$_` and `$NAME` in other commands.",
         [Example("airport KSFO | get elevation", "one value")], traits: StageTraits(namesColumns: true))
