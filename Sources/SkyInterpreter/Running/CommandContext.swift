@@ -81,19 +81,8 @@ public struct CommandContext {
     var mode: Shell.Mode { shell.mode }
     /// Asks the person at the terminal (nil in scripts).
     var prompter: ((Question) -> String?)? { shell.prompter }
-    /// The line history, when the line reader keeps one.
-    var history: HistoryProvider? { shell.history }
-    /// The commands, for help.
-    var registry: CommandRegistry { shell.registry }
     /// Whether the session is saved after commands (not in scripts or with --fresh).
     var savesSession: Bool { shell.persistence != nil }
-    /// The variables `let` set, for `vars`.
-    var variables: [String: PipeValue] { shell.variables }
-    /// Settings given on the command line for this run; `set` removes one.
-    var overrides: [String: String] {
-        get { shell.overrides }
-        nonmutating set { shell.overrides = newValue }
-    }
     /// True while the command heads a pipeline (it then gives every column it has).
     var inPipeline: Bool { shell.inPipeline }
     /// What the stages after the command let its store's query do (see `RowSource`).
@@ -108,21 +97,44 @@ public struct CommandContext {
 
     /// Whether a batch run goes on after an error (`--keep-going`).
     var keepGoing: Bool { shell.keepGoing }
-    /// Set by `exit`: the status the session ends with.
-    var exitStatus: Int32? { shell.exitStatus }
 
     func environmentNumber(_ name: String, _ range: ClosedRange<Double>, default value: Double, what: String, whole: Bool = false) -> Double {
         shell.environmentNumber(name, range, default: value, what: what, whole: whole)
     }
     func choose(_ name: String, _ value: String?) throws(ShellError) { try shell.choose(name, value) }
     func isChosen(_ name: String) -> Bool { shell.isChosen(name) }
+    /// The words of a command's text, its `$` expansions and substitutions made.
+    func lex(_ text: String) throws(ShellError) -> [Token] { try shell.lex(text) }
+
+    /// The interpreter itself, for the commands that work on it (help, history, vars, set,
+    /// run, exit, lesson): a test keeps every other command from asking for it.
+    var interpreter: InterpreterAccess { InterpreterAccess(shell: shell) }
+}
+
+/// What the commands that work on the interpreter get beyond an ordinary command's context:
+/// the command table, the variables, the history, the run-time overrides, nesting, scripts,
+/// lessons and the exit status.
+struct InterpreterAccess {
+    let shell: Shell
+
+    /// The line history, when the line reader keeps one.
+    var history: HistoryProvider? { shell.history }
+    /// The commands, for help.
+    var registry: CommandRegistry { shell.registry }
+    /// The variables `let` set, for `vars`.
+    var variables: [String: PipeValue] { shell.variables }
+    /// Settings given on the command line for this run; `set` removes one.
+    var overrides: [String: String] {
+        get { shell.overrides }
+        nonmutating set { shell.overrides = newValue }
+    }
+    /// Set by `exit`: the status the session ends with.
+    var exitStatus: Int32? { shell.exitStatus }
     func requestExit(_ status: Int32) { shell.requestExit(status) }
     /// Runs `body` one nesting level deeper (scripts, lessons and user commands share the limit).
     func nested<T>(_ what: String, kind: String = "scripts and lessons", _ body: () throws -> T) throws -> T {
         try shell.nested(what, kind: kind, body)
     }
-    /// The words of a command's text, its `$` expansions and substitutions made.
-    func lex(_ text: String) throws(ShellError) -> [Token] { try shell.lex(text) }
     /// Runs a script's lines in this session with `values` as $1, $2…; its exit status.
     func runScript(_ reader: any LineReader, name: String, values: [String]) -> Int32 { shell.runScript(reader, name: name, values: values) }
     /// A new shell for a lesson: its own home, writes confined to `folder`, this one's settings,

@@ -143,7 +143,7 @@ extension Kind {
         Kind<String>.word(
             "command", "a command name",
             complete: { query in
-                candidates(query.context.registry.commands.map(\.name), prefix: query.prefix)
+                candidates(query.context.interpreter.registry.commands.map(\.name), prefix: query.prefix)
             }
         ) { word, _ in word }
     }

@@ -82,6 +82,26 @@ struct ServiceTableTests {
         }
     }
 
+    /// Ordinary commands get a narrow context; only the commands that work on the interpreter
+    /// itself (help, history, vars, set, run, exit, lesson, and the kinds that complete command
+    /// and setting names) ask for `context.interpreter`.
+    @Test func onlyTheInterpreterCommandsReachTheInterpreter() throws {
+        let root = Executable.packageRoot + "/Sources/SkyInterpreter/"
+        let allowed: Set<String> = [
+            "Commands/Shell/Help.swift", "Commands/Shell/History.swift", "Commands/Shell/Run.swift", "Commands/Shell/Exit.swift",
+            "Commands/Shell/LanguageCommands.swift", "Commands/Session/Settings.swift", "Commands/Teaching/LessonCommands.swift", "Values/Kinds.swift",
+        ]
+        var reaching: Set<String> = []
+        for folder in ["Commands", "Values"] {
+            for file in FileManager.default.enumerator(atPath: root + folder)?.compactMap({ $0 as? String }) ?? [] where file.hasSuffix(".swift") {
+                let source = try String(contentsOfFile: root + folder + "/" + file, encoding: .utf8)
+                if source.contains(".interpreter.") { reaching.insert(folder + "/" + file) }
+            }
+        }
+        #expect(reaching.subtracting(allowed).isEmpty, "\(reaching.subtracting(allowed).sorted()) reach the interpreter")
+        #expect(reaching.contains("Commands/Shell/Run.swift"), "the guard finds the commands that do reach it")
+    }
+
     /// The language (pipelines, stages, blocks) knows no command by name: what a command offers
     /// a pipeline it declares (`RowSource`), so no file of Language/ names a command's type or
     /// tests a command's path.

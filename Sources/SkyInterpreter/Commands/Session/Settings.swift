@@ -42,7 +42,7 @@ enum SettingsCommand {
     ) { args, context in
         let name = args[SettingsCommand.resetSetting]
         context.session.settings.reset(name)
-        if let name { context.overrides[name] = nil } else { context.overrides = [:] }
+        if let name { context.interpreter.overrides[name] = nil } else { context.interpreter.overrides = [:] }
         return .message(name.map { "\($0) = \(context.setting(named: $0))" } ?? "all settings reset to their defaults")
     }
 

@@ -9,7 +9,7 @@ enum ExitCommand {
         arguments: [status.spec],
         examples: [Example("exit", "leave"), Example("exit 3", "end a script with status 3")]
     ) { args, context in
-        context.requestExit(Int32(args[ExitCommand.status] ?? 0))
+        context.interpreter.requestExit(Int32(args[ExitCommand.status] ?? 0))
         return .none
     }
 }

@@ -26,10 +26,10 @@ enum HelpCommand {
     ) { args, context in
         let words = args[topic] ?? []
         guard let first = words.first else {
-            let rows = context.registry.commands.map { [Cell($0.name), Cell($0.category.rawValue), Cell($0.abstract)] }
+            let rows = context.interpreter.registry.commands.map { [Cell($0.name), Cell($0.category.rawValue), Cell($0.abstract)] }
             var table = Table(
                 key: "commands", columns: [Column("name", "Command"), Column("category", "Category"), Column("abstract", "Description")], rows: rows)
-            table.display = HelpText.overview(context.registry)
+            table.display = HelpText.overview(context.interpreter.registry)
             return .table(table)
         }
         switch first.lowercased() {
@@ -38,8 +38,9 @@ enum HelpCommand {
         case "settings": return try SettingsCommand.list(context)
         default: break
         }
-        guard let (spec, path, next) = context.registry.resolve(words.map { Token($0) }) else {
-            throw ShellError.usage("no help for '\(first)'" + suggestion(first, among: context.registry.allNames + topics) + " — type help for the list")
+        let registry = context.interpreter.registry
+        guard let (spec, path, next) = registry.resolve(words.map { Token($0) }) else {
+            throw ShellError.usage("no help for '\(first)'" + suggestion(first, among: registry.allNames + topics) + " — type help for the list")
         }
         if next < words.count {
             throw ShellError.usage(

@@ -11,7 +11,7 @@ enum HistoryCommand {
         subcommands: [clear],
         examples: [Example("history", "every line typed at the prompt"), Example("history 10", "the last ten lines")]
     ) { args, context in
-        guard let history = context.history else {
+        guard let history = context.interpreter.history else {
             return .message("no history: only interactive sessions keep one")
         }
         let entries = history.entries
@@ -28,7 +28,7 @@ enum HistoryCommand {
         abstract: "Forget the history (also in the history file)",
         examples: [Example("history clear", "start a fresh history")]
     ) { _, context in
-        guard let history = context.history else {
+        guard let history = context.interpreter.history else {
             return .message("no history: only interactive sessions keep one")
         }
         history.clear()

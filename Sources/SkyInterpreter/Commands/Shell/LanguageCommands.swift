@@ -97,8 +97,8 @@ enum LanguageCommands {
         "vars", category: .query, abstract: "List the variables and what they hold",
         examples: [Example("vars", "every variable")]
     ) { _, context in
-        let rows = context.variables.keys.sorted().map { name -> [Cell] in
-            let value = context.variables[name]!
+        let rows = context.interpreter.variables.keys.sorted().map { name -> [Cell] in
+            let value = context.interpreter.variables[name]!
             let shown: String
             switch value {
             case .value(let cell, _, _): shown = cell.text

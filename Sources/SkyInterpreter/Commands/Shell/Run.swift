@@ -17,10 +17,10 @@ enum RunCommand {
         examples: [Example("run tour.sky", "run a script"), Example("source setup.sky KSFO", "run a script with $1 = KSFO")]
     ) { args, context in
         let path = try args.value(RunCommand.file)
-        let status = try context.nested(path) {
-            context.runScript(try ScriptFile.open(path), name: path, values: args.all(RunCommand.specArgs))
+        let status = try context.interpreter.nested(path) {
+            context.interpreter.runScript(try ScriptFile.open(path), name: path, values: args.all(RunCommand.specArgs))
         }
-        if status != 0, context.exitStatus == nil {
+        if status != 0, context.interpreter.exitStatus == nil {
             var error = ShellError(ShellError.Kind(exitCode: status), "\(path) failed with status \(status)")
             error.alreadyReported = true
             throw error

@@ -93,7 +93,7 @@ enum LessonCommands {
     /// Runs a lesson in a scratch shell that shares the output but nothing else. With `typing`,
     /// the student types each command (practice).
     static func run(_ lesson: Lesson, _ context: CommandContext, typing ask: ((Question) -> String?)? = nil) throws -> Output {
-        try context.nested(lesson.name) {
+        try context.interpreter.nested(lesson.name) {
             try runScratch(lesson, context, typing: ask)
         }
     }
@@ -106,7 +106,7 @@ enum LessonCommands {
             throw ShellError(.io, "cannot make a scratch directory for the lesson")
         }
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let scratch = context.lessonSession(in: dir)
+        let scratch = context.interpreter.lessonSession(in: dir)
         let paced = context.mode == .interactive && isatty(0) == 1
         func say(_ blocks: [Block]) {
             context.out.write(Renderer.terminalText(Output(blocks), context.renderOptions))
