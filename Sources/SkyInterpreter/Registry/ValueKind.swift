@@ -78,6 +78,27 @@ public struct Kind<Value>: @unchecked Sendable {
             }, complete: complete)
     }
 
+    /// A kind of quantity: one word with `parse`, or a number and its unit written apart
+    /// (`30 km` is `30km`), as conditions read them.
+    public static func quantity(
+        _ placeholder: String, _ summary: String, complete: @escaping (CompletionQuery) -> [Candidate] = { _ in [] },
+        parse: @escaping (String, CommandContext) throws -> Value
+    ) -> Kind<Value> {
+        Kind(
+            placeholder: placeholder, summary: summary,
+            read: { cursor, context in
+                guard let word = cursor.take() else { throw ValueError("missing \(placeholder)") }
+                var text = word.text
+                if !word.isQuoted, case .quantity(_, .plain) = Literal.parse(text), let unit = cursor.peek(), !unit.isQuoted,
+                    case .quantity(_, let dimension) = Literal.parse(text + unit.text), dimension != .plain
+                {
+                    cursor.skip(1)
+                    text += unit.text
+                }
+                return try parse(text, context)
+            }, complete: complete)
+    }
+
     /// The same kind reading the remaining words as one text (`airport san francisco`), up to
     /// an unquoted `--option`.
     public var restOfLine: Kind<Value> {
