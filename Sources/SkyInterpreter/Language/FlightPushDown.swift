@@ -22,16 +22,14 @@ struct FlightPushDown: Equatable {
     }
 
     /// What the stages after `flights` let the query do (nothing for other heads).
-    static func plan(_ stages: [[Token]], catalog: Catalog, bare: Bool = false) -> FlightPushDown {
+    static func plan(_ stages: [PipelineStage], catalog: Catalog, bare: Bool = false) -> FlightPushDown {
         var pushed = FlightPushDown()
         var exact = true
         let reader = ScalarReader(catalog: catalog)
         for (n, stage) in stages.enumerated() {
-            guard let name = stage.first?.text.lowercased() else { break }
-            let words = Array(stage.dropFirst())
+            let (name, words) = (stage.name, stage.words)
             if name == "where" {
-                var parser = ExpressionParser(words)
-                guard let expression = try? parser.parse() else { break }
+                guard let expression = stage.expression else { break }
                 for part in expression.conjuncts { exact = pushed.take(part, reader) && exact }
                 continue
             }

@@ -32,6 +32,8 @@ extension Shell {
                 empty == parts.count - 1
                     ? "nothing follows the last '|' — name a stage (\(registry.stageNames.joined(separator: ", ")))" : "two '|' with no stage between them")
         }
+        // Each stage read once: the planners and the stages share what was read.
+        let parsed = parts.dropFirst().map { PipelineStage(Array($0)) }
         var flow: Stages.Flow
         // The stages the logbook's query did in full (a group it counted).
         var skipped = 0
@@ -42,14 +44,14 @@ extension Shell {
             // Headed by a command, for stages or for a value (let, for, a substitution): every column.
             let wasInPipeline = inPipeline
             inPipeline = true
-            let stages = parts.dropFirst().map(Array.init)
+            let stages = parsed
             let resolved = registry.resolve(Array(head))
             let path = resolved?.path
             // Explained, every stage runs in memory, so each one's count is its own.
             let source = watch == nil ? resolved?.spec.rowSource : nil
             let query = source?.query
             if let query { queryPlan = query.plan(stages, head.count == 1, catalog) }
-            if let query, shown, renderOptions.format == .table, !stages.contains(where: { $0.first?.text.lowercased() == "save" }) {
+            if let query, shown, renderOptions.format == .table, !stages.contains(where: { $0.name == "save" }) {
                 queryPlan.fields = Shell.namedFields(stages, among: query.fields)
             }
             if let shape = source?.table {
@@ -65,7 +67,7 @@ extension Shell {
             pendingNotes += output.blocks.compactMap { if case .note(let n) = $0 { return n } else { return nil } }
             flow = try Shell.flow(of: output, command: command)
             if let query, let group = plan.group, case .rows(let stream) = flow {
-                flow = .value(.table(try query.groups(stream.shape, plan, stages[group.stage], context)))
+                flow = .value(.table(try query.groups(stream.shape, plan, stages[group.stage].tokens, context)))
                 skipped = group.stage + 1
             }
             if let pushed = wherePushDown, pushed.taken {
@@ -96,7 +98,7 @@ extension Shell {
                 skipped = n + 2
                 continue
             }
-            flow = try Stages.step(name, rest, flow, self).untitled
+            flow = try Stages.step(name, rest, flow, self, condition: parsed[n].condition).untitled
             if let watch { try watch(Array(stage), try given.value(), try flow.value()) }
         }
         return try flow.value()
@@ -160,9 +162,9 @@ extension Shell {
     }
 
     /// The fields of `keys` the stages' words name (by key or by the key without its unit).
-    static func namedFields(_ stages: [[Token]], among keys: [String]) -> Set<String> {
+    static func namedFields(_ stages: [PipelineStage], among keys: [String]) -> Set<String> {
         var words: Set<String> = []
-        for token in stages.joined() {
+        for token in stages.flatMap(\.tokens) {
             for case .word(let w) in ExpressionParser.split(token.text) { words.insert(w.lowercased()) }
         }
         return Set(keys.filter { key in !words.isDisjoint(with: QueryTable.names(Column(key, ""))) })

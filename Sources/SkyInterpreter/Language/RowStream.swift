@@ -56,12 +56,21 @@ struct RowStream {
 
     /// The stream after the row-at-a-time stage `stage` (lower case), or nil when `stage` needs
     /// every row at once or is no stage of that kind.
-    func through(_ stage: String, _ words: [Token], _ reader: ScalarReader) throws -> RowStream? {
+    /// A `where` takes its `condition` when the pipeline read it already.
+    func through(
+        _ stage: String, _ words: [Token], _ reader: ScalarReader, condition: Result<Expression, ValueError>? = nil
+    ) throws -> RowStream? {
         var out = self
         switch stage {
         case "where":
-            var parser = ExpressionParser(words)
-            let test = try Condition(table: shape, reader: reader).plan(try parser.parse())
+            let expression: Expression
+            if let condition {
+                expression = try condition.get()
+            } else {
+                var parser = ExpressionParser(words)
+                expression = try parser.parse()
+            }
+            let test = try Condition(table: shape, reader: reader).plan(expression)
             let rows = self.rows
             out.rows = AnyIterator {
                 while let row = rows.next() { if test(row) == true { return row } }

@@ -65,12 +65,11 @@ final class WherePushDown {
     /// first N` after them, or nil when there are none or one cannot be planned (the stages then
     /// run, and that one reports its error). The sort is planned only on columns of a declared
     /// kind (a stage would learn the others' from the first row).
-    static func plan(_ stages: [[Token]], key: String, columns: [Column], reader: ScalarReader) -> WherePushDown? {
+    static func plan(_ stages: [PipelineStage], key: String, columns: [Column], reader: ScalarReader) -> WherePushDown? {
         var expressions: [Expression] = []
         for stage in stages {
-            guard stage.first?.text.lowercased() == "where" else { break }
-            var parser = ExpressionParser(Array(stage.dropFirst()))
-            guard let expression = try? parser.parse() else { return nil }
+            guard stage.name == "where" else { break }
+            guard let expression = stage.expression else { return nil }
             expressions.append(expression)
         }
         var test: RowTest?
@@ -81,8 +80,8 @@ final class WherePushDown {
         var best: Best?
         let n = expressions.count
         let declared = QueryTable.declaredKinds(columns)
-        if n + 1 < stages.count, stages[n].first?.text.lowercased() == "sort", let keep = Stages.firstCount(stages[n + 1]),
-            let order = try? RowOrder(Array(stages[n].dropFirst()), over: QueryTable(Table(key: key, columns: columns, rows: []))),
+        if n + 1 < stages.count, stages[n].name == "sort", let keep = Stages.firstCount(stages[n + 1].tokens),
+            let order = try? RowOrder(stages[n].words, over: QueryTable(Table(key: key, columns: columns, rows: []))),
             order.keys.allSatisfy({ declared[$0.column] != nil })
         {
             best = (order, keep)
