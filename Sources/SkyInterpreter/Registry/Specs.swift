@@ -202,7 +202,7 @@ public struct CommandSpec: @unchecked Sendable {
     /// Nil when the command only groups subcommands.
     public var handler: Handler?
     /// What the command offers the pipeline when it makes rows itself, one at a time: their
-    /// table, for the `where` stages right after it (`context.pushedWhere`: see
+    /// table, for the `where` stages right after it (`context.pipeline.pushedWhere`: see
     /// `WherePushDown`), and the query of its store (see `RowSource`).
     var rowSource: RowSource?
     /// For a pipeline stage: what completion and explain know of it.

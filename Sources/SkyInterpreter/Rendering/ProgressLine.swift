@@ -25,15 +25,15 @@ final class ProgressLine {
     }
 
     func show(_ text: String) {
-        guard context.stderrIsTerminal else { return }
-        context.err.write(.control("\r") + TerminalText("\(label)… \(text)  (Ctrl-C cancels)") + .control("\u{1B}[K"))
-        context.err.flush()
+        guard context.console.stderrIsTerminal else { return }
+        context.console.err.write(.control("\r") + TerminalText("\(label)… \(text)  (Ctrl-C cancels)") + .control("\u{1B}[K"))
+        context.console.err.flush()
         shown = true
     }
 
     func finish() {
         guard shown else { return }
-        context.err.write(.control("\r\u{1B}[K"))
-        context.err.flush()
+        context.console.err.write(.control("\r\u{1B}[K"))
+        context.console.err.flush()
     }
 }

@@ -40,38 +40,13 @@ public struct CommandContext {
     public var units: UnitSystem { shell.units }
     /// The format, colours and size output is rendered with.
     public var renderOptions: RenderOptions { shell.renderOptions }
-    /// Whether ranked lists carry bar charts.
-    var chartsEnabled: Bool { shell.chartsEnabled }
-    /// Standard output and standard error.
-    var out: OutputSink { shell.out }
-    var err: OutputSink { shell.err }
-    var stdoutIsTerminal: Bool { shell.stdoutIsTerminal }
-    var stderrIsTerminal: Bool { shell.stderrIsTerminal }
+    /// Where the command writes: standard output and error, whether each is a terminal,
+    /// and the note, warning and error lines.
+    var console: ConsoleAccess { ConsoleAccess(shell: shell) }
 
-    /// Writes output now (a long command's part before it goes on); the failure of a streamed table.
-    func emit(_ output: Output) -> ShellError? { shell.emit(output) }
-    /// Adds a note to the output of the command being run.
-    func note(_ message: String) { shell.note(message) }
-    /// An error, warning or note line on standard error (with the script's file and line).
-    func report(_ error: ShellError) { shell.report(error) }
-    func warn(_ message: String) { shell.warn(message) }
-    func notice(_ message: String) { shell.notice(message) }
-
-    // MARK: - Files
-
-    /// A file the user named, refused when it exists unless `force` (see `Shell.createUserFile`).
-    func createUserFile(_ path: String, force: Bool, personal: Bool = false) throws(ShellError) -> AtomicFile {
-        try shell.createUserFile(path, force: force, personal: personal)
-    }
-    func commit(_ file: AtomicFile) throws(ShellError) { try shell.commit(file) }
-    func finish(_ file: AtomicFile, with text: String) throws(ShellError) { try shell.finish(file, with: text) }
-    func writePrivateFile(_ text: String, to path: String) throws(ShellError) { try shell.writePrivateFile(text, to: path) }
-    func writePrivateFile(_ bytes: [UInt8], to path: String) throws(ShellError) { try shell.writePrivateFile(bytes, to: path) }
-    func ensurePrivateDirectory(_ path: String) throws(ShellError) { try shell.ensurePrivateDirectory(path) }
-    func confined(_ path: String) throws(ShellError) -> String { try shell.confined(path) }
-    func outsideScratch(_ what: String) -> ShellError { shell.outsideScratch(what) }
-    /// The folder every write must stay in (a lesson's scratch shell).
-    var confinedTo: String? { shell.confinedTo }
+    /// The files a command writes: user files (never replaced without --force), private files,
+    /// and the folder a lesson's writes must stay in.
+    var files: FileAccess { FileAccess(shell: shell) }
 
     // MARK: - The runner
 
@@ -83,17 +58,8 @@ public struct CommandContext {
     var prompter: ((Question) -> String?)? { shell.prompter }
     /// Whether the session is saved after commands (not in scripts or with --fresh).
     var savesSession: Bool { shell.persistence != nil }
-    /// True while the command heads a pipeline (it then gives every column it has).
-    var inPipeline: Bool { shell.inPipeline }
-    /// What the stages after the command let its store's query do (see `RowSource`).
-    var queryPlan: FlightPushDown { shell.queryPlan }
-    /// The `where` stages after the command, done by it as it makes its rows (a command that
-    /// declares a `rowSource` asks for them only when it makes its table).
-    func pushedWhere() -> RowTest? { shell.wherePushDown?.take() }
-
-    /// The pushed `where` stages and `sort … | first N` after them, for a command that can rank
-    /// what it holds before making rows (see `WherePushDown`).
-    func pushedRanking() -> (test: RowTest?, best: WherePushDown.Best?) { shell.wherePushDown?.takeRanked() ?? (nil, nil) }
+    /// What the pipeline the command heads asks of it: every column, and the stages pushed into it.
+    var pipeline: PipelineAccess { PipelineAccess(shell: shell) }
 
     /// Whether a batch run goes on after an error (`--keep-going`).
     var keepGoing: Bool { shell.keepGoing }
@@ -140,6 +106,64 @@ struct InterpreterAccess {
     /// A new shell for a lesson: its own home, writes confined to `folder`, this one's settings,
     /// output and nesting depth.
     func lessonSession(in folder: String) -> LessonSession { LessonSession(shell.scratchShell(in: folder)) }
+}
+
+/// Where a command writes, and the lines it says on standard error.
+struct ConsoleAccess {
+    let shell: Shell
+
+    /// Whether ranked lists carry bar charts.
+    var chartsEnabled: Bool { shell.chartsEnabled }
+    /// Standard output and standard error.
+    var out: OutputSink { shell.out }
+    var err: OutputSink { shell.err }
+    var stdoutIsTerminal: Bool { shell.stdoutIsTerminal }
+    var stderrIsTerminal: Bool { shell.stderrIsTerminal }
+
+    /// Writes output now (a long command's part before it goes on); the failure of a streamed table.
+    func emit(_ output: Output) -> ShellError? { shell.emit(output) }
+    /// Adds a note to the output of the command being run.
+    func note(_ message: String) { shell.note(message) }
+    /// An error, warning or note line on standard error (with the script's file and line).
+    func report(_ error: ShellError) { shell.report(error) }
+    func warn(_ message: String) { shell.warn(message) }
+    func notice(_ message: String) { shell.notice(message) }
+}
+
+/// The files a command writes, through the shell's rules (see `Shell.createUserFile`).
+struct FileAccess {
+    let shell: Shell
+
+    /// A file the user named, refused when it exists unless `force` (see `Shell.createUserFile`).
+    func createUserFile(_ path: String, force: Bool, personal: Bool = false) throws(ShellError) -> AtomicFile {
+        try shell.createUserFile(path, force: force, personal: personal)
+    }
+    func commit(_ file: AtomicFile) throws(ShellError) { try shell.commit(file) }
+    func finish(_ file: AtomicFile, with text: String) throws(ShellError) { try shell.finish(file, with: text) }
+    func writePrivateFile(_ text: String, to path: String) throws(ShellError) { try shell.writePrivateFile(text, to: path) }
+    func writePrivateFile(_ bytes: [UInt8], to path: String) throws(ShellError) { try shell.writePrivateFile(bytes, to: path) }
+    func ensurePrivateDirectory(_ path: String) throws(ShellError) { try shell.ensurePrivateDirectory(path) }
+    func confined(_ path: String) throws(ShellError) -> String { try shell.confined(path) }
+    func outsideScratch(_ what: String) -> ShellError { shell.outsideScratch(what) }
+    /// The folder every write must stay in (a lesson's scratch shell).
+    var confinedTo: String? { shell.confinedTo }
+}
+
+/// What the pipeline a command heads asks of it.
+struct PipelineAccess {
+    let shell: Shell
+
+    /// True while the command heads a pipeline (it then gives every column it has).
+    var inPipeline: Bool { shell.inPipeline }
+    /// What the stages after the command let its store's query do (see `RowSource`).
+    var queryPlan: FlightPushDown { shell.queryPlan }
+    /// The `where` stages after the command, done by it as it makes its rows (a command that
+    /// declares a `rowSource` asks for them only when it makes its table).
+    func pushedWhere() -> RowTest? { shell.wherePushDown?.take() }
+
+    /// The pushed `where` stages and `sort … | first N` after them, for a command that can rank
+    /// what it holds before making rows (see `WherePushDown`).
+    func pushedRanking() -> (test: RowTest?, best: WherePushDown.Best?) { shell.wherePushDown?.takeRanked() ?? (nil, nil) }
 }
 
 extension Shell {

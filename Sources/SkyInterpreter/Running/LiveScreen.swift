@@ -14,15 +14,15 @@ struct LiveScreen {
     init(_ context: CommandContext) throws(ShellError) {
         guard sky_terminal_enter_live_mode(0) == 0 else { throw ShellError(.io, "cannot switch the terminal to live mode") }
         self.context = context
-        context.out.write(.control("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"))
-        context.out.flush()
+        context.console.out.write(.control("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"))
+        context.console.out.flush()
         _ = sky_signals_take_resize()
     }
 
     /// Gives the terminal back: main screen, cursor, settings.
     func close() {
-        context.out.write(.control("\u{1B}[?25h\u{1B}[?1049l"))
-        context.out.flush()
+        context.console.out.write(.control("\u{1B}[?25h\u{1B}[?1049l"))
+        context.console.out.flush()
         sky_terminal_leave_live_mode(0)
     }
 
@@ -31,14 +31,14 @@ struct LiveScreen {
         let resized = sky_signals_take_resize() != 0
         let body = Renderer.render(Output(blocks), context.renderOptions.asText)
             .replacingAll("\n", with: "\u{1B}[K\r\n")
-        context.out.write(.control(resized ? "\u{1B}[2J\u{1B}[H" : "\u{1B}[H") + .rendered(body) + .control("\u{1B}[J"))
-        context.out.flush()
+        context.console.out.write(.control(resized ? "\u{1B}[2J\u{1B}[H" : "\u{1B}[H") + .rendered(body) + .control("\u{1B}[J"))
+        context.console.out.flush()
     }
 
     /// Rings the terminal's bell.
     func bell() {
-        context.out.write(.control("\u{07}"))
-        context.out.flush()
+        context.console.out.write(.control("\u{07}"))
+        context.console.out.flush()
     }
 
     /// Why the view should end now (Ctrl-C, SIGTERM/SIGHUP), if it should.

@@ -102,6 +102,21 @@ struct ServiceTableTests {
         #expect(reaching.contains("Commands/Shell/Run.swift"), "the guard finds the commands that do reach it")
     }
 
+    /// The context an ordinary command gets stays narrow: its parts for files, the console,
+    /// the pipeline and the interpreter are capabilities of their own, and a new member of the
+    /// context itself is a decision this test makes visible.
+    @Test func theOrdinaryContextStaysNarrow() throws {
+        let source = try String(contentsOfFile: Executable.packageRoot + "/Sources/SkyInterpreter/Running/CommandContext.swift", encoding: .utf8)
+        let body = try #require(source.components(separatedBy: "public struct CommandContext {").dropFirst().first?.components(separatedBy: "\n}\n").first)
+        let members = body.split(separator: "\n").filter { line in
+            ["    var ", "    func ", "    public var ", "    public func "].contains { line.hasPrefix($0) }
+        }
+        #expect(members.count >= 10 && members.count <= 24, "CommandContext has \(members.count) members: \(members.map { $0.trimmingCharacters(in: .whitespaces).prefix(40) })")
+        for capability in ["var files: FileAccess", "var console: ConsoleAccess", "var pipeline: PipelineAccess", "var interpreter: InterpreterAccess"] {
+            #expect(body.contains(capability), "\(capability)")
+        }
+    }
+
     /// The language (pipelines, stages, blocks) knows no command by name: what a command offers
     /// a pipeline it declares (`RowSource`), so no file of Language/ names a command's type or
     /// tests a command's path.

@@ -25,7 +25,7 @@ final class BadgesContext: ServiceContext {
             } ?? "none"
         if let loaded, loaded.stamp == stamp { return loaded.book }
         let book = BadgeBook.load(world: world, userFile: userFile)
-        for problem in book.problems { context.note(problem) }
+        for problem in book.problems { context.console.note(problem) }
         loaded = (stamp, book)
         return book
     }

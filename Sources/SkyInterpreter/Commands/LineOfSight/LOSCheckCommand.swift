@@ -44,7 +44,7 @@ enum LOSCheckCommand {
         if args.flag(LOSCheckCommand.trace) { output.blocks = trace(check, context).map { .message($0, .dim) } + output.blocks }
         if check.verdict == .unknown {
             // The card and profile are shown; the status says the answer is not known.
-            if let failure = context.emit(output) { throw failure }
+            if let failure = context.console.emit(output) { throw failure }
             let squares = check.missingSquares
             let middle = check.points[check.points.count / 2].coordinate
             throw ShellError(

@@ -50,7 +50,7 @@ enum LOSRingsCommand {
         guard rangeStep >= 30, rangeStep <= 1_000 else { throw ShellError.usage("--range-step must be between 30 m and 1 km") }
         let force = args.flag(LOSRingsCommand.force)
         let files = try [args[LOSRingsCommand.geojson], args[LOSRingsCommand.upintheair]].map { path in
-            try path.map { try context.createUserFile($0, force: force) }
+            try path.map { try context.files.createUserFile($0, force: force) }
         }
         let fetched = try context.lineOfSight.offerToFetch(TileCorner.covering(origin.coordinate, radius: Distance(meters: range)))
         let rings = try context.lineOfSight.rangeRings(
@@ -58,11 +58,11 @@ enum LOSRingsCommand {
         var output = Output(fetched)
         output.blocks += report(rings, origin: origin, context).blocks
         if let file = files[0] {
-            try context.finish(file, with: JSONWriter.compact(rings.geoJSON()) + "\n")
+            try context.files.finish(file, with: JSONWriter.compact(rings.geoJSON()) + "\n")
             output.append(.message("wrote \(file.path)", .dim))
         }
         if let file = files[1] {
-            try context.finish(file, with: JSONWriter.compact(rings.upInTheAir(id: "skyshell")) + "\n")
+            try context.files.finish(file, with: JSONWriter.compact(rings.upInTheAir(id: "skyshell")) + "\n")
             output.append(.message("wrote \(file.path)", .dim))
         }
         return output

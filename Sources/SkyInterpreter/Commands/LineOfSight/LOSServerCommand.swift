@@ -73,7 +73,7 @@ enum LOSServerCommand {
         var output = LOSViewshedCommand.stats(summary, origin: origin, context)
         output.append(.message("computed by \(client.baseURL.absoluteString): \(area.polygons.count) polygon\(area.polygons.count == 1 ? "" : "s")", .dim))
         if let geojson {
-            try context.finish(geojson, with: JSONWriter.compact(area.geoJSON) + "\n")
+            try context.files.finish(geojson, with: JSONWriter.compact(area.geoJSON) + "\n")
             output.append(.message("wrote \(geojson.path)", .dim))
         }
         context.session.viewshedComputed(summary)

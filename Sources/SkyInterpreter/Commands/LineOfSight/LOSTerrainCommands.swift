@@ -84,7 +84,7 @@ enum LOSTerrainCommands {
         output.append(.data("sea", .int(report.sea)))
         output.append(.data("failed", .int(report.failures.count)))
         if !report.failures.isEmpty {
-            if let failure = context.emit(output) { throw failure }
+            if let failure = context.console.emit(output) { throw failure }
             throw report.failure!
         }
         return output

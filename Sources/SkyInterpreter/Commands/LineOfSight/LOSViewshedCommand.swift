@@ -47,7 +47,7 @@ enum LOSViewshedCommand {
         let los = context.session.los
         let step = args[LOSViewshedCommand.azStep]?.degrees ?? ViewshedRequest.automaticAzimuthStep(range: los.range.meters, rangeStep: rangeStep)
         guard step >= 0.05, step <= 10 else { throw ShellError.usage("--az-step must be between 0.05° and 10° (got \(Format.fixed(step, 2))°)") }
-        let file = try args[LOSViewshedCommand.geojson].map { try context.createUserFile($0, force: args.flag(LOSViewshedCommand.force)) }
+        let file = try args[LOSViewshedCommand.geojson].map { try context.files.createUserFile($0, force: args.flag(LOSViewshedCommand.force)) }
         if let server = los.server {
             return try LOSServerCommand.viewshed(server, origin: origin, context, geojson: file)
         }
@@ -72,7 +72,7 @@ enum LOSViewshedCommand {
         guard let viewshed = result else { throw ShellError(.interrupted, "viewshed cancelled; the previous result is unchanged") }
         var output = Output()
         if let file {
-            try context.finish(file, with: JSONWriter.compact(viewshed.geoJSON()) + "\n")
+            try context.files.finish(file, with: JSONWriter.compact(viewshed.geoJSON()) + "\n")
             output.append(.message("wrote \(file.path)", .dim))
         }
         context.session.viewshedComputed(summary(viewshed, source: "local"))

@@ -60,8 +60,8 @@ final class LineOfSightContext: ServiceContext {
     /// Refuses a terrain folder a lesson's scratch shell may not write in (its record of
     /// installed tiles is what every fetch and removal writes).
     func checkWritable(_ folder: String) throws(ShellError) {
-        guard (try? context.confined(folder + "/" + InstalledTiles.recordName)) != nil else {
-            throw context.outsideScratch("the terrain folder '\(Visible.text(folder))'")
+        guard (try? context.files.confined(folder + "/" + InstalledTiles.recordName)) != nil else {
+            throw context.files.outsideScratch("the terrain folder '\(Visible.text(folder))'")
         }
     }
 

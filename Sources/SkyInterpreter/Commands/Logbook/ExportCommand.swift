@@ -36,7 +36,7 @@ enum ExportCommand {
         let path = try args.value(ExportCommand.exportFile)
         let format = try args[ExportCommand.exportFormat]?.format ?? formatFromExtension(path)
         // The user's flights: private to them, whatever the umask.
-        let file = try context.createUserFile(path, force: args.flag(ExportCommand.force), personal: true)
+        let file = try context.files.createUserFile(path, force: args.flag(ExportCommand.force), personal: true)
         let logbook = context.session.logbook
         let store = try context.logbook.store()
         let cursor = try store.flights(in: logbook)
@@ -49,7 +49,7 @@ enum ExportCommand {
         } catch let error as FlightFileError {
             throw ShellError.usage(error.message)
         }
-        try context.finish(file, with: text)
+        try context.files.finish(file, with: text)
         return Output([
             .message("exported \(flights.count) flight\(flights.count == 1 ? "" : "s") of logbook \(logbook) to \(path) (\(format.rawValue))"),
             .data("flights", .int(flights.count)), .data("file", .string(path)), .data("format", .string(format.rawValue)),

@@ -22,14 +22,14 @@ enum FlightForm {
                 var cursor = WordCursor([Token(answer, isLiteral: true)])
                 do {
                     guard let parsed = try kind.read(&cursor, context) as? Value else {
-                        context.report(ShellError(.internal, "\(option.name) read another type")); continue
+                        context.console.report(ShellError(.internal, "\(option.name) read another type")); continue
                     }
                     args.add(option.name, parsed)
                     return .some(parsed)
                 } catch let error as ValueError {
-                    context.report(ShellError.usage(error.message))
+                    context.console.report(ShellError.usage(error.message))
                 } catch {
-                    context.report(ShellError.usage("\(error)"))
+                    context.console.report(ShellError.usage("\(error)"))
                 }
             }
         }
@@ -64,14 +64,14 @@ enum FlightForm {
             guard let raw = ask(Question(label + ": ", completion: Kind<Airport>.airport.erased)) else { return nil }
             let answer = String(raw.trimmingWhitespace)
             if answer.isEmpty {
-                context.report(ShellError.usage("\(label.lowercased()) is needed"))
+                context.console.report(ShellError.usage("\(label.lowercased()) is needed"))
                 continue
             }
             do {
                 return try CatalogResolver.airport(answer, context)
             } catch {
                 if error.cancelled { return nil }
-                context.report(ShellError.usage(error.message))
+                context.console.report(ShellError.usage(error.message))
             }
         }
     }

@@ -29,7 +29,7 @@ enum FlightsCommand {
             query: QueryPlanner(plan: { FlightPushDown.plan($0, catalog: $2, bare: $1) }, groups: countedGroups, fields: extraKeys))
     ) { args, context in
         // What a pipeline's stages let the query do, for the options not given here.
-        let pushed = context.queryPlan.filter
+        let pushed = context.pipeline.queryPlan.filter
         let filter = FlightFilter(
             year: args[FlightsCommand.year] ?? pushed.year, airlines: args[FlightsCommand.airline]?.spellings ?? pushed.airlines,
             airport: args[FlightsCommand.airport]?.icao ?? pushed.airport,
@@ -37,11 +37,11 @@ enum FlightsCommand {
         let given = FlightFilter(
             year: args[FlightsCommand.year], airlines: args[FlightsCommand.airline]?.spellings,
             airport: args[FlightsCommand.airport]?.icao, limit: args[FlightsCommand.limit])
-        let inPipeline = context.inPipeline
+        let inPipeline = context.pipeline.inPipeline
         let extras = FlightsCommand.extras(context)
         // The text list reads only the fields it shows, and so does a pipeline whose stages name
         // no field beyond those it can make from them.
-        let listed = (extras.isEmpty && !inPipeline) || context.queryPlan.fields?.isSubset(of: FlightsCommand.fromListed) == true
+        let listed = (extras.isEmpty && !inPipeline) || context.pipeline.queryPlan.fields?.isSubset(of: FlightsCommand.fromListed) == true
         let cursor = try context.logbook.store().flights(in: context.session.logbook, filter, listed: listed)
         let cell = FlightsCommand.cellMaker(context)
         let shape = FlightsCommand.columns(extras: extras, inPipeline: inPipeline, names: context.setting(.codes) == .names)
@@ -49,7 +49,7 @@ enum FlightsCommand {
         // The where stages after the list, asked of the cells they read: a flight they drop is
         // never made into a row; and a sort … | first N after them, ranked on the key cells:
         // only the N best become rows.
-        let (test, best) = context.pushedRanking()
+        let (test, best) = context.pipeline.pushedRanking()
         let kept = AnyIterator<Flight> {
             while let f = cursor.next() {
                 if let test, !test.keeps({ cell(f, $0) }) { continue }
@@ -90,7 +90,7 @@ enum FlightsCommand {
     /// pipeline that asked for them has moved on: what they depend on is taken now.
     static func cellMaker(_ context: CommandContext) -> (Flight, Int) -> Cell {
         var airlineNames: [String: String] = [:]
-        let fields = extras(context).map { key in context.queryPlan.fields?.contains(key) ?? true ? FlightFields.reader(key, context) : nil }
+        let fields = extras(context).map { key in context.pipeline.queryPlan.fields?.contains(key) ?? true ? FlightFields.reader(key, context) : nil }
         let label = context.logbook.labeler()
         let catalog = context.catalog
         let empty = Cell(.null)
@@ -130,7 +130,7 @@ enum FlightsCommand {
 
     static func rowMaker(_ context: CommandContext) -> (Flight) -> [Cell] {
         let cell = cellMaker(context)
-        let count = columns(extras: extras(context), inPipeline: context.inPipeline, names: false).columns.count
+        let count = columns(extras: extras(context), inPipeline: context.pipeline.inPipeline, names: false).columns.count
         return { f in (0..<count).map { cell(f, $0) } }
     }
 
@@ -139,7 +139,7 @@ enum FlightsCommand {
     /// as text computes only those its stages name (the others stay columns, empty, so that a
     /// misspelt name still meets the whole list).
     static func extras(_ context: CommandContext) -> [String] {
-        context.renderOptions.format != .table || context.inPipeline ? extraKeys : []
+        context.renderOptions.format != .table || context.pipeline.inPipeline ? extraKeys : []
     }
 
     /// The kind of a field's column, declared so that a pipeline knows it before any row

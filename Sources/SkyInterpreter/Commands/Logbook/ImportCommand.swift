@@ -96,7 +96,7 @@ enum ImportCommand {
         }
         var output = Output()
         if interactive, !args.flag(yes) {
-            if let failure = context.emit(Output(summary)) { throw failure }
+            if let failure = context.console.emit(Output(summary)) { throw failure }
             let question = "Import \(flights.count) flight\(flights.count == 1 ? "" : "s") into logbook \(logbook)? [Y/n] "
             let answer = context.prompter?(Question(question))?.trimmingWhitespace.lowercased()
             guard let answer, answer.isEmpty || answer == "y" || answer == "yes" else { return .message("cancelled — nothing was imported", .dim) }
@@ -186,7 +186,7 @@ enum ImportCommand {
     /// Asks, once per value that names nothing, what it stands for. False when cancelled.
     static func askForMissing(_ plan: ImportPlan, into map: inout ValueMap, _ context: CommandContext) throws -> Bool {
         guard let ask = context.prompter else { return true }
-        context.notice(
+        context.console.notice(
             "\(plan.unresolved.count) value\(plan.unresolved.count == 1 ? "" : "s") of the file name\(plan.unresolved.count == 1 ? "s" : "") nothing "
                 + "skyshell knows; say what each stands for (Enter takes the suggestion, - leaves it empty, skip leaves those flights out)"
         )
@@ -199,14 +199,14 @@ enum ImportCommand {
             }
             let suggestion = suggestion(value)
             while true {
-                context.notice("\(value.kind.rawValue) '\(value.text)' ×\(value.count) (line \(value.line)): \(value.reason)")
+                context.console.notice("\(value.kind.rawValue) '\(value.text)' ×\(value.count) (line \(value.line)): \(value.reason)")
                 let prompt = "'\(Visible.text(String(value.text.prefix(40))))' stands for\(suggestion.map { " [\($0)]" } ?? " [skip]"): "
                 guard let raw = ask(Question(prompt, default: suggestion, completion: kind)) else { return false }
                 var answer = String(raw.trimmingWhitespace)
                 if answer.isEmpty { answer = suggestion ?? "skip" }
                 if answer.lowercased() == "skip" { break }
                 if answer == "-" {
-                    guard value.kind != .airport else { context.report(.usage("an airport cannot be left empty — give a code, or skip")); continue }
+                    guard value.kind != .airport else { context.console.report(.usage("an airport cannot be left empty — give a code, or skip")); continue }
                     map.set(value.text, to: nil)
                     break
                 }
@@ -216,7 +216,7 @@ enum ImportCommand {
                     map.set(value.text, to: answer)
                     break
                 } catch let error as ValueError {
-                    context.report(.usage(error.message))
+                    context.console.report(.usage(error.message))
                 }
             }
         }

@@ -14,7 +14,7 @@ final class LogbookContext: ServiceContext {
     func store() throws -> LogbookStore {
         if let opened { return opened }
         guard let paths = context.paths else { throw ShellError(.io, "no data directory: set SKYSHELL_HOME or HOME") }
-        try context.ensurePrivateDirectory(paths.data)
+        try context.files.ensurePrivateDirectory(paths.data)
         let maxPages =
             context.environment["SKYSHELL_DB_MAX_PAGES"] == nil
             ? nil

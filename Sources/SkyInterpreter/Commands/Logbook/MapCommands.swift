@@ -84,7 +84,7 @@ enum MapCommands {
         for point in features.points { content.places.append((point.coordinate, context.logbook.label(airport: point.name), markStyle)) }
         let all = features.lines.flatMap(\.points) + features.points.map(\.coordinate) + extent
         let files = try [(geojson, "geojson"), (kml, "kml")].compactMap { option, key in
-            try args[option].map { (key, try context.createUserFile($0, force: args.flag(force), personal: true)) }
+            try args[option].map { (key, try context.files.createUserFile($0, force: args.flag(force), personal: true)) }
         }
         var output = Output([
             .message(title, .accent),
@@ -104,7 +104,7 @@ enum MapCommands {
                             [("name", .string($0.name)), ("lat", .number($0.coordinate.latitude)), ("lon", .number($0.coordinate.longitude))] + $0.properties)
                     })))
         for (key, file) in files {
-            try context.finish(file, with: key == "kml" ? features.kml : features.geoJSON)
+            try context.files.finish(file, with: key == "kml" ? features.kml : features.geoJSON)
             output.append(.message("wrote \(file.path)"))
         }
         return output

@@ -39,7 +39,7 @@ enum StatsCommand {
         let only = args[StatsCommand.section]
         let limit = try args.value(StatsCommand.limit)
         let unit = args[StatsCommand.unit] ?? Format.distanceUnit(context.units)
-        let report = Report(stats: stats, context: context, limit: limit, unit: unit, charts: context.chartsEnabled)
+        let report = Report(stats: stats, context: context, limit: limit, unit: unit, charts: context.console.chartsEnabled)
         guard stats.flights > 0 else {
             let what =
                 year.map { "no flights in \($0) in logbook \(context.session.logbook)" }

@@ -86,7 +86,7 @@ enum SatCommands {
         guard let path = context.orbit.cataloguePath else { throw ShellError(.io, "no data directory to keep the element sets in") }
         var catalogue = try context.orbit.catalogue()
         let merge = catalogue.merge(usable, olderToo: chosen)
-        try context.writePrivateFile(catalogue.text, to: path)
+        try context.files.writePrivateFile(catalogue.text, to: path)
         var parts = ["\(Format.count(merge.added, "new", "new"))", "\(Format.count(merge.updated, "updated", "updated"))"]
         if merge.older > 0 {
             parts.append(

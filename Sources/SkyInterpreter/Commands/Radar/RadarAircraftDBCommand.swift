@@ -38,7 +38,7 @@ enum RadarAircraftDBCommand {
         }
         let raw: [UInt8]
         do {
-            raw = try FileBytes.read(try context.confined(path))
+            raw = try FileBytes.read(try context.files.confined(path))
         } catch let error as ShellError {
             throw error
         } catch {
@@ -51,7 +51,7 @@ enum RadarAircraftDBCommand {
             throw ShellError(.data, "\(Visible.text(path)): \(error.message)")
         }
         guard !reading.entries.isEmpty else { throw ShellError(.data, "\(Visible.text(path)) holds no aircraft (\(reading.layout))") }
-        try context.writePrivateFile(AircraftRegister.compact(reading.entries), to: target)
+        try context.files.writePrivateFile(AircraftRegister.compact(reading.entries), to: target)
         context.radar.forgetRegister()
         let count = try context.radar.register()?.count ?? 0
         var output = Output([

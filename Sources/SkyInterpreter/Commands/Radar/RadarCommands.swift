@@ -111,7 +111,7 @@ enum RadarCommands {
         let listed = picture.sightings.prefix(limit)
         let sightings = picture.sightings, frame = RadarRow.Frame(picture)
         var rows: [[Cell]] = []
-        if !listed.isEmpty, let pushed = context.pushedWhere() {
+        if !listed.isEmpty, let pushed = context.pipeline.pushedWhere() {
             // The where stages after the list: a row they drop is never made whole.
             for i in listed.indices {
                 let row = RadarRow(sightings, i, frame)

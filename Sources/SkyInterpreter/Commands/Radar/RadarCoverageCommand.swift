@@ -36,7 +36,7 @@ enum RadarCoverageCommand {
         ]
     ) { args, context in
         let observer = try args.observer()
-        let file = try args[RadarCoverageCommand.geojson].map { try context.createUserFile($0, force: args.flag(RadarCoverageCommand.force)) }
+        let file = try args[RadarCoverageCommand.geojson].map { try context.files.createUserFile($0, force: args.flag(RadarCoverageCommand.force)) }
         var coverage = ReceptionCoverage(station: observer.place.coordinate, sectors: try args.value(RadarCoverageCommand.sectors))
         let paths = args.all(RadarCoverageCommand.files)
         var sources: [String] = []
@@ -77,7 +77,7 @@ enum RadarCoverageCommand {
         var output = report(done, station: observer.place, sources: sources, context)
         if args.flag(RadarCoverageCommand.terrain) { output.blocks += try againstTerrain(done, station: observer.place, context).blocks }
         if let file {
-            try context.finish(file, with: JSONWriter.compact(done.geoJSON()) + "\n")
+            try context.files.finish(file, with: JSONWriter.compact(done.geoJSON()) + "\n")
             output.append(.message("wrote \(file.path)", .dim))
         }
         return output

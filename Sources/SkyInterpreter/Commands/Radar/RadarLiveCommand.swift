@@ -33,7 +33,7 @@ enum RadarLiveCommand {
             Example("radar live speed 10", "a recording ten times faster"), Example("radar live --lock", "for a toddler: type unlock to leave"),
         ]
     ) { args, context in
-        guard isatty(0) == 1, context.stdoutIsTerminal else {
+        guard isatty(0) == 1, context.console.stdoutIsTerminal else {
             throw ShellError.usage("radar live needs a terminal; in scripts use radar (one frame) or radar record")
         }
         let speed = args[RadarLiveCommand.speed]

@@ -45,7 +45,7 @@ enum RadarRecordCommand {
         }
         guard every > 0 else { throw ShellError.usage("the interval between snapshots must be above zero") }
 
-        let file = try context.createUserFile(path, force: args.flag(RadarRecordCommand.force))
+        let file = try context.files.createUserFile(path, force: args.flag(RadarRecordCommand.force))
         func write(_ line: String) throws(ShellError) {
             do { try file.write(line + "\n") } catch { throw ShellError(error) }
         }
@@ -82,7 +82,7 @@ enum RadarRecordCommand {
                 // A live service that fails now and then is retried at the next snapshot.
                 guard error.kind == .unavailable, !feed.isRecorded else { throw ShellError(feedError: error) }
                 failures += 1
-                context.warn("\(error.message); trying again in \(Format.trimmed(every)) s")
+                context.console.warn("\(error.message); trying again in \(Format.trimmed(every)) s")
             }
             progress.update(k + 1)
             if !feed.isRecorded, k + 1 < total {
@@ -92,7 +92,7 @@ enum RadarRecordCommand {
             }
         }
         progress.finish()
-        try context.commit(file)
+        try context.files.commit(file)
         if stoppedBy == "Ctrl-C" { _ = Interrupt.take() }
         var output = Output([
             .message("recorded \(Format.count(written, "snapshot")) of \(feed.label) to \(path)" + (stoppedBy.map { " (stopped by \($0))" } ?? ""))

@@ -37,9 +37,9 @@ enum RadarWatchCommand {
         var tracker = WatchTracker(geometry: RadarGeometry(observer), range: context.session.radar.range, entries: context.session.radar.watchlist)
         let write = { (events: [WatchEvent]) in
             for event in events {
-                context.out.write(JSONWriter.compact(datum(event, source: feed.label, context)) + "\n")
+                context.console.out.write(JSONWriter.compact(datum(event, source: feed.label, context)) + "\n")
             }
-            if !events.isEmpty { context.out.flush() }
+            if !events.isEmpty { context.console.out.flush() }
         }
         let start = context.radar.time(feed)
         var stoppedBy: String?
@@ -89,7 +89,7 @@ enum RadarWatchCommand {
                 return "Ctrl-C"
             case .failure(let error) where error.kind == .unavailable:
                 wait = min(max(wait * 2, 2), 300)
-                context.warn("\(error.message); trying again in \(Format.trimmed(wait)) s")
+                context.console.warn("\(error.message); trying again in \(Format.trimmed(wait)) s")
             case .failure(let error):
                 throw ShellError(feedError: error)
             }

@@ -33,7 +33,7 @@ enum StatusCommand {
             fields.append(Field(spec.name, spec.name, Cell(context.setting(named: spec.name))))
         }
         fields.append(Field("saved", "saved", Cell(.bool(context.savesSession), text: !context.savesSession ? "no (script or --fresh)" : "yes")))
-        if context.stdoutIsTerminal, let size = TerminalSize.current() {
+        if context.console.stdoutIsTerminal, let size = TerminalSize.current() {
             fields.append(Field("terminal", "terminal", Cell(.string("\(size.columns)x\(size.rows)"), text: "\(size.columns)×\(size.rows)")))
         }
         if let paths = context.paths {

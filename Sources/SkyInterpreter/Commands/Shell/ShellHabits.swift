@@ -22,7 +22,7 @@ enum ShellHabits {
         discussion: "Clears the screen and puts the prompt at the top; does nothing when the output is not a terminal.",
         examples: [Example("clear", "a clean screen")]
     ) { _, context in
-        if context.stdoutIsTerminal { context.out.write(.rendered("\u{1B}[H\u{1B}[2J\u{1B}[3J")) }
+        if context.console.stdoutIsTerminal { context.console.out.write(.rendered("\u{1B}[H\u{1B}[2J\u{1B}[3J")) }
         return Output()
     }
 }

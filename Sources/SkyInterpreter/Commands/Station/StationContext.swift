@@ -15,7 +15,7 @@ final class StationContext: ServiceContext {
     func log() throws -> StationLog {
         if let opened { return opened }
         guard let paths = context.paths else { throw ShellError(.io, "no data directory: set SKYSHELL_HOME or HOME") }
-        try context.ensurePrivateDirectory(paths.data)
+        try context.files.ensurePrivateDirectory(paths.data)
         do {
             let log = try StationLog(path: paths.path(.station))
             opened = log
@@ -40,7 +40,7 @@ final class StationContext: ServiceContext {
             try log().add(snapshot, from: RadarGeometry(observer), once: true)
         } catch {
             failed = true
-            context.warn("the station log is not kept this session: \(ShellError(failure: error).message)")
+            context.console.warn("the station log is not kept this session: \(ShellError(failure: error).message)")
         }
     }
 

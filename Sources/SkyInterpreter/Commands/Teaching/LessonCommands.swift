@@ -101,7 +101,7 @@ enum LessonCommands {
     /// The lesson in its scratch shell: its own home in a new folder (inside the caller's when
     /// that is a lesson's too), every write confined to that folder, one nesting level deeper.
     static func runScratch(_ lesson: Lesson, _ context: CommandContext, typing ask: ((Question) -> String?)?) throws -> Output {
-        var template = Array(((context.confinedTo ?? "/tmp") + "/skyshell-lesson-XXXXXX").utf8CString)
+        var template = Array(((context.files.confinedTo ?? "/tmp") + "/skyshell-lesson-XXXXXX").utf8CString)
         guard let dir = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }).map({ String(cString: $0) }) else {
             throw ShellError(.io, "cannot make a scratch directory for the lesson")
         }
@@ -109,8 +109,8 @@ enum LessonCommands {
         let scratch = context.interpreter.lessonSession(in: dir)
         let paced = context.mode == .interactive && isatty(0) == 1
         func say(_ blocks: [Block]) {
-            context.out.write(Renderer.terminalText(Output(blocks), context.renderOptions))
-            context.out.flush()
+            context.console.out.write(Renderer.terminalText(Output(blocks), context.renderOptions))
+            context.console.out.flush()
         }
         say([.message(lesson.heading, .accent)])
         var failure: ShellError?
@@ -138,8 +138,8 @@ enum LessonCommands {
                 if let failed { throw ShellError.data("the lesson expected \(failed)") }
             } catch {
                 if !error.alreadyReported {
-                    context.err.write("error: \(error.message)\n")
-                    context.err.flush()
+                    context.console.err.write("error: \(error.message)\n")
+                    context.console.err.flush()
                 }
                 // In a batch run the first error stops the lesson with its status, as a script's
                 // does (with --keep-going, the lesson ends first).

@@ -102,7 +102,7 @@ final class Tracker {
             altitudeUnit: try args.value(TrackCommand.altUnit))
         interval = max(1, try args.value(TrackCommand.every))
         // The file is checked (and refused when it exists without --force) before tracking starts.
-        geojson = try args[TrackCommand.geojson].map { path throws(ShellError) in try context.createUserFile(path, force: args.flag(TrackCommand.force)) }
+        geojson = try args[TrackCommand.geojson].map { path throws(ShellError) in try context.files.createUserFile(path, force: args.flag(TrackCommand.force)) }
     }
 
     /// Fetches one fix; a failure is kept in `problem`, not thrown.
@@ -128,7 +128,7 @@ final class Tracker {
 
     func run(duration: Double?) throws -> Output {
         guard let duration else {
-            guard isatty(0) == 1, context.stdoutIsTerminal else {
+            guard isatty(0) == 1, context.console.stdoutIsTerminal else {
                 throw ShellError.usage("tracking needs a terminal; in scripts give a duration: \(command) for 30s")
             }
             try runLive()
@@ -142,7 +142,7 @@ final class Tracker {
     func ending() throws(ShellError) -> [Block] {
         var blocks: [Block] = []
         if let geojson {
-            try context.finish(geojson, with: JSONWriter.compact(track.geoJSON(name: label)) + "\n")
+            try context.files.finish(geojson, with: JSONWriter.compact(track.geoJSON(name: label)) + "\n")
             blocks.append(.message("wrote \(geojson.path) (\(Format.count(track.fixes.count, "fix", "fixes")))", .dim))
         }
         blocks.append(
@@ -166,12 +166,12 @@ final class Tracker {
                 next = Date().addingTimeInterval(interval)
                 let fix = poll()
                 if fix != nil {
-                    for line in heldBack { context.err.write("track: \(line)\n") }
+                    for line in heldBack { context.console.err.write("track: \(line)\n") }
                     heldBack = []
                 } else if let problem {
-                    if track.fixes.isEmpty { heldBack.append(problem) } else { context.err.write("track: \(problem)\n") }
+                    if track.fixes.isEmpty { heldBack.append(problem) } else { context.console.err.write("track: \(problem)\n") }
                 }
-                context.err.flush()
+                context.console.err.flush()
                 if Interrupt.requested { Interrupt.take(); stopped = true }
                 // The last fetch is the one after which the next would come too late.
                 if next > end { stopped = true }

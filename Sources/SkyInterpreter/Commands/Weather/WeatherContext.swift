@@ -127,7 +127,7 @@ final class WeatherContext: ServiceContext {
         }
         if !answered.isEmpty, let path = cachePath {
             self.cache = cache
-            try context.writePrivateFile(cache.json, to: path)
+            try context.files.writePrivateFile(cache.json, to: path)
         }
         return result
     }
