@@ -111,7 +111,8 @@ struct ServiceTableTests {
         let members = body.split(separator: "\n").filter { line in
             ["    var ", "    func ", "    public var ", "    public func "].contains { line.hasPrefix($0) }
         }
-        #expect(members.count >= 10 && members.count <= 24, "CommandContext has \(members.count) members: \(members.map { $0.trimmingCharacters(in: .whitespaces).prefix(40) })")
+        let listed = members.map { $0.trimmingCharacters(in: .whitespaces).prefix(40) }
+        #expect(members.count >= 10 && members.count <= 24, "CommandContext has \(members.count) members: \(listed)")
         for capability in ["var files: FileAccess", "var console: ConsoleAccess", "var pipeline: PipelineAccess", "var interpreter: InterpreterAccess"] {
             #expect(body.contains(capability), "\(capability)")
         }
