@@ -43,10 +43,7 @@ extension Shell {
         do {
             try runText(command)
         } catch {
-            guard keepGoing, mode == .batch, attempts == 0, error.kind != .interrupted, error.kind != .terminated, !error.endsTheCommand, !runaway
-            else {
-                throw error
-            }
+            guard keepGoing, mode == .batch, attempts == 0, mayGoOn(after: error) else { throw error }
             if !error.alreadyReported { report(error) }
             var failed = error
             failed.alreadyReported = true
@@ -63,16 +60,22 @@ extension Shell {
             defer { attempts -= 1 }
             try run(body)
         } catch {
-            guard error.kind != .interrupted, error.kind != .terminated, !error.endsTheCommand, !runaway else { throw error }
-            arguments.variables["error"] = VariableWords(words: [error.message], fields: [:], what: "one value")
+            guard mayGoOn(after: error) else { throw error }
+            arguments.variables["error"] = .text(error.message)
             noteStatus(error.exitCode)
             try run(handler)
         }
     }
 
+    /// Whether a script may go on after `error` (with --keep-going, or in a `catch`): never after
+    /// Ctrl-C, a termination or a runaway recursion.
+    func mayGoOn(after error: ShellError) -> Bool {
+        error.kind != .interrupted && error.kind != .terminated && !error.endsTheCommand && !runaway
+    }
+
     /// Keeps a command's exit status as `$status` (0 when it worked).
     func noteStatus(_ status: Int32) {
-        arguments.variables["status"] = VariableWords(words: [String(status)], fields: [:], what: "one value")
+        arguments.variables["status"] = .text(String(status))
     }
 
     /// Whether an `if`'s condition holds: its words expanded, then read as a `where`

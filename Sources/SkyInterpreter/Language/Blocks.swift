@@ -17,6 +17,9 @@ struct CommandText {
         return start.drop { $0 == " " || $0 == "\t" }
     }
 
+    /// True when nothing but a comment follows the keyword (`end`, `catch`, `try` take nothing).
+    var takesNothing: Bool { rest.isEmpty || rest.hasPrefix("#") }
+
     /// True for a comment line (`# …`), which a `def` reads as its help.
     var isComment: Bool { text.drop { $0 == " " || $0 == "\t" }.hasPrefix("#") }
 
@@ -136,10 +139,10 @@ struct BlockParser {
         guard let stop else { throw BlockError("this \(opener.keyword) has no end", at: opener) }
         if stop.keyword == "else", !allowsElse { throw BlockError("else is not inside an if", at: stop) }
         if stop.keyword == "catch", !allowsCatch { throw BlockError("catch is not inside a try", at: stop) }
-        if stop.keyword == "catch", !stop.rest.isEmpty, !stop.rest.hasPrefix("#") {
+        if stop.keyword == "catch", !stop.takesNothing {
             throw BlockError("catch takes nothing after it ($error holds the message, $status the exit status)", at: stop)
         }
-        if stop.keyword == "end", !stop.rest.isEmpty, !stop.rest.hasPrefix("#") { throw BlockError("end takes nothing after it", at: stop) }
+        if stop.keyword == "end", !stop.takesNothing { throw BlockError("end takes nothing after it", at: stop) }
         return (body, stop)
     }
 
@@ -168,7 +171,7 @@ struct BlockParser {
     }
 
     private mutating func attempt(_ opener: CommandText) throws(BlockError) -> Statement {
-        guard opener.rest.isEmpty || opener.rest.hasPrefix("#") else {
+        guard opener.takesNothing else {
             throw BlockError("try takes nothing after it (start the next command on its own line or after ;)", at: opener)
         }
         let (body, stop) = try self.body(of: opener, allowsElse: false, allowsCatch: true)

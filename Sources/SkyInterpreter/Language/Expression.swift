@@ -51,10 +51,8 @@ struct ExpressionParser {
     static func joiningUnits(_ pieces: [Piece]) -> [Piece] {
         var out: [Piece] = []
         for piece in pieces {
-            if case .word(let unit) = piece, case .word(let number)? = out.last, case .quantity(_, .plain) = Literal.parse(number),
-                case .quantity(_, let d) = Literal.parse(number + unit), d != .plain
-            {
-                out[out.count - 1] = .word(number + unit)
+            if case .word(let unit) = piece, case .word(let number)? = out.last, let joined = Literal.quantity(number, unit: unit) {
+                out[out.count - 1] = .word(joined)
             } else {
                 out.append(piece)
             }

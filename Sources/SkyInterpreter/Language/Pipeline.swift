@@ -44,18 +44,17 @@ extension Shell {
             // Headed by a command, for stages or for a value (let, for, a substitution): every column.
             let wasInPipeline = inPipeline
             inPipeline = true
-            let stages = parsed
             let resolved = registry.resolve(Array(head))
             let path = resolved?.path
             // Explained, every stage runs in memory, so each one's count is its own.
             let source = watch == nil ? resolved?.spec.rowSource : nil
             let query = source?.query
-            if let query { queryPlan = query.plan(stages, head.count == 1, catalog) }
-            if let query, shown, renderOptions.format == .table, !stages.contains(where: { $0.name == "save" }) {
-                queryPlan.fields = Shell.namedFields(stages, among: query.fields)
+            if let query { queryPlan = query.plan(parsed, head.count == 1, catalog) }
+            if let query, shown, renderOptions.format == .table, !parsed.contains(where: { $0.name == "save" }) {
+                queryPlan.fields = Shell.namedFields(parsed, among: query.fields)
             }
             if let shape = source?.table {
-                wherePushDown = WherePushDown.plan(stages, key: shape.key, columns: shape.columns, reader: ScalarReader(catalog: catalog))
+                wherePushDown = WherePushDown.plan(parsed, key: shape.key, columns: shape.columns, reader: ScalarReader(catalog: catalog))
             }
             let plan = queryPlan
             defer {
@@ -67,7 +66,7 @@ extension Shell {
             pendingNotes += output.blocks.compactMap { if case .note(let n) = $0 { return n } else { return nil } }
             flow = try Shell.flow(of: output, command: command)
             if let query, let group = plan.group, case .rows(let stream) = flow {
-                flow = .value(.table(try query.groups(stream.shape, plan, stages[group.stage].tokens, context)))
+                flow = .value(.table(try query.groups(stream.shape, plan, parsed[group.stage].tokens, context)))
                 skipped = group.stage + 1
             }
             if let pushed = wherePushDown, pushed.taken {
@@ -80,26 +79,22 @@ extension Shell {
             flow = .value(try flow.value())
             try watch(Array(head), nil, try flow.value())
         }
-        for (n, stage) in parts.dropFirst().enumerated() where n >= skipped {
-            let name = stage[stage.startIndex].text
-            let rest = Array(stage.dropFirst())
-            if name.lowercased() == "save" {
-                guard n == parts.count - 2 else { throw ShellError.usage("save ends a pipeline: nothing can follow it") }
+        for (n, stage) in parsed.enumerated() where n >= skipped {
+            if stage.name == "save" {
+                guard n == parsed.count - 1 else { throw ShellError.usage("save ends a pipeline: nothing can follow it") }
                 let value = try flow.value()
-                if let watch { try watch(Array(stage), value, nil) } else { try save(value, rest) }
+                if let watch { try watch(stage.tokens, value, nil) } else { try save(value, stage.words) }
                 return value
             }
             let given = flow
             // `sort … | first N` over rows still coming holds only the N best.
-            if name.lowercased() == "sort", case .rows(let stream) = flow, n + 2 < parts.count,
-                let keep = Stages.firstCount(Array(parts[n + 2]))
-            {
-                flow = .value(.table(try Stages.sorted(stream, rest, ScalarReader(catalog: catalog), keep: keep))).untitled
+            if stage.name == "sort", case .rows(let stream) = flow, n + 1 < parsed.count, let keep = Stages.firstCount(parsed[n + 1].tokens) {
+                flow = .value(.table(try Stages.sorted(stream, stage.words, ScalarReader(catalog: catalog), keep: keep))).untitled
                 skipped = n + 2
                 continue
             }
-            flow = try Stages.step(name, rest, flow, self, condition: parsed[n].condition).untitled
-            if let watch { try watch(Array(stage), try given.value(), try flow.value()) }
+            flow = try Stages.step(stage, flow, self).untitled
+            if let watch { try watch(stage.tokens, try given.value(), try flow.value()) }
         }
         return try flow.value()
     }
@@ -293,4 +288,7 @@ public struct VariableWords: Sendable, Equatable {
     public var words: [String]?
     public var fields: [String: String]
     public var what: String
+
+    /// A variable the shell sets itself to one text (`$status`, `$error`; none: expands to nothing).
+    static func text(_ text: String?) -> VariableWords { VariableWords(words: text.map { [$0] } ?? [], fields: [:], what: "one value") }
 }

@@ -54,23 +54,15 @@ struct RowStream {
         return n
     }
 
-    /// The stream after the row-at-a-time stage `stage` (lower case), or nil when `stage` needs
-    /// every row at once or is no stage of that kind.
-    /// A `where` takes its `condition` when the pipeline read it already.
-    func through(
-        _ stage: String, _ words: [Token], _ reader: ScalarReader, condition: Result<Expression, ValueError>? = nil
-    ) throws -> RowStream? {
+    /// The stream after the row-at-a-time stage `stage` (its declared name), read as `parsed`,
+    /// or nil when `stage` needs every row at once or is no stage of that kind.
+    func through(_ stage: String, _ parsed: PipelineStage, _ reader: ScalarReader) throws -> RowStream? {
         var out = self
+        let words = parsed.words
         switch stage {
         case "where":
-            let expression: Expression
-            if let condition {
-                expression = try condition.get()
-            } else {
-                var parser = ExpressionParser(words)
-                expression = try parser.parse()
-            }
-            let test = try Condition(table: shape, reader: reader).plan(expression)
+            guard let condition = parsed.condition else { throw ShellError(.internal, "a where stage was not read as one") }
+            let test = try Condition(table: shape, reader: reader).plan(try condition.get())
             let rows = self.rows
             out.rows = AnyIterator {
                 while let row = rows.next() { if test(row) == true { return row } }

@@ -102,6 +102,13 @@ final class ScalarReader {
 
 /// A value written in an expression: `5000km`, `30°`, `2h`, `2024-01-01`, `13:05`, `UA`.
 enum Literal: Equatable {
+    /// `30` and `km` written apart as the one quantity `30km`; nil when they are not a bare
+    /// number and the unit that makes it a quantity.
+    static func quantity(_ number: String, unit: String) -> String? {
+        guard case .quantity(_, .plain) = parse(number), case .quantity(_, let dimension) = parse(number + unit), dimension != .plain else { return nil }
+        return number + unit
+    }
+
     case null
     case bool(Bool)
     /// A number in a base unit (metres, degrees, m/s, seconds) and what it measures.

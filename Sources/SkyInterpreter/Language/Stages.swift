@@ -5,15 +5,14 @@ import SkyKit
 enum Stages {
     /// Runs the stage called `name` on `input`.
     static func run(_ name: String, _ words: [Token], _ input: PipeValue, _ shell: Shell) throws -> PipeValue {
-        try step(name, words, .value(input), shell).value()
+        try step(PipelineStage([Token(name)] + words), .value(input), shell).value()
     }
 
-    /// The stage called `name` on what the stage before it made. Rows still coming stay a
-    /// stream through the stages that look at one row at a time; a held table stays held
-    /// (each stage's rows are there at once, for explain).
-    static func step(
-        _ name: String, _ words: [Token], _ input: Flow, _ shell: Shell, condition: Result<Expression, ValueError>? = nil
-    ) throws -> Flow {
+    /// The stage `parsed` on what the stage before it made. Rows still coming stay a stream
+    /// through the stages that look at one row at a time; a held table stays held (each
+    /// stage's rows are there at once, for explain).
+    static func step(_ parsed: PipelineStage, _ input: Flow, _ shell: Shell) throws -> Flow {
+        let (name, words) = (parsed.name, parsed.words)
         // The stage's declaration says it is one; its name (not an alias) says what runs.
         guard let stage = shell.registry.stage(name)?.name else {
             let names = shell.registry.stageNames
@@ -45,7 +44,7 @@ enum Stages {
         case .value(let other): throw ShellError.usage("\(stage) needs a table, but the stage before it made \(other.what)")
         }
         let reader = ScalarReader(catalog: shell.catalog)
-        if let next = try stream.through(stage, words, reader, condition: condition) {
+        if let next = try stream.through(stage, parsed, reader) {
             if case .value = input { return .value(.table(try next.collected())) }
             return .rows(next)
         }

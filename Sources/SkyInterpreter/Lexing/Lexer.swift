@@ -116,9 +116,7 @@ public struct ScriptArguments: Sendable, Equatable {
     public var environment: [String: String]
     /// The shell's variables (`let`), which `$NAME` finds before the environment; `$status`
     /// (0 before any command) and `$error` (empty until a `catch`) are always set.
-    public var variables: [String: VariableWords] = [
-        "status": VariableWords(words: ["0"], fields: [:], what: "one value"), "error": VariableWords(words: [], fields: [:], what: "one value"),
-    ]
+    public var variables: [String: VariableWords] = ["status": .text("0"), "error": .text(nil)]
     public init(name: String = "skyshell", values: [String] = [], environment: [String: String] = [:]) {
         self.name = name
         self.values = values

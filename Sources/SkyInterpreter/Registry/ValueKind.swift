@@ -65,37 +65,17 @@ public struct Kind<Value>: @unchecked Sendable {
     public var summary: String { erased.summary }
     public var complete: (CompletionQuery) -> [Candidate] { erased.complete }
 
-    /// A kind that reads exactly one word with `parse`.
+    /// A kind that reads exactly one word with `parse`; with `joiningUnit`, a number and its
+    /// unit written apart are that one word (`30 km` is `30km`: see `WordCursor.takeQuantity`).
     public static func word(
-        _ placeholder: String, _ summary: String, complete: @escaping (CompletionQuery) -> [Candidate] = { _ in [] },
+        _ placeholder: String, _ summary: String, joiningUnit: Bool = false, complete: @escaping (CompletionQuery) -> [Candidate] = { _ in [] },
         parse: @escaping (String, CommandContext) throws -> Value
     ) -> Kind<Value> {
         Kind(
             placeholder: placeholder, summary: summary,
             read: { cursor, context in
-                guard let word = cursor.take() else { throw ValueError("missing \(placeholder)") }
+                guard let word = joiningUnit ? cursor.takeQuantity() : cursor.take() else { throw ValueError("missing \(placeholder)") }
                 return try parse(word.text, context)
-            }, complete: complete)
-    }
-
-    /// A kind of quantity: one word with `parse`, or a number and its unit written apart
-    /// (`30 km` is `30km`), as conditions read them.
-    public static func quantity(
-        _ placeholder: String, _ summary: String, complete: @escaping (CompletionQuery) -> [Candidate] = { _ in [] },
-        parse: @escaping (String, CommandContext) throws -> Value
-    ) -> Kind<Value> {
-        Kind(
-            placeholder: placeholder, summary: summary,
-            read: { cursor, context in
-                guard let word = cursor.take() else { throw ValueError("missing \(placeholder)") }
-                var text = word.text
-                if !word.isQuoted, case .quantity(_, .plain) = Literal.parse(text), let unit = cursor.peek(), !unit.isQuoted,
-                    case .quantity(_, let dimension) = Literal.parse(text + unit.text), dimension != .plain
-                {
-                    cursor.skip(1)
-                    text += unit.text
-                }
-                return try parse(text, context)
             }, complete: complete)
     }
 

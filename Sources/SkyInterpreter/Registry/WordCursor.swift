@@ -24,6 +24,17 @@ public struct WordCursor {
         return words[index]
     }
 
+    /// Takes the next word, joined with the one after it when the two are a number and its
+    /// unit written apart (`30 km` is `30km`), as conditions read them.
+    public mutating func takeQuantity() -> Token? {
+        guard var word = take() else { return nil }
+        if !word.isQuoted, let unit = peek(), !unit.isQuoted, let joined = Literal.quantity(word.text, unit: unit.text) {
+            skip(1)
+            word.text = joined
+        }
+        return word
+    }
+
     /// Takes all the remaining words.
     public mutating func takeRest() -> [Token] {
         defer { index = words.count }

@@ -36,14 +36,14 @@ extension Kind {
 
     /// A horizontal distance; bare numbers are in `unit`.
     public static func distance(default unit: LengthUnit = .kilometers) -> Kind<Distance> {
-        .quantity("distance", "a distance: 50km, 12mi, 5nm, 800m (\(unit.symbol) when no unit is given)") { word, _ in
+        .word("distance", "a distance: 50km, 12mi, 5nm, 800m (\(unit.symbol) when no unit is given)", joiningUnit: true) { word, _ in
             Distance(meters: try LengthParser.meters(word, defaultUnit: unit, what: "a distance"))
         }
     }
 
     /// A height or altitude; bare numbers are in `unit`; FL350 is a flight level.
     public static func height(default unit: LengthUnit) -> Kind<Height> {
-        .quantity("height", "a height: 33ft, 10m, FL350 (\(unit.symbol) when no unit is given)") { word, _ in
+        .word("height", "a height: 33ft, 10m, FL350 (\(unit.symbol) when no unit is given)", joiningUnit: true) { word, _ in
             Height(meters: try LengthParser.meters(word, defaultUnit: unit, what: "a height"))
         }
     }
@@ -51,7 +51,7 @@ extension Kind {
     /// A height whose bare numbers are in the units setting's height unit (metres for metric,
     /// feet for imperial and aviation).
     public static func height() -> Kind<Height> {
-        .quantity("height", "a height: 33ft, 10m, FL350 (the units setting's unit — m or ft — when no unit is given)") { word, context in
+        .word("height", "a height: 33ft, 10m, FL350 (the units setting's unit — m or ft — when no unit is given)", joiningUnit: true) { word, context in
             Height(meters: try LengthParser.meters(word, defaultUnit: Format.heightUnit(context.units), what: "a height"))
         }
     }
@@ -59,7 +59,7 @@ extension Kind {
     /// A line-of-sight height: bare numbers in feet, as SkyQuant takes them, until units are
     /// chosen (then that system's unit).
     public static func losHeight() -> Kind<Height> {
-        .quantity("height", "a height: 33ft, 10m, FL350 (feet when no unit is given, or the chosen units' unit)") { word, context in
+        .word("height", "a height: 33ft, 10m, FL350 (feet when no unit is given, or the chosen units' unit)", joiningUnit: true) { word, context in
             Height(meters: try LengthParser.meters(word, defaultUnit: LOSUnits(context).heightUnit, what: "a height"))
         }
     }
@@ -79,7 +79,7 @@ extension Kind {
 
     /// A duration; bare numbers are in `defaultSeconds` units.
     public static func duration(defaultSeconds: Double = 1, placeholder: String = "duration") -> Kind<Double> {
-        .quantity(placeholder, "a duration: 10s, 10min, 2h, 3d") { word, _ in
+        .word(placeholder, "a duration: 10s, 10min, 2h, 3d", joiningUnit: true) { word, _ in
             try TimeParser.duration(word, defaultSeconds: defaultSeconds)
         }
     }
@@ -164,8 +164,8 @@ extension Kind {
     /// A setting's value (checked by `set` against the setting); completes the values of the
     /// setting named by the previous word.
     public static var settingValue: Kind<String> {
-        Kind<String>.quantity(
-            "value", "a value of the setting",
+        Kind<String>.word(
+            "value", "a value of the setting", joiningUnit: true,
             complete: { query in
                 guard let name = query.previous.last, let spec = SettingSpec.named(name) else { return [] }
                 return candidates(spec.values, prefix: query.prefix)

@@ -41,7 +41,7 @@ struct RowStreamTests {
         var flow = input
         for text in stages {
             let words = try #require(try Lexer().commands(in: text).first)
-            flow = try Stages.step(words[0].text, Array(words.dropFirst()), flow, shell)
+            flow = try Stages.step(PipelineStage(words), flow, shell)
         }
         return try flow.value()
     }

@@ -70,7 +70,7 @@ enum LanguageCommands {
         "describe", aliases: ["columns"], "List the columns of the table before it: names, kinds and units",
         "One row per column: the name `where`, `sort` and `select` call it by, what its values are (length, airport, date…), "
             + "the unit a bare number is read in, the title the table shows (JSON only: a column text leaves out until selected) "
-            + "and the other names it answers to. Nothing is listed: the command's rows are not read.",
+            + "and the other names it answers to. Only the columns are listed: a streamed list's rows are not read past the first.",
         [Example("flights | describe", "what a flight row holds"), Example("radar list | columns", "the columns of the radar list")])
     static func keptColumns(_: Int, _ table: QueryTable) -> String {
         "kept the columns " + table.columns.map(QueryTable.shownName).joined(separator: ", ")
