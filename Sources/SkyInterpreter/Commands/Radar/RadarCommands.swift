@@ -126,12 +126,9 @@ enum RadarCommands {
         table.columns = shape.columns
         table.rows = rows
         var output = Output([.message(title(picture, fitting: Format.headingWidth(context.renderOptions)), .accent)])
-        if picture.sightings.isEmpty {
-            output.append(.message("no aircraft within \(Format.distance(picture.range, picture.units, decimals: 0))"))
-            output.append(.data("aircraft", .list([])))
-        } else {
-            output.append(.table(table))
-        }
+        // No aircraft is a table of no rows (`radar list | count` is 0), said in its title.
+        if picture.sightings.isEmpty { table.title = "no aircraft within \(Format.distance(picture.range, picture.units, decimals: 0))" }
+        output.append(.table(table))
         output.blocks += satelliteLines(picture)
         if let note = shape.note { output.append(.note(note)) }
         if let note = picture.note { output.append(.note(note)) }
