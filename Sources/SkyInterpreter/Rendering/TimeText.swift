@@ -103,7 +103,7 @@ struct MomentText: Sendable {
 extension CommandContext {
     /// How moments are shown now: UTC, or with `set time local` the observer's time zone.
     var moments: MomentText {
-        setting(.time) == .local ? MomentText(zone: localZone(near: session.observer?.place)) : .utc
+        settings.value(.time) == .local ? MomentText(zone: localZone(near: session.observer?.place)) : .utc
     }
 
     /// The time zone for local times: the observer's airport, else the nearest airport within
@@ -113,6 +113,6 @@ extension CommandContext {
             if let code = place.airportCode, let airport = catalog.airport(icao: code) { return airport.timeZone }
             if let near = catalog.airports(near: place.coordinate, within: Distance(300, .kilometers), limit: 1).first { return near.airport.timeZone }
         }
-        return clock.zone
+        return runner.clock.zone
     }
 }

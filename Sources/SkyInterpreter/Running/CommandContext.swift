@@ -9,8 +9,6 @@ public struct CommandContext {
 
     init(_ shell: Shell) { self.shell = shell }
 
-    // MARK: - Session and services
-
     /// The observer, heading, line-of-sight origin, logbook and settings (changes are saved
     /// after the command by the shell).
     public var session: Session {
@@ -24,22 +22,13 @@ public struct CommandContext {
     /// The state of each service, made on first use (`logbook`, `radar`… read it).
     var services: ServiceTable { shell.services }
 
-    /// Resolves airport codes and names to places (plugged in by the catalog).
-    var placeResolver: ((String) throws -> Place?)? { shell.placeResolver }
+    /// Airport codes and names read as places, and their completions.
+    var places: PlaceAccess { PlaceAccess(shell: shell) }
 
-    /// Place completions from the catalog, if one is plugged in.
-    func completePlaces(_ prefix: String) -> [Candidate] { shell.completePlaces(prefix) }
+    /// The settings in effect (command-line overrides over the session's), the units and the
+    /// render options they make, and `set`'s choosing of one.
+    public var settings: SettingsAccess { SettingsAccess(shell: shell) }
 
-    // MARK: - Output
-
-    /// The effective value of a setting (a command-line override or the session's).
-    public func setting<Value>(_ setting: Setting<Value>) -> Value { shell.setting(setting) }
-    /// The effective word of a setting.
-    func setting(named name: String) -> String { shell.setting(named: name) }
-    /// The unit system figures are shown in.
-    public var units: UnitSystem { shell.units }
-    /// The format, colours and size output is rendered with.
-    public var renderOptions: RenderOptions { shell.renderOptions }
     /// Where the command writes: standard output and error, whether each is a terminal,
     /// and the note, warning and error lines.
     var console: ConsoleAccess { ConsoleAccess(shell: shell) }
@@ -48,7 +37,48 @@ public struct CommandContext {
     /// and the folder a lesson's writes must stay in.
     var files: FileAccess { FileAccess(shell: shell) }
 
-    // MARK: - The runner
+    /// What the pipeline the command heads asks of it: every column, and the stages pushed into it.
+    var pipeline: PipelineAccess { PipelineAccess(shell: shell) }
+
+    /// The run the command is part of: its clock, paths, environment, mode and prompter.
+    public var runner: RunnerAccess { RunnerAccess(shell: shell) }
+
+    /// The interpreter itself, for the commands that work on it (help, history, vars, set,
+    /// run, exit, lesson): a test keeps every other command from asking for it.
+    var interpreter: InterpreterAccess { InterpreterAccess(shell: shell) }
+}
+
+/// Places from the catalog, as the shell plugs them in.
+struct PlaceAccess {
+    let shell: Shell
+
+    /// Resolves airport codes and names to places (nil until the catalog is plugged in).
+    var resolver: ((String) throws -> Place?)? { shell.placeResolver }
+    /// Place completions from the catalog, if one is plugged in.
+    func complete(_ prefix: String) -> [Candidate] { shell.completePlaces(prefix) }
+}
+
+/// The settings in effect for a command.
+public struct SettingsAccess {
+    let shell: Shell
+
+    /// The effective value of a setting (a command-line override or the session's).
+    public func value<Value>(_ setting: Setting<Value>) -> Value { shell.setting(setting) }
+    /// The effective word of a setting.
+    func word(named name: String) -> String { shell.setting(named: name) }
+    /// The unit system figures are shown in.
+    public var units: UnitSystem { shell.units }
+    /// The format, colours and size output is rendered with.
+    public var renderOptions: RenderOptions { shell.renderOptions }
+    /// Chooses a setting's value (nil: back to the default), as `set` does.
+    func choose(_ name: String, _ value: String?) throws(ShellError) { try shell.choose(name, value) }
+    /// Whether a setting was chosen rather than left at its default.
+    func isChosen(_ name: String) -> Bool { shell.isChosen(name) }
+}
+
+/// The run a command is part of.
+public struct RunnerAccess {
+    let shell: Shell
 
     public var clock: Clock { shell.clock }
     public var paths: Paths? { shell.paths }
@@ -58,23 +88,15 @@ public struct CommandContext {
     var prompter: ((Question) -> String?)? { shell.prompter }
     /// Whether the session is saved after commands (not in scripts or with --fresh).
     var savesSession: Bool { shell.persistence != nil }
-    /// What the pipeline the command heads asks of it: every column, and the stages pushed into it.
-    var pipeline: PipelineAccess { PipelineAccess(shell: shell) }
-
     /// Whether a batch run goes on after an error (`--keep-going`).
     var keepGoing: Bool { shell.keepGoing }
 
+    /// A number from the environment, read once: within `range`, or `default` with one warning.
     func environmentNumber(_ name: String, _ range: ClosedRange<Double>, default value: Double, what: String, whole: Bool = false) -> Double {
         shell.environmentNumber(name, range, default: value, what: what, whole: whole)
     }
-    func choose(_ name: String, _ value: String?) throws(ShellError) { try shell.choose(name, value) }
-    func isChosen(_ name: String) -> Bool { shell.isChosen(name) }
     /// The words of a command's text, its `$` expansions and substitutions made.
     func lex(_ text: String) throws(ShellError) -> [Token] { try shell.lex(text) }
-
-    /// The interpreter itself, for the commands that work on it (help, history, vars, set,
-    /// run, exit, lesson): a test keeps every other command from asking for it.
-    var interpreter: InterpreterAccess { InterpreterAccess(shell: shell) }
 }
 
 /// What the commands that work on the interpreter get beyond an ordinary command's context:

@@ -29,7 +29,7 @@ struct LiveScreen {
     /// Draws blocks from the top left, erasing what the previous frame left.
     func show(_ blocks: [Block]) {
         let resized = sky_signals_take_resize() != 0
-        let body = Renderer.render(Output(blocks), context.renderOptions.asText)
+        let body = Renderer.render(Output(blocks), context.settings.renderOptions.asText)
             .replacingAll("\n", with: "\u{1B}[K\r\n")
         context.console.out.write(.control(resized ? "\u{1B}[2J\u{1B}[H" : "\u{1B}[H") + .rendered(body) + .control("\u{1B}[J"))
         context.console.out.flush()

@@ -15,12 +15,12 @@ final class WebContext: ServiceContext {
 
     /// SKYSHELL_HTTP_TIMEOUT (seconds, 0.1 to 3600): the most a request may take, else `default`.
     func timeout(default seconds: Double) -> Double {
-        context.environmentNumber("SKYSHELL_HTTP_TIMEOUT", 0.1...3600, default: seconds, what: "seconds")
+        context.runner.environmentNumber("SKYSHELL_HTTP_TIMEOUT", 0.1...3600, default: seconds, what: "seconds")
     }
 
     /// SKYSHELL_HTTP_MAX_BYTES: how much of an answer is read (64 MB by default).
     var maxBytes: Int {
-        Int(context.environmentNumber("SKYSHELL_HTTP_MAX_BYTES", 1024...17_179_869_184, default: 67_108_864, what: "bytes", whole: true))
+        Int(context.runner.environmentNumber("SKYSHELL_HTTP_MAX_BYTES", 1024...17_179_869_184, default: 67_108_864, what: "bytes", whole: true))
     }
 }
 

@@ -131,7 +131,7 @@ public enum CatalogResolver {
         do {
             return try lookup(text)
         } catch {
-            guard let ask = context.prompter, error.message.contains("matches several") else { throw ValueError(error.message) }
+            guard let ask = context.runner.prompter, error.message.contains("matches several") else { throw ValueError(error.message) }
             let (items, line) = choices(error)
             switch NumberedChoice.ask("'\(text)' fits several \(what):", items, line: line, ask, context) {
             case .chosen(let item): return item

@@ -52,7 +52,7 @@ extension Kind {
     /// feet for imperial and aviation).
     public static func height() -> Kind<Height> {
         .word("height", "a height: 33ft, 10m, FL350 (the units setting's unit — m or ft — when no unit is given)", joiningUnit: true) { word, context in
-            Height(meters: try LengthParser.meters(word, defaultUnit: Format.heightUnit(context.units), what: "a height"))
+            Height(meters: try LengthParser.meters(word, defaultUnit: Format.heightUnit(context.settings.units), what: "a height"))
         }
     }
 
@@ -90,7 +90,7 @@ extension Kind {
             "time", "a time: 2025-11-09T12:30Z, now, -10min, +2h, 13:05 (UTC)",
             complete: { candidates(["now"], prefix: $0.prefix) }
         ) { word, context in
-            try TimeParser.instant(word, now: context.clock.now)
+            try TimeParser.instant(word, now: context.runner.clock.now)
         }
     }
 
@@ -109,14 +109,14 @@ extension Kind {
         .word(
             "file", required ? "a file path ending in ." + extensions.joined(separator: " or .") : "a file path",
             complete: { query in
-                PathCompletion.candidates(query.prefix, extensions: extensions, home: query.context.environment["HOME"])
+                PathCompletion.candidates(query.prefix, extensions: extensions, home: query.context.runner.environment["HOME"])
             }
         ) { word, context in
             guard !word.isEmpty else { throw ValueError("an empty file name") }
             if required, !extensions.contains(where: { word.lowercased().hasSuffix("." + $0) }) {
                 throw ValueError("'\(Visible.text(word))' does not end in ." + extensions.joined(separator: " or ."))
             }
-            return PathCompletion.expand(word, home: context.environment["HOME"])
+            return PathCompletion.expand(word, home: context.runner.environment["HOME"])
         }
     }
 
@@ -135,7 +135,7 @@ extension Kind {
             placeholder: "place",
             summary: "a place: an airport code (KSFO, SFO), coordinates (37.62 -122.38) or here",
             read: { cursor, context in try readPlace(&cursor, context) },
-            complete: { candidates(["here"], prefix: $0.prefix) + $0.context.completePlaces($0.prefix) })
+            complete: { candidates(["here"], prefix: $0.prefix) + $0.context.places.complete($0.prefix) })
     }
 
     /// The name of a command.
@@ -226,7 +226,7 @@ func readPlace(_ cursor: inout WordCursor, _ context: CommandContext) throws -> 
         }
         _ = try readCoordinate(&cursor)
     }
-    if let resolver = context.placeResolver {
+    if let resolver = context.places.resolver {
         return try readName(&cursor) { text in
             guard let place = try resolver(text) else {
                 throw ValueError("'\(text)' is not a place — use an airport code, coordinates (51.4775 -0.4614) or here")

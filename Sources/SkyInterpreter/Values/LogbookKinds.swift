@@ -9,13 +9,13 @@ extension Kind {
             complete: { candidates(["today", "yesterday"], prefix: $0.prefix) }
         ) { word, context in
             switch word.lowercased() {
-            case "today": return context.clock.today
-            case "yesterday": return FlightDate(daysSinceEpoch: context.clock.today.daysSinceEpoch - 1)
+            case "today": return context.runner.clock.today
+            case "yesterday": return FlightDate(daysSinceEpoch: context.runner.clock.today.daysSinceEpoch - 1)
             default:
                 guard let date = FlightDate(text: word) else {
                     throw ValueError("'\(word)' is not a date — use YYYY-MM-DD (a day that exists), YYYY-MM or YYYY, today or yesterday")
                 }
-                if let problem = Flight.dateProblem(date, today: context.clock.today) { throw ValueError(problem) }
+                if let problem = Flight.dateProblem(date, today: context.runner.clock.today) { throw ValueError(problem) }
                 return date
             }
         }

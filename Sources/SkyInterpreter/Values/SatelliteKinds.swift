@@ -43,7 +43,7 @@ enum SatelliteResolver {
                 "no satellite '\(word)' is known" + (hint.isEmpty ? "" : hint) + " — `sat list` shows them; `sat fetch GROUP` or `sat load FILE` adds more")
         }
         let line = { (t: TLE) in "\(t.satelliteNumber)  \(t.displayName)" }
-        if let ask = context.prompter {
+        if let ask = context.runner.prompter {
             switch NumberedChoice.ask("'\(word)' fits \(Format.count(found.count, "satellite")):", found, line: line, ask, context) {
             case .chosen(let set): return set
             case .cancelled: throw ValueError("cancelled: no satellite was chosen")

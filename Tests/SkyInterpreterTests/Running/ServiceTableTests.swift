@@ -112,8 +112,12 @@ struct ServiceTableTests {
             ["    var ", "    func ", "    public var ", "    public func "].contains { line.hasPrefix($0) }
         }
         let listed = members.map { $0.trimmingCharacters(in: .whitespaces).prefix(40) }
-        #expect(members.count >= 10 && members.count <= 24, "CommandContext has \(members.count) members: \(listed)")
-        for capability in ["var files: FileAccess", "var console: ConsoleAccess", "var pipeline: PipelineAccess", "var interpreter: InterpreterAccess"] {
+        #expect(members.count >= 8 && members.count <= 10, "CommandContext has \(members.count) members: \(listed)")
+        let capabilities = [
+            "var files: FileAccess", "var console: ConsoleAccess", "var pipeline: PipelineAccess", "var interpreter: InterpreterAccess",
+            "var settings: SettingsAccess", "var runner: RunnerAccess", "var places: PlaceAccess",
+        ]
+        for capability in capabilities {
             #expect(body.contains(capability), "\(capability)")
         }
     }

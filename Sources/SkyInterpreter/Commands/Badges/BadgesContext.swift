@@ -13,7 +13,7 @@ final class BadgesContext: ServiceContext {
     init(context: CommandContext) { self.context = context }
 
     /// The user's own badge definitions: `badges.toml` in the config directory.
-    var userFile: String? { context.paths?.path(.badges) }
+    var userFile: String? { context.runner.paths?.path(.badges) }
 
     /// The built-in badges and the user's, read again whenever the user's file changes; its
     /// problems are notes of the command's output, once per change.

@@ -53,7 +53,7 @@ enum AirportCommands {
         guard radius.meters > 0, radius.kilometers <= 20_000 else { throw ShellError.usage("within must be more than 0 and at most 20,000 km") }
         let limit = try args.value(AirportCommands.nearLimit)
         let found = context.catalog.airports(near: place.coordinate, within: radius, limit: limit)
-        let unit = Format.distanceUnit(context.units)
+        let unit = Format.distanceUnit(context.settings.units)
         let rows = found.map { hit in
             [
                 Cell(hit.airport.icao), Cell(Datum.optional(hit.airport.iata)), Cell(hit.airport.name), Cell(hit.airport.city),
@@ -109,7 +109,7 @@ enum AirportCommands {
 
     /// The airport card.
     static func card(_ a: Airport, _ context: CommandContext) -> Output {
-        let units = context.units
+        let units = context.settings.units
         var fields = [
             Field("name", "", Cell(a.name)),
             Field("icao", "ICAO", Cell(a.icao)),
@@ -131,7 +131,7 @@ enum AirportCommands {
                     a.elevation.map { .number($0.feet.rounded()) } ?? .null,
                     text: a.elevation.map { heightBoth($0, units) } ?? "unknown")),
         ]
-        let zone = TimeText.local(zone: a.timeZone, at: context.clock.now)
+        let zone = TimeText.local(zone: a.timeZone, at: context.runner.clock.now)
         fields.append(Field("time_zone", "time zone", Cell(.string(a.timeZone), text: a.timeZone)))
         fields.append(Field("local_time", "local time", Cell(Datum.optional(zone?.iso), text: zone.map { "\($0.clock) (UTC\($0.offset))" } ?? "unknown")))
         let runways =

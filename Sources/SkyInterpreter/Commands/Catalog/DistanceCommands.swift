@@ -26,7 +26,7 @@ enum DistanceCommands {
         ]
     ) { args, context in
         let places = try Legs.route(args.all(DistanceCommands.places), context, command: "distance")
-        let unit = args[DistanceCommands.unit] ?? Format.distanceUnit(context.units)
+        let unit = args[DistanceCommands.unit] ?? Format.distanceUnit(context.settings.units)
         var total = Distance.zero
         var rows: [[Cell]] = []
         var trace: [String] = []
@@ -93,7 +93,7 @@ enum DistanceCommands {
         return Output([
             .message(
                 "from \(from.name) to \(to.name): set off at \(Format.trimmed(leg.initialAzimuth.normalizedBearing.degrees, maxDecimals: 1))° "
-                    + "(\(initial.words)), arrive heading \(Format.bearing(leg.finalAzimuth)), \(Format.distance(leg.distance, context.units))"
+                    + "(\(initial.words)), arrive heading \(Format.bearing(leg.finalAzimuth)), \(Format.distance(leg.distance, context.settings.units))"
             ),
             .data("initial_bearing_deg", Datum.rounded(leg.initialAzimuth.normalizedBearing.degrees, 6)),
             .data("final_bearing_deg", Datum.rounded(leg.finalAzimuth.normalizedBearing.degrees, 6)),

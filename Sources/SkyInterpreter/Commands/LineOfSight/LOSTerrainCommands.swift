@@ -165,8 +165,8 @@ enum LOSTerrainCommands {
         ]
     ) { args, context in
         let name = SettingSpec.terrainURL.name
-        if let text = args[template] { try context.choose(name, text == "default" ? nil : text) }
-        let current = context.setting(named: name)
+        if let text = args[template] { try context.settings.choose(name, text == "default" ? nil : text) }
+        let current = context.settings.word(named: name)
         return Output([.message("terrain tiles come from \(current)"), .data("source", .string(current))])
     }
 }

@@ -92,7 +92,7 @@ enum LOSViewshedCommand {
     /// The statistics card and the map.
     static func report(_ v: Viewshed, origin: Place, _ context: CommandContext) -> Output {
         var output = stats(summary(v, source: "local"), origin: origin, context)
-        let color = Style.color(context.setting(.viewshedColor).paletteIndex)
+        let color = Style.color(context.settings.value(.viewshedColor).paletteIndex)
         let map = ViewshedMap(viewshed: v, color: color)
         output.append(.drawing(Drawing.map("the viewshed map", reserved: 12) { map.draw(columns: $0, rows: $1) }))
         return output

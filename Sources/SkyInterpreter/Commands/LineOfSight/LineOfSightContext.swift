@@ -13,7 +13,7 @@ final class LineOfSightContext: ServiceContext {
 
     /// The terrain folder in use: the one set with `los terrain`, else `terrain` in the data
     /// directory.
-    var terrainDirectory: String? { context.session.los.terrainDirectory ?? context.paths?.terrainDirectory }
+    var terrainDirectory: String? { context.session.los.terrainDirectory ?? context.runner.paths?.terrainDirectory }
 
     /// The embedded tile plus the folder's tiles, loaded once per folder.
     func terrain() -> Terrain {
@@ -69,7 +69,7 @@ final class LineOfSightContext: ServiceContext {
     /// skyshell writes there, so what it holds is recorded as installed (a folder of the
     /// user's, `los terrain FOLDER`, never is).
     func adoptOwnFolder(_ folder: String) {
-        guard folder == context.paths?.terrainDirectory, !InstalledTiles.exists(in: folder),
+        guard folder == context.runner.paths?.terrainDirectory, !InstalledTiles.exists(in: folder),
             FileManager.default.fileExists(atPath: folder)
         else { return }
         try? InstalledTiles.adoptAll(in: folder)
@@ -108,7 +108,7 @@ final class LineOfSightContext: ServiceContext {
         let folder = try terrainFolder()
         // What a fetch killed before it finished left behind.
         AtomicFile.removeStaleTemporaries(in: folder)
-        let source = TileSource(template: context.setting(named: SettingSpec.terrainURL.name))
+        let source = TileSource(template: context.settings.word(named: SettingSpec.terrainURL.name))
         let client = context.web.client(timeout: 120)
         let progress = ProgressLine(context: context, label: "fetching terrain", total: corners.count)
         var report = FetchReport(folder: folder)
@@ -137,7 +137,7 @@ final class LineOfSightContext: ServiceContext {
             case .failed(let why): report.failures.append("\(corner): \(why)")
             }
         }
-        if let cap = context.setting(.terrainCap).bytes { report.evicted = TerrainFetch.evict(in: folder, cap: cap, keeping: Set(corners)) }
+        if let cap = context.settings.value(.terrainCap).bytes { report.evicted = TerrainFetch.evict(in: folder, cap: cap, keeping: Set(corners)) }
         return report
     }
 
@@ -154,10 +154,10 @@ final class LineOfSightContext: ServiceContext {
             return !terrain.covers(center) && TerrainFetch.holding(corner, in: folder) == .missing
         }
         guard !missing.isEmpty else { return [] }
-        switch context.setting(.terrainFetch) {
+        switch context.settings.value(.terrainFetch) {
         case .never: return []
         case .ask:
-            guard let ask = context.prompter else { return [] }
+            guard let ask = context.runner.prompter else { return [] }
             let names = missing.prefix(6).map(\.description).joined(separator: ", ") + (missing.count > 6 ? ", …" : "")
             let answer = ask(
                 Question(
@@ -209,8 +209,8 @@ struct LOSUnits {
     let heightUnit: LengthUnit, distanceUnit: LengthUnit
 
     init(_ context: CommandContext) {
-        heightUnit = context.isChosen(Setting.units.name) ? Format.heightUnit(context.units) : .feet
-        distanceUnit = Format.distanceUnit(context.units)
+        heightUnit = context.settings.isChosen(Setting.units.name) ? Format.heightUnit(context.settings.units) : .feet
+        distanceUnit = Format.distanceUnit(context.settings.units)
     }
 
     /// "6,291 ft", "1,917 m", "0.6 m" (a tenth of a metre under 10 m, which feet do not need).

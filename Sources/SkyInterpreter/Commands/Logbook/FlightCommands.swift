@@ -37,14 +37,14 @@ enum FlightCommands {
         ]
     ) { args, context in
         let origin = args[FlightCommands.origin], destination = args[FlightCommands.destination]
-        if origin == nil, destination == nil, args.values.isEmpty, args.flags.isEmpty, context.prompter != nil {
+        if origin == nil, destination == nil, args.values.isEmpty, args.flags.isEmpty, context.runner.prompter != nil {
             return try FlightForm.run(context)
         }
         guard let origin, let destination else {
             throw ShellError.usage("flight add needs the departure and arrival airports (usage: flight add <airport> <airport> [options])")
         }
         guard origin != destination else { throw ShellError.usage("the departure and arrival airports are both \(origin.icao)") }
-        var flight = Flight(origin: origin.icao, destination: destination.icao, date: context.clock.today)
+        var flight = Flight(origin: origin.icao, destination: destination.icao, date: context.runner.clock.today)
         let notes = try FlightFields.apply(args, to: &flight, context: context)
         return try save(flight, notes: notes, context)
     }

@@ -41,7 +41,7 @@ enum FlightFields {
         }
         if let type = args[aircraft] { flight.aircraft = type.designator }
         if let date = args[date] { flight.date = date }
-        if flight.date.first > context.clock.today { notes.append("\(flight.date) is in the future; saved anyway") }
+        if flight.date.first > context.runner.clock.today { notes.append("\(flight.date) is in the future; saved anyway") }
         if let cabin = args[cabin] { flight.cabinClass = cabin }
         if let row = args[row] { flight.row = row }
         if let registration = args[registration] { flight.registration = registration.uppercased() }
@@ -214,7 +214,7 @@ enum FlightFields {
                 Field("notes", "notes", Cell(datum("notes", f, context), text: f.notes ?? "—")),
                 Field(
                     "distance_km", "distance",
-                    Cell(datum("distance_km", f, context), text: distance.map { Format.distance($0, context.units) } ?? "unknown")),
+                    Cell(datum("distance_km", f, context), text: distance.map { Format.distance($0, context.settings.units) } ?? "unknown")),
             ])
     }
 }

@@ -6,7 +6,7 @@ import SkyKit
 /// filled in; a place that fits several airports gets a numbered list to choose from.
 enum FlightForm {
     static func run(_ context: CommandContext) throws -> Output {
-        guard let ask = context.prompter else { throw ShellError.usage("flight add needs airports in a script") }
+        guard let ask = context.runner.prompter else { throw ShellError.usage("flight add needs airports in a script") }
         var args = Arguments()
         func cancelled() -> Output { .message("cancelled — no flight was saved", .dim) }
 
@@ -52,7 +52,7 @@ enum FlightForm {
         guard field(FlightFields.seat, "Seat (23A, window, middle, aisle)") != nil else { return cancelled() }
         guard field(FlightFields.registration, "Registration") != nil else { return cancelled() }
 
-        var flight = Flight(origin: origin.icao, destination: destination.icao, date: context.clock.today)
+        var flight = Flight(origin: origin.icao, destination: destination.icao, date: context.runner.clock.today)
         let notes = try FlightFields.apply(args, to: &flight, context: context)
         return try FlightCommands.save(flight, notes: notes, context)
     }

@@ -44,7 +44,7 @@ enum FlightsCommand {
         let listed = (extras.isEmpty && !inPipeline) || context.pipeline.queryPlan.fields?.isSubset(of: FlightsCommand.fromListed) == true
         let cursor = try context.logbook.store().flights(in: context.session.logbook, filter, listed: listed)
         let cell = FlightsCommand.cellMaker(context)
-        let shape = FlightsCommand.columns(extras: extras, inPipeline: inPipeline, names: context.setting(.codes) == .names)
+        let shape = FlightsCommand.columns(extras: extras, inPipeline: inPipeline, names: context.settings.value(.codes) == .names)
         let row = { (f: Flight) in shape.columns.indices.map { cell(f, $0) } }
         // The where stages after the list, asked of the cells they read: a flight they drop is
         // never made into a row; and a sort … | first N after them, ranked on the key cells:
@@ -139,7 +139,7 @@ enum FlightsCommand {
     /// as text computes only those its stages name (the others stay columns, empty, so that a
     /// misspelt name still meets the whole list).
     static func extras(_ context: CommandContext) -> [String] {
-        context.renderOptions.format != .table || context.pipeline.inPipeline ? extraKeys : []
+        context.settings.renderOptions.format != .table || context.pipeline.inPipeline ? extraKeys : []
     }
 
     /// The kind of a field's column, declared so that a pipeline knows it before any row

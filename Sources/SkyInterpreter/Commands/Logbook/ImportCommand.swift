@@ -58,7 +58,7 @@ enum ImportCommand {
         guard var map = ValueMap(args.all(map)) else { throw ShellError.usage("--map takes TEXT=CODE, like --map 'Boeing 767-300-ER=B763'") }
         var plan = try makePlan(bytes, format: format, path: path, map: map, context)
         let dry = args.flag(dryRun)
-        let interactive = context.prompter != nil && !dry
+        let interactive = context.runner.prompter != nil && !dry
         if interactive, !plan.unresolved.isEmpty {
             guard try askForMissing(plan, into: &map, context) else { return .message("cancelled — nothing was imported", .dim) }
             plan = try makePlan(bytes, format: format, path: path, map: map, context)
@@ -98,7 +98,7 @@ enum ImportCommand {
         if interactive, !args.flag(yes) {
             if let failure = context.console.emit(Output(summary)) { throw failure }
             let question = "Import \(flights.count) flight\(flights.count == 1 ? "" : "s") into logbook \(logbook)? [Y/n] "
-            let answer = context.prompter?(Question(question))?.trimmingWhitespace.lowercased()
+            let answer = context.runner.prompter?(Question(question))?.trimmingWhitespace.lowercased()
             guard let answer, answer.isEmpty || answer == "y" || answer == "yes" else { return .message("cancelled — nothing was imported", .dim) }
         } else {
             output.blocks += summary
@@ -137,7 +137,7 @@ enum ImportCommand {
     /// signal stops the reading too (every part of a large file), with nothing written yet.
     static func makePlan(_ bytes: [UInt8], format: FlightFileFormat, path: String, map: ValueMap, _ context: CommandContext) throws -> ImportPlan {
         do {
-            return try FlightFiles.plan(bytes, format: format, catalog: context.catalog, today: context.clock.today, map: map) { Interrupt.requested }
+            return try FlightFiles.plan(bytes, format: format, catalog: context.catalog, today: context.runner.clock.today, map: map) { Interrupt.requested }
         } catch {
             if error.stopped { throw CancellationError() }
             throw ShellError.data("\(path) \(error.text) — nothing was imported")
@@ -185,7 +185,7 @@ enum ImportCommand {
 
     /// Asks, once per value that names nothing, what it stands for. False when cancelled.
     static func askForMissing(_ plan: ImportPlan, into map: inout ValueMap, _ context: CommandContext) throws -> Bool {
-        guard let ask = context.prompter else { return true }
+        guard let ask = context.runner.prompter else { return true }
         context.console.notice(
             "\(plan.unresolved.count) value\(plan.unresolved.count == 1 ? "" : "s") of the file name\(plan.unresolved.count == 1 ? "s" : "") nothing "
                 + "skyshell knows; say what each stands for (Enter takes the suggestion, - leaves it empty, skip leaves those flights out)"

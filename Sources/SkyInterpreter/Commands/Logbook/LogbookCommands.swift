@@ -129,7 +129,7 @@ enum LogbookCommands {
 
     /// Asks for the logbook's name at a terminal; without one, explains the --yes flag.
     static func confirm(_ name: String, flights: Int, action: String, _ context: CommandContext) throws {
-        guard let ask = context.prompter else {
+        guard let ask = context.runner.prompter else {
             throw ShellError.usage("this would \(action); add --yes to confirm in a script")
         }
         let answer = ask(Question("This will \(action). Type \(name) to confirm: "))

@@ -13,14 +13,14 @@ final class LogbookContext: ServiceContext {
     /// `SKYSHELL_DB_MAX_PAGES` caps its size in pages, to test a full disk.
     func store() throws -> LogbookStore {
         if let opened { return opened }
-        guard let paths = context.paths else { throw ShellError(.io, "no data directory: set SKYSHELL_HOME or HOME") }
+        guard let paths = context.runner.paths else { throw ShellError(.io, "no data directory: set SKYSHELL_HOME or HOME") }
         try context.files.ensurePrivateDirectory(paths.data)
         let maxPages =
-            context.environment["SKYSHELL_DB_MAX_PAGES"] == nil
+            context.runner.environment["SKYSHELL_DB_MAX_PAGES"] == nil
             ? nil
-            : Int(context.environmentNumber("SKYSHELL_DB_MAX_PAGES", 1...Double(Int32.max), default: Double(Int32.max), what: "pages", whole: true))
+            : Int(context.runner.environmentNumber("SKYSHELL_DB_MAX_PAGES", 1...Double(Int32.max), default: Double(Int32.max), what: "pages", whole: true))
         let store = try LogbookStore(path: paths.logbookFile, maxPages: maxPages)
-        let clock = context.clock
+        let clock = context.runner.clock
         store.today = { clock.today }
         store.now = { clock.now.timeIntervalSince1970 }
         opened = store
@@ -30,7 +30,7 @@ final class LogbookContext: ServiceContext {
     /// The logbook database only if it already exists (cards look, they never create one).
     func existingStore() -> LogbookStore? {
         if let opened { return opened }
-        guard let paths = context.paths, FileManager.default.fileExists(atPath: paths.logbookFile) else { return nil }
+        guard let paths = context.runner.paths, FileManager.default.fileExists(atPath: paths.logbookFile) else { return nil }
         return try? store()
     }
 
@@ -96,7 +96,7 @@ final class LogbookContext: ServiceContext {
 
     /// `label(airport:)` with the naming setting read once, for a long list.
     func labeler() -> (String) -> String {
-        let naming = context.setting(.codes)
+        let naming = context.settings.value(.codes)
         let catalog = context.catalog
         return { icao in
             guard naming != .icao, let a = catalog.airport(icao: icao) else { return icao }

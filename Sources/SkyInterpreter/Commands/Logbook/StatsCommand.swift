@@ -38,7 +38,7 @@ enum StatsCommand {
         let stats = try LogbookStatistics.compute(context.logbook.store(), logbook: context.session.logbook, catalog: context.catalog, year: year)
         let only = args[StatsCommand.section]
         let limit = try args.value(StatsCommand.limit)
-        let unit = args[StatsCommand.unit] ?? Format.distanceUnit(context.units)
+        let unit = args[StatsCommand.unit] ?? Format.distanceUnit(context.settings.units)
         let report = Report(stats: stats, context: context, limit: limit, unit: unit, charts: context.console.chartsEnabled)
         guard stats.flights > 0 else {
             let what =
@@ -175,8 +175,8 @@ enum StatsCommand {
 
         func airport(_ icao: String) -> (String, String) {
             (
-                context.setting(.codes) == .iata ? context.logbook.label(airport: icao) : icao,
-                context.setting(.codes) == .names ? context.logbook.label(airport: icao) : context.catalog.airport(icao: icao)?.name ?? icao
+                context.settings.value(.codes) == .iata ? context.logbook.label(airport: icao) : icao,
+                context.settings.value(.codes) == .names ? context.logbook.label(airport: icao) : context.catalog.airport(icao: icao)?.name ?? icao
             )
         }
 
@@ -224,7 +224,7 @@ enum StatsCommand {
                 ("southernmost", "southernmost", place(stats.southernmost) { Format.fixed($0.coordinate.latitude, 2) + "°" }),
                 ("easternmost", "easternmost", place(stats.easternmost) { Format.fixed($0.coordinate.longitude, 2) + "°" }),
                 ("westernmost", "westernmost", place(stats.westernmost) { Format.fixed($0.coordinate.longitude, 2) + "°" }),
-                ("highest", "highest airport", place(stats.highest) { Format.height($0.elevation ?? .zero, context.units) }),
+                ("highest", "highest airport", place(stats.highest) { Format.height($0.elevation ?? .zero, context.settings.units) }),
                 (
                     "route", "most flown route",
                     top(stats.routes.map { Ranked($0.a + "-" + $0.b, $0.count) }) { key in
@@ -262,7 +262,7 @@ enum StatsCommand {
                     return ([Cell(code == "—" ? .null : .string(item.key), text: code), Cell(name)], item.count)
                 })
             if key == "seat_positions" || key == "rows" || key == "classes"
-                || (context.setting(.codes) == .names && (key == "airports" || key == "departures" || key == "arrivals"))
+                || (context.settings.value(.codes) == .names && (key == "airports" || key == "departures" || key == "arrivals"))
             {
                 t.columns.remove(at: 0)
                 t.rows = t.rows.map { Array($0.dropFirst()) }

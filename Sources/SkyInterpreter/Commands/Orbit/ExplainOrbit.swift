@@ -40,7 +40,7 @@ enum ExplainOrbit {
         lines.append("  cols 44–51  mean anomaly \(t.meanAnomaly)°: where it was along the orbit at the epoch")
         lines.append("  cols 53–63  mean motion \(t.meanMotion) rev/day: one orbit every \(Format.fixed(1440 / t.meanMotion, 2)) minutes")
         lines.append("  cols 64–68  revolution \(t.revolutionNumber) at the epoch; col 69 of each line: a checksum (digits summed, '-' counts 1, mod 10)")
-        if let stale = OrbitText.staleness(t, at: context.clock.now) { lines.append(""); lines.append("Note: " + stale) }
+        if let stale = OrbitText.staleness(t, at: context.runner.clock.now) { lines.append(""); lines.append("Note: " + stale) }
         return Output(lines.map { .message($0) })
     }
 
@@ -50,7 +50,7 @@ enum ExplainOrbit {
         examples: [Example("explain sgp4", "the steps for the element set in use")]
     ) { _, context in
         let propagator = try context.orbit.propagator(for: try context.orbit.chosenSet())
-        let now = context.clock.now
+        let now = context.runner.clock.now
         let state = try? propagator.propagate(to: now)
         return Output((outline(propagator) + (state.map { trace(propagator, state: $0, at: now) } ?? [])).map { .message($0) })
     }

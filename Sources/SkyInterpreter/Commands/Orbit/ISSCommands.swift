@@ -21,7 +21,7 @@ enum ISSCommands {
             Example("observer LFPG; iss passes", "when it flies over Paris"),
         ]
     ) { args, context in
-        try report(try context.orbit.propagator(), at: context.clock.now, context, trace: args.flag(ISSCommands.trace))
+        try report(try context.orbit.propagator(), at: context.runner.clock.now, context, trace: args.flag(ISSCommands.trace))
     }
 
     static let time = Argument("time", .instant, "a time: 2025-11-10T18:00Z, +2h, 13:05 (UTC)")
@@ -43,7 +43,7 @@ enum ISSCommands {
         do { state = try sgp4.propagate(to: time) } catch { throw ShellError.data("\(tle.displayName) at \(TimeText.utc(time)): \(error)") }
         let sub = OrbitFrames.subPoint(state, julianDate: jd)
         let lit = Sun.lights(state.position, julianDate: jd)
-        let units = context.units
+        let units = context.settings.units
         var fields = [
             Field("time", "time", Cell(.string(CivilTime(time.timeIntervalSince1970).iso), text: TimeText.utc(time))),
             Field(
@@ -135,7 +135,7 @@ enum ISSCommands {
 
     /// A satellite's ground track for its next orbit on a world map.
     static func groundTrack(_ sgp4: SGP4, _ context: CommandContext) throws -> Output {
-        let now = context.clock.now
+        let now = context.runner.clock.now
         let period = 2 * Double.pi / (sgp4.tle.meanMotion * 2 * .pi / 1440)  // minutes
         var track: [Coordinate] = []
         for k in 0...180 {

@@ -15,7 +15,7 @@ final class OrbitContext: ServiceContext {
     init(context: CommandContext) { self.context = context }
 
     /// Where `sat load` and `sat fetch` keep the element sets (3LE text).
-    var cataloguePath: String? { context.paths?.path(.catalogue) }
+    var cataloguePath: String? { context.runner.paths?.path(.catalogue) }
 
     /// The element sets loaded so far (none until `sat load` or `sat fetch`).
     func catalogue() throws(ShellError) -> SatelliteCatalog { try read().catalogue }

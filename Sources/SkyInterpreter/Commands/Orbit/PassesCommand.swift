@@ -45,7 +45,7 @@ enum PassesCommand {
     /// One satellite's passes, or the best pass of each known one.
     static func run(_ target: PassTarget, days: Int, limit: Int, _ args: Arguments, _ context: CommandContext) throws -> Output {
         let observer = try args.observer()
-        let start = args[from] ?? context.clock.now
+        let start = args[from] ?? context.runner.clock.now
         let place = observer.place.coordinate
         let window: (start: Date, end: Date)
         if args.flag(tonight) {
@@ -60,7 +60,7 @@ enum PassesCommand {
             window = (start, start.addingTimeInterval(Double(days) * 86_400))
         }
         var skyline: Skyline?
-        if args.given(ISSCommands.horizon) ?? context.setting(.passHorizon) == .terrain {
+        if args.given(ISSCommands.horizon) ?? context.settings.value(.passHorizon) == .terrain {
             skyline = Skyline.compute(
                 terrain: context.lineOfSight.terrain(), origin: place, observerMSL: observer.altitude.meters, earth: context.session.los.earth)
         }

@@ -20,7 +20,7 @@ enum SatCommands {
             Example("sat use ISS; sat map", "the ISS's next orbit"),
         ]
     ) { args, context in
-        try ISSCommands.report(try chosen(context), at: context.clock.now, context, trace: args.flag(ISSCommands.trace))
+        try ISSCommands.report(try chosen(context), at: context.runner.clock.now, context, trace: args.flag(ISSCommands.trace))
     }
 
     /// The propagator of the satellite in use.
@@ -106,7 +106,7 @@ enum SatCommands {
         if usable.count == 1, let only = usable.first {
             context.session.useSatellite(only.satelliteNumber)
             output.append(.message("using \(only.displayName) (\(only.satelliteNumber))"))
-            if let stale = OrbitText.staleness(only, at: context.clock.now) { output.append(.note(stale)) }
+            if let stale = OrbitText.staleness(only, at: context.runner.clock.now) { output.append(.note(stale)) }
         }
         return output
     }
@@ -137,7 +137,7 @@ enum SatCommands {
                 word.utf8.allSatisfy({
                     $0 < 0x80 && (Character(Unicode.Scalar($0)).isLetter || Character(Unicode.Scalar($0)).isNumber || $0 == 0x2D || $0 == 0x5F)
                 }),
-                let u = WebAddress.httpURL(context.setting(named: SettingSpec.satelliteURL.name).replacingAll("{group}", with: word))
+                let u = WebAddress.httpURL(context.settings.word(named: SettingSpec.satelliteURL.name).replacingAll("{group}", with: word))
             else {
                 throw ShellError.usage("'\(word)' is neither a group name (letters, digits, - and _) nor an http(s) URL")
             }
@@ -166,7 +166,7 @@ enum SatCommands {
         let known = try context.orbit.known()
         let sets = args[SatCommands.search].map { known.matching($0) } ?? known.sets
         let limit = try args.value(SatCommands.limit)
-        let now = context.clock.now
+        let now = context.runner.clock.now
         let chosen = context.session.satellite
         var table = Table(
             key: "satellites",
@@ -208,9 +208,9 @@ enum SatCommands {
         context.session.useSatellite(set.satelliteNumber)
         var output = Output.message(
             "using \(set.displayName) (\(set.satelliteNumber)), epoch \(TimeText.utc(set.epoch)) "
-                + "(\(Format.fixed(OrbitText.age(set, at: context.clock.now), 1)) days)"
+                + "(\(Format.fixed(OrbitText.age(set, at: context.runner.clock.now), 1)) days)"
         )
-        if let stale = OrbitText.staleness(set, at: context.clock.now) { output.append(.note(stale)) }
+        if let stale = OrbitText.staleness(set, at: context.runner.clock.now) { output.append(.note(stale)) }
         return output
     }
 

@@ -27,7 +27,7 @@ enum TLECommands {
                         "epoch", "epoch",
                         Cell(
                             .string(CivilTime(tle.epoch.timeIntervalSince1970).iso),
-                            text: "\(TimeText.utc(tle.epoch)) (\(Format.fixed(OrbitText.age(tle, at: context.clock.now), 1)) days ago)")),
+                            text: "\(TimeText.utc(tle.epoch)) (\(Format.fixed(OrbitText.age(tle, at: context.runner.clock.now), 1)) days ago)")),
                     Field("inclination", "inclination", Cell(.number(tle.inclination), text: Format.fixed(tle.inclination, 4) + "°")),
                     Field("eccentricity", "eccentricity", Cell(.number(tle.eccentricity), text: Format.fixed(tle.eccentricity, 7))),
                     Field(
@@ -37,7 +37,7 @@ enum TLECommands {
                     Field("source", "source", Cell(loaded ? (context.orbit.cataloguePath ?? "") : "built in")),
                     Field("line1", "line 1", Cell(tle.line1)), Field("line2", "line 2", Cell(tle.line2)),
                 ]))
-        if let stale = OrbitText.staleness(tle, at: context.clock.now) { output.append(.note(stale)) }
+        if let stale = OrbitText.staleness(tle, at: context.runner.clock.now) { output.append(.note(stale)) }
         return output
     }
 }

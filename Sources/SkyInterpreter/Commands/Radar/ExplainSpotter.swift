@@ -97,7 +97,7 @@ enum ExplainSpotter {
         let vv = v.east * v.east + v.north * v.north + v.up * v.up
         let t = m.timeToClosest
         let closest = m.offset(after: max(0, t))
-        let units = context.units
+        let units = context.settings.units
         var lines = [
             "When \(a.name) passes closest — \(w.feed.label), \(context.moments.moment(w.now))", "",
             "1. Where it is now, in your east/north/up frame (`explain radar`): r = (\(n(r.east)), \(n(r.north)), \(n(r.up))) m, |r| = \(n(r.range)) m",
@@ -153,7 +153,7 @@ enum ExplainSpotter {
             let seen = try RunwaysCommand.look(args[RunwaysCommand.airport], back: try args.value(RunwaysCommand.window), from: observer, context)
             let (airport, w, movements) = (seen.airport, seen.window, seen.movements)
             let runways = seen.inference.runways
-            let units = context.units
+            let units = context.settings.units
             var lines = [
                 "How the runways in use at \(airport.icao) are found — \(w.feed.label), \(RunwaysCommand.period(w, context.moments))", "",
                 "1. The runway ends (OurAirports), each a heading and a threshold; a landing on an end heads along it:",

@@ -117,7 +117,7 @@ enum NextCommand {
     }
 
     static func report(_ request: Request, _ w: RadarWindow, _ passes: [PredictedPass], limit: Int, _ context: CommandContext) -> Output {
-        let units = context.units
+        let units = context.settings.units
         let reach = Format.distance(request.reach, units, decimals: request.reach.kilometers < 10 ? 1 : 0)
         var output = Output([
             .message(
@@ -125,7 +125,7 @@ enum NextCommand {
                     [context.moments.moment(w.now), context.moments.clock(w.now)].map {
                         "Next \(TimeText.span(request.duration)) from \($0) · \(w.feed.label) · \(describe(request.kind)) within \(reach)"
                             + (context.session.radar.filter.map { " · filter: " + Visible.text($0) } ?? "")
-                    }, Format.headingWidth(context.renderOptions)),
+                    }, Format.headingWidth(context.settings.renderOptions)),
                 .accent)
         ])
         if let first = headline(passes, request.kind) {

@@ -23,7 +23,7 @@ enum RadarAircraftDBCommand {
             Example("radar aircraft-db", "what is in use"),
         ]
     ) { args, context in
-        guard let paths = context.paths else { throw ShellError(.io, "no data directory: set SKYSHELL_HOME or HOME") }
+        guard let paths = context.runner.paths else { throw ShellError(.io, "no data directory: set SKYSHELL_HOME or HOME") }
         let target = paths.path(.aircraftDatabase)
         guard let path = args[file] else {
             guard let register = try context.radar.register() else { return .message("no aircraft database: radar aircraft-db FILE") }

@@ -32,7 +32,7 @@ enum RadarCommands {
     /// The blocks of one scope frame, for the terminal size less `extraRows` that the caller
     /// adds (the live view's countdown and alerts).
     static func frame(_ picture: RadarPicture, _ context: CommandContext, sweep: Double? = nil, extraRows: Int = 0, live: Bool = false) throws -> Output {
-        let theme = Scope.Theme.of(context.setting(.theme))
+        let theme = Scope.Theme.of(context.settings.value(.theme))
         // The title and the legend are one line each at any width (drawn with the scope, which
         // knows the width); the rows left are the scope's, less the prompt's two when it
         // comes back after the drawing (a live view keeps one, so its last line never scrolls).
@@ -125,7 +125,7 @@ enum RadarCommands {
         var table = RadarText.table
         table.columns = shape.columns
         table.rows = rows
-        var output = Output([.message(title(picture, fitting: Format.headingWidth(context.renderOptions)), .accent)])
+        var output = Output([.message(title(picture, fitting: Format.headingWidth(context.settings.renderOptions)), .accent)])
         // No aircraft is a table of no rows (`radar list | count` is 0), said in its title.
         if picture.sightings.isEmpty { table.title = "no aircraft within \(Format.distance(picture.range, picture.units, decimals: 0))" }
         output.append(.table(table))
@@ -173,12 +173,12 @@ enum RadarCommands {
     ) { args, context in
         if let d = args[RadarCommands.distance] {
             guard SessionRules.radarRange.contains(d.kilometers) else {
-                throw ShellError.usage("the radar range is from 1 km to 500 km (not \(Format.distance(d, context.units)))")
+                throw ShellError.usage("the radar range is from 1 km to 500 km (not \(Format.distance(d, context.settings.units)))")
             }
             context.session.setRadarRange(d)
         }
         return Output([
-            .message("radar range \(Format.distance(context.session.radar.range, context.units, decimals: 1))"),
+            .message("radar range \(Format.distance(context.session.radar.range, context.settings.units, decimals: 1))"),
             .data("range_km", Datum.rounded(context.session.radar.range.kilometers, 3)),
         ])
     }

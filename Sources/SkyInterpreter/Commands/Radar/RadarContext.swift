@@ -29,7 +29,7 @@ final class RadarContext: ServiceContext {
     /// The user's aircraft database, if `radar aircraft-db` made one.
     func register() throws -> AircraftRegister? {
         if let openedRegister { return openedRegister }
-        guard let path = context.paths?.path(.aircraftDatabase), FileManager.default.fileExists(atPath: path) else {
+        guard let path = context.runner.paths?.path(.aircraftDatabase), FileManager.default.fileExists(atPath: path) else {
             openedRegister = .some(nil)
             return nil
         }
@@ -85,8 +85,8 @@ final class RadarContext: ServiceContext {
     func openSkyCredentials(_ path: String?) throws -> OpenSkyCredentials? {
         do {
             if let path { return try OpenSkyCredentials.load(path: path) }
-            if let env = OpenSkyCredentials.fromEnvironment(context.environment) { return env }
-            if let file = context.paths?.path(.credentials), FileManager.default.fileExists(atPath: file) {
+            if let env = OpenSkyCredentials.fromEnvironment(context.runner.environment) { return env }
+            if let file = context.runner.paths?.path(.credentials), FileManager.default.fileExists(atPath: file) {
                 return try OpenSkyCredentials.load(path: file)
             }
             return nil
@@ -98,7 +98,7 @@ final class RadarContext: ServiceContext {
     /// The moment the radar shows: the replay cursor of a recording (its busiest minute until
     /// moved), the present for live feeds.
     func time(_ feed: TrafficFeed) -> Double {
-        guard let span = feed.span else { return context.clock.now.timeIntervalSince1970 }
+        guard let span = feed.span else { return context.runner.clock.now.timeIntervalSince1970 }
         let t = context.session.radar.times[feed.label] ?? feed.defaultTime ?? span.lowerBound
         return min(max(t, span.lowerBound), span.upperBound)
     }
@@ -162,7 +162,7 @@ final class RadarContext: ServiceContext {
         let count = correct(qnh.hectopascals, station)
         guard count > 0 else { return nil }
         return
-            "pressure altitudes of \(Format.count(count, "aircraft", "aircraft")) within \(Format.distance(RadarContext.qnhReach, context.units, decimals: 0)) "
+            "pressure altitudes of \(Format.count(count, "aircraft", "aircraft")) within \(Format.distance(RadarContext.qnhReach, context.settings.units, decimals: 0)) "
             + "of \(m.station) read with its QNH \(Format.fixed(qnh.hectopascals, 0)) hPa (METAR \(when)"
             + (placed.dated ? "" : ", its month taken to be this one") + ")"
     }
@@ -184,14 +184,14 @@ final class RadarContext: ServiceContext {
         let range = context.session.radar.range
         let geometry = RadarGeometry(observer)
         let sightings = geometry.sightings(snapshot.aircraft, within: range)
-        let hint = ((feed as? SampleFeed)?.sample).flatMap { RadarContext.sampleHint($0, observer: observer.place.coordinate, context.units) }
+        let hint = ((feed as? SampleFeed)?.sample).flatMap { RadarContext.sampleHint($0, observer: observer.place.coordinate, context.settings.units) }
         let filled =
             filledFromRegister > 0
             ? "types and registrations of \(Format.count(filledFromRegister, "aircraft", "aircraft")) are from your aircraft database (radar aircraft-db)" : nil
         let note = RadarContext.joined(hint, stationQNHNote, filled)
         var picture = RadarPicture(
             feed: feed.label, time: time, isRecorded: feed.isRecorded, observer: observer,
-            heading: context.session.heading, headingIsSet: context.session.headingIsSet, range: range, units: context.units,
+            heading: context.session.heading, headingIsSet: context.session.headingIsSet, range: range, units: context.settings.units,
             sightings: sightings, total: snapshot.aircraft.count, note: note)
         picture.hiddenByTerrain = context.lineOfSight.terrain().hidden(sightings, from: observer)
         picture.satellites = satellites(at: picture.time, from: observer)
@@ -212,7 +212,7 @@ final class RadarContext: ServiceContext {
     /// be seen (lit against a dark sky) among those known — at most five, brightest first. Only
     /// element sets within 30 days of `time` are used (the recordings of 2018 and 2021 show none).
     func satellites(at time: Double, from observer: Observer) -> [SatelliteSighting] {
-        let mode = context.setting(.radarSatellites)
+        let mode = context.settings.value(.radarSatellites)
         guard mode != .off else { return [] }
         if let cached = satelliteCache, cached.time == time.rounded(.down), cached.observer == observer, cached.mode == mode { return cached.list }
         let sets = mode == .iss ? [(try? context.orbit.issSet()) ?? TLE.builtInISS] : ((try? context.orbit.known().sets) ?? [TLE.builtInISS])

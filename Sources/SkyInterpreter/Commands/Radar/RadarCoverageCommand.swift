@@ -85,7 +85,7 @@ enum RadarCoverageCommand {
 
     /// The station's card, a row per sector and the outlines drawn.
     static func report(_ c: ReceptionCoverage, station: Place, sources: [String], _ context: CommandContext) -> Output {
-        let units = context.units
+        let units = context.settings.units
         func farthest(_ band: ReceptionCoverage.Band) -> Field {
             guard let f = c.farthest(band) else { return Field(band.key + "_max_km", "farthest " + band.label, Cell(.null, text: "nothing heard")) }
             let who = Visible.text(f.callsign ?? f.icao24)
@@ -135,7 +135,7 @@ enum RadarCoverageCommand {
             around: station.coordinate, altitudes: CoverageAgainstTerrain.altitudes, range: range, azimuthStep: min(1, 90 / Double(c.sectors)),
             rangeStep: ViewshedRequest.groundSpacing)
         let compared = CoverageAgainstTerrain(c, rings)
-        let units = context.units
+        let units = context.settings.units
         let rows = compared.entries.enumerated().map { s, entries -> [Cell] in
             [sectorCell(c, s)]
                 + entries.flatMap { e in

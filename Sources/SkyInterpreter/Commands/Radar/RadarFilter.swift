@@ -38,7 +38,7 @@ enum RadarFilter {
 
     /// The test the filter's text makes over a `radar list` row.
     static func plan(_ text: String, _ context: CommandContext) throws -> RowTest {
-        let words = try context.lex(text)
+        let words = try context.runner.lex(text)
         do {
             var parser = ExpressionParser(words)
             return try RowTest(
@@ -55,7 +55,7 @@ enum RadarFilter {
         let geometry = RadarGeometry(w.observer)
         let picture = RadarPicture(
             feed: w.feed.label, time: w.now, isRecorded: w.feed.isRecorded, observer: w.observer, heading: context.session.heading,
-            headingIsSet: context.session.headingIsSet, range: context.session.radar.range, units: context.units, sightings: [], total: 0)
+            headingIsSet: context.session.headingIsSet, range: context.session.radar.range, units: context.settings.units, sightings: [], total: 0)
         return passes.filter { pass in
             guard let seen = geometry.sightings([pass.aircraft], within: Distance(40_000, .kilometers)).first else { return false }
             return test.keeps(RadarRow(seen, picture).cell)

@@ -141,7 +141,7 @@ struct LiveRadar {
 
     /// One frame's blocks.
     func frame(_ picture: RadarPicture?, lookout: RadarLookout, sweep: Double, problem: String?) -> [Block] {
-        let kid = context.setting(.theme) == .kid
+        let kid = context.settings.value(.theme) == .kid
         // The rows the lookout adds: the flash (five) or a line per alert, and the countdown
         // (text: not in the kid theme).
         // and the line of keys, always there.

@@ -25,7 +25,7 @@ struct RadarLookout {
         var lookout = RadarLookout()
         let range = context.session.radar.range
         guard let (w, passes) = try? NextCommand.predict(.init(kind: .closest, reach: range, duration: horizon), context) else { return lookout }
-        let units = context.units
+        let units = context.settings.units
         if let first = passes.first {
             lookout.countdown =
                 "next: \(first.name) passes \(Format.distance(first.slantRange, units)) from you in "
@@ -38,10 +38,10 @@ struct RadarLookout {
             return reasons.isEmpty ? nil : (p, reasons)
         }
         let soon = { (p: PredictedPass) in p.time - w.now <= warning }
-        if let distance = AlertLimits.distance(context.setting(named: SettingSpec.alertDistance.name)).value {
+        if let distance = AlertLimits.distance(context.settings.word(named: SettingSpec.alertDistance.name)).value {
             lookout.alerts += passes.filter { soon($0) && $0.slantRange <= distance }
         }
-        if let angle = AlertLimits.elevation(context.setting(named: SettingSpec.alertElevation.name)).value {
+        if let angle = AlertLimits.elevation(context.settings.word(named: SettingSpec.alertElevation.name)).value {
             let predictor = PassPredictor(w.geometry)
             let rising = ((try? predictor.passes(w.window, kind: .above(angle), after: w.now, until: w.end, within: range)) ?? []).filter(soon)
             lookout.alerts += rising.filter { p in !lookout.alerts.contains { $0.icao24 == p.icao24 } }

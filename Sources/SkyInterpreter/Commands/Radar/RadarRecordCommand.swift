@@ -59,7 +59,7 @@ enum RadarRecordCommand {
         let began = Date()
         for k in 0..<total {
             if Interrupt.requested { stoppedBy = Interrupt.termination == nil ? "Ctrl-C" : "a signal to end"; break }
-            let t = feed.isRecorded ? start + Double(k) * every : context.clock.now.timeIntervalSince1970
+            let t = feed.isRecorded ? start + Double(k) * every : context.runner.clock.now.timeIntervalSince1970
             if let span = feed.span, t > span.upperBound { stoppedBy = "the end of the recording"; break }
             do {
                 let snapshot = try feed.snapshot(

@@ -17,8 +17,8 @@ enum RadarSatellitesCommand {
         examples: [Example("radar satellites visible", "the brightest satellites in sight"), Example("radar satellites", "what is marked now")]
     ) { args, context in
         let name = Setting.radarSatellites.name
-        if let mode = args[RadarSatellitesCommand.mode] { try context.choose(name, mode.rawValue) }
-        let current = context.setting(.radarSatellites)
+        if let mode = args[RadarSatellitesCommand.mode] { try context.settings.choose(name, mode.rawValue) }
+        let current = context.settings.value(.radarSatellites)
         let words: String =
             switch current {
             case .off: "the radar marks no satellites"

@@ -44,7 +44,7 @@ enum RadarSourceCommands {
         fields.append(
             Field(
                 "range_km", "range",
-                Cell(Datum.rounded(context.session.radar.range.kilometers, 3), text: Format.distance(context.session.radar.range, context.units, decimals: 1))))
+                Cell(Datum.rounded(context.session.radar.range.kilometers, 3), text: Format.distance(context.session.radar.range, context.settings.units, decimals: 1))))
         return .card(Card(title: "Radar source", fields: fields))
     }
 
@@ -119,7 +119,7 @@ enum RadarSourceCommands {
         var location = try args.value(RadarSourceCommands.location)
         if let why = Session.receiverProblem(location) { throw ShellError.usage("'\(location)' \(why)") }
         if !location.hasPrefix("http://"), !location.hasPrefix("https://") {
-            location = PathCompletion.expand(location, home: context.environment["HOME"])
+            location = PathCompletion.expand(location, home: context.runner.environment["HOME"])
             guard FileManager.default.fileExists(atPath: location) else { throw ShellError(.noInput, "no such file: \(location)") }
         }
         return try use(.receiver(location), context)

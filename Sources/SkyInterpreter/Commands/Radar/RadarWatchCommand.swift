@@ -77,7 +77,7 @@ enum RadarWatchCommand {
             if Interrupt.requested { return "Ctrl-C" }
             let answer = Result { () throws(FeedError) in
                 try feed.snapshot(
-                    at: context.clock.now.timeIntervalSince1970, around: observer.place.coordinate, range: context.session.radar.range,
+                    at: context.runner.clock.now.timeIntervalSince1970, around: observer.place.coordinate, range: context.session.radar.range,
                     cancelled: { Interrupt.requested })
             }
             switch answer {
@@ -110,7 +110,7 @@ enum RadarWatchCommand {
             ("ground_km", Datum.rounded(s.groundDistance.kilometers, 2)), ("bearing", Datum.rounded(s.bearing.degrees, 1)),
             ("elevation", s.elevation.map { Datum.rounded($0.degrees, 1) } ?? .null),
             ("altitude_m", a.altitude.map { Datum.rounded($0.meters, 0) } ?? .null), ("on_ground", .bool(a.onGround)),
-            ("look", .string(SpotCommand.sentence(s, context.units, context))), ("source", .string(source)),
+            ("look", .string(SpotCommand.sentence(s, context.settings.units, context))), ("source", .string(source)),
         ])
     }
 }

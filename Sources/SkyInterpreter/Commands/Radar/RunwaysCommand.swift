@@ -84,8 +84,8 @@ enum RunwaysCommand {
         let range = context.session.radar.range
         guard away <= range else {
             throw ShellError.usage(
-                "\(airport.icao) is \(Format.distance(away, context.units, decimals: 0)) from you, beyond the radar range "
-                    + "(\(Format.distance(range, context.units, decimals: 0))): `observer \(airport.icao)` or a longer `radar range`"
+                "\(airport.icao) is \(Format.distance(away, context.settings.units, decimals: 0)) from you, beyond the radar range "
+                    + "(\(Format.distance(range, context.settings.units, decimals: 0))): `observer \(airport.icao)` or a longer `radar range`"
             )
         }
         let w = try context.radar.past(duration)
@@ -99,7 +99,7 @@ enum RunwaysCommand {
         let near = context.catalog.airports(near: observer.place.coordinate, within: ownAirport, limit: 10)
         guard let found = near.first(where: { !context.catalog.runways(of: $0.airport).isEmpty }) else {
             throw ShellError.usage(
-                "no airport with known runways within \(Format.distance(ownAirport, context.units, decimals: 0)) of you — name one: runways LFPG")
+                "no airport with known runways within \(Format.distance(ownAirport, context.settings.units, decimals: 0)) of you — name one: runways LFPG")
         }
         return found.airport
     }

@@ -64,7 +64,7 @@ enum HeadingCommand {
         guard line.distance.meters >= 1 else { throw ShellError.usage("that is where you stand: no way to face it") }
         context.session.face(line.initialAzimuth.normalizedBearing)
         var out = output(context)
-        out.blocks.insert(.message("\(Format.distance(line.distance, context.units)) away", .dim), at: 1)
+        out.blocks.insert(.message("\(Format.distance(line.distance, context.settings.units)) away", .dim), at: 1)
         return out
     }
 

@@ -19,10 +19,10 @@ enum SettingsCommand {
     ) { args, context in
         let name = try args.value(SettingsCommand.setSetting)
         guard let value = args[SettingsCommand.value] else {
-            return .message("\(name) = \(context.setting(named: name))")
+            return .message("\(name) = \(context.settings.word(named: name))")
         }
-        try context.choose(name, value)
-        return .message("\(name) = \(context.setting(named: name))")
+        try context.settings.choose(name, value)
+        return .message("\(name) = \(context.settings.word(named: name))")
     }
 
     static let settings = CommandSpec(
@@ -43,12 +43,12 @@ enum SettingsCommand {
         let name = args[SettingsCommand.resetSetting]
         context.session.settings.reset(name)
         if let name { context.interpreter.overrides[name] = nil } else { context.interpreter.overrides = [:] }
-        return .message(name.map { "\($0) = \(context.setting(named: $0))" } ?? "all settings reset to their defaults")
+        return .message(name.map { "\($0) = \(context.settings.word(named: $0))" } ?? "all settings reset to their defaults")
     }
 
     static func list(_ context: CommandContext) throws -> Output {
         let rows = SettingSpec.all.map { spec in
-            [Cell(spec.name), Cell(context.setting(named: spec.name), style: .accent), Cell(spec.valuesText), Cell(spec.summary)]
+            [Cell(spec.name), Cell(context.settings.word(named: spec.name), style: .accent), Cell(spec.valuesText), Cell(spec.summary)]
         }
         return .table(
             Table(

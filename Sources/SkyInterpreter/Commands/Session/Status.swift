@@ -23,20 +23,20 @@ enum StatusCommand {
                 "radar", "radar",
                 Cell(
                     .string(RadarText.kindName(session.radar.source)),
-                    text: RadarText.describe(session.radar.source) + ", range " + Format.distance(session.radar.range, context.units, decimals: 1)
+                    text: RadarText.describe(session.radar.source) + ", range " + Format.distance(session.radar.range, context.settings.units, decimals: 1)
                         // The replay moments that were set, without opening a feed (status stays instant).
                         + session.radar.times.sorted { $0.key < $1.key }.map { ", time " + context.moments.moment($0.value) + " (\($0.key))" }.joined())))
         if let filter = session.radar.filter {
             fields.append(Field("radar_filter", "radar filter", Cell(Visible.text(filter))))
         }
         for spec in SettingSpec.all {
-            fields.append(Field(spec.name, spec.name, Cell(context.setting(named: spec.name))))
+            fields.append(Field(spec.name, spec.name, Cell(context.settings.word(named: spec.name))))
         }
-        fields.append(Field("saved", "saved", Cell(.bool(context.savesSession), text: !context.savesSession ? "no (script or --fresh)" : "yes")))
+        fields.append(Field("saved", "saved", Cell(.bool(context.runner.savesSession), text: !context.runner.savesSession ? "no (script or --fresh)" : "yes")))
         if context.console.stdoutIsTerminal, let size = TerminalSize.current() {
             fields.append(Field("terminal", "terminal", Cell(.string("\(size.columns)x\(size.rows)"), text: "\(size.columns)×\(size.rows)")))
         }
-        if let paths = context.paths {
+        if let paths = context.runner.paths {
             fields.append(Field("data_dir", "data", Cell(paths.data)))
         }
         return .card(Card(title: "Session", fields: fields))
@@ -46,7 +46,7 @@ enum StatusCommand {
         guard let observer = context.session.observer else {
             return Field("observer", "observer", Cell(.null, text: "not set — use observer <place>", style: .dim))
         }
-        return Field("observer", "observer", ObserverCommand.cell(observer, context.units))
+        return Field("observer", "observer", ObserverCommand.cell(observer, context.settings.units))
     }
 
     static func placeCell(_ place: Place) -> Cell {

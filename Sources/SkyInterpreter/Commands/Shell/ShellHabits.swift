@@ -11,8 +11,8 @@ enum ShellHabits {
         arguments: [state.spec],
         examples: [Example("timing", "switch timing on or off"), Example("timing on", "time every command")]
     ) { args, context in
-        let now = args[ShellHabits.state] ?? (context.setting(.timing) == .on ? .off : .on)
-        try context.choose(Setting.timing.name, now.rawValue)
+        let now = args[ShellHabits.state] ?? (context.settings.value(.timing) == .on ? .off : .on)
+        try context.settings.choose(Setting.timing.name, now.rawValue)
         return .message("timing is \(now.rawValue)")
     }
 

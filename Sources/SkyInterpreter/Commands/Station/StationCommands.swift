@@ -38,7 +38,7 @@ enum StationCommands {
 
     /// Unix seconds of the start of today on the clock moments are shown on.
     static func startOfToday(_ context: CommandContext) -> Double {
-        context.moments.startOfDay(containing: context.clock.now.timeIntervalSince1970)
+        context.moments.startOfDay(containing: context.runner.clock.now.timeIntervalSince1970)
     }
 
     static let today = CommandSpec(
@@ -55,7 +55,7 @@ enum StationCommands {
         let since = startOfToday(context)
         let heard = try log.aircraft(summary.id, heardSince: since)
         guard !heard.isEmpty else { return .message("nothing heard today (the log runs to \(context.moments.moment(summary.lastSeen)))") }
-        let units = context.units, moments = context.moments
+        let units = context.settings.units, moments = context.moments
         let rows = heard.map { a -> [Cell] in
             [
                 Cell(.string(a.callsign ?? ""), text: Visible.text(a.name)), Cell(.string(a.icao24)), Cell(.optional(a.type), text: a.type ?? "—"),
@@ -174,7 +174,7 @@ enum StationCommands {
 
     /// "412 km toward 083° E", "11,278 m", "1,024 km/h".
     static func recordFigure(_ name: String, _ a: StationAircraft, _ context: CommandContext) -> String {
-        let units = context.units
+        let units = context.settings.units
         let figure: String
         switch name {
         case "farthest":

@@ -14,7 +14,7 @@ final class StationContext: ServiceContext {
     /// The log in the data folder (created when missing, mode 0600).
     func log() throws -> StationLog {
         if let opened { return opened }
-        guard let paths = context.paths else { throw ShellError(.io, "no data directory: set SKYSHELL_HOME or HOME") }
+        guard let paths = context.runner.paths else { throw ShellError(.io, "no data directory: set SKYSHELL_HOME or HOME") }
         try context.files.ensurePrivateDirectory(paths.data)
         do {
             let log = try StationLog(path: paths.path(.station))
@@ -28,14 +28,14 @@ final class StationContext: ServiceContext {
     /// The log only if it already exists (questions never create one).
     func existing() throws -> StationLog? {
         if let opened { return opened }
-        guard let paths = context.paths, FileManager.default.fileExists(atPath: paths.path(.station)) else { return nil }
+        guard let paths = context.runner.paths, FileManager.default.fileExists(atPath: paths.path(.station)) else { return nil }
         return try log()
     }
 
     /// Logs a receiver's snapshot heard at the observer (unless `set station-log off`; the same
     /// answer read again is logged once); a failure is said once, and the radar goes on.
     func log(_ snapshot: TrafficSnapshot, from observer: Observer) {
-        guard context.setting(.stationLog) == .on, !failed, !snapshot.aircraft.isEmpty else { return }
+        guard context.settings.value(.stationLog) == .on, !failed, !snapshot.aircraft.isEmpty else { return }
         do {
             try log().add(snapshot, from: RadarGeometry(observer), once: true)
         } catch {

@@ -185,7 +185,7 @@ enum ExplainTopics {
         examples: [Example("explain units", "aviation's units")]
     ) { _, context in
         let lines = [
-            "Units in aviation (your setting: \(context.units.rawValue))",
+            "Units in aviation (your setting: \(context.settings.units.rawValue))",
             "",
             "• Heights are in feet almost everywhere: 1 ft = 0.3048 m exactly; 10,000 ft = 3,048 m.",
             "• Distances over the ground in nautical miles: 1 nm = 1,852 m exactly, about one minute of latitude.",

@@ -11,7 +11,7 @@ enum LessonCommands {
             "n|file.sky", "a lesson number (1–\(Lesson.count)) or a lesson file (.sky)",
             complete: { query in
                 (1...Lesson.count).map { Candidate(String($0)) }.filter { $0.word.hasPrefix(query.prefix) }
-                    + PathCompletion.candidates(query.prefix, extensions: ["sky"], home: query.context.environment["HOME"])
+                    + PathCompletion.candidates(query.prefix, extensions: ["sky"], home: query.context.runner.environment["HOME"])
             }
         ) { word, _ in word },
         "the lesson to run: its number, or a .sky file of your own", .optional)
@@ -42,7 +42,7 @@ enum LessonCommands {
     ) { args, context in
         guard let text = args[LessonCommands.which] else { return listing() }
         if args.flag(LessonCommands.practice) {
-            guard let ask = context.prompter else { throw ShellError.usage("practice needs a terminal: the student types each command") }
+            guard let ask = context.runner.prompter else { throw ShellError.usage("practice needs a terminal: the student types each command") }
             return try run(lesson(text, context), context, typing: ask)
         }
         return try run(lesson(text, context), context)
@@ -60,7 +60,7 @@ enum LessonCommands {
         guard text.lowercased().hasSuffix(".sky") || text.contains("/") else {
             throw ShellError.usage("'\(text)' is neither a lesson number (1–\(Lesson.all.count)) nor a .sky file")
         }
-        return try Lesson.read(file: PathCompletion.expand(text, home: context.environment["HOME"]))
+        return try Lesson.read(file: PathCompletion.expand(text, home: context.runner.environment["HOME"]))
     }
 
     static let number = Argument("number", .integer(1...Lesson.count, placeholder: "n"), "the lesson to show")
@@ -107,9 +107,9 @@ enum LessonCommands {
         }
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let scratch = context.interpreter.lessonSession(in: dir)
-        let paced = context.mode == .interactive && isatty(0) == 1
+        let paced = context.runner.mode == .interactive && isatty(0) == 1
         func say(_ blocks: [Block]) {
-            context.console.out.write(Renderer.terminalText(Output(blocks), context.renderOptions))
+            context.console.out.write(Renderer.terminalText(Output(blocks), context.settings.renderOptions))
             context.console.out.flush()
         }
         say([.message(lesson.heading, .accent)])
@@ -143,10 +143,10 @@ enum LessonCommands {
                 }
                 // In a batch run the first error stops the lesson with its status, as a script's
                 // does (with --keep-going, the lesson ends first).
-                if context.mode == .batch {
+                if context.runner.mode == .batch {
                     var stopped = error
                     stopped.alreadyReported = true
-                    guard context.keepGoing, !error.endsTheCommand else { throw stopped }
+                    guard context.runner.keepGoing, !error.endsTheCommand else { throw stopped }
                     failure = failure ?? stopped
                 }
             }

@@ -220,8 +220,8 @@ final class Tracker {
     /// "51.23°N 12.34°E · 420 km · 27,600 km/h · updated 1 s ago"
     func statusLine(_ fix: TrackFix) -> String {
         var parts = ["\(label) \(CoordinateText.short(fix.coordinate))"]
-        if let alt = fix.altitude { parts.append(Format.distance(Distance(meters: alt.meters), context.units, decimals: 1)) }
-        if let speed = track.speed { parts.append(Format.speed(speed, context.units)) }
+        if let alt = fix.altitude { parts.append(Format.distance(Distance(meters: alt.meters), context.settings.units, decimals: 1)) }
+        if let speed = track.speed { parts.append(Format.speed(speed, context.settings.units)) }
         if let heading = track.heading { parts.append("heading " + CompassPoint(bearing: heading).rawValue) }
         return parts.joined(separator: " · ")
     }

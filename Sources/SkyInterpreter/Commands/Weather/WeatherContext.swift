@@ -18,12 +18,12 @@ final class WeatherContext: ServiceContext {
 
     init(context: CommandContext) { self.context = context }
 
-    var now: Double { context.clock.now.timeIntervalSince1970 }
+    var now: Double { context.runner.clock.now.timeIntervalSince1970 }
 
     /// A fetch this recent is answered from the cache, not the network.
     static let fresh = 60.0
 
-    private var cachePath: String? { context.paths?.path(.weather) }
+    private var cachePath: String? { context.runner.paths?.path(.weather) }
 
     private func loadedCache() -> WeatherCache {
         if let cache { return cache }
@@ -36,7 +36,7 @@ final class WeatherContext: ServiceContext {
 
     /// The service's client, at the weather-url setting's address.
     func client() throws(ShellError) -> AviationWeatherClient {
-        do { return try AviationWeatherClient(base: context.setting(named: SettingSpec.weatherURL.name), http: context.web.http) } catch {
+        do { return try AviationWeatherClient(base: context.settings.word(named: SettingSpec.weatherURL.name), http: context.web.http) } catch {
             throw ShellError.usage(error.message)
         }
     }
