@@ -44,7 +44,9 @@ enum RadarSourceCommands {
         fields.append(
             Field(
                 "range_km", "range",
-                Cell(Datum.rounded(context.session.radar.range.kilometers, 3), text: Format.distance(context.session.radar.range, context.settings.units, decimals: 1))))
+                Cell(
+                    Datum.rounded(context.session.radar.range.kilometers, 3),
+                    text: Format.distance(context.session.radar.range, context.settings.units, decimals: 1))))
         return .card(Card(title: "Radar source", fields: fields))
     }
 

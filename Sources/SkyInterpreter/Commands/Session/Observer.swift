@@ -92,7 +92,9 @@ enum ObserverCommand {
             Field("lat", "latitude", Cell(.number(c.latitude), text: Format.fixed(c.latitude, 5))),
             Field("lon", "longitude", Cell(.number(c.longitude), text: Format.fixed(c.longitude, 5))),
             Field("dms", "DMS", Cell(CoordinateText.dms(c))),
-            Field("altitude_m", "altitude", Cell(Datum.rounded(observer.altitude.meters, 2), text: Format.height(observer.altitude, context.settings.units) + " MSL")),
+            Field(
+                "altitude_m", "altitude",
+                Cell(Datum.rounded(observer.altitude.meters, 2), text: Format.height(observer.altitude, context.settings.units) + " MSL")),
         ]
         if let ground = observer.place.elevation {
             fields.append(Field("ground_m", "ground", Cell(Datum.rounded(ground.meters, 2), text: Format.height(ground, context.settings.units) + " MSL")))
