@@ -10,7 +10,7 @@ extension Shell {
         }
         var lines: [StyledLine] = [[Span("Pipeline: " + Visible.text(Shell.written(words)), .accent)], []]
         var number = 0
-        let result = try evaluatePipeline(words) { part, given, made in
+        let result = try evaluatePipeline(words) { part, stage, given, made in
             number += 1
             let step = "\(number). \(Visible.text(Shell.written(part)))"
             guard let given else {
@@ -21,10 +21,9 @@ extension Shell {
                 lines.append([Span(step + ": would write \(given.what) to a file (explain writes nothing)")])
                 return
             }
-            let name = part[0].text.lowercased()
-            lines.append([Span(step + ": " + Shell.effect(self.registry.stage(name)?.stage, given, made))])
-            if name == "where", case .table(let table) = given {
-                lines += try self.clauses(Array(part.dropFirst()), table).map { [Span("     " + $0, .dim)] }
+            lines.append([Span(step + ": " + Shell.effect(stage?.declaration?.stage, given, made))])
+            if let expression = stage?.expression, case .table(let table) = given {
+                lines += try self.clauses(expression, table).map { [Span("     " + $0, .dim)] }
             }
         }
         lines.append([])
@@ -33,9 +32,7 @@ extension Shell {
     }
 
     /// For each part of a `where` joined by `and`: on how many rows it held, was false, or was unknown.
-    private func clauses(_ words: [Token], _ table: QueryTable) throws -> [String] {
-        var parser = ExpressionParser(words)
-        let expression = try parser.parse()
+    private func clauses(_ expression: Expression, _ table: QueryTable) throws -> [String] {
         let condition = Condition(table: table, reader: ScalarReader(catalog: catalog))
         return try expression.conjuncts.map { part in
             let test = try condition.plan(part)
@@ -52,7 +49,6 @@ extension Shell {
         }
     }
 
-    /// What a stage did, in words.
     /// What a stage did, in words: as its declaration says, else "kept K of N rows".
     static func effect(_ traits: StageTraits?, _ before: PipeValue, _ after: PipeValue) -> String {
         guard case .table(let input) = before else { return "made \(after.what)" }

@@ -19,6 +19,8 @@ struct FlightPushDown: Equatable {
         /// The index of the group stage among the stages.
         var stage: Int
         var keys: [FlightGroupKey]
+        /// The group stage as read, for the rows of the counted groups.
+        var request: GroupRequest
     }
 
     /// What the stages after `flights` let the query do (nothing for other heads).
@@ -27,16 +29,15 @@ struct FlightPushDown: Equatable {
         var exact = true
         let reader = ScalarReader(catalog: catalog)
         for (n, stage) in stages.enumerated() {
-            let (name, words) = (stage.name, stage.words)
-            if name == "where" {
-                guard let expression = stage.expression else { break }
+            switch stage.read {
+            case .filter(let expression)?:
                 for part in expression.conjuncts { exact = pushed.take(part, reader) && exact }
                 continue
+            case .first(let limit)? where exact && (1...10_000_000).contains(limit): pushed.filter.limit = limit
+            case .group(let request)? where exact && bare:
+                if let keys = groupKeys(request) { pushed.group = Group(stage: n, keys: keys, request: request) }
+            default: break
             }
-            if name == "first", exact, let limit = words.count == 1 ? NumberParser.integer(words[0].text, in: 1...10_000_000) : 1 {
-                pushed.filter.limit = limit
-            }
-            if name == "group", exact, bare, let keys = groupKeys(words) { pushed.group = Group(stage: n, keys: keys) }
             break
         }
         return pushed
@@ -44,13 +45,11 @@ struct FlightPushDown: Equatable {
 
     /// The stored fields of `group KEY… [with count]` (`from` and `to` for the airports), or nil
     /// when it asks for more than counts or groups by a field the logbook does not store.
-    static func groupKeys(_ words: [Token]) -> [FlightGroupKey]? {
-        let parts = words.flatMap { $0.text.lowercased().split(separator: ",").map(String.init) }
-        let with = parts.firstIndex(of: "with") ?? parts.count
-        guard parts[min(with + 1, parts.count)...].allSatisfy({ $0 == "count" }) else { return nil }
+    static func groupKeys(_ request: GroupRequest) -> [FlightGroupKey]? {
+        guard request.aggregates.allSatisfy({ $0.function == .count }) else { return nil }
         var keys: [FlightGroupKey] = []
-        for part in parts[..<with] {
-            guard let key = FlightGroupKey(rawValue: ["from": "origin", "to": "destination"][part] ?? part), !keys.contains(key) else { return nil }
+        for name in request.keys.map({ $0.lowercased() }) {
+            guard let key = FlightGroupKey(rawValue: ["from": "origin", "to": "destination"][name] ?? name), !keys.contains(key) else { return nil }
             keys.append(key)
         }
         return keys.isEmpty ? nil : keys

@@ -10,36 +10,27 @@ enum Grouping {
 
     /// The groups of the stream's rows; only each group's running aggregates are kept, never
     /// its rows.
-    static func group(_ stream: RowStream, _ words: [Token], _ reader: ScalarReader) throws -> QueryTable {
-        let out = try group(stream.shape, words, reader, rows: stream.rows.mapped { ($0, 1) })
+    static func group(_ stream: RowStream, _ request: GroupRequest, _ reader: ScalarReader) throws -> QueryTable {
+        let out = try group(stream.shape, request, reader, rows: stream.rows.mapped { ($0, 1) })
         try stream.source?.finish()
         return out
     }
 
     /// The groups of rows of a table shaped `table`, each row standing for `weight` rows alike.
-    static func group(_ table: QueryTable, _ words: [Token], _ reader: ScalarReader, rows: AnyIterator<([Cell], Int)>) throws -> QueryTable {
-        let parts = words.flatMap { $0.text.split(separator: ",").map(String.init) }
-        let with = parts.firstIndex { $0.lowercased() == "with" } ?? parts.count
-        // No key (`group with sum distance`): one group of every row.
-        let keys = try parts[..<with].map { try table.column($0) }
+    static func group(_ table: QueryTable, _ request: GroupRequest, _ reader: ScalarReader, rows: AnyIterator<([Cell], Int)>) throws -> QueryTable {
+        let keys = try request.keys.map { try table.column($0) }
         var aggregates: [(Aggregate, Int?)] = []
-        var rest = parts[min(with + 1, parts.count)...].makeIterator()
-        while let word = rest.next() {
-            guard let aggregate = Aggregate(rawValue: word.lowercased()) else {
-                throw ShellError.usage("'\(word)' is not an aggregate — use count, sum COLUMN, avg COLUMN, min COLUMN or max COLUMN")
-            }
-            if aggregate == .count {
-                aggregates.append((.count, nil))
+        for aggregate in request.aggregates {
+            guard let name = aggregate.column else {
+                aggregates.append((aggregate.function, nil))
                 continue
             }
-            guard let name = rest.next() else { throw ShellError.usage("\(aggregate.rawValue) needs a column (\(aggregate.rawValue) distance)") }
             let i = try table.column(name)
-            if aggregate == .sum || aggregate == .avg, !table.kinds[i].isNumeric {
-                throw ShellError.usage("\(aggregate.rawValue) needs a column of numbers, but \(name) is \(table.kinds[i].description)")
+            if aggregate.function == .sum || aggregate.function == .avg, !table.kinds[i].isNumeric {
+                throw ShellError.usage("\(aggregate.function.rawValue) needs a column of numbers, but \(name) is \(table.kinds[i].description)")
             }
-            aggregates.append((aggregate, i))
+            aggregates.append((aggregate.function, i))
         }
-        if aggregates.isEmpty { aggregates = [(.count, nil)] }
 
         // Each group's place in `found`, by its key values.
         var slots: [[Scalar]: Int] = [:]

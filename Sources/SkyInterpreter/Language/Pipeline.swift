@@ -19,7 +19,7 @@ extension Shell {
 
     /// Told of each part of a pipeline as it runs: its words, what it was given (nil for the
     /// head) and what it made (nil for a `save`, which is then not written).
-    typealias StageWatcher = (_ part: [Token], _ given: PipeValue?, _ made: PipeValue?) throws -> Void
+    typealias StageWatcher = (_ part: [Token], _ stage: PipelineStage?, _ given: PipeValue?, _ made: PipeValue?) throws -> Void
 
     /// The value of a pipeline (or of a variable alone); `shown` when it is only displayed (not
     /// kept), so that fields no stage names need not be computed. With `watch` (explain), each
@@ -32,8 +32,10 @@ extension Shell {
                 empty == parts.count - 1
                     ? "nothing follows the last '|' — name a stage (\(registry.stageNames.joined(separator: ", ")))" : "two '|' with no stage between them")
         }
-        // Each stage read once: the planners and the stages share what was read.
-        let parsed = parts.dropFirst().map { PipelineStage(Array($0)) }
+        // Each stage read once by its declaration: the planners and the stages share what was
+        // read, and a stage that does not read is said before the command makes any row.
+        let parsed = parts.dropFirst().map { PipelineStage(Array($0), registry) }
+        for stage in parsed { _ = try stage.operation.get() }
         var flow: Stages.Flow
         // The stages the logbook's query did in full (a group it counted).
         var skipped = 0
@@ -50,7 +52,7 @@ extension Shell {
             let source = watch == nil ? resolved?.spec.rowSource : nil
             let query = source?.query
             if let query { queryPlan = query.plan(parsed, head.count == 1, catalog) }
-            if let query, shown, renderOptions.format == .table, !parsed.contains(where: { $0.name == "save" }) {
+            if let query, shown, renderOptions.format == .table, !parsed.contains(where: { if case .save? = $0.read { true } else { false } }) {
                 queryPlan.fields = Shell.namedFields(parsed, among: query.fields)
             }
             if let shape = source?.table {
@@ -66,7 +68,7 @@ extension Shell {
             pendingNotes += output.blocks.compactMap { if case .note(let n) = $0 { return n } else { return nil } }
             flow = try Shell.flow(of: output, command: command)
             if let query, let group = plan.group, case .rows(let stream) = flow {
-                flow = .value(.table(try query.groups(stream.shape, plan, parsed[group.stage].tokens, context)))
+                flow = .value(.table(try query.groups(stream.shape, plan, context)))
                 skipped = group.stage + 1
             }
             if let pushed = wherePushDown, pushed.taken {
@@ -77,24 +79,24 @@ extension Shell {
         }
         if let watch {
             flow = .value(try flow.value())
-            try watch(Array(head), nil, try flow.value())
+            try watch(Array(head), nil, nil, try flow.value())
         }
         for (n, stage) in parsed.enumerated() where n >= skipped {
-            if stage.name == "save" {
+            if case .save(let path, let force)? = stage.read {
                 guard n == parsed.count - 1 else { throw ShellError.usage("save ends a pipeline: nothing can follow it") }
                 let value = try flow.value()
-                if let watch { try watch(stage.tokens, value, nil) } else { try save(value, stage.words) }
+                if let watch { try watch(stage.tokens, stage, value, nil) } else { try save(value, to: path, force: force) }
                 return value
             }
             let given = flow
             // `sort … | first N` over rows still coming holds only the N best.
-            if stage.name == "sort", case .rows(let stream) = flow, n + 1 < parsed.count, let keep = Stages.firstCount(parsed[n + 1].tokens) {
-                flow = .value(.table(try Stages.sorted(stream, stage.words, ScalarReader(catalog: catalog), keep: keep))).untitled
+            if case .sort(let request)? = stage.read, case .rows(let stream) = flow, n + 1 < parsed.count, let keep = Stages.firstCount(parsed[n + 1]) {
+                flow = .value(.table(try Stages.sorted(stream, request, ScalarReader(catalog: catalog), keep: keep))).untitled
                 skipped = n + 2
                 continue
             }
             flow = try Stages.step(stage, flow, self).untitled
-            if let watch { try watch(stage.tokens, try given.value(), try flow.value()) }
+            if let watch { try watch(stage.tokens, stage, try given.value(), try flow.value()) }
         }
         return try flow.value()
     }
@@ -167,11 +169,7 @@ extension Shell {
 
     /// `save FILE [--force]`: the table in CSV or JSON (by the file's extension), under the
     /// same rules as every export (an existing file needs --force; skyshell's own files never).
-    func save(_ value: PipeValue, _ words: [Token]) throws {
-        let force = words.contains { $0.keyword == "--force" }
-        let paths = words.filter { $0.keyword != "--force" }
-        guard paths.count == 1 else { throw ShellError.usage("save takes one file name (usage: save FILE [--force])") }
-        let path = paths[0].text
+    func save(_ value: PipeValue, to path: String, force: Bool) throws {
         let lower = path.lowercased()
         var options = renderOptions
         options.color = false

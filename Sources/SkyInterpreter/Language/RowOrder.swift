@@ -8,21 +8,11 @@ struct RowOrder {
     /// The kind each key column's values are read as.
     let kinds: [ColumnKind]
 
-    /// The order the words of a `sort` stage ask of `table`; the error of a column it lacks.
-    init(_ words: [Token], over table: QueryTable) throws {
+    /// The order a `sort` stage asks of `table`; the error of a column it lacks.
+    init(_ request: SortRequest, over table: QueryTable) throws {
+        guard !request.keys.isEmpty else { throw ShellError.usage("sort needs a column (usage: sort COLUMN [desc], …)") }
         var keys: [(column: Int, descending: Bool)] = []
-        for word in words {
-            for (n, part) in word.text.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
-                let text = String(part)
-                if text.isEmpty { continue }
-                if ["desc", "asc"].contains(text.lowercased()), n == 0 || !keys.isEmpty, let last = keys.popLast() {
-                    keys.append((last.column, text.lowercased() == "desc"))
-                } else {
-                    keys.append((try table.column(text), false))
-                }
-            }
-        }
-        guard !keys.isEmpty else { throw ShellError.usage("sort needs a column (usage: sort COLUMN [desc], …)") }
+        for key in request.keys { keys.append((try table.column(key.name), key.descending)) }
         self.keys = keys
         kinds = keys.map { table.kinds[$0.column] }
     }

@@ -54,49 +54,46 @@ struct RowStream {
         return n
     }
 
-    /// The stream after the row-at-a-time stage `stage` (its declared name), read as `parsed`,
-    /// or nil when `stage` needs every row at once or is no stage of that kind.
-    func through(_ stage: String, _ parsed: PipelineStage, _ reader: ScalarReader) throws -> RowStream? {
+    /// The stream after the row-at-a-time stage `operation` (see `StageOperation.isRowAtATime`).
+    func through(_ operation: StageOperation, _ reader: ScalarReader) throws -> RowStream {
         var out = self
-        let words = parsed.words
-        switch stage {
-        case "where":
-            guard let condition = parsed.condition else { throw ShellError(.internal, "a where stage was not read as one") }
-            let test = try Condition(table: shape, reader: reader).plan(try condition.get())
+        switch operation {
+        case .filter(let condition):
+            let test = try Condition(table: shape, reader: reader).plan(condition)
             let rows = self.rows
             out.rows = AnyIterator {
                 while let row = rows.next() { if test(row) == true { return row } }
                 return nil
             }
-        case "select", "reject":
-            let picked = try Stages.columnNames(stage, words).map { try shape.column($0) }
-            var keep = stage == "select" ? picked : shape.columns.indices.filter { !picked.contains($0) }
-            if stage == "select" { keep = keep.reduce(into: []) { if !$0.contains($1) { $0.append($1) } } }
+        case .columns(let names, let select):
+            let picked = try names.map { try shape.column($0) }
+            var keep = select ? picked : shape.columns.indices.filter { !picked.contains($0) }
+            if select { keep = keep.reduce(into: []) { if !$0.contains($1) { $0.append($1) } } }
             // A column JSON alone had is shown once selected; reject leaves the rest as they were.
-            let revealed = keep.map { stage == "select" && shape.columns[$0].dataOnly }
-            out.shape.columns = keep.map { stage == "select" ? shape.revealed($0) : shape.columns[$0] }
+            let revealed = keep.map { select && shape.columns[$0].dataOnly }
+            out.shape.columns = keep.map { select ? shape.revealed($0) : shape.columns[$0] }
             out.shape.kinds = keep.map { shape.kinds[$0] }
             let kinds = out.shape.kinds
             out.rows = rows.mapped { row in
                 keep.enumerated().map { n, i in revealed[n] ? QueryTable.formatted(row[i], kinds[n]) : row[i] }
             }
-        case "first":
-            var left = try Stages.count(stage, words)
+        case .first(let n):
+            var left = n
             let rows = self.rows
             out.rows = AnyIterator {
                 guard left > 0 else { return nil }
                 left -= 1
                 return rows.next()
             }
-        case "skip":
-            var skip = try Stages.count(stage, words)
+        case .skip(let n):
+            var skip = n
             let rows = self.rows
             out.rows = AnyIterator {
                 while skip > 0, rows.next() != nil { skip -= 1 }
                 return rows.next()
             }
-        case "uniq":
-            let picked = try Stages.columnNames(stage, words, allowEmpty: true).map { try shape.column($0) }
+        case .uniq(let names):
+            let picked = try names.map { try shape.column($0) }
             let by = picked.isEmpty ? Array(shape.columns.indices) : picked
             let kinds = shape.kinds
             var seen: Set<[Scalar]> = []
@@ -107,7 +104,7 @@ struct RowStream {
                 }
                 return nil
             }
-        default: return nil
+        default: throw ShellError(.internal, "a stage that needs every row was run one row at a time")
         }
         return out
     }

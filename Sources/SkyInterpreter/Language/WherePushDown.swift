@@ -68,8 +68,7 @@ final class WherePushDown {
     static func plan(_ stages: [PipelineStage], key: String, columns: [Column], reader: ScalarReader) -> WherePushDown? {
         var expressions: [Expression] = []
         for stage in stages {
-            guard stage.name == "where" else { break }
-            guard let expression = stage.expression else { return nil }
+            guard let expression = stage.expression else { break }
             expressions.append(expression)
         }
         var test: RowTest?
@@ -80,8 +79,8 @@ final class WherePushDown {
         var best: Best?
         let n = expressions.count
         let declared = QueryTable.declaredKinds(columns)
-        if n + 1 < stages.count, stages[n].name == "sort", let keep = Stages.firstCount(stages[n + 1].tokens),
-            let order = try? RowOrder(stages[n].words, over: QueryTable(Table(key: key, columns: columns, rows: []))),
+        if n + 1 < stages.count, case .sort(let request)? = stages[n].read, let keep = Stages.firstCount(stages[n + 1]),
+            let order = try? RowOrder(request, over: QueryTable(Table(key: key, columns: columns, rows: []))),
             order.keys.allSatisfy({ declared[$0.column] != nil })
         {
             best = (order, keep)

@@ -21,8 +21,8 @@ public struct RowSource: @unchecked Sendable {
 struct QueryPlanner {
     /// What the query does of `stages`; `bare` when the command was given no argument.
     var plan: (_ stages: [PipelineStage], _ bare: Bool, _ catalog: Catalog) -> FlightPushDown
-    /// The group stage `stage` over the groups the query counted, with `shape` the rows' table.
-    var groups: (_ shape: QueryTable, _ plan: FlightPushDown, _ stage: [Token], _ context: CommandContext) throws -> QueryTable
+    /// The planned group stage (`plan.group`) over the groups the query counted, with `shape` the rows' table.
+    var groups: (_ shape: QueryTable, _ plan: FlightPushDown, _ context: CommandContext) throws -> QueryTable
     /// The fields the rows compute only when a stage names them (a pipeline shown as text).
     var fields: [String]
 }

@@ -19,7 +19,7 @@ struct RowOrderTests {
     @Test(arguments: [1, 3, 10, 50, 200])
     func theBestHeldAsTheyComeAreTheFirstOfTheWholeSort(_ keep: Int) throws {
         let words = try #require(try Lexer().commands(in: "sort name, x desc").first)
-        let order = try RowOrder(Array(words.dropFirst()), over: Self.table)
+        let order = try RowOrder(SortRequest(Array(words.dropFirst())), over: Self.table)
         #expect(order.keys.map(\.column) == [1, 2] && order.keys.map(\.descending) == [false, true])
         var best = Ranking<Int>(order, keep: keep)
         var whole = Ranking<Int>(order)
@@ -40,7 +40,7 @@ struct RowOrderTests {
     }
 
     @Test func aRankingStoppedByCtrlCGivesNothingAndSaysSo() throws {
-        let order = try RowOrder([Token("n")], over: Self.table)
+        let order = try RowOrder(SortRequest([Token("n")]), over: Self.table)
         var asked = 0
         let stopped = RankedItems(
             AnyIterator((0..<20_000).makeIterator()), Ranking(order, keep: 5),
@@ -56,8 +56,8 @@ struct RowOrderTests {
     }
 
     @Test func aSortOfAColumnTheTableLacksIsAnErrorWithItsColumns() {
-        let misspelt = #expect(throws: ValueError.self) { try RowOrder([Token("nmae")], over: Self.table) }
+        let misspelt = #expect(throws: ValueError.self) { try RowOrder(SortRequest([Token("nmae")]), over: Self.table) }
         #expect(misspelt?.message == "unknown column 'nmae' — did you mean 'name'? (columns of t: n, name, x)")
-        #expect(throws: ShellError.self) { try RowOrder([], over: Self.table) }
+        #expect(throws: ShellError.self) { try RowOrder(SortRequest([]), over: Self.table) }
     }
 }

@@ -41,7 +41,7 @@ struct RowStreamTests {
         var flow = input
         for text in stages {
             let words = try #require(try Lexer().commands(in: text).first)
-            flow = try Stages.step(PipelineStage(words), flow, shell)
+            flow = try Stages.step(PipelineStage(words, shell.registry), flow, shell)
         }
         return try flow.value()
     }
@@ -104,9 +104,9 @@ struct RowStreamTests {
         let reader = ScalarReader(catalog: shell.catalog)
         for sort in ["x desc", "a, x desc", "t desc, a", "x"] {
             let words = try #require(try Lexer().commands(in: "sort " + sort).first).dropFirst()
-            let whole = try Stages.sorted(RowStream(Listing(3_000, firstNulls: 50).table()), Array(words), reader)
+            let whole = try Stages.sorted(RowStream(Listing(3_000, firstNulls: 50).table()), SortRequest(Array(words)), reader)
             for keep in [0, 1, 7, 60, 1_000] {
-                let best = try Stages.sorted(RowStream(Listing(3_000, firstNulls: 50).table()), Array(words), reader, keep: keep)
+                let best = try Stages.sorted(RowStream(Listing(3_000, firstNulls: 50).table()), SortRequest(Array(words)), reader, keep: keep)
                 #expect(best.rows == Array(whole.rows.prefix(keep)), "sort \(sort) | first \(keep)")
             }
         }

@@ -90,7 +90,7 @@ struct WherePushDownTests {
 
     @Test func theLeadingWhereStagesArePlannedWithTheColumnsTheyRead() throws {
         let stages = try Lexer().commands(in: "radar list | where altitude < 3000m | where distance < 20km and clock == 3 | sort distance")[0]
-            .split(whereSeparator: \.isPipe).dropFirst().map { PipelineStage(Array($0)) }
+            .split(whereSeparator: \.isPipe).dropFirst().map { PipelineStage(Array($0), makeShell().registry) }
         let plan = try #require(WherePushDown.plan(stages, key: "aircraft", columns: RadarText.columns, reader: ScalarReader(catalog: .embedded)))
         #expect(plan.stages == 2)
         let named = ["altitude_m", "distance_km", "clock"].compactMap { key in RadarText.columns.firstIndex { $0.key == key } }
@@ -104,7 +104,7 @@ struct WherePushDownTests {
     }
 
     @Test func aWhereThatCannotBePlannedIsLeftToTheStageAndItsError() throws {
-        let stages = [PipelineStage([Token("where"), Token("altitud"), Token("<"), Token("3000m")])]
+        let stages = [PipelineStage([Token("where"), Token("altitud"), Token("<"), Token("3000m")], makeShell().registry)]
         #expect(WherePushDown.plan(stages, key: "aircraft", columns: RadarText.columns, reader: ScalarReader(catalog: .embedded)) == nil)
         let shell = makeShell()
         let answer = shell.output("observer LFPG; radar list | where altitud < 3000m")

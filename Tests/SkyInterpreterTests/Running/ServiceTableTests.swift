@@ -134,6 +134,8 @@ struct ServiceTableTests {
             let source = try String(contentsOfFile: folder + file, encoding: .utf8)
             #expect(source.firstMatch(of: commandType) == nil, "\(file) names a command's type")
             #expect(!source.contains("path == ["), "\(file) tests a command's path")
+            // Stages are told apart by what they were read into (`StageOperation`), never by name.
+            #expect(!source.contains(".name == \"") && !source.contains("stage == \""), "\(file) tells a stage by its name")
         }
     }
 

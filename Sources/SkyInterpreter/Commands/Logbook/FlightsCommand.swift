@@ -119,13 +119,13 @@ enum FlightsCommand {
     /// The cells of one flight's row (see `cellMaker`).
     /// `flights | where … | group KEY… with count` counted by the logbook: the group stage
     /// over one row per group (made as the list makes a row) standing for its count.
-    static func countedGroups(_ shape: QueryTable, _ plan: FlightPushDown, _ stage: [Token], _ context: CommandContext) throws -> QueryTable {
+    static func countedGroups(_ shape: QueryTable, _ plan: FlightPushDown, _ context: CommandContext) throws -> QueryTable {
         guard let group = plan.group else { throw ShellError(.internal, "no group was planned for the logbook to count") }
         let counted = try context.logbook.store().flightGroups(in: context.session.logbook, plan.filter, by: group.keys)
         let row = rowMaker(context)
         var next = counted.makeIterator()
         return try Grouping.group(
-            shape, Array(stage.dropFirst()), ScalarReader(catalog: context.catalog), rows: AnyIterator { next.next().map { (row($0.sample), $0.count) } })
+            shape, group.request, ScalarReader(catalog: context.catalog), rows: AnyIterator { next.next().map { (row($0.sample), $0.count) } })
     }
 
     static func rowMaker(_ context: CommandContext) -> (Flight) -> [Cell] {

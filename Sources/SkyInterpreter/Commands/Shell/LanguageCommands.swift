@@ -6,7 +6,7 @@ enum LanguageCommands {
 
     /// A stage's declaration.
     static func stage(
-        _ name: String, aliases: [String] = [], _ abstract: String, _ discussion: String, _ examples: [Example], traits: StageTraits = StageTraits()
+        _ name: String, aliases: [String] = [], _ abstract: String, _ discussion: String, _ examples: [Example], traits: StageTraits
     ) -> CommandSpec {
         CommandSpec(
             name, aliases: aliases, category: .query, abstract: abstract, discussion: discussion, arguments: [words.spec], examples: examples,
@@ -32,46 +32,60 @@ enum LanguageCommands {
             Example("airports near KSFO | where distance < 50km", "airports close to San Francisco"),
         ],
         traits: StageTraits(
-            namesColumns: true,
+            namesColumns: true, read: StageOperation.readWhere,
             effect: { n, t in "kept \(t.rows.count) of \(Format.count(n, "row")) (the condition held for them; a row with no value to compare is left out)" }))
     static let sortStage = stage(
         "sort", "Order the rows by columns",
         "`sort COL [desc], COL…`: by the first column, then the next among equals; `desc` reverses one column. Values sort by kind "
             + "(numbers as numbers, dates as dates); rows with no value come first, as in SQL; equal rows keep their order.",
         [Example("flights | sort distance desc", "longest flights first")],
-        traits: StageTraits(namesColumns: true, effect: { n, _ in "put the \(Format.count(n, "row")) in order" }))
+        traits: StageTraits(namesColumns: true, read: StageOperation.readSort, effect: { n, _ in "put the \(Format.count(n, "row")) in order" }))
     static let selectStage = stage(
         "select", "Keep only some columns, in the order given",
         "Columns are named by their JSON key, the key without its unit (`distance` for `distance_km`) or their title. "
             + "A column JSON alone had (a flight's distance) is shown once selected.",
-        [Example("flights | select date airline distance", "three columns")], traits: StageTraits(namesColumns: true, effect: keptColumns))
+        [Example("flights | select date airline distance", "three columns")],
+        traits: StageTraits(namesColumns: true, read: StageOperation.readSelect, effect: keptColumns))
     static let rejectStage = stage(
         "reject", "Leave some columns out", "The opposite of select.", [Example("airlines search united | reject callsign", "every column but the callsign")],
-        traits: StageTraits(namesColumns: true, effect: keptColumns))
-    static let firstStage = stage("first", "Keep the first N rows (1 when no number is given)", "", [Example("flights | first 3", "the three newest flights")])
-    static let lastStage = stage("last", "Keep the last N rows (1 when no number is given)", "", [Example("flights | last 3", "the three oldest flights")])
-    static let skipStage = stage("skip", "Leave out the first N rows", "", [Example("flights | skip 10 | first 10", "the second ten flights")])
-    static let countStage = stage("count", "Count the rows", "The result is one number (for `let` and `$_`).", [Example("flights | count", "how many flights")])
+        traits: StageTraits(namesColumns: true, read: StageOperation.readReject, effect: keptColumns))
+    static let firstStage = stage(
+        "first", "Keep the first N rows (1 when no number is given)", "", [Example("flights | first 3", "the three newest flights")],
+        traits: StageTraits(read: StageOperation.readFirst))
+    static let lastStage = stage(
+        "last", "Keep the last N rows (1 when no number is given)", "", [Example("flights | last 3", "the three oldest flights")],
+        traits: StageTraits(read: StageOperation.readLast))
+    static let skipStage = stage(
+        "skip", "Leave out the first N rows", "", [Example("flights | skip 10 | first 10", "the second ten flights")],
+        traits: StageTraits(read: StageOperation.readSkip))
+    static let countStage = stage(
+        "count", "Count the rows", "The result is one number (for `let` and `$_`).", [Example("flights | count", "how many flights")],
+        traits: StageTraits(read: StageOperation.readCount))
     static let uniqStage = stage(
         "uniq", "Leave out repeated rows",
         "With columns, a row is a repeat when those columns equal an earlier row's; the first of each kind is kept.",
         [Example("flights | uniq airline | select airline", "each airline once")],
-        traits: StageTraits(namesColumns: true, effect: { n, t in "kept \(t.rows.count) of \(Format.count(n, "row")) (\(n - t.rows.count) repeated)" }))
+        traits: StageTraits(
+            namesColumns: true, read: StageOperation.readUniq,
+            effect: { n, t in "kept \(t.rows.count) of \(Format.count(n, "row")) (\(n - t.rows.count) repeated)" }))
     static let groupStage = stage(
         "group", "One row per group, with counts, sums, averages, least and greatest values",
         "`group COL… with count, sum COL, avg COL, min COL, max COL` (commas or spaces between them; count alone when "
             + "`with` is left out). Groups are sorted by their columns. Sums and averages are in the column's unit.",
         [Example("flights | group airline year with count, sum distance", "flights and distance per airline per year")],
-        traits: StageTraits(namesColumns: true, effect: { n, t in "made \(Format.count(t.rows.count, "group")) from \(Format.count(n, "row"))" }))
+        traits: StageTraits(
+            namesColumns: true, read: StageOperation.readGroup, effect: { n, t in "made \(Format.count(t.rows.count, "group")) from \(Format.count(n, "row"))" }
+        ))
     static let getStage = stage(
         "get", "One column's values: one value from one row, a list from several", "For `let`, `$_` and `$NAME` in other commands.",
-        [Example("airport KSFO | get elevation", "one value")], traits: StageTraits(namesColumns: true))
+        [Example("airport KSFO | get elevation", "one value")], traits: StageTraits(namesColumns: true, read: StageOperation.readGet))
     static let describeStage = stage(
         "describe", aliases: ["columns"], "List the columns of the table before it: names, kinds and units",
         "One row per column: the name `where`, `sort` and `select` call it by, what its values are (length, airport, date…), "
             + "the unit a bare number is read in, the title the table shows (JSON only: a column text leaves out until selected) "
             + "and the other names it answers to. Only the columns are listed: a streamed list's rows are not read past the first.",
-        [Example("flights | describe", "what a flight row holds"), Example("radar list | columns", "the columns of the radar list")])
+        [Example("flights | describe", "what a flight row holds"), Example("radar list | columns", "the columns of the radar list")],
+        traits: StageTraits(read: StageOperation.readDescribe))
     static func keptColumns(_: Int, _ table: QueryTable) -> String {
         "kept the columns " + table.columns.map(QueryTable.shownName).joined(separator: ", ")
     }
@@ -80,7 +94,8 @@ enum LanguageCommands {
         "save", "Write the table to a CSV or JSON file",
         "`save FILE [--force]`: the format follows the extension (.csv, .json). An existing file is replaced only with --force, "
             + "and skyshell's own files never.",
-        [Example("flights | where year == 2025 | save /tmp/flights-2025.csv --force", "this year's flights as CSV")])
+        [Example("flights | where year == 2025 | save /tmp/flights-2025.csv --force", "this year's flights as CSV")],
+        traits: StageTraits(read: StageOperation.readSave))
 
     static let letCommand = CommandSpec(
         "let", category: .query, abstract: "Keep a value, a list or a table in a variable",
