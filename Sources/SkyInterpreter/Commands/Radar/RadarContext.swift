@@ -161,8 +161,9 @@ final class RadarContext: ServiceContext {
         }
         let count = correct(qnh.hectopascals, station)
         guard count > 0 else { return nil }
+        let reach = Format.distance(RadarContext.qnhReach, context.settings.units, decimals: 0)
         return
-            "pressure altitudes of \(Format.count(count, "aircraft", "aircraft")) within \(Format.distance(RadarContext.qnhReach, context.settings.units, decimals: 0)) "
+            "pressure altitudes of \(Format.count(count, "aircraft", "aircraft")) within \(reach) "
             + "of \(m.station) read with its QNH \(Format.fixed(qnh.hectopascals, 0)) hPa (METAR \(when)"
             + (placed.dated ? "" : ", its month taken to be this one") + ")"
     }
