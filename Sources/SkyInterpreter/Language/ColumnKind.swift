@@ -104,45 +104,11 @@ public enum ColumnKind: Sendable, Equatable {
     /// True for kinds whose values are numbers (so `sum` and `avg` apply).
     var isNumeric: Bool { dimension != .none }
 
-    /// The kind the naming rules of the project give a column key: a unit suffix
-    /// (`_km`, `_m`, `_ft`, `_deg`, `_ms`, `_s`, `_min`, `_days`) or a known name. Nil when the
-    /// key says nothing; the values then decide (`ColumnKind.of(datum:)`).
-    public static func inferred(key: String) -> ColumnKind? {
-        if let kind = byName[key] { return kind }
-        let parts = key.split(separator: "_")
-        guard parts.count > 1, let suffix = parts.last else { return nil }
-        let stem = parts.dropLast().joined(separator: "_")
-        let tall = ["altitude", "elevation", "height", "perigee", "apogee", "agl", "ground", "ceiling"].contains { stem.contains($0) }
-        switch suffix {
-        case "km": return tall && stem != "ground" ? .height(.kilometers) : .length(.kilometers)
-        case "m": return tall && stem != "ground" ? .height(.meters) : .length(.meters)
-        case "ft": return .height(.feet)
-        case "nm": return .length(.nauticalMiles)
-        case "deg": return .angle
-        case "ms": return .speed(.metersPerSecond)
-        case "kt": return .speed(.knots)
-        case "s": return .duration(secondsPerUnit: 1)
-        case "min": return .duration(secondsPerUnit: 60)
-        case "h": return .duration(secondsPerUnit: 3600)
-        case "days": return .duration(secondsPerUnit: 86400)
-        case "date", "on": return .date
-        case "utc": return .instant
-        case "time": return .clock
-        default: return nil
-        }
-    }
+    /// The unit a JSON key ends in (`distance_km`, `altitude_ft`, `duration_min`): a column
+    /// also answers to its key without it (`distance`).
+    static let unitSuffixes: Set<String> = ["km", "m", "ft", "nm", "deg", "ms", "kt", "s", "min", "h", "days"]
 
-    static let byName: [String: ColumnKind] = [
-        "airline": .airline, "origin": .airport, "destination": .airport, "from": .airport, "to": .airport,
-        "icao": .airport, "iata": .airport, "airport": .airport,
-        "aircraft": .aircraft, "type": .aircraft,
-        "date": .date, "year": .integer, "time": .instant, "epoch": .instant, "rise": .instant, "set": .instant,
-        "bearing": .angle, "track": .angle, "heading": .angle, "inclination": .angle, "max_elevation": .angle,
-        "visible_max_elevation": .angle, "culmination": .instant,
-        "minutes": .duration(secondsPerUnit: 60), "in_s": .duration(secondsPerUnit: 1),
-    ]
-
-    /// The kind of a value when its column's key says nothing.
+    /// The kind of a value when its column declares none.
     static func of(datum: Datum) -> ColumnKind? {
         switch datum {
         case .int: .integer

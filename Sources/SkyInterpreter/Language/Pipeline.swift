@@ -144,7 +144,7 @@ extension Shell {
         if let listing = listings.first { return .table(try RowStream(listing).collected()) }
         if cards.count == 1 {
             let fields = cards[0].fields.filter { !$0.key.isEmpty }
-            let columns = fields.map { Column($0.key, $0.label) }
+            let columns = fields.map { Column($0.key, $0.label, kind: $0.kind) }
             return .table(
                 QueryTable(
                     Table(

@@ -16,7 +16,7 @@ struct QueryTable {
         self.rows = rows
     }
 
-    /// A table's columns with their kinds: declared, known by the column's key, or else the
+    /// A table's columns with their kinds: declared where the column was made, or else the
     /// kind of the column's first value (text when it has none).
     init(_ table: Table) {
         var kinds = QueryTable.declaredKinds(table.columns)
@@ -24,9 +24,9 @@ struct QueryTable {
         self.init(key: table.key, title: table.title, columns: table.columns, kinds: kinds.map { $0 ?? .text }, rows: table.rows)
     }
 
-    /// Each column's kind when it is declared or known by its key; nil: its values tell.
+    /// Each column's kind when it is declared; nil: its values tell.
     static func declaredKinds(_ columns: [Column]) -> [ColumnKind?] {
-        columns.map { $0.kind ?? ColumnKind.inferred(key: $0.key) }
+        columns.map(\.kind)
     }
 
     /// Gives the columns without a kind yet the kind of their value in `row`, if it has one.
@@ -43,9 +43,7 @@ struct QueryTable {
     /// `distance_km`), its aliases and its title.
     static func names(_ column: Column) -> [String] {
         var names = [column.key] + column.aliases
-        if let cut = column.key.lastIndex(of: "_"), ColumnKind.inferred(key: column.key) != nil,
-            !["date", "time", "on", "utc"].contains(column.key[column.key.index(after: cut)...])
-        {
+        if let cut = column.key.lastIndex(of: "_"), ColumnKind.unitSuffixes.contains(String(column.key[column.key.index(after: cut)...])) {
             names.append(String(column.key[..<cut]))
         }
         let title = column.title.lowercased().replacingAll(" ", with: "_")

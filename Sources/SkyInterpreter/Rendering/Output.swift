@@ -114,10 +114,14 @@ public struct Field: Sendable, Equatable {
     public var key: String
     public var label: String
     public var cell: Cell
-    public init(_ key: String, _ label: String, _ cell: Cell) {
+    /// What the value is and its unit, for a pipeline over the card; nil: its datum says
+    /// (a number, text, true or false).
+    public var kind: ColumnKind?
+    public init(_ key: String, _ label: String, _ cell: Cell, kind: ColumnKind? = nil) {
         self.key = key
         self.label = label
         self.cell = cell
+        self.kind = kind
     }
 }
 
@@ -146,8 +150,8 @@ public struct Column: Sendable, Equatable {
     public var textOnly: Bool
     /// In JSON and CSV only: the text table leaves it out.
     public var dataOnly: Bool
-    /// What the values are and their unit, for pipelines; nil when the key's naming rules
-    /// (`ColumnKind.inferred(key:)`) or else the values say it.
+    /// What the values are and their unit, for pipelines, declared where the column is made;
+    /// nil: the values' own data say it (a number, text, true or false).
     public var kind: ColumnKind?
     /// Other names a pipeline may call the column by (`from` for `origin`).
     public var aliases: [String]

@@ -40,7 +40,7 @@ enum BadgeCommands {
             key: "badges",
             columns: [
                 Column("glyph", "", textOnly: true), Column("id", "", dataOnly: true), Column("kind", "Kind"), Column("name", "Badge"),
-                Column("unlocked", "", dataOnly: true), Column("unlocked_on", "", dataOnly: true),
+                Column("unlocked", "", dataOnly: true), Column("unlocked_on", "", dataOnly: true, kind: .date),
                 Column("progress", "Progress", textOnly: true), Column("done", "", dataOnly: true), Column("total", "", dataOnly: true),
                 Column("unit", "", dataOnly: true),
                 Column("description", "Description"),
@@ -106,7 +106,7 @@ enum BadgeCommands {
                     Cell(
                         .bool(status.isUnlocked), text: status.unlockedOn.map { "unlocked \($0) ✓" } ?? "locked 🔒 — \(BadgeText.progress(status))",
                         style: status.isUnlocked ? .accent : .dim)),
-                Field("unlocked_on", "", Cell(.optional(status.unlockedOn?.description))),
+                Field("unlocked_on", "", Cell(.optional(status.unlockedOn?.description)), kind: .date),
                 Field("done", "", Cell(.int(status.progress.done))),
                 Field("total", "", Cell(.int(status.progress.total))),
                 Field(

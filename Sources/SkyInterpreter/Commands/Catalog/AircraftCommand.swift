@@ -42,7 +42,7 @@ enum AircraftCommand {
                     Field("models", "models", Cell(.list(t.models.map(Datum.string)), text: t.models.isEmpty ? "—" : modelsText(t.models))),
                     Field(
                         "iata", "IATA codes",
-                        Cell(.list(t.iataCodes.map(Datum.string)), text: t.iataCodes.isEmpty ? "—" : t.iataCodes.joined(separator: ", "))),
+                        Cell(.list(t.iataCodes.map(Datum.string)), text: t.iataCodes.isEmpty ? "—" : t.iataCodes.joined(separator: ", ")), kind: .airport),
                     Field("description", "kind", Cell(.string(t.description.rawValue), text: kind)),
                     Field("engine_type", "", Cell(Datum.optional(t.engineType))),
                     Field("engines", "", Cell(t.engineCount.map { .int($0) } ?? .null)),

@@ -71,8 +71,8 @@ enum AirlineCommands {
         let fleet = a.fleetIndices.map { (catalog.aircraftEntry($0.type), $0.routes) }
         let fields = [
             Field("name", "", Cell(a.name)),
-            Field("iata", "IATA", Cell(Datum.optional(a.iata), text: a.iata ?? "—")),
-            Field("icao", "ICAO", Cell(Datum.optional(a.icao), text: a.icao ?? "—")),
+            Field("iata", "IATA", Cell(Datum.optional(a.iata), text: a.iata ?? "—"), kind: .airport),
+            Field("icao", "ICAO", Cell(Datum.optional(a.icao), text: a.icao ?? "—"), kind: .airport),
             Field("callsign", "callsign", Cell(Datum.optional(a.callsign), text: a.callsign ?? "—")),
             Field("country", "country", Cell(Datum.optional(a.country), text: a.country ?? "unknown")),
             Field("active", "active", Cell(.bool(a.isActive), text: a.isActive ? "yes" : "no")),

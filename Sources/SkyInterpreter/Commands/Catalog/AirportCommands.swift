@@ -68,11 +68,12 @@ enum AirportCommands {
     }
 
     static let nearColumns = [
-        Column("icao", "ICAO"), Column("iata", "IATA"), Column("name", "Name"), Column("city", "City"),
-        Column("distance_km", "Distance", .right), Column("bearing_deg", "Bearing", .right),
+        Column("icao", "ICAO", kind: .airport), Column("iata", "IATA", kind: .airport), Column("name", "Name"), Column("city", "City"),
+        Column("distance_km", "Distance", .right, kind: .length(.kilometers)), Column("bearing_deg", "Bearing", .right, kind: .angle),
     ]
     static let searchColumns = [
-        Column("icao", "ICAO"), Column("iata", "IATA"), Column("name", "Name"), Column("city", "City"), Column("country", "Country"),
+        Column("icao", "ICAO", kind: .airport), Column("iata", "IATA", kind: .airport), Column("name", "Name"), Column("city", "City"),
+        Column("country", "Country"),
         Column("routes", "Routes", .right, kind: .integer),
     ]
 
@@ -112,8 +113,8 @@ enum AirportCommands {
         let units = context.settings.units
         var fields = [
             Field("name", "", Cell(a.name)),
-            Field("icao", "ICAO", Cell(a.icao)),
-            Field("iata", "IATA", Cell(Datum.optional(a.iata), text: a.iata ?? "—")),
+            Field("icao", "ICAO", Cell(a.icao), kind: .airport),
+            Field("iata", "IATA", Cell(Datum.optional(a.iata), text: a.iata ?? "—"), kind: .airport),
             Field("city", "city", Cell(a.city)),
             Field(
                 "region", "region",
@@ -129,11 +130,12 @@ enum AirportCommands {
                 "elevation_ft", "elevation",
                 Cell(
                     a.elevation.map { .number($0.feet.rounded()) } ?? .null,
-                    text: a.elevation.map { heightBoth($0, units) } ?? "unknown")),
+                    text: a.elevation.map { heightBoth($0, units) } ?? "unknown"), kind: .height(.feet)),
         ]
         let zone = TimeText.local(zone: a.timeZone, at: context.runner.clock.now)
         fields.append(Field("time_zone", "time zone", Cell(.string(a.timeZone), text: a.timeZone)))
-        fields.append(Field("local_time", "local time", Cell(Datum.optional(zone?.iso), text: zone.map { "\($0.clock) (UTC\($0.offset))" } ?? "unknown")))
+        fields.append(
+            Field("local_time", "local time", Cell(Datum.optional(zone?.iso), text: zone.map { "\($0.clock) (UTC\($0.offset))" } ?? "unknown"), kind: .clock))
         let runways =
             a.runwayCount == 0
             ? "none recorded"

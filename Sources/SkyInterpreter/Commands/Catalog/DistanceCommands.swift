@@ -47,8 +47,10 @@ enum DistanceCommands {
                 Table(
                     key: "legs",
                     columns: [
-                        Column("from", "From"), Column("to", "To"), Column("distance_km", "Distance", .right),
-                        Column("initial_bearing_deg", "Initial bearing", .right), Column("final_bearing_deg", "Final bearing", .right),
+                        Column("from", "From", kind: .airport), Column("to", "To", kind: .airport),
+                        Column("distance_km", "Distance", .right, kind: .length(.kilometers)),
+                        Column("initial_bearing_deg", "Initial bearing", .right, kind: .angle),
+                        Column("final_bearing_deg", "Final bearing", .right, kind: .angle),
                     ], rows: rows)))
         output.append(.data("total_km", Datum.rounded(total.meters / 1000, 6)))
         if rows.count > 1 { output.append(.message("total \(Format.distance(total, in: unit))")) }

@@ -46,7 +46,8 @@ enum HorizonCommand {
         var table = Table(
             key: "skyline",
             columns: [
-                Column("azimuth_deg", "Azimuth"), Column("elevation_deg", "Elevation", .right), Column("distance_m", "Distance", .right),
+                Column("azimuth_deg", "Azimuth", kind: .angle), Column("elevation_deg", "Elevation", .right, kind: .angle),
+                Column("distance_m", "Distance", .right, kind: .length(.meters)),
                 Column("complete", "Terrain"),
             ])
         var a = 0.0

@@ -65,11 +65,14 @@ enum LOSCheckCommand {
         var fields = verdict(check.verdict, from: origin, to: target)
         fields.append(
             Field(
-                "distance_m", "distance", Cell(.number(check.distance.rounded()), text: distance(check.distance) + ", azimuth " + Format.bearing(check.azimuth))
+                "distance_m", "distance",
+                Cell(.number(check.distance.rounded()), text: distance(check.distance) + ", azimuth " + Format.bearing(check.azimuth)), kind: .length(.meters)
             ))
         /// One end of the line: its height above the sea and the ground under it.
         func end(_ key: String, _ label: String, msl: Double, ground: Double?) -> Field {
-            Field(key, label, Cell(Datum.rounded(msl, 1), text: "\(units.height(msl)) MSL (ground \(ground.map(units.height) ?? "unknown"))"))
+            Field(
+                key, label, Cell(Datum.rounded(msl, 1), text: "\(units.height(msl)) MSL (ground \(ground.map(units.height) ?? "unknown"))"),
+                kind: .height(.meters))
         }
         fields.append(end("observer_msl_m", "observer", msl: check.observerMSL, ground: check.observerGround))
         fields.append(end("target_msl_m", "target", msl: check.targetMSL, ground: check.targetGround))
@@ -109,8 +112,8 @@ enum LOSCheckCommand {
         let style: Style = verdict == .clear ? .good : verdict == .blocked ? .bad : .warning
         return [
             Field("verdict", "verdict", Cell(.string(verdict.rawValue), text: verdict.rawValue.uppercased(), style: style)),
-            Field("from", "from", Cell(LOSText.placeDatum(origin), text: LOSText.place(origin))),
-            Field("to", "to", Cell(LOSText.placeDatum(target), text: LOSText.place(target))),
+            Field("from", "from", Cell(LOSText.placeDatum(origin), text: LOSText.place(origin)), kind: .airport),
+            Field("to", "to", Cell(LOSText.placeDatum(target), text: LOSText.place(target)), kind: .airport),
         ]
     }
 
@@ -169,7 +172,7 @@ enum LOSCheckCommand {
                 title: "Profile",
                 fields: [
                     Field(
-                        "distance_m", "distance", Cell(.number(p.distance.rounded()), text: units.distance(p.distance, decimals: 2))),
+                        "distance_m", "distance", Cell(.number(p.distance.rounded()), text: units.distance(p.distance, decimals: 2)), kind: .length(.meters)),
                     Field(
                         "coordinate", "position",
                         Cell(
@@ -177,13 +180,14 @@ enum LOSCheckCommand {
                             text: Format.fixed(p.coordinate.latitude, 5) + ", " + Format.fixed(p.coordinate.longitude, 5))),
                     Field(
                         "terrain_m", "terrain",
-                        Cell(p.terrain.map { .number($0) } ?? .null, text: p.terrain.map { units.height($0) + " MSL" } ?? "no terrain (0 used)")),
-                    Field("los_m", "LOS altitude", Cell(.number(p.sightLine), text: units.height(p.sightLine) + " MSL")),
+                        Cell(p.terrain.map { .number($0) } ?? .null, text: p.terrain.map { units.height($0) + " MSL" } ?? "no terrain (0 used)"),
+                        kind: .length(.meters)),
+                    Field("los_m", "LOS altitude", Cell(.number(p.sightLine), text: units.height(p.sightLine) + " MSL"), kind: .length(.meters)),
                     Field(
                         "clearance_m", "clearance",
                         Cell(
                             .number(p.clearance), text: units.height(p.clearance) + (p.clearance < 0 ? " (blocked here)" : ""),
-                            style: p.clearance < 0 ? .bad : .good)),
+                            style: p.clearance < 0 ? .bad : .good), kind: .length(.meters)),
                 ]))
     }
 }

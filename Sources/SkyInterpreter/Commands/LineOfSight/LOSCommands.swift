@@ -36,10 +36,12 @@ enum LOSCommands {
         fields.append(
             Field(
                 "origin", "origin",
-                los.origin.map { Cell(LOSText.placeDatum($0), text: LOSText.place($0)) } ?? Cell(.null, text: "none — los origin <place>", style: .dim)))
+                los.origin.map { Cell(LOSText.placeDatum($0), text: LOSText.place($0)) } ?? Cell(.null, text: "none — los origin <place>", style: .dim),
+                kind: .airport))
         fields.append(Field("observer", "observer", Cell(LOSText.heightDatum(los.observer), text: units.height(los.observer))))
         fields.append(Field("target", "LOS altitude", Cell(LOSText.heightDatum(los.target), text: units.height(los.target))))
-        fields.append(Field("range_km", "range", Cell(.number(los.range.kilometers), text: units.distance(los.range.meters, decimals: 0))))
+        fields.append(
+            Field("range_km", "range", Cell(.number(los.range.kilometers), text: units.distance(los.range.meters, decimals: 0)), kind: .length(.kilometers)))
         fields.append(Field("earth", "earth", Cell(.string(los.earth.rawValue), text: "\(los.earth.name) (k = \(los.earth == .radio ? "4/3" : "1"))")))
         if let v = los.viewshed {
             fields.append(

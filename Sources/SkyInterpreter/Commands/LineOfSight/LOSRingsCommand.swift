@@ -76,20 +76,22 @@ enum LOSRingsCommand {
             Card(
                 title: "Range rings",
                 fields: [
-                    Field("origin", "antenna", Cell(LOSText.placeDatum(origin), text: LOSText.place(origin))),
+                    Field("origin", "antenna", Cell(LOSText.placeDatum(origin), text: LOSText.place(origin)), kind: .airport),
                     Field(
                         "ground_m", "ground elevation",
                         Cell(
                             rings.ground.map { .number(($0 * 10).rounded() / 10) } ?? .null,
-                            text: rings.ground.map { units.height($0) + " MSL" } ?? "no terrain (0 used)")),
-                    Field("antenna_msl_m", "antenna", Cell(.number((rings.antennaMSL * 10).rounded() / 10), text: units.height(rings.antennaMSL) + " MSL")),
+                            text: rings.ground.map { units.height($0) + " MSL" } ?? "no terrain (0 used)"), kind: .length(.meters)),
+                    Field(
+                        "antenna_msl_m", "antenna", Cell(.number((rings.antennaMSL * 10).rounded() / 10), text: units.height(rings.antennaMSL) + " MSL"),
+                        kind: .length(.meters)),
                     Field(
                         "range_km", "looked out to",
                         Cell(
                             .number(rings.range / 1000),
                             text: units.distance(rings.range, decimals: 0)
                                 + " (every \(Format.fixed(rings.azimuthStep, rings.azimuthStep == rings.azimuthStep.rounded() ? 0 : 2))°, "
-                                + "ground every \(Format.fixed(rings.rangeStep, 1)) m)")),
+                                + "ground every \(Format.fixed(rings.rangeStep, 1)) m)"), kind: .length(.kilometers)),
                     Field(
                         "earth", "earth",
                         Cell(.string(rings.earth.rawValue), text: "\(rings.earth.name) (refraction \(Format.fixed(1 - 1 / rings.earth.k, 2)))")),
@@ -114,8 +116,10 @@ enum LOSRingsCommand {
                 Table(
                     key: "rings",
                     columns: [
-                        Column("altitude_m", "Altitude", .right), Column("min_km", "Nearest", .right), Column("min_bearing_deg", "toward", .right),
-                        Column("mean_km", "Mean", .right), Column("max_km", "Farthest", .right), Column("max_bearing_deg", "toward", .right),
+                        Column("altitude_m", "Altitude", .right, kind: .height(.meters)), Column("min_km", "Nearest", .right, kind: .length(.kilometers)),
+                        Column("min_bearing_deg", "toward", .right, kind: .angle),
+                        Column("mean_km", "Mean", .right, kind: .length(.kilometers)), Column("max_km", "Farthest", .right, kind: .length(.kilometers)),
+                        Column("max_bearing_deg", "toward", .right, kind: .angle),
                         Column("horizon", "Horizon", .right, kind: .integer), Column("at_range", "At range", .right, kind: .integer),
                         Column("no_terrain", "No terrain", .right, kind: .integer),
                     ],

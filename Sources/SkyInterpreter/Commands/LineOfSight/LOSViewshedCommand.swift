@@ -105,13 +105,14 @@ enum LOSViewshedCommand {
             Card(
                 title: "Viewshed",
                 fields: [
-                    Field("origin", "origin", Cell(LOSText.placeDatum(origin), text: LOSText.place(origin))),
+                    Field("origin", "origin", Cell(LOSText.placeDatum(origin), text: LOSText.place(origin)), kind: .airport),
                     Field(
                         "observer_ground_m", "ground elevation",
                         Cell(
-                            s.observerGround.map { .number($0) } ?? .null, text: s.observerGround.map { units.height($0) + " MSL" } ?? "no terrain (0 used)")
+                            s.observerGround.map { .number($0) } ?? .null, text: s.observerGround.map { units.height($0) + " MSL" } ?? "no terrain (0 used)"),
+                        kind: .height(.meters)
                     ),
-                    Field("observer_msl_m", "observer", Cell(.number(s.observerMSL), text: units.height(s.observerMSL) + " MSL")),
+                    Field("observer_msl_m", "observer", Cell(.number(s.observerMSL), text: units.height(s.observerMSL) + " MSL"), kind: .length(.meters)),
                     Field("target", "LOS altitude", Cell(LOSText.heightDatum(los.target), text: units.height(los.target))),
                     Field(
                         "range_km", "range swept",
@@ -120,7 +121,7 @@ enum LOSViewshedCommand {
                             text: units.distance(s.range, decimals: 0)
                                 + " (every \(Format.fixed(s.azimuthStep, s.azimuthStep == s.azimuthStep.rounded() ? 0 : 2))°, "
                                 + "\(Format.fixed(s.rangeStep, 0)) m steps)"
-                        )),
+                        ), kind: .length(.kilometers)),
                     Field(
                         "visible_km2", "visible area",
                         Cell(.number((s.visibleArea / 1e6 * 10).rounded() / 10), text: units.area(s.visibleArea))),

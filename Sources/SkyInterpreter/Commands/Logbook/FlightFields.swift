@@ -190,16 +190,18 @@ enum FlightFields {
             title: "Flight #\(f.number ?? 0)",
             fields: [
                 Field("id", "", Cell(.int(f.number ?? 0))),
-                Field("date", "date", Cell(.string(f.date.description), text: f.date.description + precision)),
+                Field("date", "date", Cell(.string(f.date.description), text: f.date.description + precision), kind: .date),
                 Field("date_precision", "", Cell(datum("date_precision", f, context))),
-                Field("origin", "from", Cell(.string(f.origin), text: f.origin + (origin.map { "  " + $0.name } ?? ""))),
-                Field("destination", "to", Cell(.string(f.destination), text: f.destination + (destination.map { "  " + $0.name } ?? ""))),
-                Field("departure_time", "", Cell(datum("departure_time", f, context))),
-                Field("arrival_time", "", Cell(datum("arrival_time", f, context))),
-                Field("arrival_date", "", Cell(datum("arrival_date", f, context))),
-                Field("duration_min", "times", Cell(datum("duration_min", f, context), text: times(f) ?? "—")),
-                Field("airline", "airline", Cell(Datum.optional(f.airline), text: airline?.title ?? f.airline ?? "—")),
-                Field("aircraft", "aircraft", Cell(Datum.optional(f.aircraft), text: f.aircraft.map { $0 + (type.map { "  " + $0.label } ?? "") } ?? "—")),
+                Field("origin", "from", Cell(.string(f.origin), text: f.origin + (origin.map { "  " + $0.name } ?? "")), kind: .airport),
+                Field("destination", "to", Cell(.string(f.destination), text: f.destination + (destination.map { "  " + $0.name } ?? "")), kind: .airport),
+                Field("departure_time", "", Cell(datum("departure_time", f, context)), kind: .clock),
+                Field("arrival_time", "", Cell(datum("arrival_time", f, context)), kind: .clock),
+                Field("arrival_date", "", Cell(datum("arrival_date", f, context)), kind: .date),
+                Field("duration_min", "times", Cell(datum("duration_min", f, context), text: times(f) ?? "—"), kind: .duration(secondsPerUnit: 60)),
+                Field("airline", "airline", Cell(Datum.optional(f.airline), text: airline?.title ?? f.airline ?? "—"), kind: .airline),
+                Field(
+                    "aircraft", "aircraft", Cell(Datum.optional(f.aircraft), text: f.aircraft.map { $0 + (type.map { "  " + $0.label } ?? "") } ?? "—"),
+                    kind: .aircraft),
                 Field("flight_number", "flight number", Cell(datum("flight_number", f, context), text: f.flightNumber ?? "—")),
                 Field("registration", "registration", Cell(datum("registration", f, context), text: f.registration ?? "—")),
                 Field("class", "class", Cell(datum("class", f, context), text: f.cabinClass?.words ?? "—")),
@@ -214,7 +216,8 @@ enum FlightFields {
                 Field("notes", "notes", Cell(datum("notes", f, context), text: f.notes ?? "—")),
                 Field(
                     "distance_km", "distance",
-                    Cell(datum("distance_km", f, context), text: distance.map { Format.distance($0, context.settings.units) } ?? "unknown")),
+                    Cell(datum("distance_km", f, context), text: distance.map { Format.distance($0, context.settings.units) } ?? "unknown"),
+                    kind: .length(.kilometers)),
             ])
     }
 }

@@ -79,9 +79,12 @@ enum FlightsCommand {
     static func columns(extras: [String], inPipeline: Bool, names: Bool) -> (columns: [Column], widths: [Int]) {
         let columns =
             [
-                Column("id", "#", .right, kind: .integer), Column("airline", "Airline"), Column("route", "Route", kind: .text), Column("aircraft", "Aircraft"),
-                Column("date", "Date"), Column("origin", "", dataOnly: true, aliases: ["from"]), Column("destination", "", dataOnly: true, aliases: ["to"]),
-            ] + extras.map { Column($0, "", dataOnly: true, kind: FlightsCommand.kind(of: $0)) } + (inPipeline ? [Column("year", "", dataOnly: true)] : [])
+                Column("id", "#", .right, kind: .integer), Column("airline", "Airline", kind: .airline), Column("route", "Route", kind: .text),
+                Column("aircraft", "Aircraft", kind: .aircraft),
+                Column("date", "Date", kind: .date), Column("origin", "", dataOnly: true, kind: .airport, aliases: ["from"]),
+                Column("destination", "", dataOnly: true, kind: .airport, aliases: ["to"]),
+            ] + extras.map { Column($0, "", dataOnly: true, kind: FlightsCommand.kind(of: $0)) }
+            + (inPipeline ? [Column("year", "", dataOnly: true, kind: .integer)] : [])
         return (columns, [7, 24, names ? 36 : 12, 8, 10] + Array(repeating: 0, count: columns.count - 5))
     }
 
@@ -144,9 +147,12 @@ enum FlightsCommand {
 
     /// The kind of a field's column, declared so that a pipeline knows it before any row
     /// is read (a field left empty still has its kind).
-    static func kind(of key: String) -> ColumnKind {
-        ColumnKind.inferred(key: key) ?? (key == "row" ? .integer : .text)
-    }
+    static func kind(of key: String) -> ColumnKind { extraKinds[key] ?? .text }
+
+    static let extraKinds: [String: ColumnKind] = [
+        "departure_time": .clock, "arrival_time": .clock, "arrival_date": .date, "duration_min": .duration(secondsPerUnit: 60), "row": .integer,
+        "distance_km": .length(.kilometers),
+    ]
 
     /// The card's fields made from the list's own (`LogbookStore.listedColumns`) alone.
     static let fromListed: Set<String> = ["distance_km"]

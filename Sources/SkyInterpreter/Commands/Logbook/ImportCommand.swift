@@ -356,7 +356,8 @@ enum ImportCommand {
         var table = Table(
             key: "imports",
             columns: [
-                Column("id", "#", .right), Column("time", "Time"), Column("file", "File"), Column("format", "Format"), Column("flights", "Flights", .right),
+                Column("id", "#", .right), Column("time", "Time", kind: .instant), Column("file", "File"), Column("format", "Format"),
+                Column("flights", "Flights", .right),
                 Column("duplicates", "Duplicates", .right), Column("undone", ""),
             ], rows: rows)
         if rows.isEmpty { table.title = "No imports into logbook \(context.session.logbook) yet" }

@@ -185,7 +185,8 @@ enum FavoriteCommands {
             let a = context.catalog.airline(code: code)
             return [Cell(Datum.optional(a?.iata)), Cell(Datum.optional(a?.icao ?? code)), Cell(a?.name ?? code)]
         }
-        var table = Table(key: "favorites", columns: [Column("iata", "IATA"), Column("icao", "ICAO"), Column("name", "Name")], rows: rows)
+        var table = Table(
+            key: "favorites", columns: [Column("iata", "IATA", kind: .airport), Column("icao", "ICAO", kind: .airport), Column("name", "Name")], rows: rows)
         if rows.isEmpty { table.title = "No favourite airlines yet — add one with airline favorite <airline>" }
         return .table(table)
     }

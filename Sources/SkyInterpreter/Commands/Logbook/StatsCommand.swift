@@ -79,8 +79,9 @@ enum StatsCommand {
             case "years":
                 let most = Double(stats.years.map(\.flights).max() ?? 1)
                 var columns = [
-                    Column("year", "Year"), Column("flights", "Flights", .right), Column("distance_km", "Distance", .right),
-                    Column("minutes", "Time", .right),
+                    Column("year", "Year", kind: .integer), Column("flights", "Flights", .right),
+                    Column("distance_km", "Distance", .right, kind: .length(.kilometers)),
+                    Column("minutes", "Time", .right, kind: .duration(secondsPerUnit: 60)),
                 ]
                 if charts { columns.append(Column("chart", "", textOnly: true)) }
                 let rows = stats.years.map { y -> [Cell] in
@@ -144,7 +145,9 @@ enum StatsCommand {
                 }
                 var table = Table(
                     key: "route_distances",
-                    columns: [Column("route", "Route"), Column("distance_km", "Distance", .right), Column("flights", "Flights", .right)], rows: Array(rows))
+                    columns: [
+                        Column("route", "Route"), Column("distance_km", "Distance", .right, kind: .length(.kilometers)), Column("flights", "Flights", .right),
+                    ], rows: Array(rows))
                 table.title = "Route lengths, longest first" + more(stats.routesByDistance.count)
                 let around = total.kilometers / 40_075.017
                 return [

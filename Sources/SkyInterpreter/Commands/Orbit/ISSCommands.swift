@@ -45,7 +45,7 @@ enum ISSCommands {
         let lit = Sun.lights(state.position, julianDate: jd)
         let units = context.settings.units
         var fields = [
-            Field("time", "time", Cell(.string(CivilTime(time.timeIntervalSince1970).iso), text: TimeText.utc(time))),
+            Field("time", "time", Cell(.string(CivilTime(time.timeIntervalSince1970).iso), text: TimeText.utc(time)), kind: .instant),
             Field(
                 "position", "position",
                 Cell(
@@ -56,7 +56,8 @@ enum ISSCommands {
                     text: CoordinateText.short(sub.coordinate) + " — " + OrbitText.whereOver(sub.coordinate, context))),
             Field(
                 "altitude_km", "altitude",
-                Cell(.number((sub.altitude.kilometers * 10).rounded() / 10), text: Format.distance(Distance(meters: sub.altitude.meters), units, decimals: 1))),
+                Cell(.number((sub.altitude.kilometers * 10).rounded() / 10), text: Format.distance(Distance(meters: sub.altitude.meters), units, decimals: 1)),
+                kind: .height(.kilometers)),
             Field(
                 "speed_kms", "speed",
                 Cell(
@@ -92,7 +93,7 @@ enum ISSCommands {
                     .string(CivilTime(tle.epoch.timeIntervalSince1970).iso),
                     text:
                         "\(tle.displayName), epoch \(TimeText.utc(tle.epoch)) (\(Format.fixed(OrbitText.age(tle, at: time), 1)) days)"
-                )))
+                ), kind: .instant))
         var output = Output.card(Card(title: tle.title, fields: fields))
         if let stale = OrbitText.staleness(tle, at: time) { output.append(.note(stale)) }
         if trace { output.blocks = ExplainOrbit.trace(sgp4, state: state, at: time).map { .message($0, .dim) } + output.blocks }

@@ -195,13 +195,18 @@ enum PassesCommand {
     /// The passes as a table; with the satellite's name first for lists of several.
     static func table(_ rows: [(TLE, SatellitePass)], zone: String, withSatellite: Bool, at moment: Date) -> Table {
         var columns = [
-            Column("rise", "Rise (\(zone))"), Column("rise_utc", "UTC"), Column("from", "From"), Column("culmination", "Highest"),
-            Column("max_elevation", "Max el", .right), Column("set", "Set"), Column("to", "To"), Column("visible", "Visible"),
-            Column("set_utc", "", dataOnly: true), Column("visible_max_elevation", "", dataOnly: true), Column("magnitude", "", dataOnly: true),
+            Column("rise", "Rise (\(zone))", kind: .instant), Column("rise_utc", "UTC", kind: .instant), Column("from", "From", kind: .airport),
+            Column("culmination", "Highest", kind: .instant),
+            Column("max_elevation", "Max el", .right, kind: .angle), Column("set", "Set", kind: .instant), Column("to", "To", kind: .airport),
+            Column("visible", "Visible"),
+            Column("set_utc", "", dataOnly: true, kind: .instant), Column("visible_max_elevation", "", dataOnly: true, kind: .angle),
+            Column("magnitude", "", dataOnly: true),
         ]
         if withSatellite {
             columns.insert(contentsOf: [Column("satellite", "Satellite"), Column("norad", "", dataOnly: true)], at: 0)
-            columns.append(contentsOf: [Column("elements_age_days", "Age", .right), Column("reliable", "", dataOnly: true)])
+            columns.append(contentsOf: [
+                Column("elements_age_days", "Age", .right, kind: .duration(secondsPerUnit: 86400)), Column("reliable", "", dataOnly: true),
+            ])
         }
         var table = Table(key: "passes", columns: columns)
         table.rows = rows.map { tle, p in

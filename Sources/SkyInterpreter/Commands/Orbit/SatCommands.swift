@@ -172,8 +172,10 @@ enum SatCommands {
             key: "satellites",
             columns: [
                 Column("in_use", ""), Column("norad", "NORAD", .right), Column("name", "Name"), Column("designator", "Designator"),
-                Column("epoch", "Epoch"), Column("age_days", "Age", .right), Column("period_min", "Period", .right),
-                Column("inclination", "Incl", .right), Column("perigee_km", "Perigee", .right), Column("apogee_km", "Apogee", .right),
+                Column("epoch", "Epoch", kind: .instant), Column("age_days", "Age", .right, kind: .duration(secondsPerUnit: 86400)),
+                Column("period_min", "Period", .right, kind: .duration(secondsPerUnit: 60)),
+                Column("inclination", "Incl", .right, kind: .angle), Column("perigee_km", "Perigee", .right, kind: .height(.kilometers)),
+                Column("apogee_km", "Apogee", .right, kind: .height(.kilometers)),
             ])
         for t in sets.prefix(limit) {
             let age = OrbitText.age(t, at: now)

@@ -27,8 +27,9 @@ enum TLECommands {
                         "epoch", "epoch",
                         Cell(
                             .string(CivilTime(tle.epoch.timeIntervalSince1970).iso),
-                            text: "\(TimeText.utc(tle.epoch)) (\(Format.fixed(OrbitText.age(tle, at: context.runner.clock.now), 1)) days ago)")),
-                    Field("inclination", "inclination", Cell(.number(tle.inclination), text: Format.fixed(tle.inclination, 4) + "°")),
+                            text: "\(TimeText.utc(tle.epoch)) (\(Format.fixed(OrbitText.age(tle, at: context.runner.clock.now), 1)) days ago)"),
+                        kind: .instant),
+                    Field("inclination", "inclination", Cell(.number(tle.inclination), text: Format.fixed(tle.inclination, 4) + "°"), kind: .angle),
                     Field("eccentricity", "eccentricity", Cell(.number(tle.eccentricity), text: Format.fixed(tle.eccentricity, 7))),
                     Field(
                         "mean_motion", "mean motion",

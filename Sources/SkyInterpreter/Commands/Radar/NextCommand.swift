@@ -150,9 +150,11 @@ enum NextCommand {
     }
 
     static let columns = [
-        Column("time", "Time"), Column("in_s", "In", .right, dropRank: 1), Column("callsign", "Callsign"), Column("icao24", "", dataOnly: true),
-        Column("airline", "Airline", dropRank: 2), Column("distance_km", "Distance", .right), Column("ground_km", "Ground", .right, dropRank: 3),
-        Column("elevation", "Elevation", .right), Column("bearing", "Bearing"), Column("altitude_m", "Altitude", .right),
+        Column("time", "Time", kind: .instant), Column("in_s", "In", .right, kind: .duration(secondsPerUnit: 1), dropRank: 1), Column("callsign", "Callsign"),
+        Column("icao24", "", dataOnly: true),
+        Column("airline", "Airline", kind: .airline, dropRank: 2), Column("distance_km", "Distance", .right, kind: .length(.kilometers)),
+        Column("ground_km", "Ground", .right, kind: .length(.kilometers), dropRank: 3),
+        Column("elevation", "Elevation", .right), Column("bearing", "Bearing", kind: .angle), Column("altitude_m", "Altitude", .right, kind: .height(.meters)),
     ]
 
     static func cells(_ p: PredictedPass, now: Double, _ units: UnitSystem, _ context: CommandContext) -> [Cell] {

@@ -87,24 +87,26 @@ enum RadarCoverageCommand {
     static func report(_ c: ReceptionCoverage, station: Place, sources: [String], _ context: CommandContext) -> Output {
         let units = context.settings.units
         func farthest(_ band: ReceptionCoverage.Band) -> Field {
-            guard let f = c.farthest(band) else { return Field(band.key + "_max_km", "farthest " + band.label, Cell(.null, text: "nothing heard")) }
+            guard let f = c.farthest(band) else {
+                return Field(band.key + "_max_km", "farthest " + band.label, Cell(.null, text: "nothing heard"), kind: .length(.kilometers))
+            }
             let who = Visible.text(f.callsign ?? f.icao24)
             return Field(
                 band.key + "_max_km", "farthest " + band.label,
                 Cell(
                     .number((f.distance / 10).rounded() / 100),
                     text: "\(Format.distance(Distance(meters: f.distance), units)) toward \(Format.fixed(f.azimuth, 0))° (\(who), "
-                        + "\(Format.height(Height(meters: f.altitude), units)), \(context.moments.moment(f.time)))"))
+                        + "\(Format.height(Height(meters: f.altitude), units)), \(context.moments.moment(f.time)))"), kind: .length(.kilometers))
         }
         var fields = [
             Field("station", "station", Cell(.string(station.name), text: Visible.text(station.name))),
             Field("sources", "heard in", Cell(.list(sources.map { .string($0) }), text: sources.map(Visible.text).joined(separator: ", "))),
             Field("positions", "positions", Cell(.int(c.positions), text: Format.grouped(Double(c.positions)))),
-            Field("aircraft", "aircraft", Cell(.int(c.aircraft), text: Format.grouped(Double(c.aircraft)))),
+            Field("aircraft", "aircraft", Cell(.int(c.aircraft), text: Format.grouped(Double(c.aircraft))), kind: .aircraft),
         ]
         if let span = c.span {
-            fields.append(Field("from", "from", context.moments.cell(span.lowerBound)))
-            fields.append(Field("to", "to", context.moments.cell(span.upperBound)))
+            fields.append(Field("from", "from", context.moments.cell(span.lowerBound), kind: .airport))
+            fields.append(Field("to", "to", context.moments.cell(span.upperBound), kind: .airport))
         }
         if c.withoutAltitude > 0 {
             fields.append(
@@ -115,9 +117,12 @@ enum RadarCoverageCommand {
         let rows = (0..<c.sectors).map { s -> [Cell] in
             [sectorCell(c, s)] + c.cells[s].flatMap { [km($0.farthest?.distance, units), Cell(.int($0.count), text: Format.grouped(Double($0.count)))] }
         }
-        var columns = [Column("bearing_deg", "Sector", .right)]
+        var columns = [Column("bearing_deg", "Sector", .right, kind: .angle)]
         for band in ReceptionCoverage.Band.allCases {
-            columns += [Column(band.key + "_km", shortTitles[band.rawValue], .right), Column(band.key + "_count", "n", .right, kind: .integer)]
+            columns += [
+                Column(band.key + "_km", shortTitles[band.rawValue], .right, kind: .length(.kilometers)),
+                Column(band.key + "_count", "n", .right, kind: .integer),
+            ]
         }
         output.append(.table(Table(key: "sectors", columns: columns, rows: rows)))
         let map = PolarOutlineMap(
@@ -145,10 +150,11 @@ enum RadarCoverageCommand {
                     ]
                 }
         }
-        var columns = [Column("bearing_deg", "Sector", .right)]
+        var columns = [Column("bearing_deg", "Sector", .right, kind: .angle)]
         for band in ReceptionCoverage.Band.allCases {
             columns += [
-                Column(band.key + "_heard_km", shortTitles[band.rawValue], .right), Column(band.key + "_possible_km", "terrain", .right),
+                Column(band.key + "_heard_km", shortTitles[band.rawValue], .right, kind: .length(.kilometers)),
+                Column(band.key + "_possible_km", "terrain", .right, kind: .length(.kilometers)),
                 Column(band.key + "_verdict", ""),
             ]
         }

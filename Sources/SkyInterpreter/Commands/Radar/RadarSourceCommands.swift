@@ -29,9 +29,12 @@ enum RadarSourceCommands {
         if let span = feed.span {
             fields.append(Field("start", "from", context.moments.cell(span.lowerBound)))
             fields.append(Field("end", "to", context.moments.cell(span.upperBound)))
-            fields.append(Field("time", "radar time", context.moments.cell(context.radar.time(feed))))
+            fields.append(Field("time", "radar time", context.moments.cell(context.radar.time(feed)), kind: .instant))
         } else {
-            fields.append(Field("refresh_s", "refreshes", Cell(.number(feed.refreshInterval), text: "at most every \(Format.trimmed(feed.refreshInterval)) s")))
+            fields.append(
+                Field(
+                    "refresh_s", "refreshes", Cell(.number(feed.refreshInterval), text: "at most every \(Format.trimmed(feed.refreshInterval)) s"),
+                    kind: .duration(secondsPerUnit: 1)))
         }
         if let opensky = feed as? OpenSkyFeed {
             fields.append(Field("url", "url", Cell(opensky.baseURL)))
@@ -46,7 +49,7 @@ enum RadarSourceCommands {
                 "range_km", "range",
                 Cell(
                     Datum.rounded(context.session.radar.range.kilometers, 3),
-                    text: Format.distance(context.session.radar.range, context.settings.units, decimals: 1))))
+                    text: Format.distance(context.session.radar.range, context.settings.units, decimals: 1)), kind: .length(.kilometers)))
         return .card(Card(title: "Radar source", fields: fields))
     }
 

@@ -145,7 +145,7 @@ enum RunwaysCommand {
         var table = Table(
             key: "runways",
             columns: [
-                Column("runway", "Runway"), Column("heading", "Heading", .right), Column("landings", "Landings", .right),
+                Column("runway", "Runway"), Column("heading", "Heading", .right, kind: .angle), Column("landings", "Landings", .right),
                 Column("takeoffs", "Take-offs", .right), Column("last", "Last"),
             ])
         for end in seen.inference.runways.flatMap(\.directions) {
@@ -218,7 +218,8 @@ enum RunwaysCommand {
             var table = Table(
                 key: name.lowercased(),
                 columns: [
-                    Column("time", "Time"), Column("callsign", "Callsign"), Column("icao24", "", dataOnly: true), Column("airline", "Airline"),
+                    Column("time", "Time", kind: .instant), Column("callsign", "Callsign"), Column("icao24", "", dataOnly: true),
+                    Column("airline", "Airline", kind: .airline),
                     Column("runway", "Runway"), Column("evidence", "Seen"),
                 ])
             table.rows = movements.map { m in

@@ -94,10 +94,14 @@ enum ObserverCommand {
             Field("dms", "DMS", Cell(CoordinateText.dms(c))),
             Field(
                 "altitude_m", "altitude",
-                Cell(Datum.rounded(observer.altitude.meters, 2), text: Format.height(observer.altitude, context.settings.units) + " MSL")),
+                Cell(Datum.rounded(observer.altitude.meters, 2), text: Format.height(observer.altitude, context.settings.units) + " MSL"),
+                kind: .height(.meters)),
         ]
         if let ground = observer.place.elevation {
-            fields.append(Field("ground_m", "ground", Cell(Datum.rounded(ground.meters, 2), text: Format.height(ground, context.settings.units) + " MSL")))
+            fields.append(
+                Field(
+                    "ground_m", "ground", Cell(Datum.rounded(ground.meters, 2), text: Format.height(ground, context.settings.units) + " MSL"),
+                    kind: .length(.meters)))
         }
         return Card(title: "Observer", fields: fields)
     }

@@ -9,7 +9,7 @@ enum StatusCommand {
     ) { _, context in
         let session = context.session
         var fields = [observerField(context)]
-        fields.append(Field("heading_deg", "heading", Cell(.number(session.heading.degrees), text: Format.bearing(session.heading))))
+        fields.append(Field("heading_deg", "heading", Cell(.number(session.heading.degrees), text: Format.bearing(session.heading)), kind: .angle))
         fields.append(Field("los_origin", "los origin", session.los.origin.map { placeCell($0) } ?? Cell(.null, text: "none", style: .dim)))
         fields.append(Field("los_stage", "", Cell(session.los.stage.rawValue)))
         fields.append(Field("logbook", "logbook", Cell(session.logbook)))

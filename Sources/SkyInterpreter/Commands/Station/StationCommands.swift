@@ -31,7 +31,7 @@ enum StationCommands {
             Field("positions", "positions", Cell(.int(summary.positions), text: Format.grouped(Double(summary.positions)))),
         ]
         for (name, a) in try log.records(summary.id) {
-            fields.append(Field(name, name, Cell(recordDatum(name, a), text: recordText(name, a, context))))
+            fields.append(Field(name, name, Cell(recordDatum(name, a), text: recordText(name, a, context)), kind: recordKind(name)))
         }
         return .card(Card(title: "Station at \(CoordinateText.short(summary.coordinate))", fields: fields))
     }
@@ -149,6 +149,15 @@ enum StationCommands {
     }
 
     /// A record's figure as data: km for distances, metres, metres a second.
+    /// What a record's number is: the ranges in km, the height in m, the speed in m/s.
+    static func recordKind(_ name: String) -> ColumnKind {
+        switch name {
+        case "farthest", "closest": .length(.kilometers)
+        case "highest": .height(.meters)
+        default: .speed(.metersPerSecond)
+        }
+    }
+
     static func recordDatum(_ name: String, _ a: StationAircraft) -> Datum {
         switch name {
         case "farthest": Datum.rounded(a.farthestKm, 2)

@@ -182,8 +182,8 @@ final class Tracker {
         return StreamedTable(
             key: "fixes",
             columns: [
-                Column("line", "Fix", textOnly: true), Column("time", "", dataOnly: true), Column("latitude", "", dataOnly: true),
-                Column("longitude", "", dataOnly: true), Column("altitude_m", "", dataOnly: true),
+                Column("line", "Fix", textOnly: true), Column("time", "", dataOnly: true, kind: .instant), Column("latitude", "", dataOnly: true),
+                Column("longitude", "", dataOnly: true), Column("altitude_m", "", dataOnly: true, kind: .height(.meters)),
             ], widths: [200, 0, 0, 0, 0], rows: rows, empty: "", header: false
         ) { () throws(ShellError) in
             if self.track.fixes.isEmpty, let problem = self.problem {

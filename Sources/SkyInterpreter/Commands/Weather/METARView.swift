@@ -95,7 +95,7 @@ enum METARView {
         if let clear = m.conditions.skyClear { sky.insert(clear.words, at: 0) }
         if !sky.isEmpty { fields.append(Field("clouds", "clouds", Cell(sky.joined(separator: "; ")))) }
         if let c = m.conditions.ceiling {
-            fields.append(Field("ceiling_ft", "ceiling", Cell(.int(Int(c.feet.rounded())), text: Format.grouped(c.feet) + " ft")))
+            fields.append(Field("ceiling_ft", "ceiling", Cell(.int(Int(c.feet.rounded())), text: Format.grouped(c.feet) + " ft"), kind: .height(.feet)))
         }
         if let t = m.temperature {
             var text = Format.trimmed(t, maxDecimals: 1) + " °C"
@@ -117,7 +117,7 @@ enum METARView {
                     Cell(
                         .int(Int(da.feet.rounded())),
                         text: Format.grouped(da.feet) + " ft (field " + Format.grouped(elevation.feet) + " ft, pressure altitude " + Format.grouped(pa.feet)
-                            + " ft)")))
+                            + " ft)"), kind: .height(.feet)))
         }
         if !m.recentWeather.isEmpty { fields.append(Field("recent", "recent", Cell(m.recentWeather.map(\.words).joined(separator: "; ")))) }
         let shear = m.conditions.windShear.map(\.words)
@@ -175,8 +175,10 @@ enum METARView {
         var table = Table(
             key: "runway_winds", title: "Wind on the runways of \(airport.icao)",
             columns: [
-                Column("runway", "Runway"), Column("heading_deg", "Heading", .right), Column("headwind_kt", "Headwind", .right),
-                Column("crosswind_kt", "Crosswind", .right), Column("gust_headwind_kt", "Gust head", .right), Column("gust_crosswind_kt", "Gust cross", .right),
+                Column("runway", "Runway"), Column("heading_deg", "Heading", .right, kind: .angle),
+                Column("headwind_kt", "Headwind", .right, kind: .speed(.knots)),
+                Column("crosswind_kt", "Crosswind", .right, kind: .speed(.knots)), Column("gust_headwind_kt", "Gust head", .right, kind: .speed(.knots)),
+                Column("gust_crosswind_kt", "Gust cross", .right, kind: .speed(.knots)),
                 Column("favoured", "Favoured"),
             ])
         /// A headwind, or a tailwind said as one.
@@ -215,11 +217,12 @@ enum METARView {
         var table = Table(
             key: "metars", title: title,
             columns: [
-                Column("station", "Station"), Column("time", "Time"), Column("flight_category", "Cat"), Column("wind", "Wind"),
-                Column("visibility", "Visibility"), Column("weather", "Weather"), Column("ceiling_ft", "Ceiling", .right),
+                Column("station", "Station"), Column("time", "Time", kind: .instant), Column("flight_category", "Cat"), Column("wind", "Wind"),
+                Column("visibility", "Visibility"), Column("weather", "Weather"), Column("ceiling_ft", "Ceiling", .right, kind: .height(.feet)),
                 Column("temperature_c", "Temp", .right), Column("dew_point_c", "Dew", .right), Column("qnh_hpa", "QNH", .right),
-                Column("wind_dir_deg", "", dataOnly: true), Column("wind_kt", "", dataOnly: true), Column("gust_kt", "", dataOnly: true),
-                Column("visibility_m", "", dataOnly: true), Column("raw", "", dataOnly: true),
+                Column("wind_dir_deg", "", dataOnly: true, kind: .angle), Column("wind_kt", "", dataOnly: true, kind: .speed(.knots)),
+                Column("gust_kt", "", dataOnly: true, kind: .speed(.knots)),
+                Column("visibility_m", "", dataOnly: true, kind: .length(.meters)), Column("raw", "", dataOnly: true),
             ])
         let now = context.weather.now
         for placed in list {

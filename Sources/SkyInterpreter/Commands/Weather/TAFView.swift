@@ -46,7 +46,8 @@ enum TAFView {
         var table = Table(
             key: "periods", title: "Timeline (UTC, day of the month and time)",
             columns: [
-                Column("from", "From"), Column("to", "To"), Column("kind", "Change"), Column("flight_category", "Cat"), Column("conditions", "Conditions"),
+                Column("from", "From", kind: .airport), Column("to", "To", kind: .airport), Column("kind", "Change"), Column("flight_category", "Cat"),
+                Column("conditions", "Conditions"),
             ])
         for p in periods {
             let phrases = (p.kind == .prevailing ? p.conditions : p.change).phrases
