@@ -87,5 +87,6 @@ enum AllCommands {
     static let setters: Set<String> = [
         "set", "settings reset", "timing", "heading", "observer", "logbook use", "radar source", "radar range", "radar time",
         "los origin", "los target", "los range", "los earth", "los terrain source", "los server", "sat use", "radar satellites",
+        "watch add", "watch rm",
     ]
 }

@@ -182,6 +182,8 @@ extension Shell {
         }
         let file = try createUserFile(path, force: force)
         try finish(file, with: Renderer.render(value.output, options))
+        // `-q` in a script: only errors and results; the file is the result.
+        if quiet, mode == .batch { return }
         note("saved \(value.what) to \(Visible.text(String(path.split(separator: "/").last ?? Substring(path))))")
     }
 

@@ -10,7 +10,8 @@ extension Shell {
     /// Starts a file the user named that is written piece by piece (`commit` puts it in place);
     /// a `personal` one (their flights, their routes) is created with mode 0600.
     func createUserFile(_ path: String, force: Bool, personal: Bool = false) throws(ShellError) -> AtomicFile {
-        let target = try confined(path)
+        // `~/…` is in the home folder for every file a user names, as a path argument reads it.
+        let target = try confined(PathCompletion.expand(path, home: environment["HOME"]))
         do {
             return try AtomicFile(target, personal ? .personal(replace: force) : .user(replace: force), protected: ownFiles)
         } catch {

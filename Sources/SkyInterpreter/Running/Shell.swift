@@ -360,7 +360,17 @@ public final class Shell {
                 "unknown subcommand '\(word.text)' for \(path.joined(separator: " "))"
                     + suggestion(word.text, among: spec.subcommands.map(\.name)) + " (usage: \(Usage.line(spec, path: path)))")
         }
-        return (spec, path, try Binder(spec: spec, path: path, context: context).bind(rest))
+        do {
+            return (spec, path, try Binder(spec: spec, path: path, context: context).bind(rest))
+        } catch var error as ShellError {
+            // A first word the arguments refuse may be a subcommand mistyped (`metar decod`).
+            let hint = rest.first?.keyword.map { word in suggestion(word, among: spec.subcommands.map(\.name)) { "'\(path.joined(separator: " ")) \($0)'" } }
+            if let hint, !hint.isEmpty, error.kind == .usage {
+                error.message += hint
+                throw error
+            }
+            throw error
+        }
     }
 
     /// Writes a command's output in the current format; returns the failure that stopped a
