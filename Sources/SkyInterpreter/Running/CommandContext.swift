@@ -146,6 +146,12 @@ struct ConsoleAccess {
     func emit(_ output: Output) -> ShellError? { shell.emit(output) }
     /// Adds a note to the output of the command being run.
     func note(_ message: String) { shell.note(message) }
+    /// `explanation` the first time this session it is asked for, nil after: a standing fact
+    /// (what a starred altitude is) is said once, not after every command.
+    func firstTime(_ explanation: String?) -> String? {
+        guard let explanation, shell.explained.insert(explanation).inserted else { return nil }
+        return explanation
+    }
     /// An error, warning or note line on standard error (with the script's file and line).
     func report(_ error: ShellError) { shell.report(error) }
     func warn(_ message: String) { shell.warn(message) }

@@ -272,6 +272,8 @@ public final class Shell {
     /// Notes that services raise while a command runs (a user file with mistakes): they end up
     /// in the command's output, as notes, in whatever format it is written.
     var pendingNotes: [String] = []
+    /// The standing explanations said so far this session (`ConsoleAccess.firstTime`).
+    var explained: Set<String> = []
 
     /// Adds a note to the output of the command being run.
     func note(_ message: String) { pendingNotes.append(message) }

@@ -134,7 +134,7 @@ enum NextCommand {
             table.rows = passes.prefix(limit).map { cells($0, now: w.now, units, context) }
             output.append(.table(table))
             if passes.count > limit { output.append(.note("\(passes.count - limit) more; `limit` shows them")) }
-            if let note = RadarText.altitudeNote(passes.prefix(limit).map(\.aircraft)) { output.append(.note(note)) }
+            if let note = context.console.firstTime(RadarText.altitudeNote(passes.prefix(limit).map(\.aircraft))) { output.append(.note(note)) }
         } else {
             let what: String
             switch request.kind {

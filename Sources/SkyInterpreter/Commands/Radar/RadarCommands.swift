@@ -130,7 +130,7 @@ enum RadarCommands {
         if picture.sightings.isEmpty { table.title = "no aircraft within \(Format.distance(picture.range, picture.units, decimals: 0))" }
         output.append(.table(table))
         output.blocks += satelliteLines(picture)
-        if let note = shape.note { output.append(.note(note)) }
+        if let note = context.console.firstTime(shape.note) { output.append(.note(note)) }
         if let note = picture.note { output.append(.note(note)) }
         return output
     }
