@@ -94,6 +94,22 @@ struct LogbookInteractiveTests {
         try pty.exitShell()
     }
 
+    /// A flight the logbook has (same date, route, number and seat) is asked about at a
+    /// terminal: no (the default) saves nothing, yes saves it again.
+    @Test func aFlightAddedTwiceIsAskedAbout() throws {
+        let pty = try start()
+        #expect(try pty.enter("flight add LHR JFK BA117 2024-05-03", until: "✈default> ").contains("Flight saved: #1"))
+        let asked = "Save it again? [y/N] "
+        let said = PTYSession.plain(try pty.enter("flight add LHR JFK BA117 2024-05-03", until: asked))
+        #expect(said.contains("logbook default has this flight already: #1  British Airways  EGLL → KJFK  2024-05-03"), "\(said)")
+        #expect(PTYSession.plain(try pty.enter("", until: "✈default> ")).contains("cancelled — nothing was saved"))
+        try pty.enter("flight add LHR JFK BA117 2024-05-03", until: asked)
+        #expect(PTYSession.plain(try pty.enter("y", until: "✈default> ")).contains("Flight saved: #2"))
+        let listed = PTYSession.plain(try pty.enter("flights | count", until: "✈default> "))
+        #expect(listed.contains("\n2\r") || listed.contains("\n2\n"), "\(listed)")
+        try pty.exitShell()
+    }
+
     @Test func anImportCanBeDeclinedAtTheSummary() throws {
         let pty = try start()
         let file = Executable.packageRoot + "/Tests/Fixtures/logbooks/flighty.csv"

@@ -1,3 +1,5 @@
+import SkyKit
+
 /// The values of a setting: a closed set of words, read by handlers as an enum.
 public protocol SettingValue: RawRepresentable, CaseIterable, Sendable where RawValue == String {}
 
@@ -28,6 +30,14 @@ public struct Setting<Value: SettingValue>: Sendable {
 extension Setting where Value == UnitSystem {
     public static var units: Self {
         Setting("units", "distances, heights and speeds: metric (km, m, km/h), imperial (mi, ft, mph) or aviation (nm, ft, kt)", default: .metric)
+    }
+}
+
+extension DateOrder: SettingValue {}
+
+extension Setting where Value == DateOrder {
+    public static var dateOrder: Self {
+        Setting("date-order", "how a date with slashes or dots is read: ymd (only 2019-06-14), dmy (14/06/2019) or mdy (06/14/2019)", default: .ymd)
     }
 }
 

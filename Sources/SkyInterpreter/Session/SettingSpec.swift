@@ -27,7 +27,7 @@ public struct SettingSpec: Sendable {
 
     /// Every setting skyshell knows, in display order.
     public static let all: [SettingSpec] = [
-        Setting.units.spec, Setting.output.spec, Setting.color.spec, Setting.charts.spec, Setting.codes.spec, Setting.accent.spec,
+        Setting.units.spec, Setting.dateOrder.spec, Setting.output.spec, Setting.color.spec, Setting.charts.spec, Setting.codes.spec, Setting.accent.spec,
         Setting.theme.spec, Setting.time.spec, Setting.viewshedColor.spec, Setting.terrainFetch.spec, Setting.terrainCap.spec, terrainURL,
         Setting.passHorizon.spec, satelliteURL, weatherURL, Setting.radarSatellites.spec, alertDistance, alertElevation, Setting.stationLog.spec,
         Setting.timing.spec, Setting.trace.spec,

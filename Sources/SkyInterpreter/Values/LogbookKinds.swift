@@ -12,7 +12,11 @@ extension Kind {
             case "today": return context.runner.clock.today
             case "yesterday": return FlightDate(daysSinceEpoch: context.runner.clock.today.daysSinceEpoch - 1)
             default:
-                guard let date = FlightDate(text: word) else {
+                let order = context.settings.value(.dateOrder)
+                guard let date = FlightDate(text: word, order: order) else {
+                    if FlightDate.needsOrder(word), order == .ymd {
+                        throw ValueError("'\(word)' may be day-first or month-first: say which with set date-order dmy (or mdy), or write 2019-06-14")
+                    }
                     throw ValueError("'\(word)' is not a date — use YYYY-MM-DD (a day that exists), YYYY-MM or YYYY, today or yesterday")
                 }
                 if let problem = Flight.dateProblem(date, today: context.runner.clock.today) { throw ValueError(problem) }
@@ -134,8 +138,8 @@ extension Kind {
 
     /// A time on a local clock: 08:15.
     public static var clockTime: Kind<ClockTime> {
-        Kind<ClockTime>.word("time", "a time of day: 08:15, 23:40") { word, _ in
-            guard let time = ClockTime(text: word) else { throw ValueError("'\(word)' is not a time of day — use HH:MM, like 08:15") }
+        Kind<ClockTime>.word("time", "a time of day: 08:15, 23:40, 7pm, 11:30am") { word, _ in
+            guard let time = ClockTime(written: word) else { throw ValueError("'\(word)' is not a time of day — use HH:MM, like 08:15, or 7pm, 11:30am") }
             return time
         }
     }

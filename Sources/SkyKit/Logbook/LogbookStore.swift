@@ -175,13 +175,14 @@ public final class LogbookStore {
 
     /// Adds one flight to a logbook (created when missing); returns it with its id and number.
     @discardableResult
-    public func add(_ flight: Flight, to logbook: String) throws -> Flight {
+    /// A `duplicate` is a flight kept although the logbook had it: badges pass it by.
+    public func add(_ flight: Flight, to logbook: String, duplicate: Bool = false) throws -> Flight {
         try check(flight)
         return try db.writeTransaction {
             let id = try logbookID(logbook, create: true)!
             var saved = flight
             saved.number = try nextNumber(logbookID: id)
-            saved.id = try insert(saved, number: saved.number!, logbookID: id)
+            saved.id = try insert(saved, number: saved.number!, logbookID: id, duplicate: duplicate)
             try setNextNumber(saved.number! + 1, logbookID: id)
             return saved
         }
@@ -332,10 +333,10 @@ public final class LogbookStore {
     }
 
     /// Inserts `f` as flight `number` of the logbook; returns its id.
-    func insert(_ f: Flight, number: Int, logbookID: Int64) throws -> Int64 {
+    func insert(_ f: Flight, number: Int, logbookID: Int64, duplicate: Bool = false) throws -> Int64 {
         let s = try insertStatement(rows: 1)
         s.rewindForRebinding()
-        bind(f, number: number, logbookID: logbookID, importID: nil, duplicate: false, to: s, row: 0)
+        bind(f, number: number, logbookID: logbookID, importID: nil, duplicate: duplicate, to: s, row: 0)
         try s.run()
         let id = db.lastInsertRowID
         if !f.events.isEmpty { try insertEvents(f.events, logbookID: logbookID, number: number) }
@@ -527,6 +528,22 @@ public final class LogbookStore {
     }
 
     /// The flights of a logbook as a `DuplicateIndex`, in one scan.
+    /// The flight of `logbook` that `flight` repeats, by the rule imports use (the same date
+    /// and route, and the same number when both have one) and in the same seat (two people of
+    /// one party log one flight each); nil when it is new.
+    public func repeated(_ flight: Flight, in logbook: String) throws -> Flight? {
+        var index = DuplicateIndex()
+        for f in try flights(in: logbook, FlightFilter(year: flight.date.year, airport: flight.origin))
+        where f.date == flight.date && f.origin == flight.origin && f.destination == flight.destination && f.row == flight.row
+            && f.seatLetter == flight.seatLetter && f.seatPosition == flight.seatPosition
+        {
+            index.insert(f)
+            if index.contains(flight) { return f }
+            index = DuplicateIndex()
+        }
+        return nil
+    }
+
     public func duplicateIndex(in logbook: String) throws -> DuplicateIndex {
         guard let id = try logbookID(logbook, create: false) else { return DuplicateIndex() }
         return try duplicateIndex(logbookID: id)

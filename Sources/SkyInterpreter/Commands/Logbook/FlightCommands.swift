@@ -11,6 +11,8 @@ enum FlightCommands {
 
     static let origin = Argument("origin", .airport, "where the flight left from", .optional)
     static let destination = Argument("destination", .airport, "where it landed", .optional)
+    static let details = Argument(
+        "details", .flightDetail, "the flight number, the date and the departure and arrival times, in any order", .repeating(min: 0))
 
     static let add = CommandSpec(
         "add", category: .logbook,
@@ -21,21 +23,29 @@ enum FlightCommands {
             + "the duration, and an arrival on the next day, follow from the airports' time zones. An aircraft the airline "
             + "did not fly in the 2014 route data is logged with a note (fleets change). A seat like 23A gives the row and "
             + "letter, and the letter gives the position (A is a window); window, middle or aisle give the position alone. "
+            + "After the airports, a flight number, a date and the departure and arrival times may be written alone, in any "
+            + "order (`BA117 2024-05-03 11:00am 7pm`); a date with slashes is read in the order `set date-order` says (dmy, mdy). "
+            + "A flight the logbook already has (the same date and route, and number when both have one) is asked about at a "
+            + "terminal and refused in a script unless --keep-duplicates. "
             + "Flights are numbered #1, #2… in each logbook; a number is never given again after `flight rm`. With no "
             + "arguments at a terminal, asks for each field in turn.",
         arguments: [
             origin.spec,
             destination.spec,
+            details.spec,
         ],
-        options: FlightFields.options,
+        options: FlightFields.options + [keepDuplicates.spec],
         examples: [
             Example("flight add SFO JFK airline UA aircraft B738 date 2025-11-09 class economy seat 23A", "a full entry"),
             Example("flight add PHNL PKMJ number UA155 aircraft B738 event diversion", "the airline from the flight number"),
             Example("flight add SFO JFK number UA1 dep 08:15 arr 16:40", "times on the local clocks: 5 h 25 min"),
+            Example("flight add LHR JFK BA117 2024-05-03 11:00am 7pm", "the number, the date and the times as written"),
             Example("flight add LHR JFK date 1998-07", "an old flight: only the month is known"),
             Example("flight add", "at a terminal: answer one question per field"),
         ]
-    ) { args, context in
+    ) { given, context in
+        var args = given
+        try FlightDetail.apply(args.all(FlightCommands.details), to: &args)
         let origin = args[FlightCommands.origin], destination = args[FlightCommands.destination]
         if origin == nil, destination == nil, args.values.isEmpty, args.flags.isEmpty, context.runner.prompter != nil {
             return try FlightForm.run(context)
@@ -46,12 +56,32 @@ enum FlightCommands {
         guard origin != destination else { throw ShellError.usage("the departure and arrival airports are both \(origin.icao)") }
         var flight = Flight(origin: origin.icao, destination: destination.icao, date: context.runner.clock.today)
         let notes = try FlightFields.apply(args, to: &flight, context: context)
-        return try save(flight, notes: notes, context)
+        guard let duplicate = try keepsRepeat(flight, keep: args.flag(keepDuplicates), context) else {
+            return .message("cancelled — nothing was saved", .dim)
+        }
+        return try save(flight, notes: notes, duplicate: duplicate, context)
     }
 
-    /// Saves a new flight and says so.
-    static func save(_ flight: Flight, notes: [String], _ context: CommandContext) throws -> Output {
-        let saved = try context.logbook.store().add(flight, to: context.session.logbook)
+    static let keepDuplicates = Flag("keep-duplicates", "save the flight though the logbook has it (badges count each flight once)")
+
+    /// Whether a flight the logbook already has is saved again (true: saved, as a duplicate),
+    /// false for a new flight, nil when it is not saved: at a terminal the person says; in a
+    /// script it is refused unless --keep-duplicates, as an import skips it.
+    static func keepsRepeat(_ flight: Flight, keep: Bool, _ context: CommandContext) throws -> Bool? {
+        guard let same = try context.logbook.existingStore()?.repeated(flight, in: context.session.logbook) else { return false }
+        if keep { return true }
+        let said = "logbook \(context.session.logbook) has this flight already: #\(same.number ?? 0)  " + FlightFields.summary(same, context)
+        guard let ask = context.runner.prompter else {
+            throw ShellError.data(said + " — nothing was saved (add --keep-duplicates to save it again)")
+        }
+        context.console.notice(said)
+        let answer = ask(Question("Save it again? [y/N] "))?.trimmingWhitespace.lowercased()
+        return answer == "y" || answer == "yes" ? true : nil
+    }
+
+    /// Saves a new flight and says so; a `duplicate` is one kept though the logbook had it.
+    static func save(_ flight: Flight, notes: [String], duplicate: Bool = false, _ context: CommandContext) throws -> Output {
+        let saved = try context.logbook.store().add(flight, to: context.session.logbook, duplicate: duplicate)
         var output = Output([.message("Flight saved: #\(saved.number ?? 0)  " + FlightFields.summary(saved, context), .good)])
         output.blocks += notes.map { .note($0) }
         output.append(.data("flight", JSONRenderer.document(.card(FlightFields.card(saved, context)))))
