@@ -55,7 +55,7 @@ struct LogbookFaultTests {
 
     @Test func aFullDiskLosesNoSavedFlight() throws {
         var script = ""
-        for n in 0..<400 { script += "flight add SFO JFK date 2025-01-01 note \"\(String(repeating: "n", count: 1500)) \(n)\"\n" }
+        for n in 0..<400 { script += "flight add SFO JFK date 2025-01-01 --keep-duplicates note \"\(String(repeating: "n", count: 1500)) \(n)\"\n" }
         home.write("many.sky", script)
         let result = ProcessRunner.run(
             Executable.skyshell, ["--keep-going", home.path + "/many.sky"], environment: env.merging(["SKYSHELL_DB_MAX_PAGES": "60"]) { $1 })
@@ -115,10 +115,10 @@ struct LogbookFaultTests {
 
     @Test func aShellKilledWhileAddingFlightsLosesNoSavedFlight() throws {
         var script = ""
-        for n in 0..<400 { script += "flight add KSFO KJFK date 2025-01-01 note k\(n)\n" }
+        for n in 0..<400 { script += "flight add KSFO KJFK date 2025-01-01 --keep-duplicates note k\(n)\n" }
         let path = home.write("adds.sky", script)
         // The logbook exists before the first kill, so the test can watch its rows grow.
-        #expect(sky("flight add KSFO KJFK date 2025-01-01").status == 0)
+        #expect(sky("flight add KSFO KJFK date 2025-01-01 --keep-duplicates").status == 0)
         let watcher = try SQLiteDatabase(path: home.path + "/logbook.sqlite")
         func rows() -> Int { Int((try? watcher.statement("SELECT count(*) FROM flights").first { $0.int(0) }) ?? 0) }
         var killedMidway = 0
@@ -150,7 +150,7 @@ struct LogbookFaultTests {
     @Test func twoShellsWritingAtOnceLoseNothing() throws {
         func script(_ name: String, _ origin: String) -> String {
             var s = ""
-            for n in 0..<120 { s += "flight add \(origin) KJFK date 2025-01-01 note \(name)\(n)\n" }
+            for n in 0..<120 { s += "flight add \(origin) KJFK date 2025-01-01 --keep-duplicates note \(name)\(n)\n" }
             return home.write(name + ".sky", s)
         }
         let a = script("a", "KSFO"), b = script("b", "KLAX")

@@ -109,7 +109,7 @@ public enum FlightFiles {
     /// every few thousand rows (by every part) whether to give up: reading then ends with
     /// `FlightFileError.stop`.
     public static func plan(
-        _ bytes: [UInt8], format: FlightFileFormat, catalog: Catalog, today: FlightDate, map: ValueMap = ValueMap(),
+        _ bytes: [UInt8], format: FlightFileFormat, catalog: Catalog, today: FlightDate, map: ValueMap = ValueMap(), dateOrder: DateOrder = .ymd,
         partsFrom minimum: Int = 1 << 20, cores: Int = Parallel.cores, stop: @escaping () -> Bool = { false }
     ) throws(FlightFileError) -> ImportPlan {
         // Old OpenFlights exports began with the UTF-16 byte order mark by mistake (help/csv.php).
@@ -120,7 +120,8 @@ public enum FlightFiles {
         }
         guard String(validating: bytes, as: UTF8.self) != nil else { throw FlightFileError("the file is not UTF-8 text") }
         guard let parts = parts(of: bytes, format: format, minimum: minimum, cores: cores) else {
-            return try read(bytes, format: format, into: RecordResolver(catalog: catalog, today: today, map: map, format: format), stop: stop)
+            return try read(
+                bytes, format: format, into: RecordResolver(catalog: catalog, today: today, map: map, format: format), dateOrder: dateOrder, stop: stop)
         }
         // Each part puts its flights straight into the plan's one array, in a region as large as
         // the part has rows; the regions are closed up in order afterwards (a move, not a copy),
@@ -132,7 +133,7 @@ public enum FlightFiles {
             results = Parallel.map(parts.count) { n in
                 let resolver = RecordResolver(catalog: catalog, today: today, map: map, format: format)
                 resolver.region = regions[n]
-                let plan = Result { () throws(FlightFileError) in try read(parts[n].bytes, format: format, into: resolver, stop: stop) }
+                let plan = Result { () throws(FlightFileError) in try read(parts[n].bytes, format: format, into: resolver, dateOrder: dateOrder, stop: stop) }
                 return (plan, resolver.region!)
             }
             for result in results { initialized += result.region.move(to: buffer.baseAddress! + initialized) }
@@ -157,10 +158,10 @@ public enum FlightFiles {
     }
 
     /// The plan of `bytes` (one file, or one part of it), its records resolved by `resolver`.
-    static func read(_ bytes: [UInt8], format: FlightFileFormat, into resolver: RecordResolver, stop: @escaping () -> Bool) throws(FlightFileError)
-        -> ImportPlan
-    {
-        let batch = RecordBatch(stop: stop) { resolver.add($0) }
+    static func read(
+        _ bytes: [UInt8], format: FlightFileFormat, into resolver: RecordResolver, dateOrder: DateOrder = .ymd, stop: @escaping () -> Bool
+    ) throws(FlightFileError) -> ImportPlan {
+        let batch = RecordBatch(stop: stop, dateOrder: dateOrder) { resolver.add($0) }
         switch format {
         case .csv: try NativeReader.csv(bytes, into: batch)
         case .json: try NativeReader.json(bytes, into: batch)

@@ -165,6 +165,7 @@ enum FlightFields {
         case "row": { $0.row.map { .int($0) } ?? .null }
         case "seat_letter": { .optional($0.seatLetter) }
         case "seat_position": { .optional($0.seatPosition?.rawValue) }
+        case "seat": { .optional($0.seat) }
         case "reason": { .optional($0.reason?.rawValue) }
         case "events": { .list($0.events.map { .string($0.rawValue) }) }
         case "trip": { .optional($0.trip) }
@@ -207,6 +208,7 @@ enum FlightFields {
                 Field("class", "class", Cell(datum("class", f, context), text: f.cabinClass?.words ?? "—")),
                 Field("row", "", Cell(datum("row", f, context))),
                 Field("seat_letter", "", Cell(datum("seat_letter", f, context))),
+                Field("seat", "", Cell(datum("seat", f, context))),
                 Field("seat_position", "seat", Cell(datum("seat_position", f, context), text: seat.isEmpty ? "—" : seat)),
                 Field("reason", "reason", Cell(datum("reason", f, context), text: f.reason?.rawValue ?? "—")),
                 Field(

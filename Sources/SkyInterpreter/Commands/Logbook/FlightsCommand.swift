@@ -162,6 +162,6 @@ enum FlightsCommand {
     /// The card's other fields, in the card's order: data-only columns of JSON and CSV.
     static let extraKeys = [
         "date_precision", "departure_time", "arrival_time", "arrival_date", "duration_min", "flight_number",
-        "registration", "class", "row", "seat_letter", "seat_position", "reason", "events", "trip", "notes", "distance_km",
+        "registration", "class", "row", "seat_letter", "seat", "seat_position", "reason", "events", "trip", "notes", "distance_km",
     ]
 }

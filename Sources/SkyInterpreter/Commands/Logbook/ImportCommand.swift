@@ -19,6 +19,9 @@ enum ImportCommand {
     static let map = Option(
         "map", .text, "'TEXT=CODE': the code a value of the file stands for (TEXT=- leaves it empty); may be repeated", bare: false, repeatable: true)
     static let keepDuplicates = Flag("keep-duplicates", "import flights the logbook already has too (badges count each flight once)")
+    static let dateOrder = Option(
+        "date-order", .choice(DateOrder.self, placeholder: "order"),
+        "how a date with slashes or dots is read: dmy (14/06/2019) or mdy (06/14/2019); default the date-order setting", bare: false)
     static let skipBad = Flag("skip-bad", "import the good rows and list the others")
     static let yes = Flag("yes", "import without asking, at a terminal too")
 
@@ -34,11 +37,12 @@ enum ImportCommand {
             + "skyshell asks once per value); a family (Boeing 777) is logged as the family. Flights the logbook already has, or an earlier row "
             + "of the same file — the same date, route and flight number, or date and route when a number is missing "
             + "— are skipped unless --keep-duplicates, "
+            + "a date written 14/06/2019 is read in the order --date-order (or `set date-order`) says and refused without one, "
             + "so importing a file twice changes nothing; cancelled flights are left out. --dry-run shows all this and changes nothing; at a terminal "
             + "the same summary comes before anything is written. An import is all or nothing: a bad row stops it, unless --skip-bad. Each import "
             + "is recorded (logbook imports) and can be taken back with logbook import undo.",
         arguments: [file.spec],
-        options: [format.spec, dryRun.spec, map.spec, keepDuplicates.spec, skipBad.spec, yes.spec],
+        options: [format.spec, dryRun.spec, map.spec, keepDuplicates.spec, skipBad.spec, yes.spec, dateOrder.spec],
         subcommands: [undo],
         examples: [
             Example("logbook import flights.json", "add an export back"),
@@ -56,12 +60,13 @@ enum ImportCommand {
         let bytes = try readFile(path)
         let format = try args[format]?.format ?? guessFormat(bytes, path: path)
         guard var map = ValueMap(args.all(map)) else { throw ShellError.usage("--map takes TEXT=CODE, like --map 'Boeing 767-300-ER=B763'") }
-        var plan = try makePlan(bytes, format: format, path: path, map: map, context)
+        let order = args[dateOrder] ?? context.settings.value(.dateOrder)
+        var plan = try makePlan(bytes, format: format, path: path, map: map, order: order, context)
         let dry = args.flag(dryRun)
         let interactive = context.runner.prompter != nil && !dry
         if interactive, !plan.unresolved.isEmpty {
             guard try askForMissing(plan, into: &map, context) else { return .message("cancelled — nothing was imported", .dim) }
-            plan = try makePlan(bytes, format: format, path: path, map: map, context)
+            plan = try makePlan(bytes, format: format, path: path, map: map, order: order, context)
         }
         let logbook = context.session.logbook
         plan.markDuplicates(try context.logbook.existingStore()?.duplicateIndex(in: logbook) ?? DuplicateIndex())
@@ -135,9 +140,13 @@ enum ImportCommand {
 
     /// The plan for the file's bytes, or the error that says why it cannot be read at all. A
     /// signal stops the reading too (every part of a large file), with nothing written yet.
-    static func makePlan(_ bytes: [UInt8], format: FlightFileFormat, path: String, map: ValueMap, _ context: CommandContext) throws -> ImportPlan {
+    static func makePlan(
+        _ bytes: [UInt8], format: FlightFileFormat, path: String, map: ValueMap, order: DateOrder, _ context: CommandContext
+    ) throws -> ImportPlan {
         do {
-            return try FlightFiles.plan(bytes, format: format, catalog: context.catalog, today: context.runner.clock.today, map: map) { Interrupt.requested }
+            return try FlightFiles.plan(bytes, format: format, catalog: context.catalog, today: context.runner.clock.today, map: map, dateOrder: order) {
+                Interrupt.requested
+            }
         } catch {
             if error.stopped { throw CancellationError() }
             throw ShellError.data("\(path) \(error.text) — nothing was imported")

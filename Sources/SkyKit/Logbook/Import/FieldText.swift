@@ -16,10 +16,18 @@ enum FieldText {
 
     /// A date: YYYY-MM-DD, YYYY-MM or YYYY; a time after the date (`2009-04-17 21:15:00`,
     /// `2023-09-16T22:45`) is returned too.
-    static func dateAndTime(_ text: String, _ field: String) throws(FlightFileError) -> (FlightDate, ClockTime?) {
+    /// With `order` dmy or mdy, `14/06/2019` (or with dots) is read in that order; with ymd it is
+    /// refused, naming the option that reads it.
+    static func dateAndTime(_ text: String, _ field: String, order: DateOrder = .ymd) throws(FlightFileError) -> (FlightDate, ClockTime?) {
         if text.utf8.count <= 10, let date = FlightDate(text: text) { return (date, nil) }
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "T" }).map(String.init)
-        guard (1...2).contains(parts.count), let date = FlightDate(text: parts[0]) else {
+        guard (1...2).contains(parts.count), let date = FlightDate(text: parts[0], order: order) else {
+            if let first = parts.first, FlightDate.needsOrder(first) {
+                throw FlightFileError(
+                    order == .ymd
+                        ? "'\(text)' may be day-first or month-first: import with --date-order dmy (or mdy)"
+                        : "'\(text)' is not a day that exists, read \(order.rawValue)")
+            }
             throw FlightFileError("'\(text)' is not a date (YYYY-MM-DD, YYYY-MM or YYYY, a day that exists)")
         }
         guard parts.count == 2 else { return (date, nil) }
@@ -27,8 +35,8 @@ enum FieldText {
         return (date, time)
     }
 
-    static func date(_ text: String, _ field: String) throws(FlightFileError) -> FlightDate {
-        let (date, time) = try dateAndTime(text, field)
+    static func date(_ text: String, _ field: String, order: DateOrder = .ymd) throws(FlightFileError) -> FlightDate {
+        let (date, time) = try dateAndTime(text, field, order: order)
         guard time == nil else { throw FlightFileError("'\(text)' in \(field) is not a date") }
         return date
     }

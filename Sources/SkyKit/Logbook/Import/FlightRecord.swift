@@ -62,8 +62,12 @@ public final class RecordBatch {
     var rows = 0
     static let stopEvery = 4_096
 
-    init(stop: @escaping () -> Bool = { false }, sink: @escaping (FlightRecord) -> Void) {
+    /// How a date with slashes or dots is read (`import --date-order`).
+    let dateOrder: DateOrder
+
+    init(stop: @escaping () -> Bool = { false }, dateOrder: DateOrder = .ymd, sink: @escaping (FlightRecord) -> Void) {
         self.stop = stop
+        self.dateOrder = dateOrder
         self.sink = sink
     }
 

@@ -19,23 +19,23 @@ enum JetlogReader {
         batch.ignoredColumns = table.unknownColumns(Set((columns + ["id", "username"]).map(CSVTable.key))).filter { $0 != "aircraft_side" }
         while try table.next() {
             let line = table.line
-            try batch.read(line: line) { () throws(FlightFileError) in try record(table, line: line) }
+            try batch.read(line: line) { () throws(FlightFileError) in try record(table, line: line, order: batch.dateOrder) }
         }
     }
 
-    static func record(_ t: CSVTable, line: Int) throws(FlightFileError) -> FlightRecord {
+    static func record(_ t: CSVTable, line: Int, order: DateOrder = .ymd) throws(FlightFileError) -> FlightRecord {
         func text(_ column: String, multiline: Bool = false) throws(FlightFileError) -> String? {
             try t.text(column, multiline: multiline)
         }
         var r = FlightRecord(line: line)
         guard let date = try text("date") else { throw FlightFileError("no date") }
-        r.date = try FieldText.date(date, "date")
+        r.date = try FieldText.date(date, "date", order: order)
         r.origin = try text("origin")
         r.destination = try text("destination")
         if let v = try text("departure_time") { r.departureTime = try FieldText.time(v, "departure_time") }
         if let v = try text("arrival_time") { r.arrivalTime = try FieldText.time(v, "arrival_time") }
         if let v = try text("arrival_date") {
-            let arrival = try FieldText.date(v, "arrival_date")
+            let arrival = try FieldText.date(v, "arrival_date", order: order)
             if arrival != r.date { r.arrivalDate = arrival }
         }
         if let v = try text("seat") { r.seatPosition = try FieldText.word(v, "seat", seats) }

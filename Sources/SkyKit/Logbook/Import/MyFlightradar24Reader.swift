@@ -24,11 +24,13 @@ enum MyFlightradar24Reader {
         let at = table.positions(of: columns)
         while try table.next() {
             let line = table.line
-            try table.withRow { (row) throws(FlightFileError) in try batch.read(line: line) { () throws(FlightFileError) in try record(row, at, line: line) } }
+            try table.withRow { (row) throws(FlightFileError) in
+                try batch.read(line: line) { () throws(FlightFileError) in try record(row, at, line: line, order: batch.dateOrder) }
+            }
         }
     }
 
-    static func record(_ t: CSVTable.Row, _ at: [Int], line: Int) throws(FlightFileError) -> FlightRecord {
+    static func record(_ t: CSVTable.Row, _ at: [Int], line: Int, order: DateOrder = .ymd) throws(FlightFileError) -> FlightRecord {
         func text(_ column: Column, multiline: Bool = false) throws(FlightFileError) -> String? {
             try t.text(at[column.rawValue], columns[column.rawValue], multiline: multiline)
         }
@@ -39,7 +41,7 @@ enum MyFlightradar24Reader {
         }
         var r = FlightRecord(line: line)
         guard let date = try text(.date) else { throw FlightFileError("no date") }
-        r.date = try FieldText.date(date, "Date")
+        r.date = try FieldText.date(date, "Date", order: order)
         r.flightNumber = try text(.number)
         r.origin = try text(.from)
         r.destination = try text(.to)

@@ -14,13 +14,15 @@ enum NativeReader {
 
     /// One flight from its fields by column: `field` gives a column's text checked as
     /// `FieldText.checked` does (multiline or not).
-    static func record(line: Int, _ field: (Column, Bool) throws(FlightFileError) -> String?) throws(FlightFileError) -> FlightRecord {
+    static func record(line: Int, order: DateOrder = .ymd, _ field: (Column, Bool) throws(FlightFileError) -> String?) throws(FlightFileError)
+        -> FlightRecord
+    {
         func text(_ column: Column, multiline: Bool = false) throws(FlightFileError) -> String? {
             try field(column, multiline)
         }
         var r = FlightRecord(line: line)
         guard let date = try text(.date) else { throw FlightFileError("no date") }
-        r.date = try FieldText.date(date, "date")
+        r.date = try FieldText.date(date, "date", order: order)
         r.origin = try text(.origin)
         r.destination = try text(.destination)
         r.airline = try text(.airline)
@@ -33,15 +35,25 @@ enum NativeReader {
             r.row = n
         }
         if let letter = try text(.seatLetter) {
-            guard let checked = FlightText.seatLetter(letter) else { throw FlightFileError("'\(letter)' is not a seat letter (one letter, A to Z)") }
-            r.seatLetter = checked
+            if let checked = FlightText.seatLetter(letter) {
+                r.seatLetter = checked
+            } else {
+                // A `seat` column (a spreadsheet's 14C): the row and the letter.
+                let row = r.row
+                do {
+                    try FieldText.seat(letter, into: &r)
+                } catch {
+                    throw FlightFileError("'\(letter)' is not a seat (14C) or a seat letter (one letter, A to Z)")
+                }
+                if let row, r.row != row { throw FlightFileError("seat \(letter) and row \(row) disagree") }
+            }
         }
         if let position = try text(.seatPosition) { r.seatPosition = try FieldText.word(position, "seat position", seats) }
         if let events = try text(.events) { r.events = try FieldText.events(events) }
         r.notes = try text(.notes, multiline: true)
         if let t = try text(.departureTime) { r.departureTime = try FieldText.time(t, "departure_time") }
         if let t = try text(.arrivalTime) { r.arrivalTime = try FieldText.time(t, "arrival_time") }
-        if let d = try text(.arrivalDate) { r.arrivalDate = try FieldText.date(d, "arrival_date") }
+        if let d = try text(.arrivalDate) { r.arrivalDate = try FieldText.date(d, "arrival_date", order: order) }
         if let d = try text(.duration) { r.duration = try FieldText.integer(d, "duration_min", in: Flight.durations) }
         if let reason = try text(.reason) { r.reason = try FieldText.word(reason, "reason", reasons) }
         r.trip = try text(.trip)
@@ -55,6 +67,7 @@ enum NativeReader {
         .origin: ["from", "departure airport"], .destination: ["to", "arrival airport"],
         .aircraft: ["plane", "aircraft type"], .flightNumber: ["flight", "flight number", "flight no"],
         .registration: ["tail number", "tail"], .cabinClass: ["cabin", "cabin class"], .notes: ["note", "comment", "comments"],
+        .seatLetter: ["seat", "seat number"],
     ]
 
     /// The names a column is known by: its own, then its aliases.
@@ -78,7 +91,7 @@ enum NativeReader {
                     return
                 }
                 try batch.read(line: line) { () throws(FlightFileError) in
-                    try record(line: line) { (column, multiline) throws(FlightFileError) in
+                    try record(line: line, order: batch.dateOrder) { (column, multiline) throws(FlightFileError) in
                         try row.text(at[column.rawValue], table.header[max(0, at[column.rawValue])], multiline: multiline)
                     }
                 }
