@@ -70,6 +70,15 @@ struct Binder {
                     }
                     continue
                 }
+                // An option documented `--range` is also understood written `range 30km` (help
+                // and completion show the one form).
+                if !partial, let option = spec.options.first(where: { !$0.bare && !$0.isFlag && $0.name == keyword.lowercased() }),
+                    option.repeatable || !args.has(option.name)
+                {
+                    _ = cursor.take()
+                    try bindValue(option, inline: nil, &cursor, &args)
+                    continue
+                }
             }
             guard position < spec.arguments.count else {
                 if partial { _ = cursor.take(); continue }
