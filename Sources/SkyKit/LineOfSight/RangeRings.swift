@@ -51,6 +51,9 @@ public struct RangeRings: Sendable {
     public var earth: EarthModel
     /// In the order of the altitudes asked for.
     public var rings: [Ring]
+    /// True when no terrain was known at all and the rings are the smooth-Earth radio horizon
+    /// (`smoothEarth(…)`): an upper bound that terrain can only shorten.
+    public var smoothEarth = false
 
     /// The rings of `altitudes` (metres above sea level) around an antenna at `origin`, one reach
     /// every `azimuthStep` degrees, the terrain looked at every `rangeStep` metres out to `range`;

@@ -32,6 +32,7 @@ extension RangeRings {
                     ("ground_m", ground.map { .number(Viewshed.rounded($0, 1)) } ?? .null),
                     ("antenna_msl_m", .number(Viewshed.rounded(antennaMSL, 1))), ("range_km", .number(range / 1000)),
                     ("earth", .string(earth.rawValue)), ("az_step_deg", .number(azimuthStep)), ("range_step_m", .number(rangeStep)),
+                    ("terrain", .string(smoothEarth ? "none: the smooth-earth radio horizon, an upper bound" : "SRTM")),
                 ]))
         return GeoJSONWriting.collection(features)
     }

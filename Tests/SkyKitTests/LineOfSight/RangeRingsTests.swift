@@ -106,6 +106,30 @@ struct RangeRingsTests {
         }
     }
 
+    /// With no terrain at all the rings are the smooth-Earth horizon, and agree with the terrain
+    /// walk over a sea known to be flat (the same antenna and altitudes as above).
+    @Test func withoutTerrainTheRingsAreTheSmoothEarthHorizon() {
+        let sea = Coordinate(validLatitude: 43.0, longitude: -69.0)
+        let squares = (30...50).flatMap { south in (-90...(-50)).map { TileCorner(south: south, west: $0) } }
+        let antenna = LOSHeight(Height(meters: 30), .msl)
+        let walked = RangeRings.compute(
+            origin: sea, antenna: antenna, altitudes: [3_000, 10_000], range: 600_000, azimuthStep: 10, rangeStep: 100, earth: .radio,
+            terrain: Terrain(tiles: [], sea: squares))!
+        let smooth = RangeRings.smoothEarth(origin: sea, antenna: antenna, altitudes: [3_000, 10_000], range: 600_000, azimuthStep: 10, earth: .radio)
+        #expect(smooth.smoothEarth && !walked.smoothEarth)
+        for (a, b) in zip(smooth.rings, walked.rings) {
+            #expect(a.reaches.count == 36 && b.reaches.count == 36)
+            for (x, y) in zip(a.reaches, b.reaches) { #expect(abs(x.distance - y.distance) < 100 && x.limit == .horizon, "\(x) against \(y)") }
+        }
+        // Beyond the range the reach is the range, and said to be at least that.
+        let short = RangeRings.smoothEarth(origin: sea, antenna: antenna, altitudes: [10_000], range: 100_000, azimuthStep: 90, earth: .radio)
+        #expect(short.rings[0].reaches.allSatisfy { $0.distance == 100_000 && $0.limit == .range })
+        // An antenna given above the ground stands on the ground given (an airport's elevation).
+        let lifted = RangeRings.smoothEarth(
+            origin: sea, antenna: LOSHeight(Height(meters: 10), .agl), ground: 119, altitudes: [3_000], range: 600_000, azimuthStep: 90, earth: .radio)
+        #expect(lifted.antennaMSL == 129 && abs(lifted.rings[0].reaches[0].distance - 272_587) < 50, "\(lifted.rings[0].reaches[0].distance)")
+    }
+
     @Test func beyondKnownTerrainTheReachIsALowerBoundAndSaysSo() {
         // From Mount Washington's summit out to 200 km: an airliner is in sight at the tile's edge
         // on every bearing (nothing nearby is higher).

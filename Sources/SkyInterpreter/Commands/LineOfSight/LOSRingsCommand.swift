@@ -19,7 +19,7 @@ enum LOSRingsCommand {
 
     static let spec = CommandSpec(
         "rings", category: .lineOfSight,
-        abstract: "How far the antenna at the LOS origin can hear aircraft at each altitude, over the terrain",
+        abstract: "How far the antenna at the LOS origin (else the observer) can hear aircraft at each altitude, over the terrain",
         discussion:
             "For each altitude (above sea level) and each bearing, the farthest distance at which an aircraft at that "
             + "altitude is still above the antenna's radio horizon: the straight line from the antenna (the LOS origin and "
@@ -27,7 +27,8 @@ enum LOSRingsCommand {
             + "waves bend (`los earth`). Along a bearing the ground is looked at six times per --range-step out to --range, "
             + "every 5 m within the first 4 km (where the nearby slopes decide every reach) and wherever the path crosses a "
             + "terrain cell's edge; where no terrain is known (a missing tile) the reach is at least the last distance seen "
-            + "and is counted as such. "
+            + "and is counted as such. With no terrain at all around the antenna, the rings are the smooth-earth radio horizon of each "
+            + "altitude, √(2Ra) + √(2Rh) with R the effective radius, said so on screen and in the files: the most terrain could allow. "
             + "--upintheair writes the rings in the shape of HeyWhatsThat's upintheair.json (altitudes in metres, points as "
             + "latitude and longitude), so copying the file into tar1090's or dump1090-fa's html folder draws them there; "
             + "--geojson writes one polygon per altitude. Ctrl-C stops it.",
@@ -39,7 +40,7 @@ enum LOSRingsCommand {
             Example("los rings 3000m --range 150km --az-step 0.5", "one altitude, finer, nearer"),
         ]
     ) { args, context in
-        let origin = try context.lineOfSight.origin()
+        let (origin, observerGround) = try context.lineOfSight.antenna()
         let heights = args.all(LOSRingsCommand.altitudes).map(\.meters)
         guard heights.count <= 8 else { throw ShellError.usage("los rings takes at most 8 altitudes (got \(heights.count))") }
         let range = try args.value(LOSRingsCommand.range).meters
@@ -53,8 +54,14 @@ enum LOSRingsCommand {
             try path.map { try context.files.createUserFile($0, force: force) }
         }
         let fetched = try context.lineOfSight.offerToFetch(TileCorner.covering(origin.coordinate, radius: Distance(meters: range)))
-        let rings = try context.lineOfSight.rangeRings(
+        var rings = try context.lineOfSight.rangeRings(
             around: origin.coordinate, altitudes: heights.sorted(), range: range, azimuthStep: step, rangeStep: rangeStep)
+        // No terrain at all: every reach would be 0 km, which tar1090 would draw as a dot. The
+        // smooth-Earth radio horizon is given instead, and said to be one.
+        if rings.ground == nil, rings.rings.allSatisfy({ $0.reaches.allSatisfy { $0.limit == .noTerrain } }) {
+            rings = context.lineOfSight.smoothRings(
+                around: origin.coordinate, ground: observerGround, altitudes: heights.sorted(), range: range, azimuthStep: step)
+        }
         var output = Output(fetched)
         output.blocks += report(rings, origin: origin, context).blocks
         if let file = files[0] {
@@ -62,7 +69,8 @@ enum LOSRingsCommand {
             output.append(.message("wrote \(file.path)", .dim))
         }
         if let file = files[1] {
-            try context.files.finish(file, with: JSONWriter.compact(rings.upInTheAir(id: "skyshell")) + "\n")
+            let id = rings.smoothEarth ? "skyshell smooth-earth horizon, no terrain" : "skyshell"
+            try context.files.finish(file, with: JSONWriter.compact(rings.upInTheAir(id: id)) + "\n")
             output.append(.message("wrote \(file.path)", .dim))
         }
         return output
@@ -81,17 +89,19 @@ enum LOSRingsCommand {
                         "ground_m", "ground elevation",
                         Cell(
                             rings.ground.map { .number(($0 * 10).rounded() / 10) } ?? .null,
-                            text: rings.ground.map { units.height($0) + " MSL" } ?? "no terrain (0 used)"), kind: .length(.meters)),
+                            text: rings.ground.map { units.height($0) + " MSL" + (rings.smoothEarth ? " (the observer's, no terrain)" : "") }
+                                ?? "no terrain (0 used)"), kind: .height(.meters)),
                     Field(
                         "antenna_msl_m", "antenna", Cell(.number((rings.antennaMSL * 10).rounded() / 10), text: units.height(rings.antennaMSL) + " MSL"),
-                        kind: .length(.meters)),
+                        kind: .height(.meters)),
                     Field(
                         "range_km", "looked out to",
                         Cell(
                             .number(rings.range / 1000),
                             text: units.distance(rings.range, decimals: 0)
                                 + " (every \(Format.fixed(rings.azimuthStep, rings.azimuthStep == rings.azimuthStep.rounded() ? 0 : 2))°, "
-                                + "ground every \(Format.fixed(rings.rangeStep, 1)) m)"), kind: .length(.kilometers)),
+                                + (rings.smoothEarth ? "a smooth earth)" : "ground every \(Format.fixed(rings.rangeStep, 1)) m)")), kind: .length(.kilometers)),
+                    Field("smooth_earth", "", Cell(.bool(rings.smoothEarth))),
                     Field(
                         "earth", "earth",
                         Cell(.string(rings.earth.rawValue), text: "\(rings.earth.name) (refraction \(Format.fixed(1 - 1 / rings.earth.k, 2)))")),
@@ -130,7 +140,12 @@ enum LOSRingsCommand {
             }, range: rings.range)
         output.append(.drawing(Drawing.map("the range rings", reserved: 14) { map.draw(columns: $0, rows: $1) }))
         let short = rings.rings.map { $0.count(.noTerrain) }.max() ?? 0
-        if short > 0 {
+        if rings.smoothEarth {
+            output.append(
+                .note(
+                    "no terrain is loaded around the antenna: these are the smooth-earth radio horizons (\(rings.earth.name)), the most terrain "
+                        + "could allow — los terrain fetch gets the tiles that give the real rings"))
+        } else if short > 0 {
             output.append(
                 .note(
                     "no terrain beyond part of the range on \(short) of \(rings.rings[0].reaches.count) bearings: their reach is at least what is "

@@ -187,6 +187,21 @@ final class LineOfSightContext: ServiceContext {
         return result
     }
 
+    /// Where an antenna stands: the LOS origin, else the observer (with the ground under it:
+    /// its altitude); the error that says how to set one when there is neither.
+    func antenna() throws(ShellError) -> (place: Place, ground: Double?) {
+        if let origin = context.session.los.origin { return (origin, nil) }
+        if let observer = context.session.observer { return (observer.place, observer.altitude.meters) }
+        throw ShellError(.state, "no antenna position — set the observer (observer KSFO) or a line-of-sight origin (los origin <place>)")
+    }
+
+    /// The rings over a smooth Earth (no terrain is known around the antenna).
+    func smoothRings(around origin: Coordinate, ground: Double?, altitudes: [Double], range: Double, azimuthStep: Double) -> RangeRings {
+        let los = context.session.los
+        return RangeRings.smoothEarth(
+            origin: origin, antenna: los.observer, ground: ground, altitudes: altitudes, range: range, azimuthStep: azimuthStep, earth: los.earth)
+    }
+
     /// The LOS origin, or the error that says how to set one.
     func origin() throws(ShellError) -> Place {
         guard let origin = context.session.los.origin else {
