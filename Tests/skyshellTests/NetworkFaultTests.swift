@@ -58,6 +58,46 @@ struct NetworkFaultTests {
         }
     }
 
+    /// A receiver's web page given as the source (tar1090's, dump1090-fa's) is recognised: the
+    /// usual data paths are tried once each, the one that answered becomes the source and is
+    /// named; when none answers, the error lists what was tried.
+    @Test func aReceiversWebPageLeadsToItsData() throws {
+        let snapshot = #"{"now": 1733000000, "aircraft": [{"hex": "abc123", "lat": 49.0, "lon": 2.55, "alt_geom": 3000}]}"#
+        let server = try HTTPTestServer { request in
+            switch request.path {
+            case "/tar1090/", "/skyaware/", "/skyaware/index.html", "/":
+                .respond(status: 200, headers: [("Content-Type", "text/html")], body: "\n  <!DOCTYPE html><html>tar1090</html>")
+            case "/tar1090/data/aircraft.json", "/skyaware/data/aircraft.json": .json(snapshot)
+            default: .respond(status: 404, body: "")
+            }
+        }
+        defer { server.stop() }
+        let env = ProcessRunner.environment(home: home.path)
+        for (page, data) in [("/tar1090/", "/tar1090/data/aircraft.json"), ("/", "/tar1090/data/aircraft.json")] {
+            let r = ProcessRunner.run(
+                Executable.skyshell, ["-c", "observer LFPG; radar source readsb \(server.url)\(page); radar list; radar source"], environment: env)
+            #expect(r.status == 0 && r.stdout.contains("abc123"), "\(page): \(r.stdout)\(r.stderr)")
+            #expect(r.stdout.contains("\(server.url)\(page) is a web page, not its data: \(server.url)\(data) answered"), "\(page): \(r.stdout)")
+            #expect(r.stdout.contains("source     receiver \(server.url)\(data)"), "\(page): \(r.stdout)")
+        }
+        // dump1090-fa's SkyAware page: its own folder's data first.
+        let sky = ProcessRunner.run(Executable.skyshell, ["-c", "observer LFPG; radar source readsb \(server.url)/skyaware/; radar list"], environment: env)
+        #expect(sky.stdout.contains("\(server.url)/skyaware/data/aircraft.json answered"), "\(sky.stdout)\(sky.stderr)")
+        // A page's file and query are left out for its folder's data.
+        let file = ProcessRunner.run(
+            Executable.skyshell, ["-c", "observer LFPG; radar source readsb \(server.url)/skyaware/index.html?x=1; radar list"], environment: env)
+        #expect(file.status == 0 && file.stdout.contains("\(server.url)/skyaware/data/aircraft.json answered"), "\(file.stdout)\(file.stderr)")
+        let missing = try HTTPTestServer { request in
+            request.path == "/page" ? .respond(status: 200, headers: [("Content-Type", "text/html")], body: "<html></html>") : .respond(status: 404, body: "")
+        }
+        defer { missing.stop() }
+        let failed = ProcessRunner.run(Executable.skyshell, ["-c", "observer LFPG; radar source readsb \(missing.url)/page; radar list"], environment: env)
+        #expect(
+            failed.status == 65 && failed.stderr.contains("is a web page, not aircraft.json, and none of the usual data paths answered"), "\(failed.stderr)")
+        // Each usual path is asked once: the page, then six data paths.
+        #expect(missing.requests.count == 7, "\(missing.requests.map(\.path))")
+    }
+
     /// An answer in an encoding skyshell cannot read is said to be one, never passed on as text.
     @Test func anEncodingSkyshellCannotReadIsNamed() throws {
         let server = try HTTPTestServer { _ in .bytes(status: 200, headers: [("Content-Encoding", "br")], body: [1, 2, 3]) }

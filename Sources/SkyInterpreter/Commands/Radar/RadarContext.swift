@@ -23,6 +23,8 @@ final class RadarContext: ServiceContext {
     /// What the last snapshot's pressure altitudes were read with: a METAR's QNH, or why the
     /// session's nearest METAR was not used (nil when the session has none near).
     private(set) var stationQNHNote: String?
+    /// Said once when a receiver's web page was given and its data found at a usual path.
+    private(set) var sourceNote: String?
 
     init(context: CommandContext) { self.context = context }
 
@@ -131,6 +133,13 @@ final class RadarContext: ServiceContext {
         } catch {
             throw ShellError(feedError: error)
         }
+        sourceNote = nil
+        if let receiver = feed as? ReceiverFeed, let found = receiver.foundData, context.session.radar.source == .receiver(receiver.location) {
+            // The data URL becomes the source, kept with the session; the feed that found it goes on.
+            context.session.useRadarSource(.receiver(found))
+            opened = (.receiver(found), feed)
+            sourceNote = "\(receiver.location) is a web page, not its data: \(found) answered with aircraft.json and is now the radar source"
+        }
         // What the feed leaves out, from the user's aircraft database.
         filledFromRegister = 0
         if let register = try register() { (snapshot.aircraft, filledFromRegister) = register.fill(snapshot.aircraft) }
@@ -189,7 +198,7 @@ final class RadarContext: ServiceContext {
         let filled =
             filledFromRegister > 0
             ? "types and registrations of \(Format.count(filledFromRegister, "aircraft", "aircraft")) are from your aircraft database (radar aircraft-db)" : nil
-        let note = RadarContext.joined(hint, stationQNHNote, filled)
+        let note = RadarContext.joined(sourceNote, hint, stationQNHNote, filled)
         var picture = RadarPicture(
             feed: feed.label, time: time, isRecorded: feed.isRecorded, observer: observer,
             heading: context.session.heading, headingIsSet: context.session.headingIsSet, range: range, units: context.settings.units,

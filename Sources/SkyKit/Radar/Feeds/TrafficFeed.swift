@@ -81,6 +81,9 @@ public final class ReceiverFeed: TrafficFeed {
     public let location: String
     let http: HTTPClient
     var cache: (at: Double, snapshot: TrafficSnapshot)?
+    /// When `location` answered with a web page (tar1090's, dump1090-fa's), the data URL found
+    /// at one of the usual paths (`dataPaths`), read from then on.
+    public private(set) var foundData: String?
 
     public init(location: String, http: HTTPClient) {
         self.location = location
@@ -88,26 +91,19 @@ public final class ReceiverFeed: TrafficFeed {
     }
 
     public var isURL: Bool { location.hasPrefix("http://") || location.hasPrefix("https://") }
-    public var label: String { "receiver \(location)" }
+    public var label: String { "receiver \(foundData ?? location)" }
     public var refreshInterval: Double { 1 }
     public var span: ClosedRange<Double>? { nil }
     public var defaultTime: Double? { nil }
 
     public func snapshot(at time: Double, around center: Coordinate, range: Distance, cancelled: () -> Bool) throws(FeedError) -> TrafficSnapshot {
         if let cache, monotonicSeconds() - cache.at < refreshInterval { return cache.snapshot }
-        let bytes: [UInt8]
+        var bytes: [UInt8]
         if isURL {
-            guard let url = URL(string: location) else { throw FeedError(.data, "'\(location)' is not a URL") }
-            let response: HTTPResponse
-            do {
-                response = try http.get(url, cancelled: cancelled)
-            } catch {
-                throw FeedError(error)
+            bytes = try fetch(foundData ?? location, cancelled: cancelled)
+            if foundData == nil, ReceiverFeed.isWebPage(bytes) {
+                (foundData, bytes) = try findData(cancelled: cancelled)
             }
-            guard response.status == 200 else {
-                throw FeedError(.unavailable, "the receiver answered \(response.status) (\(HTTPStatus.reason(response.status))) for \(location)")
-            }
-            bytes = response.body
         } else {
             guard let data = FileManager.default.contents(atPath: location) else {
                 throw FeedError(.data, FileManager.default.fileExists(atPath: location) ? "\(location) cannot be read" : "no such file: \(location)")
@@ -118,6 +114,64 @@ public final class ReceiverFeed: TrafficFeed {
         if snapshot.time == 0 { snapshot.time = time }
         cache = (monotonicSeconds(), snapshot)
         return snapshot
+    }
+
+    /// The body of a 200 answer for `address`, or why there is none.
+    func fetch(_ address: String, cancelled: () -> Bool) throws(FeedError) -> [UInt8] {
+        guard let url = URL(string: address) else { throw FeedError(.data, "'\(address)' is not a URL") }
+        let response: HTTPResponse
+        do {
+            response = try http.get(url, cancelled: cancelled)
+        } catch {
+            throw FeedError(error)
+        }
+        guard response.status == 200 else {
+            throw FeedError(.unavailable, "the receiver answered \(response.status) (\(HTTPStatus.reason(response.status))) for \(address)")
+        }
+        return response.body
+    }
+
+    /// True for an HTML page (its first byte after white space is `<`): a receiver's web page
+    /// given instead of its data.
+    static func isWebPage(_ bytes: [UInt8]) -> Bool {
+        bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) } == UInt8(ascii: "<")
+    }
+
+    /// Where tar1090, dump1090-fa, SkyAware and readsb serve aircraft.json: below the page
+    /// given, then at the server's usual folders.
+    public static let dataPaths = [
+        "/tar1090/data/aircraft.json", "/skyaware/data/aircraft.json", "/dump1090-fa/data/aircraft.json",
+        "/dump1090/data/aircraft.json", "/data/aircraft.json",
+    ]
+
+    /// The data URLs to try for the web page at `location`, each once, in order.
+    func candidates() -> [String] {
+        var base = location.split(separator: "?", maxSplits: 1).first.map(String.init) ?? location
+        if let file = base.lastIndex(of: "/"), base[file...].contains(".") { base = String(base[...file]) }
+        if !base.hasSuffix("/") { base += "/" }
+        var found = [base + "data/aircraft.json"]
+        // scheme://host[:port]
+        let parts = location.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
+        let origin = parts.count >= 3 ? parts[0...2].joined(separator: "/") : location
+        for path in ReceiverFeed.dataPaths where !found.contains(origin + path) { found.append(origin + path) }
+        return found
+    }
+
+    /// The first of `candidates()` that answers with aircraft.json, and its body; an error
+    /// naming what was tried when none does.
+    func findData(cancelled: () -> Bool) throws(FeedError) -> (String, [UInt8]) {
+        let tried = candidates()
+        for address in tried {
+            guard let body = try? fetch(address, cancelled: cancelled), !ReceiverFeed.isWebPage(body), (try? ReadsbDecoder.decode(body)) != nil else {
+                if cancelled() { throw FeedError(.cancelled, "cancelled") }
+                continue
+            }
+            return (address, body)
+        }
+        throw FeedError(
+            .data,
+            "\(location) is a web page, not aircraft.json, and none of the usual data paths answered (tried "
+                + tried.joined(separator: ", ") + "): give the receiver's data URL, e.g. http://HOST/tar1090/data/aircraft.json")
     }
 }
 
