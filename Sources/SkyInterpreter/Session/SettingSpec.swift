@@ -29,7 +29,8 @@ public struct SettingSpec: Sendable {
     public static let all: [SettingSpec] = [
         Setting.units.spec, Setting.dateOrder.spec, Setting.output.spec, Setting.color.spec, Setting.charts.spec, Setting.codes.spec, Setting.accent.spec,
         Setting.theme.spec, Setting.time.spec, Setting.viewshedColor.spec, Setting.terrainFetch.spec, Setting.terrainCap.spec, terrainURL,
-        Setting.passHorizon.spec, satelliteURL, weatherURL, Setting.radarSatellites.spec, alertDistance, alertElevation, Setting.stationLog.spec,
+        Setting.passHorizon.spec, satelliteURL, weatherURL, Setting.radarSatellites.spec, alertDistance, alertElevation, crosswindLimit, tailwindLimit,
+        Setting.stationLog.spec,
         Setting.timing.spec, Setting.trace.spec,
         Setting.pager.spec, Setting.suggestions.spec,
     ]
@@ -58,6 +59,16 @@ public struct SettingSpec: Sendable {
     public static let alertDistance = SettingSpec(
         "alert-distance", "radar live rings the bell and highlights an aircraft about to pass this near (straight-line): off or a distance (2km, 1nm)",
         values: ["off"], hint: "off|<distance>", problem: { AlertLimits.distance($0).problem })
+
+    /// The runway wind tables mark the ends whose crosswind, gusts included, is over this.
+    public static let crosswindLimit = SettingSpec(
+        "crosswind-limit", "runway wind tables (metar, runways) mark the runways whose crosswind, gusts included, is over this: off or a speed (20kt)",
+        values: ["off"], hint: "off|<speed>", problem: { AlertLimits.speed($0).problem })
+
+    /// The runway wind tables mark the ends whose tailwind, gusts included, is over this.
+    public static let tailwindLimit = SettingSpec(
+        "tailwind-limit", "runway wind tables mark the runways whose tailwind, gusts included, is over this: off or a speed (10kt)",
+        values: ["off"], hint: "off|<speed>", problem: { AlertLimits.speed($0).problem })
 
     /// `radar live` rings when an aircraft is about to climb this high in the sky: off or an angle.
     public static let alertElevation = SettingSpec(

@@ -20,6 +20,17 @@ enum AlertLimits {
         }
     }
 
+    /// `off` or a wind speed (`20kt`, `35km/h`; knots when bare), for the runway wind limits.
+    static func speed(_ text: String) -> Parsed<Speed> {
+        if text.lowercased() == "off" { return Parsed(value: nil, problem: nil) }
+        guard let (value, unitText) = NumberParser.splitUnit(text.lowercased()), value > 0, value <= 100 || !unitText.isEmpty,
+            let unit = unitText.isEmpty ? SpeedUnit.knots : Literal.speeds[String(unitText)]
+        else { return Parsed(value: nil, problem: "'\(text)' is neither off nor a wind speed (20kt, 35km/h)") }
+        let speed = Speed(value, unit)
+        guard speed.knots <= 100 else { return Parsed(value: nil, problem: "'\(text)' is more wind than any runway limit (100 kt at most)") }
+        return Parsed(value: speed, problem: nil)
+    }
+
     static func elevation(_ text: String) -> Parsed<Angle> {
         if text.lowercased() == "off" { return Parsed(value: nil, problem: nil) }
         do {

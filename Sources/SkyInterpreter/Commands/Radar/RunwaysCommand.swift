@@ -183,6 +183,18 @@ enum RunwaysCommand {
         let used = (use.landing + use.departing).map(\.runway)
         let favoured = rw.favoured.map(\.designator).sorted().joined(separator: ", ")
         guard !used.isEmpty else { return (head + (favoured.isEmpty ? " favours no runway." : " favours \(favoured)."), .null) }
+        let (text, datum) = agreement(rw, used: used, head: head, favoured: favoured)
+        // The runways in use whose wind breaks the session's limits, gusts included.
+        let limits = RunwayLimits(context)
+        let over = rw.ends.filter { used.contains($0.designator) }.compactMap { end -> String? in
+            let broken = limits.broken(end)
+            return broken.isEmpty ? nil : "\(end.designator) (\(broken.joined(separator: ", ")))"
+        }
+        guard limits.isSet else { return (text, datum) }
+        return (text + (over.isEmpty ? " In use, within the limits." : " Over the limits in use: " + over.joined(separator: ", ") + "."), datum)
+    }
+
+    static func agreement(_ rw: RunwayWind, used: [String], head: String, favoured: String) -> (String, Datum) {
         switch rw.agreement(with: used) {
         case .noPreference:
             return (head + ": too light or variable to favour a runway — any flow agrees.", .string("no preference"))

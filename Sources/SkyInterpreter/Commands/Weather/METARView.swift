@@ -192,12 +192,21 @@ enum METARView {
             let side = s.metersPerSecond > 0.05 ? " from the right" : s.metersPerSecond < -0.05 ? " from the left" : ""
             return Cell(Datum.rounded(s.knots, 1), text: Format.fixed(abs(s.knots), 0) + " kt" + side)
         }
+        let limits = RunwayLimits(context)
+        if limits.isSet { table.columns.append(Column("over_limits", "Limits")) }
+        var over: [String] = []
         for end in rw.ends {
-            table.rows.append([
+            var row = [
                 Cell(end.designator), Cell(Datum.rounded(end.heading.degrees, 1), text: Format.degrees(end.heading)), head(end.headwind), cross(end.crosswind),
                 head(end.gustHeadwind), cross(end.gustCrosswind),
                 Cell(.bool(favoured.contains(end.designator)), text: favoured.contains(end.designator) ? "yes" : ""),
-            ])
+            ]
+            if limits.isSet {
+                let broken = limits.broken(end)
+                if !broken.isEmpty { over.append(end.designator) }
+                row.append(Cell(.optional(broken.isEmpty ? nil : broken.joined(separator: ", ")), text: broken.joined(separator: ", "), style: .warning))
+            }
+            table.rows.append(row)
         }
         var note: String?
         if wind.isCalm {
@@ -208,6 +217,11 @@ enum METARView {
             note = "under \(Format.fixed(RunwayWind.lightWind.knots, 0)) kt the wind favours no runway"
         } else {
             note = "favoured: " + rw.favoured.map(\.designator).sorted().joined(separator: ", ") + " (the most headwind)"
+        }
+        if limits.isSet {
+            let said =
+                over.isEmpty ? "every runway is within the limits (\(limits.words))" : "over the limits (\(limits.words)): " + over.joined(separator: ", ")
+            note = note.map { $0 + "; " + said } ?? said
         }
         return (table, note)
     }
