@@ -33,7 +33,11 @@ enum StageOperation {
 
 /// `sort COL [desc|asc], COL [desc]…` as written: the names and their directions.
 struct SortRequest: Equatable {
-    var keys: [(name: String, descending: Bool)]
+    struct Key: Equatable {
+        var name: String
+        var descending: Bool
+    }
+    var keys: [Key]
 
     /// `desc` or `asc` after a column (or its comma) turns that column; any other word is a column.
     init(_ words: [Token]) {
@@ -42,16 +46,12 @@ struct SortRequest: Equatable {
             for part in word.text.split(separator: ",") {
                 let text = String(part)
                 if ["desc", "asc"].contains(text.lowercased()), let last = keys.popLast() {
-                    keys.append((last.name, text.lowercased() == "desc"))
+                    keys.append(Key(name: last.name, descending: text.lowercased() == "desc"))
                 } else {
-                    keys.append((text, false))
+                    keys.append(Key(name: text, descending: false))
                 }
             }
         }
-    }
-
-    static func == (a: SortRequest, b: SortRequest) -> Bool {
-        a.keys.map(\.name) == b.keys.map(\.name) && a.keys.map(\.descending) == b.keys.map(\.descending)
     }
 
     /// Whether a list (`get to | sort [desc]`) is sorted from the greatest; nil when the words

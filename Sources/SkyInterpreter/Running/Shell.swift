@@ -364,12 +364,10 @@ public final class Shell {
         }
         do {
             return (spec, path, try Binder(spec: spec, path: path, context: context).bind(rest))
-        } catch var error as ShellError {
+        } catch var error as ShellError where error.kind == .usage {
             // A first word the arguments refuse may be a subcommand mistyped (`metar decod`).
-            let hint = rest.first?.keyword.map { word in suggestion(word, among: spec.subcommands.map(\.name)) { "'\(path.joined(separator: " ")) \($0)'" } }
-            if let hint, !hint.isEmpty, error.kind == .usage {
-                error.message += hint
-                throw error
+            if let word = rest.first?.keyword {
+                error.message += suggestion(word, among: spec.subcommands.map(\.name)) { "'\(path.joined(separator: " ")) \($0)'" }
             }
             throw error
         }

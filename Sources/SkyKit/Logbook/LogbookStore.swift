@@ -532,16 +532,12 @@ public final class LogbookStore {
     /// and route, and the same number when both have one) and in the same seat (two people of
     /// one party log one flight each); nil when it is new.
     public func repeated(_ flight: Flight, in logbook: String) throws -> Flight? {
-        var index = DuplicateIndex()
-        for f in try flights(in: logbook, FlightFilter(year: flight.date.year, airport: flight.origin))
-        where f.date == flight.date && f.origin == flight.origin && f.destination == flight.destination && f.row == flight.row
-            && f.seatLetter == flight.seatLetter && f.seatPosition == flight.seatPosition
-        {
-            index.insert(f)
-            if index.contains(flight) { return f }
-            index = DuplicateIndex()
+        try flights(in: logbook, FlightFilter(year: flight.date.year, airport: flight.origin)).first { f in
+            guard f.row == flight.row, f.seatLetter == flight.seatLetter, f.seatPosition == flight.seatPosition else { return false }
+            var logged = DuplicateIndex()
+            logged.insert(f)
+            return logged.contains(flight)
         }
-        return nil
     }
 
     public func duplicateIndex(in logbook: String) throws -> DuplicateIndex {

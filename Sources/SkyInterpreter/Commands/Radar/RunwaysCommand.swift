@@ -186,11 +186,11 @@ enum RunwaysCommand {
         let (text, datum) = agreement(rw, used: used, head: head, favoured: favoured)
         // The runways in use whose wind breaks the session's limits, gusts included.
         let limits = RunwayLimits(context)
+        guard limits.isSet else { return (text, datum) }
         let over = rw.ends.filter { used.contains($0.designator) }.compactMap { end -> String? in
             let broken = limits.broken(end)
             return broken.isEmpty ? nil : "\(end.designator) (\(broken.joined(separator: ", ")))"
         }
-        guard limits.isSet else { return (text, datum) }
         return (text + (over.isEmpty ? " In use, within the limits." : " Over the limits in use: " + over.joined(separator: ", ") + "."), datum)
     }
 

@@ -43,7 +43,7 @@ enum NativeReader {
                 do {
                     try FieldText.seat(letter, into: &r)
                 } catch {
-                    throw FlightFileError("'\(letter)' is not a seat (14C) or a seat letter (one letter, A to Z)")
+                    throw FlightFileError("'\(letter)' is not a seat letter (one letter, A to Z) or a seat (14C)")
                 }
                 if let row, r.row != row { throw FlightFileError("seat \(letter) and row \(row) disagree") }
             }

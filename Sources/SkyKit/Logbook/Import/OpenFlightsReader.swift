@@ -32,18 +32,17 @@ enum OpenFlightsReader {
         }
     }
 
-    /// The date (and perhaps the time) in any of the spec's forms.
+    /// The date (and perhaps the time) in any of the spec's forms: slashes are month first and
+    /// dots day first (help/csv.php), so the order is the format's, never a guess.
     static func dateAndTime(_ text: String) throws(FlightFileError) -> (FlightDate, ClockTime?) {
-        let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
-        let day = parts[0]
-        for (separator, order) in [("/", [2, 0, 1]), (".", [2, 1, 0])] where day.contains(separator) {
-            let fields = day.split(separator: Character(separator), omittingEmptySubsequences: false).map { Int($0) }
-            guard fields.count == 3, let y = fields[order[0]], let m = fields[order[1]], let d = fields[order[2]],
-                let date = FlightDate(year: y, month: m, day: d)
-            else { throw FlightFileError("'\(text)' is not a date (YYYY-MM-DD, MM/DD/YYYY, DD.MM.YYYY or YYYY)") }
-            return try FieldText.dateAndTime(date.description + (parts.count == 2 ? " " + parts[1] : ""), "Date")
+        let day = text.prefix { $0 != " " }
+        let order: DateOrder = day.contains("/") ? .mdy : day.contains(".") ? .dmy : .ymd
+        guard order != .ymd else { return try FieldText.dateAndTime(text, "Date") }
+        do {
+            return try FieldText.dateAndTime(text, "Date", order: order)
+        } catch {
+            throw FlightFileError("'\(text)' is not a date (YYYY-MM-DD, MM/DD/YYYY, DD.MM.YYYY or YYYY)")
         }
-        return try FieldText.dateAndTime(text, "Date")
     }
 
     static func record(_ row: [String], line: Int) throws(FlightFileError) -> FlightRecord {

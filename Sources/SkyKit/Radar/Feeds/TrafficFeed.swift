@@ -98,19 +98,20 @@ public final class ReceiverFeed: TrafficFeed {
 
     public func snapshot(at time: Double, around center: Coordinate, range: Distance, cancelled: () -> Bool) throws(FeedError) -> TrafficSnapshot {
         if let cache, monotonicSeconds() - cache.at < refreshInterval { return cache.snapshot }
-        var bytes: [UInt8]
+        var snapshot: TrafficSnapshot
         if isURL {
-            bytes = try fetch(foundData ?? location, cancelled: cancelled)
+            let bytes = try fetch(foundData ?? location, cancelled: cancelled)
             if foundData == nil, ReceiverFeed.isWebPage(bytes) {
-                (foundData, bytes) = try findData(cancelled: cancelled)
+                (foundData, snapshot) = try findData(cancelled: cancelled)
+            } else {
+                snapshot = try ReadsbDecoder.decode(bytes)
             }
         } else {
             guard let data = FileManager.default.contents(atPath: location) else {
                 throw FeedError(.data, FileManager.default.fileExists(atPath: location) ? "\(location) cannot be read" : "no such file: \(location)")
             }
-            bytes = [UInt8](data)
+            snapshot = try ReadsbDecoder.decode([UInt8](data))
         }
-        var snapshot = try ReadsbDecoder.decode(bytes)
         if snapshot.time == 0 { snapshot.time = time }
         cache = (monotonicSeconds(), snapshot)
         return snapshot
@@ -157,16 +158,13 @@ public final class ReceiverFeed: TrafficFeed {
         return found
     }
 
-    /// The first of `candidates()` that answers with aircraft.json, and its body; an error
+    /// The first of `candidates()` that answers with aircraft.json, and what it holds; an error
     /// naming what was tried when none does.
-    func findData(cancelled: () -> Bool) throws(FeedError) -> (String, [UInt8]) {
+    func findData(cancelled: () -> Bool) throws(FeedError) -> (String, TrafficSnapshot) {
         let tried = candidates()
         for address in tried {
-            guard let body = try? fetch(address, cancelled: cancelled), !ReceiverFeed.isWebPage(body), (try? ReadsbDecoder.decode(body)) != nil else {
-                if cancelled() { throw FeedError(.cancelled, "cancelled") }
-                continue
-            }
-            return (address, body)
+            if let body = try? fetch(address, cancelled: cancelled), let snapshot = try? ReadsbDecoder.decode(body) { return (address, snapshot) }
+            if cancelled() { throw FeedError(.cancelled, "cancelled") }
         }
         throw FeedError(
             .data,
