@@ -134,6 +134,36 @@ struct WeatherServiceTests {
         #expect(now.count == 1 && now[0].hasPrefix("10 22:00 ◀ now") && now[0].contains("IFR"), "\(r.stdout)")
     }
 
+    @Test func aTAFAtAnArrivalTimeGivesThePrevailingConditionsAndTheWorstExpectedThen() throws {
+        let server = try HTTPTestServer { _ in .json(Self.taf) }
+        defer { server.stop() }
+        // 14:00 is later today: the opening conditions (MVFR) with the TEMPO's showers (IFR).
+        let today = run("taf LFPG at 14:00", server)
+        #expect(today.status == 0, "\(today.stderr)")
+        #expect(today.stdout.contains("at          day 10 14:00 UTC"), "\(today.stdout)")
+        #expect(today.stdout.contains("prevailing  MVFR — wind from 240° at 12 kt"), "\(today.stdout)")
+        #expect(today.stdout.contains("worst       IFR (temporarily: visibility 4,000 m; showers of rain; broken clouds at 1,200 ft)"), "\(today.stdout)")
+        // 08:00 has passed today: tomorrow's, during the BECMG, whose worst is the FM group's IFR.
+        let tomorrow = run("taf LFPG --at 08:00", server)
+        #expect(tomorrow.stdout.contains("at          day 11 08:00 UTC"), "\(tomorrow.stdout)")
+        #expect(tomorrow.stdout.contains("becoming    VFR"), "\(tomorrow.stdout)")
+        #expect(tomorrow.stdout.contains("worst       IFR (the prevailing conditions: nothing worse is expected then)"), "\(tomorrow.stdout)")
+        // After the validity: one line, a data error.
+        let late = run("taf LFPG at 2025-11-12T09:00Z", server)
+        #expect(late.status == 65 && late.stdout.isEmpty, "\(late.stdout)")
+        #expect(late.stderr.contains("2025-11-12 09:00:00 UTC is not within the validity of LFPG's TAF (day 10 12:00 to day 11 18:00 UTC)"), "\(late.stderr)")
+        // The 18:00 of tomorrow ends the validity; 19:00 never comes within it.
+        let never = run("taf LFPG at 19:00", server, now: "2025-11-10T23:00:00Z")
+        #expect(never.status != 0 && never.stderr.contains("19:00 UTC does not come again within the validity"), "\(never.stderr)")
+        let json = run("set output json; taf LFPG at 14:00", server)
+        #expect(json.stdout.contains(#""at":"2025-11-10T14:00:00Z""#) && json.stdout.contains(#""worst":"IFR""#), "\(json.stdout)")
+        // Several stations: a row each, with the category then and the worst.
+        let two = run("taf LFPG EGLL at 14:00", server)
+        let row = two.stdout.split(separator: "\n").first { $0.hasPrefix("LFPG") }.map(String.init) ?? ""
+        #expect(row.contains("10 14:00") && row.contains("MVFR") && row.contains("IFR") && row.contains("temporarily"), "\(two.stdout)")
+        #expect(two.stdout.contains("no current TAF for EGLL"), "\(two.stdout)")
+    }
+
     @Test func theAddressIsASettingCheckedWhenSet() {
         let r = ProcessRunner.run(Executable.skyshell, ["-c", "set weather-url ftp://example.org"], environment: ProcessRunner.environment(home: home.path))
         #expect(r.status == 65 && r.stderr.contains("weather-url: 'ftp://example.org' is not an http(s) URL"), "\(r.stderr)")

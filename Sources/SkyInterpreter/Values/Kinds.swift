@@ -94,6 +94,18 @@ extension Kind {
         }
     }
 
+    /// A time asked of a forecast: a UTC clock time (`18:30`), placed by the forecast in its
+    /// validity, or any instant the `instant` kind reads.
+    public static var askedTime: Kind<AskedTime> {
+        Kind<AskedTime>.word(
+            "time", "a time: 18:30 (UTC, the next one within the forecast), 2025-11-09T18:30Z, +2h",
+            complete: { candidates(["now"], prefix: $0.prefix) }
+        ) { word, context in
+            if let clock = CivilTime.timeOfDay(word.lowercased()) { return .clock(clock) }
+            return .instant(try TimeParser.instant(word, now: context.runner.clock.now).timeIntervalSince1970)
+        }
+    }
+
     /// An http or https URL with a host (a feed, an element set, an API's base).
     public static var webURL: Kind<URL> {
         Kind<URL>.word("url", "an http(s) URL: https://host/path") { word, _ in

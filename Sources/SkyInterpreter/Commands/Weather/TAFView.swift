@@ -43,23 +43,7 @@ enum TAFView {
             if !t.isMissing && !t.isCancelled { output.append(.note("no timeline: the validity period is missing or cannot be placed")) }
             return output
         }
-        var table = Table(
-            key: "periods", title: "Timeline (UTC, day of the month and time)",
-            columns: [
-                Column("from", "From", kind: .airport), Column("to", "To", kind: .airport), Column("kind", "Change"), Column("flight_category", "Cat"),
-                Column("conditions", "Conditions"),
-            ])
-        for p in periods {
-            let phrases = (p.kind == .prevailing ? p.conditions : p.change).phrases
-            let isNow = placed.dated && p.kind == .prevailing && p.from <= now && now < p.to
-            table.rows.append([
-                Cell(placed.dated ? TimeText.isoDatum(p.from) : .string(dayClock(p.from)), text: dayClock(p.from) + (isNow ? " ◀ now" : "")),
-                Cell(placed.dated ? TimeText.isoDatum(p.to) : .string(dayClock(p.to)), text: dayClock(p.to)), Cell(kindWords(p)),
-                METARView.categoryCell(p.conditions),
-                Cell(phrases.isEmpty ? "as before" : phrases.joined(separator: "; ")),
-            ])
-        }
-        output.append(.table(table))
+        output.append(.table(periodTable(periods, placed, now: now)))
         if let reference = placed.reference, let validity = t.validity {
             for change in t.changesOutsideValidity(near: reference) {
                 output.append(.note(outsideWords(change, validity)))
@@ -67,6 +51,29 @@ enum TAFView {
         }
         if !placed.dated { output.append(.note("the report gives days of the month only: which month is not known")) }
         return output
+    }
+
+    /// The periods of a timeline as a table, each with its flight category; the prevailing one
+    /// in force `now` (when given) is marked.
+    static func periodTable(_ periods: [ForecastPeriod], _ placed: PlacedTAF, now: Double?) -> Table {
+        let time: ColumnKind = placed.dated ? .instant : .text
+        var table = Table(
+            key: "periods", title: "Timeline (UTC, day of the month and time)",
+            columns: [
+                Column("from", "From", kind: time), Column("to", "To", kind: time), Column("kind", "Change"), Column("flight_category", "Cat"),
+                Column("conditions", "Conditions"),
+            ])
+        for p in periods {
+            let phrases = (p.kind == .prevailing ? p.conditions : p.change).phrases
+            let isNow = placed.dated && p.kind == .prevailing && now.map { p.from <= $0 && $0 < p.to } == true
+            table.rows.append([
+                Cell(placed.dated ? TimeText.isoDatum(p.from) : .string(dayClock(p.from)), text: dayClock(p.from) + (isNow ? " ◀ now" : "")),
+                Cell(placed.dated ? TimeText.isoDatum(p.to) : .string(dayClock(p.to)), text: dayClock(p.to)), Cell(kindWords(p)),
+                METARView.categoryCell(p.conditions),
+                Cell(phrases.isEmpty ? "as before" : phrases.joined(separator: "; ")),
+            ])
+        }
+        return table
     }
 
     /// "TEMPO day 20 12:00 to day 20 15:00 is outside the validity (…): cut to it, or left out".
