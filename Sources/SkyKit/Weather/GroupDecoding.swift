@@ -124,7 +124,7 @@ enum GroupDecoding {
         let trend = s.one(of: "UDN").flatMap { RunwayVisualRange.Trend(rawValue: String(UnicodeScalar($0))) }
         guard s.atEnd else { return nil }
         let unit: LengthUnit = feet ? .feet : .meters
-        func visibility(_ v: (Int, Visibility.Qualifier)) -> Visibility { Visibility(Distance(Double(v.0), unit), v.1) }
+        func visibility(_ v: (Int, Visibility.Qualifier)) -> Visibility { Visibility(Distance(Double(v.0), unit), v.1, feet: feet) }
         return RunwayVisualRange(runway: runway, range: visibility(low), upTo: high.map(visibility), trend: trend)
     }
 

@@ -93,7 +93,7 @@ public struct PresentWeather: Sendable, Equatable {
     /// vicinity".
     public var words: String {
         let names = phenomena.map { Self.phenomenaNames[$0.rawValue] ?? $0.rawValue }
-        let list = names.count <= 1 ? (names.first ?? "") : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+        let list = Phrases.list(names)
         let strength = intensity == .light ? "light " : intensity == .heavy ? "heavy " : ""
         var text: String
         switch descriptor?.rawValue {

@@ -31,6 +31,15 @@ public enum Remark: Sendable, Equatable {
     case altimeter(inches: Double)
     /// QFEppp(/pppp): the pressure at the field's height, mmHg (and hPa).
     case qfe(millimetres: Int, hectopascals: Int?)
+    /// Weathers that began or ended in the last hour (`TSB45`, `RAB05E30SNB30`).
+    case weatherEvents([WeatherEvent])
+    /// Lightning seen (`OCNL LTGICCG OHD`).
+    case lightning(Lightning)
+    /// A thunderstorm, cumulonimbus, towering cumulus, virga or a weather, in words, and where it
+    /// is (`CB DSNT W`, `VIRGA SW`, `SHRA DSNT N`).
+    case seen(String, SeenPlace)
+    /// FROPA on its own: a front passed.
+    case frontalPassage
     /// Words the decoder does not read, kept as written.
     case text(String)
 
@@ -65,6 +74,10 @@ public enum Remark: Sendable, Equatable {
         case .maintenanceNeeded: return "the station needs maintenance"
         case .altimeter(let inches): return "altimeter " + Remark.hundredths(inches) + " inHg"
         case .qfe(let mm, let hpa): return "QFE \(mm) mmHg" + (hpa.map { " (\($0) hPa)" } ?? "")
+        case .weatherEvents(let events): return events.map(\.words).joined(separator: "; ")
+        case .lightning(let lightning): return lightning.words
+        case .seen(let what, let place): return what + place.words
+        case .frontalPassage: return "a front passed"
         case .text(let text): return text
         }
     }

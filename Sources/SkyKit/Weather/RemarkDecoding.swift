@@ -48,6 +48,7 @@ enum RemarkDecoding {
         default: break
         }
         if Remark.unavailable[text] != nil { return (.notAvailable(text), 1) }
+        if let seen = WeatherRemarks.decoded(tokens) { return seen }
         var s = GroupScanner(t)
         if s.take("SLP"), let v = s.digits(3), s.atEnd {
             // The tenths of hPa without the leading 9 or 10: 982 is 998.2, 132 is 1013.2.

@@ -13,11 +13,14 @@ public struct Visibility: Sendable, Equatable {
     public var qualifier: Qualifier
     /// True when the report gave it in statute miles.
     public var inStatuteMiles: Bool
+    /// True when the report gave it in feet (a US runway visual range, `R28L/2400FT`).
+    public var inFeet: Bool
 
-    public init(_ distance: Distance, _ qualifier: Qualifier = .exactly, statuteMiles: Bool = false) {
+    public init(_ distance: Distance, _ qualifier: Qualifier = .exactly, statuteMiles: Bool = false, feet: Bool = false) {
         self.distance = distance
         self.qualifier = qualifier
         inStatuteMiles = statuteMiles
+        inFeet = feet
     }
 
     /// 10 km or more (`9999`), the most a metric report says.

@@ -24,11 +24,13 @@ extension Wind {
 }
 
 extension Visibility {
-    /// "10 km or more", "4,000 m", "1 1/2 mi", "less than 1/4 mi", "more than 6 mi".
+    /// "10 km or more", "4,000 m", "2,400 ft", "1 1/2 mi", "less than 1/4 mi", "more than 6 mi".
     public var words: String {
         let amount: String
         if inStatuteMiles {
             amount = Self.miles(distance.statuteMiles) + " mi"
+        } else if inFeet {
+            amount = DigitGroups.fixed(distance.feet, decimals: 0, grouping: true) + " ft"
         } else if distance.meters >= 5_000 {
             amount = DigitGroups.fixed(distance.kilometers, decimals: 0) + " km"
         } else {

@@ -173,7 +173,7 @@ final class RadarContext: ServiceContext {
         let reach = Format.distance(RadarContext.qnhReach, context.settings.units, decimals: 0)
         return
             "pressure altitudes of \(Format.count(count, "aircraft", "aircraft")) within \(reach) "
-            + "of \(m.station) read with its QNH \(Format.fixed(qnh.hectopascals, 0)) hPa (METAR \(when)"
+            + "of \(m.station) read with its QNH \(METARView.pressure(qnh, context.settings.units)) (METAR \(when)"
             + (placed.dated ? "" : ", its month taken to be this one") + ")"
     }
 

@@ -40,6 +40,16 @@ enum METARView {
         return Cell(.optional(c?.rawValue), text: c?.rawValue ?? "?", style: categoryStyle(c))
     }
 
+    /// A pressure in the unit the session reads it in: as the report gave it (inHg for an A
+    /// group, hPa for a Q group) with aviation units, inHg with imperial, hPa with metric.
+    static func pressure(_ p: Pressure, _ units: UnitSystem) -> String {
+        switch units {
+        case .metric: Format.fixed(p.hectopascals, 0) + " hPa"
+        case .imperial: Format.fixed(p.inches, 2) + " inHg"
+        case .aviation: p.inInches ? Format.fixed(p.inches, 2) + " inHg" : Format.fixed(p.hectopascals, 0) + " hPa"
+        }
+    }
+
     static func hpa(_ p: Pressure) -> String {
         p.inInches
             ? Format.fixed(p.inches, 2) + " inHg (" + Format.fixed(p.hectopascals, 0) + " hPa)"
@@ -253,7 +263,7 @@ enum METARView {
                 m.conditions.ceiling.map { Cell(.int(Int($0.feet.rounded())), text: Format.grouped($0.feet) + " ft") } ?? Cell(.null, text: "—"),
                 m.temperature.map { Cell(Datum.rounded($0, 1), text: Format.trimmed($0, maxDecimals: 1) + "°") } ?? Cell(.null, text: "—"),
                 m.dewPoint.map { Cell(Datum.rounded($0, 1), text: Format.trimmed($0, maxDecimals: 1) + "°") } ?? Cell(.null, text: "—"),
-                m.pressure.map { Cell(Datum.rounded($0.hectopascals, 1), text: Format.fixed($0.hectopascals, 0)) } ?? Cell(.null, text: "—"),
+                m.pressure.map { Cell(Datum.rounded($0.hectopascals, 1), text: pressure($0, context.settings.units)) } ?? Cell(.null, text: "—"),
                 Cell(wind?.direction.map { Datum.int(Int($0.degrees.rounded())) } ?? .null), Cell(wind.map { Datum.rounded($0.speed.knots, 1) } ?? .null),
                 Cell(wind?.gust.map { Datum.rounded($0.knots, 1) } ?? .null),
                 Cell(m.conditions.visibility.map { Datum.rounded($0.distance.meters, 0) } ?? .null),

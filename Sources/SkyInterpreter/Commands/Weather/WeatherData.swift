@@ -25,7 +25,7 @@ enum WeatherData {
         guard let v else { return .null }
         return .object([
             ("m", number(v.distance.meters, 0)), ("sm", number(v.distance.statuteMiles, 3)), ("qualifier", .string(v.qualifier.rawValue)),
-            ("statute_miles", .bool(v.inStatuteMiles)), ("words", .string(v.words)),
+            ("statute_miles", .bool(v.inStatuteMiles)), ("ft", v.inFeet ? number(v.distance.feet, 0) : .null), ("words", .string(v.words)),
         ])
     }
 
