@@ -34,8 +34,17 @@ extension Kind {
         }
     }
 
-    /// A horizontal distance; bare numbers are in `unit`.
-    public static func distance(default unit: LengthUnit = .kilometers) -> Kind<Distance> {
+    /// A horizontal distance whose bare numbers are in the units setting's unit: km (metric), mi
+    /// (imperial) or nm (aviation).
+    public static func distance() -> Kind<Distance> {
+        .word("distance", "a distance: 50km, 12mi, 5nm, 800m (the units setting's unit — km, mi or nm — when no unit is given)", joiningUnit: true) {
+            word, context in
+            Distance(meters: try LengthParser.meters(word, defaultUnit: Format.distanceUnit(context.settings.units), what: "a distance"))
+        }
+    }
+
+    /// A horizontal distance; bare numbers are in `unit` whatever the units setting.
+    public static func distance(default unit: LengthUnit) -> Kind<Distance> {
         .word("distance", "a distance: 50km, 12mi, 5nm, 800m (\(unit.symbol) when no unit is given)", joiningUnit: true) { word, _ in
             Distance(meters: try LengthParser.meters(word, defaultUnit: unit, what: "a distance"))
         }

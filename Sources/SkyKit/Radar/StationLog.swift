@@ -23,6 +23,29 @@ public final class StationLog {
         try db.execute("PRAGMA journal_mode = WAL")
         try db.execute("PRAGMA synchronous = NORMAL")
         try db.execute(StationLog.schema)
+        try StationLog.upgrade(db)
+    }
+
+    /// The version of the log's tables this build writes (`PRAGMA user_version`): 2 keeps the
+    /// closest ground distance beside the closest straight-line one.
+    static let version = 2
+
+    /// Brings a log written by an earlier build up to `version` in one transaction, losing
+    /// nothing: the aircraft logged before keep their closest straight-line distance and get no
+    /// ground one (not known: it was never written down), so what they show says so.
+    static func upgrade(_ db: SQLiteDatabase) throws {
+        let found = try db.userVersion()
+        if found > version {
+            throw StoreError(.invalid, "\(db.path) was written by a newer skyshell (station log \(found), this one knows \(version)); it was left untouched")
+        }
+        guard found < version else { return }
+        try db.writeTransaction {
+            let has = try db.statement("SELECT count(*) FROM pragma_table_info('aircraft') WHERE name = 'closest_ground_km'").first { $0.int(0) } ?? 0
+            if has == 0 {
+                try db.execute("ALTER TABLE aircraft ADD COLUMN closest_ground_km REAL; ALTER TABLE aircraft ADD COLUMN closest_ground_time REAL")
+            }
+            try db.execute("PRAGMA user_version = \(version)")
+        }
     }
 
     static let schema = """
@@ -34,7 +57,7 @@ public final class StationLog {
             type TEXT, registration TEXT, country TEXT, positions INTEGER NOT NULL,
             closest_km REAL NOT NULL, closest_time REAL NOT NULL, farthest_km REAL NOT NULL, farthest_time REAL NOT NULL,
             farthest_bearing REAL NOT NULL, highest_m REAL, highest_time REAL, fastest_ms REAL, fastest_time REAL,
-            PRIMARY KEY(station, icao24)) WITHOUT ROWID;
+            closest_ground_km REAL, closest_ground_time REAL, PRIMARY KEY(station, icao24)) WITHOUT ROWID;
         CREATE INDEX IF NOT EXISTS aircraft_last_seen ON aircraft(station, last_seen);
         CREATE TABLE IF NOT EXISTS firsts(
             station INTEGER NOT NULL, kind TEXT NOT NULL, value TEXT NOT NULL, first_seen REAL NOT NULL, icao24 TEXT NOT NULL,
@@ -105,13 +128,19 @@ public final class StationLog {
         // Every SET expression reads the row as it was: the extremes and their times move together.
         try db.statement(
             """
-            INSERT INTO aircraft VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7, 1, ?8, ?3, ?9, ?3, ?10, ?11, CASE WHEN ?11 IS NULL THEN NULL ELSE ?3 END,
-                ?12, CASE WHEN ?12 IS NULL THEN NULL ELSE ?3 END)
+            INSERT INTO aircraft(
+                station, icao24, first_seen, last_seen, callsign, type, registration, country, positions, closest_km, closest_time,
+                farthest_km, farthest_time, farthest_bearing, highest_m, highest_time, fastest_ms, fastest_time, closest_ground_km,
+                closest_ground_time)
+            VALUES (?1, ?2, ?3, ?3, ?4, ?5, ?6, ?7, 1, ?8, ?3, ?9, ?3, ?10, ?11, CASE WHEN ?11 IS NULL THEN NULL ELSE ?3 END,
+                ?12, CASE WHEN ?12 IS NULL THEN NULL ELSE ?3 END, ?9, ?3)
             ON CONFLICT(station, icao24) DO UPDATE SET
                 first_seen = min(first_seen, ?3), last_seen = max(last_seen, ?3), positions = positions + 1,
                 callsign = coalesce(?4, callsign), type = coalesce(?5, type), registration = coalesce(?6, registration),
                 country = coalesce(?7, country),
                 closest_time = CASE WHEN ?8 < closest_km THEN ?3 ELSE closest_time END, closest_km = min(closest_km, ?8),
+                closest_ground_time = CASE WHEN ?9 < coalesce(closest_ground_km, 1e99) THEN ?3 ELSE closest_ground_time END,
+                closest_ground_km = min(coalesce(closest_ground_km, 1e99), ?9),
                 farthest_time = CASE WHEN ?9 > farthest_km THEN ?3 ELSE farthest_time END,
                 farthest_bearing = CASE WHEN ?9 > farthest_km THEN ?10 ELSE farthest_bearing END, farthest_km = max(farthest_km, ?9),
                 highest_time = CASE WHEN ?11 > coalesce(highest_m, -1e9) THEN ?3 ELSE highest_time END,

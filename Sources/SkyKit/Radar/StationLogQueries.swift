@@ -5,7 +5,10 @@ public struct StationAircraft: Sendable, Equatable {
     public var firstSeen: Double, lastSeen: Double
     public var positions: Int
     /// Straight-line distance of the closest position, and when (km, Unix seconds).
-    public var closestKm: Double, closestTime: Double
+    public var closestSlantKm: Double, closestSlantTime: Double
+    /// Ground distance of the closest position, and when; nil for an aircraft logged before the
+    /// log kept it (its ground distance is at most `closestSlantKm`).
+    public var closestGroundKm: Double?, closestGroundTime: Double?
     /// Ground distance and bearing of the farthest position, and when.
     public var farthestKm: Double, farthestTime: Double, farthestBearing: Double
     public var highestMeters: Double?, highestTime: Double?
@@ -45,13 +48,14 @@ extension StationLog {
 
     static let aircraftColumns = """
         icao24, callsign, type, registration, country, first_seen, last_seen, positions, closest_km, closest_time, farthest_km,
-        farthest_time, farthest_bearing, highest_m, highest_time, fastest_ms, fastest_time
+        farthest_time, farthest_bearing, highest_m, highest_time, fastest_ms, fastest_time, closest_ground_km, closest_ground_time
         """
 
     static func readAircraft(_ s: SQLiteStatement) -> StationAircraft {
         StationAircraft(
             icao24: s.text(0) ?? "", callsign: s.text(1), type: s.text(2), registration: s.text(3), country: s.text(4),
-            firstSeen: s.double(5), lastSeen: s.double(6), positions: Int(s.int(7)), closestKm: s.double(8), closestTime: s.double(9),
+            firstSeen: s.double(5), lastSeen: s.double(6), positions: Int(s.int(7)), closestSlantKm: s.double(8), closestSlantTime: s.double(9),
+            closestGroundKm: s.isNull(17) ? nil : s.double(17), closestGroundTime: s.isNull(18) ? nil : s.double(18),
             farthestKm: s.double(10), farthestTime: s.double(11), farthestBearing: s.double(12),
             highestMeters: s.isNull(13) ? nil : s.double(13), highestTime: s.isNull(14) ? nil : s.double(14),
             fastestMetersPerSecond: s.isNull(15) ? nil : s.double(15), fastestTime: s.isNull(16) ? nil : s.double(16))
@@ -79,13 +83,15 @@ extension StationLog {
         return found
     }
 
-    /// The record holders: the farthest, closest, highest and fastest aircraft ever heard.
+    /// The record holders: the farthest, closest, highest and fastest aircraft ever heard. The
+    /// distances are on the ground; an aircraft logged before ground distances were kept counts
+    /// with its straight-line distance, the most its ground distance can be.
     public func records(_ station: Int64) throws -> [(record: String, aircraft: StationAircraft)] {
         let orders = [
-            ("farthest", "farthest_km DESC"), ("closest", "closest_km ASC"), ("highest", "highest_m DESC"), ("fastest", "fastest_ms DESC"),
+            ("farthest", "farthest_km DESC"), ("closest", "coalesce(closest_ground_km, closest_km) ASC"), ("highest", "highest_m DESC"), ("fastest", "fastest_ms DESC"),
         ]
         return try orders.compactMap { name, order in
-            let column = String(order.split(separator: " ")[0])
+            let column = String(order.split(separator: " ").dropLast().joined(separator: " "))
             let s = try db.statement(
                 "SELECT \(StationLog.aircraftColumns) FROM aircraft WHERE station = ?1 AND \(column) IS NOT NULL ORDER BY \(order), first_seen LIMIT 1")
             return try s.bind([.integer(station)]).first(StationLog.readAircraft).map { (name, $0) }

@@ -47,8 +47,9 @@ struct StationLogTests {
         let a = try #require(try log.aircraft(station, heardSince: 0).first)
         #expect(a.firstSeen == 100 && a.lastSeen == 103 && a.positions == 4 && a.country == "IE" && a.type == "B738")
         #expect(abs(a.farthestKm - 60) < 0.01 && a.farthestTime == 103 && abs(a.farthestBearing - 90) < 0.5)
-        // Closest is the straight-line distance: 12 km out and 9 km up.
-        #expect(abs(a.closestKm - hypot(12, 9 - 0.119)) < 0.1 && a.closestTime == 101)
+        // The closest straight-line distance: 12 km out and 9 km up; the closest on the ground, 12 km.
+        #expect(abs(a.closestSlantKm - hypot(12, 9 - 0.119)) < 0.1 && a.closestSlantTime == 101)
+        #expect(abs((a.closestGroundKm ?? 0) - 12) < 0.01 && a.closestGroundTime == 101)
         #expect(a.highestMeters == 11_000 && a.highestTime == 102 && a.fastestMetersPerSecond == 250 && a.fastestTime == 103)
         let firsts = try log.firsts(station, since: 0)
         #expect(firsts.map { "\($0.kind) \($0.value)" } == ["airline RYR", "country IE", "type B738"] && firsts.allSatisfy { $0.time == 100 })
@@ -93,5 +94,51 @@ struct StationLogTests {
         #expect(try reopened.summary(here)?.positions == 300 && reopened.summary(there)?.positions == 30)
         var mode = stat()
         #expect(stat(path, &mode) == 0 && mode.st_mode & 0o777 == 0o600)
+    }
+}
+
+extension StationLogTests {
+    /// One aircraft heard once, 23 km out and 3 km up: its closest and farthest are the same
+    /// ground distance (a table showing a straight-line closest above a ground farthest made the
+    /// closest look farther).
+    @Test func theClosestAndTheFarthestAreBothOnTheGround() throws {
+        let log = try StationLog(path: dir.path + "/once.sqlite")
+        let point = Geodesic.wgs84.direct(from: Self.home, azimuth: Angle(degrees: 200), distance: Distance(23, .kilometers)).coordinate
+        let a = AircraftState(icao24: "3c6444", callsign: "DLH4", coordinate: point, baroAltitude: Height(meters: 3_000))
+        try log.add(TrafficSnapshot(time: 50, aircraft: [a]), from: Self.geometry)
+        let station = try #require(try log.station(at: Self.home))
+        let heard = try #require(try log.aircraft(station, heardSince: 0).first)
+        #expect(heard.closestGroundKm == heard.farthestKm && abs(heard.farthestKm - 23) < 0.01)
+        #expect(heard.closestSlantKm > heard.farthestKm)
+    }
+
+    /// A log written before ground distances were kept (no such columns, user_version 0) is
+    /// upgraded in place: every row kept, the old aircraft with no ground closest (not known),
+    /// and the next position heard gives it one.
+    @Test func aLogFromBeforeGroundDistancesIsUpgradedInPlaceLosingNothing() throws {
+        let path = dir.path + "/old.sqlite"
+        do {
+            let db = try SQLiteDatabase(path: path)
+            let old = StationLog.schema.replacingOccurrences(of: "closest_ground_km REAL, closest_ground_time REAL, ", with: "")
+            #expect(old != StationLog.schema)
+            try db.execute(old)
+            try db.execute(
+                """
+                INSERT INTO stations VALUES (1, 49.0128, 2.55, 10, 20, 2);
+                INSERT INTO aircraft VALUES (1, '4ca7b3', 10, 20, 'RYR12', 'B738', NULL, 'IE', 2, 14.5, 15, 30.0, 20, 90, 9000, 15, 240, 15);
+                """)
+        }
+        let log = try StationLog(path: path)
+        #expect(try log.db.userVersion() == StationLog.version)
+        var a = try #require(try log.aircraft(1, heardSince: 0).first)
+        #expect(a.positions == 2 && a.closestSlantKm == 14.5 && a.closestGroundKm == nil && a.farthestKm == 30 && a.callsign == "RYR12")
+        let point = Geodesic.wgs84.direct(from: Self.home, azimuth: Angle(degrees: 90), distance: Distance(40, .kilometers)).coordinate
+        try log.add(TrafficSnapshot(time: 30, aircraft: [AircraftState(icao24: "4ca7b3", coordinate: point, baroAltitude: Height(meters: 9_000))]), from: Self.geometry)
+        a = try #require(try log.aircraft(1, heardSince: 0).first)
+        #expect(a.positions == 3 && a.closestSlantKm == 14.5 && abs((a.closestGroundKm ?? 0) - 40) < 0.01 && a.closestGroundTime == 30)
+        // Opened again, nothing changes; a log from a newer build is refused untouched.
+        _ = try StationLog(path: path)
+        try log.db.execute("PRAGMA user_version = 99")
+        #expect(throws: StoreError.self) { _ = try StationLog(path: path) }
     }
 }

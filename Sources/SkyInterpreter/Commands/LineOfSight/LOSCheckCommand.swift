@@ -146,7 +146,7 @@ enum LOSCheckCommand {
         return lines
     }
 
-    static let at = Option("at", .distance(), "how far along the path (km unless a unit is given)")
+    static let at = Option("at", .distance(), "how far along the path (the units setting's km, mi or nm unless a unit is given)")
 
     static let profile = CommandSpec(
         "profile", category: .lineOfSight,

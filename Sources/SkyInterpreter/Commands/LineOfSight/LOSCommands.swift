@@ -139,7 +139,7 @@ enum LOSCommands {
         return output
     }
 
-    static let distance = Argument("distance", .distance(), "the radius (km unless a unit is given); clamped to 5–500 km")
+    static let distance = Argument("distance", .distance(), "the radius (the units setting's km, mi or nm unless a unit is given); clamped to 5–500 km")
 
     static let range = CommandSpec(
         "range", category: .lineOfSight,

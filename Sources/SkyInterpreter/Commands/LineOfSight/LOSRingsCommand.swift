@@ -7,7 +7,7 @@ import SkyKit
 enum LOSRingsCommand {
     static let altitudes = Argument("altitudes", .losHeight(), "aircraft altitudes above sea level (feet unless a unit is given)", .repeating(min: 1))
     static let range = Option(
-        "range", .distance(default: .kilometers), "how far out to look (1–600 km)", default: Distance(meters: 400_000), shown: "400 km", bare: false)
+        "range", .distance(), "how far out to look (1–600 km)", default: Distance(meters: 400_000), shown: "400 km", bare: false)
     static let azStep = Option("az-step", .angle, "degrees between bearings (0.1–10)", default: Angle(degrees: 1), shown: "1°", bare: false)
     static let rangeStep = Option(
         "range-step", .distance(default: .meters), "the range step, six looks at the ground each (30 m – 1 km; an SRTM3 cell by default)",

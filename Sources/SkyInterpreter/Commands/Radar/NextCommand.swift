@@ -11,7 +11,7 @@ enum NextCommand {
     static let goal = Argument(
         "goal", .choice(Goal.self, placeholder: "closest|overhead"), "closest (default): nearest approach; overhead: highest in the sky", .optional)
     static let above = Option("above", .angle, "the moment each aircraft climbs above this elevation (0–90°)")
-    static let within = Option("within", .distance(default: .kilometers), "only passes this near (default: the radar range)")
+    static let within = Option("within", .distance(), "only passes this near (default: the radar range)")
     static let window = Option(
         "for", .duration(defaultSeconds: 60, placeholder: "duration"), "how far ahead to look (1 min to 1 h)", default: 600, shown: "10min")
     static let limit = Option("limit", .integer(1...1_000), "at most this many rows", default: 10, shown: "10")

@@ -163,7 +163,7 @@ enum RadarCommands {
         ]
     }
 
-    static let distance = Argument("distance", .distance(default: .kilometers), "the scope's radius, 1 to 500 km (km when no unit is given)", .optional)
+    static let distance = Argument("distance", .distance(), "the scope's radius, 1 to 500 km (km, mi or nm by the units setting when no unit is given)", .optional)
 
     static let range = CommandSpec(
         "range", category: .radar,

@@ -46,7 +46,8 @@ enum StationCommands {
         abstract: "Every aircraft the station heard today, in the order first heard",
         discussion:
             "Today on the clock the radar shows (UTC, or the observer's with `set time local`). Each with its type, registration "
-            + "and country when known, first and last time heard (ever), the closest it came and the farthest it was heard; "
+            + "and country when known, first and last time heard (ever), the closest it came and the farthest it was heard, both "
+            + "on the ground (the straight-line closest is in the data as closest_slant_km); "
             + "new means heard for the first time today.",
         requires: [.observer],
         examples: [Example("station today", "today's aircraft, the ones never heard before marked new")]
@@ -61,9 +62,9 @@ enum StationCommands {
                 Cell(.string(a.callsign ?? ""), text: Visible.text(a.name)), Cell(.string(a.icao24)), Cell(.optional(a.type), text: a.type ?? "—"),
                 Cell(.optional(a.registration), text: Visible.text(a.registration ?? "—")), Cell(.optional(a.country), text: a.country ?? "—"),
                 moments.clockCell(max(a.firstSeen, since)), moments.clockCell(a.lastSeen),
-                Cell(Datum.rounded(a.closestKm, 2), text: Format.distance(Distance(a.closestKm, .kilometers), units)),
-                Cell(Datum.rounded(a.farthestKm, 2), text: Format.distance(Distance(a.farthestKm, .kilometers), units)),
-                Cell(.int(a.positions)), Cell(.bool(a.firstSeen >= since), text: a.firstSeen >= since ? "new" : ""),
+                closestCell(a, units), Cell(Datum.rounded(a.farthestKm, 2), text: Format.distance(Distance(a.farthestKm, .kilometers), units)),
+                Cell(Datum.rounded(a.closestSlantKm, 2)), Cell(.int(a.positions)),
+                Cell(.bool(a.firstSeen >= since), text: a.firstSeen >= since ? "new" : ""),
             ]
         }
         let table = Table(
@@ -71,11 +72,29 @@ enum StationCommands {
             columns: [
                 Column("callsign", "Callsign", kind: .text), Column("icao24", "Address", kind: .text), Column("type", "Type", kind: .aircraft),
                 Column("registration", "Reg", kind: .text), Column("country", "Country", kind: .text), Column("first", "First", kind: .text),
-                Column("last", "Last", kind: .text), Column("closest_km", "Closest", .right, kind: .length(.kilometers)),
-                Column("farthest_km", "Farthest", .right, kind: .length(.kilometers)), Column("positions", "Positions", .right, kind: .integer),
+                Column("last", "Last", kind: .text), Column("closest_km", "Closest (ground)", .right, kind: .length(.kilometers)),
+                Column("farthest_km", "Farthest (ground)", .right, kind: .length(.kilometers)),
+                Column("closest_slant_km", "", dataOnly: true, kind: .length(.kilometers)), Column("positions", "Positions", .right, kind: .integer),
                 Column("new", "", kind: .boolean),
             ], rows: rows)
-        return Output([.message("Heard today from \(moments.moment(since)) · \(Format.count(heard.count, "aircraft", "aircraft"))"), .table(table)])
+        var output = Output([.message("Heard today from \(moments.moment(since)) · \(Format.count(heard.count, "aircraft", "aircraft"))"), .table(table)])
+        let older = heard.filter { $0.closestGroundKm == nil }.count
+        if older > 0 { output.append(.note(olderNote(older))) }
+        return output
+    }
+
+    /// The closest ground distance, or for an aircraft logged before the log kept it, "≤" its
+    /// closest straight-line distance (the most the ground distance can be).
+    static func closestCell(_ a: StationAircraft, _ units: UnitSystem) -> Cell {
+        guard let ground = a.closestGroundKm else {
+            return Cell(.null, text: "≤ " + Format.distance(Distance(a.closestSlantKm, .kilometers), units))
+        }
+        return Cell(Datum.rounded(ground, 2), text: Format.distance(Distance(ground, .kilometers), units))
+    }
+
+    static func olderNote(_ count: Int) -> String {
+        "\(Format.count(count, "aircraft", "aircraft")) logged before the log kept ground distances: its closest is the straight-line "
+            + "distance, the most the ground distance can be (≤)"
     }
 
     static let since = Option("since", .instant, "from this moment instead of the start of today")
@@ -132,20 +151,24 @@ enum StationCommands {
         examples: [Example("station records", "the record holders")]
     ) { _, context in
         let (log, summary) = try context.station.station()
-        let rows = try log.records(summary.id).map { name, a -> [Cell] in
+        let records = try log.records(summary.id)
+        let rows = records.map { name, a -> [Cell] in
             [
                 Cell(name), Cell(.string(a.callsign ?? ""), text: Visible.text(a.name)), Cell(.string(a.icao24)),
                 Cell(.optional(a.type), text: a.type ?? "—"),
                 Cell(recordDatum(name, a), text: recordFigure(name, a, context)), context.moments.cell(recordTime(name, a)),
             ]
         }
-        return .table(
+        var output = Output.table(
             Table(
                 key: "records",
                 columns: [
                     Column("record", "Record", kind: .text), Column("callsign", "Callsign", kind: .text), Column("icao24", "Address", kind: .text),
                     Column("type", "Type", kind: .aircraft), Column("value", "Figure", .right, kind: .number), Column("time", "When", kind: .text),
                 ], rows: rows))
+        output.append(.note("distances are on the ground, from the station to the point below the aircraft"))
+        if records.contains(where: { $0.record == "closest" && $0.aircraft.closestGroundKm == nil }) { output.append(.note(olderNote(1))) }
+        return output
     }
 
     /// A record's figure as data: km for distances, metres, metres a second.
@@ -161,7 +184,7 @@ enum StationCommands {
     static func recordDatum(_ name: String, _ a: StationAircraft) -> Datum {
         switch name {
         case "farthest": Datum.rounded(a.farthestKm, 2)
-        case "closest": Datum.rounded(a.closestKm, 2)
+        case "closest": Datum.rounded(a.closestGroundKm ?? a.closestSlantKm, 2)
         case "highest": a.highestMeters.map { Datum.rounded($0, 0) } ?? .null
         default: a.fastestMetersPerSecond.map { Datum.rounded($0, 1) } ?? .null
         }
@@ -170,7 +193,7 @@ enum StationCommands {
     static func recordTime(_ name: String, _ a: StationAircraft) -> Double {
         switch name {
         case "farthest": a.farthestTime
-        case "closest": a.closestTime
+        case "closest": a.closestGroundTime ?? a.closestSlantTime
         case "highest": a.highestTime ?? a.firstSeen
         default: a.fastestTime ?? a.firstSeen
         }
@@ -188,7 +211,7 @@ enum StationCommands {
         switch name {
         case "farthest":
             figure = Format.distance(Distance(a.farthestKm, .kilometers), units) + " toward " + RadarText.bearing(Angle(degrees: a.farthestBearing))
-        case "closest": figure = Format.distance(Distance(a.closestKm, .kilometers), units)
+        case "closest": figure = closestCell(a, units).text
         case "highest": figure = a.highestMeters.map { Format.height(Height(meters: $0), units) } ?? "—"
         default: figure = a.fastestMetersPerSecond.map { Format.speed(Speed(metersPerSecond: $0), units) } ?? "—"
         }
