@@ -99,3 +99,68 @@ struct StationLogProcessTests {
         #expect(stat(home.path + "/station.sqlite", &mode) == 0 && mode.st_mode & 0o777 == 0o600)
     }
 }
+
+/// `station run` as a service manager runs it: no terminal, nothing on stdout, a line on stderr
+/// at the start, each report interval and the end; SIGTERM ends it with status 0 and the log whole.
+@Suite("Station run, unattended")
+struct StationRunTests {
+    let home = TemporaryDirectory("station-run")
+
+    @Test func itLogsUntilSIGTERMThenEndsCleanlyWithStatusZero() throws {
+        let counter = Counter()
+        // The fourth answer fails: a receiver that does not answer now and then is tried again.
+        let server = try HTTPTestServer { _ in
+            let k = counter.next()
+            return k == 4 ? .respond(status: 503, body: "busy") : .json(StationLogProcessTests.answer(k))
+        }
+        defer { server.stop() }
+        let source = "observer 49.0128 2.55 msl 119m; radar source readsb \(server.url)/data/aircraft.json"
+        let environment = ProcessRunner.environment(home: home.path)
+        let live = try LiveProcess(
+            Executable.skyshell, ["-q", "-c", source + "; station run every 0.2s report 1s"], environment: environment, scratch: home.path)
+        let deadline = Date().addingTimeInterval(20)
+        while !(live.stderr.contains("heard 200 aircraft") && live.stderr.contains("trying again")), Date() < deadline { usleep(50_000) }
+        #expect(live.stderr.contains("station: "), "\(live.stderr)")
+        live.signal(SIGTERM)
+        let status = try live.waitForExit(timeout: 5)
+        #expect(status == 0, "\(status) \(live.stderr)")
+        // Nothing on stdout but the observer's note (-q keeps notes): the run writes on stderr.
+        #expect(live.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("note: ") }, "\(live.stdout)")
+        let lines = live.stderr.split(separator: "\n").map(String.init)
+        // The start, at least one interval, the failure said once, and the end with the totals.
+        #expect(lines.first?.contains("station: ") == true && lines.first?.contains("logging receiver \(server.url)") == true, "\(lines)")
+        #expect(lines.contains { $0.contains("failed: the receiver answered 503") && $0.contains("trying again at the next poll") }, "\(lines)")
+        #expect(lines.contains { $0.contains("heard 200 aircraft") }, "\(lines)")
+        let end = try #require(lines.last)
+        #expect(end.contains("stopped by SIGTERM: ") && end.contains("positions logged in all"), "\(end)")
+        // Each line starts with the time, for the journal.
+        #expect(lines.allSatisfy { $0.range(of: #"^skyshell: station: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ "#, options: .regularExpression) != nil }, "\(lines)")
+        // The log has whole snapshots of 200, as many as the run said.
+        let said = end.components(separatedBy: "snapshots, ").last?.components(separatedBy: " positions").first ?? ""
+        let logged = Int(said.replacingOccurrences(of: ",", with: "")) ?? -1
+        let r = ProcessRunner.run(Executable.skyshell, ["--output", "json", "-c", source + "; station"], environment: environment)
+        let last = r.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        let card = (try? JSONSerialization.jsonObject(with: Data(last.utf8))) as? [String: Any] ?? [:]
+        #expect(card["positions"] as? Int == logged && logged >= 400 && logged % 200 == 0, "\(logged) \(r.stdout)")
+    }
+
+    @Test func withoutAReceiverItSaysWhatItNeeds() {
+        let r = ProcessRunner.run(
+            Executable.skyshell, ["-c", "observer LFPG; radar source sample paris; station run"], environment: ProcessRunner.environment(home: home.path))
+        #expect(r.status != 0, "\(r.status)")
+        #expect(r.stderr.contains("station run needs a receiver as the radar source (radar source readsb URL)"), "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+    }
+
+    @Test func forADurationItEndsByItself() throws {
+        let server = try HTTPTestServer { _ in .json(StationLogProcessTests.answer(0)) }
+        defer { server.stop() }
+        let r = ProcessRunner.run(
+            Executable.skyshell,
+            ["-c", "observer 49.0128 2.55 msl 119m; radar source readsb \(server.url)/data/aircraft.json; station run for 1s every 0.2s"],
+            environment: ProcessRunner.environment(home: home.path))
+        #expect(r.status == 0, "\(r.stderr)")
+        // The same answer read again is logged once.
+        #expect(r.stderr.contains("ran for") && r.stderr.contains("1 snapshot, 200 positions logged in all"), "\(r.stderr)")
+    }
+}

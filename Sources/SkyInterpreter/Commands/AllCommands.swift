@@ -85,7 +85,8 @@ enum AllCommands {
     /// script leaves their confirmation out when they were given something to change (alone,
     /// `observer` or `radar range` still show what they hold).
     static let setters: Set<String> = [
-        "set", "settings reset", "timing", "heading", "observer", "logbook use", "radar source", "radar range", "radar time",
+        "set", "settings reset", "timing", "heading", "observer", "logbook use", "radar source", "radar source sample", "radar source opensky",
+        "radar source readsb", "radar source replay", "radar range", "radar time",
         "los origin", "los target", "los range", "los earth", "los terrain source", "los server", "sat use", "radar satellites",
         "watch add", "watch rm",
     ]

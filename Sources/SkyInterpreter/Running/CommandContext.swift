@@ -156,6 +156,8 @@ struct ConsoleAccess {
     func report(_ error: ShellError) { shell.report(error) }
     func warn(_ message: String) { shell.warn(message) }
     func notice(_ message: String) { shell.notice(message) }
+    /// A line on stderr under its own label ("station: …"), for a long-running mode's journal.
+    func log(_ message: String, label: String) { shell.report(message, label: label, style: .dim, at: nil, bare: false) }
 }
 
 /// The files a command writes, through the shell's rules (see `Shell.createUserFile`).

@@ -1,8 +1,10 @@
 /// Reads the aircraft databases receivers use into register entries:
 /// - tar1090-db's `aircraft.csv` (also what readsb's `--db-file` reads): no header, one aircraft
-///   a line, `icao;reg;type;flags;desc;year;ownop;` separated by semicolons;
+///   a line, `icao;reg;type;flags;desc;year;ownop;` separated by semicolons (ownop: the owner or
+///   operator);
 /// - OpenSky's `aircraftDatabase.csv`: a header row naming `icao24`, `registration` and
-///   `typecode` among its columns, fields quoted and separated by commas.
+///   `typecode` (and `operator`, or `owner` where the operator is empty) among its columns, fields quoted and separated by
+///   commas.
 /// Either may be gzipped. Registrations keep letters, digits and `-` (up to 12), types letters
 /// and digits (up to 4); anything else in a field leaves it empty rather than shown.
 public enum AircraftRegisterReader {
@@ -26,8 +28,9 @@ public enum AircraftRegisterReader {
         var entries: [AircraftRegister.Entry] = []
         var skipped = 0
         for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: true) {
-            let fields = line.split(separator: UInt8(ascii: ";"), maxSplits: 3, omittingEmptySubsequences: false)
-            guard let entry = entry(fields[0], fields.count > 1 ? fields[1] : [], fields.count > 2 ? fields[2] : []) else {
+            let fields = line.split(separator: UInt8(ascii: ";"), maxSplits: 7, omittingEmptySubsequences: false)
+            func field(_ k: Int) -> ArraySlice<UInt8> { k < fields.count ? fields[k] : [] }
+            guard let entry = entry(field(0), field(1), field(2), owner: field(6)) else {
                 skipped += 1
                 continue
             }
@@ -45,9 +48,11 @@ public enum AircraftRegisterReader {
                 throw FeedError(.data, "the header row names no icao24 column")
             }
             let registration = header.firstIndex(of: "registration"), type = header.firstIndex(of: "typecode")
+            let operatorColumn = header.firstIndex(of: "operator"), ownerColumn = header.firstIndex(of: "owner")
             while let row = try reader.next() {
                 func field(_ k: Int?) -> ArraySlice<UInt8> { k.map { $0 < row.count ? ArraySlice(row[$0].utf8) : [] } ?? [] }
-                guard icao < row.count, let entry = entry(field(icao), field(registration), field(type)) else {
+                let owner = field(operatorColumn).isEmpty ? field(ownerColumn) : field(operatorColumn)
+                guard icao < row.count, let entry = entry(field(icao), field(registration), field(type), owner: owner) else {
                     skipped += 1
                     continue
                 }
@@ -63,12 +68,17 @@ public enum AircraftRegisterReader {
         return AircraftRegister.Reading(layout: "OpenSky aircraftDatabase.csv", entries: entries, skipped: skipped)
     }
 
-    /// An entry from its three fields; nil when the address is not six hex digits.
-    static func entry(_ icao: ArraySlice<UInt8>, _ registration: ArraySlice<UInt8>, _ type: ArraySlice<UInt8>) -> AircraftRegister.Entry? {
+    /// An entry from its fields; nil when the address is not six hex digits. The operator is a
+    /// name kept as `AircraftState.name` keeps one (quotes dropped, white space one space, at most
+    /// 60 characters).
+    static func entry(
+        _ icao: ArraySlice<UInt8>, _ registration: ArraySlice<UInt8>, _ type: ArraySlice<UInt8>, owner: ArraySlice<UInt8>
+    ) -> AircraftRegister.Entry? {
         let hex = icao.filter { $0 != UInt8(ascii: "\"") && $0 != 0x0D && $0 != 0x20 }
         guard hex.count == 6, let address = UInt32(String(decoding: hex, as: UTF8.self), radix: 16) else { return nil }
         return AircraftRegister.Entry(
-            address: address, registration: clean(registration, width: 12, extra: UInt8(ascii: "-")), type: clean(type, width: 4, extra: nil))
+            address: address, registration: clean(registration, width: 12, extra: UInt8(ascii: "-")), type: clean(type, width: 4, extra: nil),
+            operatorName: owner.isEmpty ? nil : AircraftState.name(String(decoding: owner.filter { $0 != UInt8(ascii: "\"") }, as: UTF8.self)))
     }
 
     /// The field uppercased when it is only letters, digits (and `extra`) within `width`; nil

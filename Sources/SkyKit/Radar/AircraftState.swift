@@ -24,6 +24,9 @@ public struct AircraftState: Sendable, Equatable {
     public var typeDesignator: String?
     public var registration: String?
     public var squawk: String?
+    /// Who owns or operates the aircraft as registered ("Air France", "Netjets Europe"), from a
+    /// receiver's database (readsb's `ownOp`) or the user's: a plain name, never a code.
+    public var operatorName: String?
     /// The altimeter setting the crew selected, hPa (readsb's `nav_qnh`): with it a pressure
     /// altitude becomes the altitude their altimeter reads.
     public var qnh: Double?
@@ -35,7 +38,7 @@ public struct AircraftState: Sendable, Equatable {
         icao24: String, callsign: String? = nil, coordinate: Coordinate, baroAltitude: Height? = nil, geoAltitude: Height? = nil,
         onGround: Bool = false, groundSpeed: Speed? = nil, track: Double? = nil, verticalRate: Double? = nil,
         category: AircraftCategory? = nil, typeDesignator: String? = nil, registration: String? = nil, squawk: String? = nil,
-        qnh: Double? = nil
+        qnh: Double? = nil, operatorName: String? = nil
     ) {
         // Feeds are checked here, once: an impossible number is an unknown one.
         self.icao24 = icao24
@@ -52,6 +55,25 @@ public struct AircraftState: Sendable, Equatable {
         self.registration = registration
         self.squawk = squawk
         self.qnh = plausible(qnh, AircraftState.qnhs)
+        self.operatorName = operatorName.flatMap(AircraftState.name)
+    }
+
+    /// A name from a feed or a file as it is kept: each run of white space (tabs and line breaks
+    /// too) one space, none at the ends, at most 60 characters; nil when nothing is left. Other
+    /// control characters stay, to be shown visibly where the name is written.
+    public static func name(_ text: String) -> String? {
+        var out = "", space = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace || scalar.value == 0x0A || scalar.value == 0x0D || scalar.value == 0x09 {
+                space = !out.isEmpty
+                continue
+            }
+            if space { out.unicodeScalars.append(" ") }
+            space = false
+            out.unicodeScalars.append(scalar)
+            if out.count >= 60 { break }
+        }
+        return out.isEmpty ? nil : out
     }
 
     /// Altimeter settings kept, hPa (the lowest sea-level pressures measured are about 870).

@@ -88,7 +88,8 @@ extension StationLog {
     /// with its straight-line distance, the most its ground distance can be.
     public func records(_ station: Int64) throws -> [(record: String, aircraft: StationAircraft)] {
         let orders = [
-            ("farthest", "farthest_km DESC"), ("closest", "coalesce(closest_ground_km, closest_km) ASC"), ("highest", "highest_m DESC"), ("fastest", "fastest_ms DESC"),
+            ("farthest", "farthest_km DESC"), ("closest", "coalesce(closest_ground_km, closest_km) ASC"),
+            ("highest", "highest_m DESC"), ("fastest", "fastest_ms DESC"),
         ]
         return try orders.compactMap { name, order in
             let column = String(order.split(separator: " ").dropLast().joined(separator: " "))

@@ -90,6 +90,8 @@ struct ServiceTableTests {
         let allowed: Set<String> = [
             "Commands/Shell/Help.swift", "Commands/Shell/History.swift", "Commands/Shell/Run.swift", "Commands/Shell/Exit.swift",
             "Commands/Shell/LanguageCommands.swift", "Commands/Session/Settings.swift", "Commands/Teaching/LessonCommands.swift", "Values/Kinds.swift",
+            // `station run` ends the session (status 0) on the SIGTERM or SIGHUP it handled.
+            "Commands/Station/StationRunCommand.swift",
         ]
         var reaching: Set<String> = []
         for folder in ["Commands", "Values"] {

@@ -91,6 +91,15 @@ struct FeedDecoderTests {
         let snapshot = try ReadsbDecoder.decode(fixture("readsb-v2.json"))
         #expect(abs(snapshot.time - 1_733_000_000.5) < 1e-6)
         #expect(snapshot.aircraft.count == 2 && snapshot.aircraft[1].onGround)
+        // The database fields an aggregator (or readsb with --db-file-lt) sends: registration and owner/operator.
+        #expect(snapshot.aircraft[0].registration == "D-AIZZ" && snapshot.aircraft[0].operatorName == "Lufthansa")
+        #expect(snapshot.aircraft[1].operatorName == nil)
+        // A recording keeps the operator.
+        let line = TrafficRecording.line(snapshot)
+        let back = try TrafficRecording.read(Array((TrafficRecording.headerLine(source: "t", started: 1) + "\n" + line + "\n").utf8))
+        #expect(back.snapshots.first?.aircraft.first?.operatorName == "Lufthansa")
+        #expect(AircraftState.name(" Air\t\nFrance  ") == "Air France" && AircraftState.name(" \t ") == nil)
+        #expect(AircraftState.name(String(repeating: "x", count: 500))?.count == 60)
         #expect(try ReadsbDecoder.decode(Array(#"{"ac":null,"now":1733000000000}"#.utf8)).aircraft.isEmpty)
         #expect(throws: FeedError.self) { try ReadsbDecoder.decode(Array(#"{"now":1}"#.utf8)) }
         #expect(throws: FeedError.self) { try ReadsbDecoder.decode(Array(#"{"aircraft":[{"hex":"a"#.utf8)) }

@@ -133,7 +133,8 @@ extension StationLogTests {
         var a = try #require(try log.aircraft(1, heardSince: 0).first)
         #expect(a.positions == 2 && a.closestSlantKm == 14.5 && a.closestGroundKm == nil && a.farthestKm == 30 && a.callsign == "RYR12")
         let point = Geodesic.wgs84.direct(from: Self.home, azimuth: Angle(degrees: 90), distance: Distance(40, .kilometers)).coordinate
-        try log.add(TrafficSnapshot(time: 30, aircraft: [AircraftState(icao24: "4ca7b3", coordinate: point, baroAltitude: Height(meters: 9_000))]), from: Self.geometry)
+        let far = AircraftState(icao24: "4ca7b3", coordinate: point, baroAltitude: Height(meters: 9_000))
+        try log.add(TrafficSnapshot(time: 30, aircraft: [far]), from: Self.geometry)
         a = try #require(try log.aircraft(1, heardSince: 0).first)
         #expect(a.positions == 3 && a.closestSlantKm == 14.5 && abs((a.closestGroundKm ?? 0) - 40) < 0.01 && a.closestGroundTime == 30)
         // Opened again, nothing changes; a log from a newer build is refused untouched.

@@ -2,19 +2,20 @@ import FoundationEssentials
 import Glibc
 import SkyKit
 
-/// `radar aircraft-db [FILE|off]`: registrations and types from the user's aircraft database.
+/// `radar aircraft-db [FILE|off]`: registrations, types and operators from the user's aircraft database.
 enum RadarAircraftDBCommand {
     static let file = Argument(
         "file", .path(extensions: ["csv", "gz"]), "tar1090-db's aircraft.csv(.gz) or OpenSky's aircraftDatabase.csv, or off", .optional)
 
     static let spec = CommandSpec(
         "aircraft-db", category: .radar,
-        abstract: "Fill in registrations and types the feed lacks from your aircraft database",
+        abstract: "Fill in registrations, types and operators the feed lacks from your aircraft database",
         discussion:
-            "Reads an aircraft database in a layout receivers already use — tar1090-db's aircraft.csv (icao;reg;type;…, "
+            "Reads an aircraft database in a layout receivers already use — tar1090-db's aircraft.csv (icao;reg;type;…;ownop, "
             + "plain or .gz; readsb's --db-file is the same file) or OpenSky's aircraftDatabase.csv (a header with icao24, "
-            + "registration, typecode) — and keeps a compact copy in the data folder, searched in place. From then on an "
-            + "aircraft whose feed sends no type or registration gets them from it (what the feed sends wins), and the radar "
+            + "registration, typecode, operator, owner) — and keeps a compact copy in the data folder, searched in place. From "
+            + "then on an aircraft whose feed sends no type, registration or owner/operator gets them from it (what the feed "
+            + "sends wins; radar list's operator column), and the radar "
             + "says how many came from the database. Never required and never downloaded: skyshell only reads the file you "
             + "give. `off` forgets it; without an argument it says what is in use.",
         arguments: [file.spec],
@@ -34,7 +35,7 @@ enum RadarAircraftDBCommand {
         if path.lowercased() == "off" {
             if FileManager.default.fileExists(atPath: target) { try? FileManager.default.removeItem(atPath: target) }
             context.radar.forgetRegister()
-            return .message("no aircraft database: types and registrations only from the feed")
+            return .message("no aircraft database: types, registrations and operators only from the feed")
         }
         let raw: [UInt8]
         do {

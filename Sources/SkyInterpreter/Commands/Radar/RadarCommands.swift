@@ -99,8 +99,8 @@ enum RadarCommands {
         "list", category: .radar,
         abstract: "The aircraft within range as a table, nearest first",
         discussion:
-            "Callsign, type, registration and squawk (when the feed has them: readsb and dump1090 do), ground distance, bearing and its clock "
-            + "position (12 o'clock is the way you face), altitude, elevation angle above your horizon, ground speed and track.",
+            "Callsign, type, registration, owner/operator and squawk (when the feed or your aircraft database has them), ground distance, "
+            + "bearing and its clock position (12 o'clock is the way you face), altitude, elevation angle above your horizon, ground speed and track.",
         options: [limit.spec],
         requires: [.observer],
         examples: [Example("radar list", "every aircraft within range"), Example("radar list limit 5", "the five nearest")],
@@ -163,7 +163,8 @@ enum RadarCommands {
         ]
     }
 
-    static let distance = Argument("distance", .distance(), "the scope's radius, 1 to 500 km (km, mi or nm by the units setting when no unit is given)", .optional)
+    static let distance = Argument(
+        "distance", .distance(), "the scope's radius, 1 to 500 km (km, mi or nm by the units setting when no unit is given)", .optional)
 
     static let range = CommandSpec(
         "range", category: .radar,

@@ -195,9 +195,8 @@ final class RadarContext: ServiceContext {
         let geometry = RadarGeometry(observer)
         let sightings = geometry.sightings(snapshot.aircraft, within: range)
         let hint = ((feed as? SampleFeed)?.sample).flatMap { RadarContext.sampleHint($0, observer: observer.place.coordinate, context.settings.units) }
-        let filled =
-            filledFromRegister > 0
-            ? "types and registrations of \(Format.count(filledFromRegister, "aircraft", "aircraft")) are from your aircraft database (radar aircraft-db)" : nil
+        let count = Format.count(filledFromRegister, "aircraft", "aircraft")
+        let filled = filledFromRegister > 0 ? "types, registrations and operators of \(count) are from your aircraft database (radar aircraft-db)" : nil
         let note = RadarContext.joined(sourceNote, hint, stationQNHNote, filled)
         var picture = RadarPicture(
             feed: feed.label, time: time, isRecorded: feed.isRecorded, observer: observer,

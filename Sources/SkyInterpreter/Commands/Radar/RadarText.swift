@@ -24,12 +24,13 @@ enum RadarText {
         return altitudeNote(pressure: sources.contains(.pressure), qnh: sources.contains(.qnh), station: sources.contains(.stationQNH))
     }
 
-    /// The columns of a list of `sightings` (registration and squawk only when some aircraft
-    /// has one) and its altitude note, found in one pass reading each sighting in place.
+    /// The columns of a list of `sightings` (registration, operator and squawk only when some
+    /// aircraft has one) and its altitude note, found in one pass reading each sighting in place.
     static func shape(of sightings: ArraySlice<Sighting>) -> (columns: [Column], note: String?) {
-        var registration = false, squawk = false, pressure = false, qnh = false, station = false
+        var registration = false, operatorName = false, squawk = false, pressure = false, qnh = false, station = false
         for i in sightings.indices {
             registration = registration || sightings[i].aircraft.registration != nil
+            operatorName = operatorName || sightings[i].aircraft.operatorName != nil
             squawk = squawk || sightings[i].aircraft.squawk != nil
             if !sightings[i].aircraft.onGround {
                 let source = sightings[i].aircraft.altitudeSource
@@ -37,11 +38,12 @@ enum RadarText {
                 qnh = qnh || source == .qnh
                 station = station || source == .stationQNH
             }
-            if registration, squawk, pressure, qnh, station { break }
+            if registration, operatorName, squawk, pressure, qnh, station { break }
         }
         let shown = columns.map { column in
             var c = column
             if c.key == "registration" { c.dataOnly = !registration }
+            if c.key == "operator" { c.dataOnly = !operatorName }
             if c.key == "squawk" { c.dataOnly = !squawk }
             return c
         }
@@ -105,7 +107,7 @@ enum RadarText {
         return "aeio".contains(first) ? "an" : "a"
     }
 
-    /// The columns of `radar list`; registration and squawk are left out of the text table
+    /// The columns of `radar list`; registration, operator and squawk are left out of the text table
     /// when no aircraft shown has them (the embedded samples, OpenSky).
     /// The table of `radar list`, without its rows.
     static let table = Table(key: "aircraft", columns: columns, rows: [])
@@ -114,7 +116,8 @@ enum RadarText {
     /// filter`, a pushed `where`) reads every column as the `where` stage over the rows does.
     static let columns = [
         Column("callsign", "Callsign", kind: .text), Column("icao24", "", dataOnly: true, kind: .text), Column("type", "Type", kind: .aircraft),
-        Column("registration", "Reg", kind: .text, dropRank: 1), Column("squawk", "Squawk", kind: .text),
+        Column("registration", "Reg", kind: .text, dropRank: 1), Column("operator", "Operator", kind: .text, dropRank: 4),
+        Column("squawk", "Squawk", kind: .text),
         Column("distance_km", "Distance", .right, kind: .length(.kilometers)), Column("bearing", "Bearing", kind: .angle),
         Column("clock", "Clock", kind: .integer, dropRank: 3), Column("altitude_m", "Altitude", .right, kind: .height(.meters)),
         Column("altitude_source", "", dataOnly: true, kind: .text), Column("elevation", "Elevation", .right, kind: .angle),
@@ -191,7 +194,7 @@ struct RadarRow {
     var cells: [Cell] {
         [
             cell(0), cell(1), cell(2), cell(3), cell(4), cell(5), cell(6), cell(7), cell(8), cell(9), cell(10), cell(11), cell(12), cell(13),
-            cell(14), cell(15), cell(16), cell(17),
+            cell(14), cell(15), cell(16), cell(17), cell(18),
         ]
     }
 
@@ -204,30 +207,31 @@ struct RadarRow {
         case 1: return Cell(.string(sightings[index].aircraft.icao24))
         case 2: return Cell(.optional(sightings[index].aircraft.typeDesignator), text: sightings[index].aircraft.typeDesignator ?? "—")
         case 3: return Cell(.optional(sightings[index].aircraft.registration), text: sightings[index].aircraft.registration ?? "—")
-        case 4: return Cell(.optional(sightings[index].aircraft.squawk), text: sightings[index].aircraft.squawk ?? "—")
-        case 5: return Cell(Datum.rounded(sightings[index].groundDistance.kilometers, 3), late: .distance(sightings[index].groundDistance, units))
-        case 6: return Cell(Datum.rounded(sightings[index].bearing.degrees, 2), late: .compassBearing(sightings[index].bearing))
-        case 7:
+        case 4: return Cell(.optional(sightings[index].aircraft.operatorName), text: sightings[index].aircraft.operatorName ?? "—")
+        case 5: return Cell(.optional(sightings[index].aircraft.squawk), text: sightings[index].aircraft.squawk ?? "—")
+        case 6: return Cell(Datum.rounded(sightings[index].groundDistance.kilometers, 3), late: .distance(sightings[index].groundDistance, units))
+        case 7: return Cell(Datum.rounded(sightings[index].bearing.degrees, 2), late: .compassBearing(sightings[index].bearing))
+        case 8:
             let clock = clock
             return Cell(.int(clock), late: .clock(clock))
-        case 8:
+        case 9:
             return RadarText.altitudeCell(
                 sightings[index].aircraft.altitude, onGround: sightings[index].aircraft.onGround, source: sightings[index].aircraft.altitudeSource, units)
-        case 9:
-            return Cell(sightings[index].aircraft.onGround ? .string("ground") : Datum.optional(sightings[index].aircraft.altitudeSource?.rawValue))
         case 10:
+            return Cell(sightings[index].aircraft.onGround ? .string("ground") : Datum.optional(sightings[index].aircraft.altitudeSource?.rawValue))
+        case 11:
             let hidden = hidden
             return sightings[index].elevation.map { Cell(Datum.rounded($0.degrees, 2), late: .degrees($0, decimals: 1, hidden: hidden)) }
                 ?? Cell(.null, text: "—" + (hidden ? " hidden" : ""))
-        case 11:
-            return sightings[index].aircraft.groundSpeed.map { Cell(Datum.rounded($0.metersPerSecond, 2), late: .speed($0, units)) } ?? Cell(.null, text: "—")
         case 12:
+            return sightings[index].aircraft.groundSpeed.map { Cell(Datum.rounded($0.metersPerSecond, 2), late: .speed($0, units)) } ?? Cell(.null, text: "—")
+        case 13:
             return sightings[index].aircraft.track.map { Cell(Datum.rounded($0, 1), late: .degrees(Angle(degrees: $0), decimals: 0, hidden: false)) }
                 ?? Cell(.null, text: "—")
-        case 13: return Cell(.bool(sightings[index].aircraft.onGround))
-        case 14: return Cell(Datum.rounded(sightings[index].apparentSize, 2))
-        case 15: return Cell(.bool(hidden))
-        case 16: return Cell(.bool(watched))
+        case 14: return Cell(.bool(sightings[index].aircraft.onGround))
+        case 15: return Cell(Datum.rounded(sightings[index].apparentSize, 2))
+        case 16: return Cell(.bool(hidden))
+        case 17: return Cell(.bool(watched))
         default: return Cell(.optional(AddressBlocks.country(of: sightings[index].aircraft.icao24)))
         }
     }

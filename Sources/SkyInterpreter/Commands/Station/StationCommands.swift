@@ -17,7 +17,7 @@ enum StationCommands {
             + "which `radar coverage` reads for a receiver source. Each snapshot is one transaction: a killed skyshell loses "
             + "at most the snapshot being written. The station is the receiver within 1 km of the observer. `station add` "
             + "logs recordings made before.",
-        subcommands: [today, new, records, add],
+        subcommands: [today, new, records, add, StationRunCommand.spec],
         requires: [.observer],
         examples: [
             Example("station", "the totals"), Example("station today", "every aircraft heard today"),

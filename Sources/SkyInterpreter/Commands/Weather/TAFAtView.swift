@@ -66,7 +66,8 @@ enum TAFAtView {
         var table = Table(
             key: "tafs_at",
             columns: [
-                Column("station", "Station"), Column("at", "At (UTC)", kind: list.allSatisfy(\.dated) ? .instant : .text), Column("flight_category", "Prevailing"),
+                Column("station", "Station"), Column("at", "At (UTC)", kind: list.allSatisfy(\.dated) ? .instant : .text),
+                Column("flight_category", "Prevailing"),
                 Column("worst", "Worst"), Column("worst_kind", "Worst as"), Column("raw", "", dataOnly: true),
             ])
         var notes: [String] = []

@@ -91,6 +91,7 @@ public enum ReadsbDecoder {
             typeDesignator: a["t"]?.string,
             registration: a["r"]?.string,
             squawk: a["squawk"]?.string,
-            qnh: a["nav_qnh"]?.double)
+            qnh: a["nav_qnh"]?.double,
+            operatorName: a["ownOp"]?.string)
     }
 }

@@ -39,6 +39,7 @@ public enum TrafficRecording {
         add("type", a.typeDesignator.map(Datum.string))
         add("registration", a.registration.map(Datum.string))
         add("squawk", a.squawk.map(Datum.string))
+        add("operator", a.operatorName.map(Datum.string))
         return .object(fields)
     }
 
@@ -113,6 +114,6 @@ public enum TrafficRecording {
             track: a["track"]?.double, verticalRate: a["vrate_ms"]?.double,
             category: a["category"]?.string.flatMap(AircraftCategory.init(rawValue:)),
             typeDesignator: a["type"]?.string, registration: a["registration"]?.string, squawk: a["squawk"]?.string,
-            qnh: a["qnh_hpa"]?.double)
+            qnh: a["qnh_hpa"]?.double, operatorName: a["operator"]?.string)
     }
 }
