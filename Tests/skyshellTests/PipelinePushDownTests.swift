@@ -1,9 +1,11 @@
 import Foundation
+import SkyKit
 import SkyTestSupport
 import Testing
 
 /// The logbook's query does part of a pipeline over `flights` (airline and year equalities,
-/// a `first N` after them): the rows are the same as when nothing is pushed. `skip 0` first
+/// distance comparisons on the route lengths it keeps, a `first N` or a `count` after them):
+/// the rows are the same as when nothing is pushed. `skip 0` first
 /// keeps every stage in memory; both forms run in one process, over 3,000 random flights. A
 /// pipeline shown as text computes only the fields its stages name: the same text as a kept one.
 @Suite("Pipelines pushed into the logbook's query")
@@ -28,11 +30,16 @@ struct PipelinePushDownTests {
         let conditions = [
             "airline == UA", "airline == BA and year == 2020", "year == 2018", "airline == AFR and distance > 5000km",
             "year == 2024 and airline == DLH", "airline == LH or year == 2019", "airline == ZZZ", "year == 1999",
-            "airline == UA and airline == BA", "distance > 9000km and year == 2016",
+            "airline == UA and airline == BA", "distance > 9000km and year == 2016", "distance > 5000km", "distance <= 3000km",
+            "8000km < distance and airline == UA", "distance_km >= 5570.2km", "distance < 1mi", "distance > 2000nm or year == 2020",
         ]
         for condition in conditions {
             let groups = [" | group airline with count", " | group year, from with count", " | group aircraft, to, airline | sort count desc | first 4"]
-            for tail in ["", " | first 7", " | first 1", " | where year == 2021 | first 3", " | sort distance desc | first 5"] + groups {
+            let tails = [
+                "", " | first 7", " | first 1", " | where year == 2021 | first 3", " | sort distance desc | first 5", " | sort distance | first 3",
+                " | count", " | where year > 2020 | count",
+            ]
+            for tail in tails + groups {
                 let pushed = "flights | where \(condition)\(tail)"
                 let inMemory = "flights | skip 0 | where \(condition)\(tail)"
                 let r = ProcessRunner.run(Executable.skyshell, ["-o", "json", "-c", "\(pushed); \(inMemory)"], environment: env)
@@ -54,6 +61,22 @@ struct PipelinePushDownTests {
             let halves = text.stdout.components(separatedBy: "=====\n")
             #expect(text.status == 0 && halves.count == 2 && halves[0] == halves[1], "\(shown): \(text.stderr)")
         }
+        // Listed by the stored lengths: the same first flights as a sort over every row, ties in the list's order.
+        for stages in ["sort distance desc | first 10", "sort distance | first 10", "sort distance_km desc | first 1000 | select id distance"] {
+            let r = ProcessRunner.run(
+                Executable.skyshell, ["-o", "json", "-c", "flights | \(stages); flights | skip 0 | \(stages); flights limit 50 | \(stages)"], environment: env)
+            let lines = r.stdout.split(separator: "\n")
+            #expect(r.status == 0 && lines.count == 3 && lines[0] == lines[1] && lines[2] != lines[0], "\(stages): \(r.stderr)")
+        }
+        // The route lengths are the catalog's: `logbook check` says so, and finds one changed behind its back.
+        let check = ProcessRunner.run(Executable.skyshell, ["-c", "logbook check"], environment: env)
+        #expect(check.status == 0 && check.stdout.hasSuffix(": ok\n"), "\(check.stdout) \(check.stderr)")
+        do {
+            let db = try SQLiteDatabase(path: home.path + "/logbook.sqlite")
+            try db.execute("UPDATE routes SET km = km + 1 WHERE origin = 'KSFO' AND destination = 'KJFK'")
+        }
+        let damaged = ProcessRunner.run(Executable.skyshell, ["-c", "logbook check"], environment: env)
+        #expect(damaged.status == 65 && damaged.stderr.contains("1 route length differs from the catalog"), "\(damaged.stderr)")
         // Counted by the logbook straight after flights, in every format.
         for stages in ["group airline with count", "group year", "group airline, from with count | where count > 20"] {
             for format in ["table", "json", "csv"] {

@@ -2,8 +2,9 @@ import SkyKit
 
 /// The part of a pipeline over `flights` that the logbook's own query does: equalities on
 /// the airline and the year in the `where` stages right after the head (the index on the date
-/// and the airline column answer them), and a `first N` when every condition before it was
-/// done by the query. Pushed conditions stay in the `where` too, so the stages give the same
+/// and the airline column answer them), comparisons of the distance with a length (the route
+/// lengths the logbook keeps), a `first N` when every condition before it was done by the
+/// query, and a `count` after them (the logbook counts). Pushed conditions stay in the `where` too, so the stages give the same
 /// rows whether or not the query narrowed them; what is pushed is said in PERFORMANCE.md.
 struct FlightPushDown: Equatable {
     var filter = FlightFilter()
@@ -14,6 +15,9 @@ struct FlightPushDown: Equatable {
     /// bare `flights`: the logbook counts the groups itself, and those stages and the group are
     /// not run again over rows.
     var group: Group?
+    /// The index of a `count` stage right after the pushed `where` stages of a bare `flights`
+    /// whose every condition the query does: the logbook counts, and no row is made.
+    var counted: Int?
 
     struct Group: Equatable {
         /// The index of the group stage among the stages.
@@ -34,8 +38,16 @@ struct FlightPushDown: Equatable {
                 for part in expression.conjuncts { exact = pushed.take(part, reader) && exact }
                 continue
             case .first(let limit)? where exact && (1...10_000_000).contains(limit): pushed.filter.limit = limit
+            case .sort(let request)? where exact && request.keys.count == 1 && Self.distanceColumns.contains(request.keys[0].name.lowercased()):
+                // `sort distance [desc] | first N`: the query lists the N first by the stored
+                // lengths (the stages still sort those N, as they came).
+                if n + 1 < stages.count, case .first(let limit)? = stages[n + 1].read, (1...10_000_000).contains(limit) {
+                    pushed.filter.byDistance = request.keys[0].descending
+                    pushed.filter.limit = limit
+                }
             case .group(let request)? where exact && bare:
                 if let keys = groupKeys(request) { pushed.group = Group(stage: n, keys: keys, request: request) }
+            case .count? where exact && bare: pushed.counted = n
             default: break
             }
             break
@@ -58,6 +70,10 @@ struct FlightPushDown: Equatable {
     /// Takes `airline == X` or `year == N` into the filter; false when the condition is left
     /// for the stage alone.
     private mutating func take(_ e: Expression, _ reader: ScalarReader) -> Bool {
+        if let condition = Self.distance(e, reader) {
+            filter.distances.append(condition)
+            return true
+        }
         guard case .compare(.eq, let a, let b) = e else { return false }
         let (column, value): (String, String)
         switch (a, b) {
@@ -76,5 +92,25 @@ struct FlightPushDown: Equatable {
             return true
         default: return false
         }
+    }
+
+    /// The names of the route's length among the flights' columns.
+    static let distanceColumns: Set<String> = ["distance", "distance_km"]
+
+    /// `distance > 5000km` (or `distance_km`, `<`, `<=`, `>=`, the sides either way) with the
+    /// length read as the `where` stage reads it; nil for anything else.
+    static func distance(_ e: Expression, _ reader: ScalarReader) -> FlightFilter.RouteCondition? {
+        guard case .compare(let op, let a, let b) = e else { return nil }
+        let (column, word, comparison): (String, String, Expression.Comparison)
+        switch (a, b) {
+        case (.word(let c), .word(let v)) where distanceColumns.contains(c.lowercased()): (column, word, comparison) = (c, v, op)
+        case (.word(let v), .word(let c)) where distanceColumns.contains(c.lowercased()): (column, word, comparison) = (c, v, op.flipped)
+        default: return nil
+        }
+        guard let pushed = FlightFilter.RouteCondition.Comparison(rawValue: comparison.rawValue),
+            case .quantity(_, .length) = Literal.parse(word),
+            case .number(let meters)? = try? Literal.parse(word).scalar(for: .length(.kilometers), column: column, written: word, reader: reader)
+        else { return nil }
+        return FlightFilter.RouteCondition(pushed, meters: meters)
     }
 }

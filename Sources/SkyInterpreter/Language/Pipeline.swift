@@ -71,6 +71,10 @@ extension Shell {
                 flow = .value(.table(try query.groups(stream.shape, plan, context)))
                 skipped = group.stage + 1
             }
+            if let query, let stage = plan.counted, case .rows = flow, let n = try query.count(plan, context) {
+                flow = .value(Stages.countValue(n))
+                skipped = stage + 1
+            }
             if let pushed = wherePushDown, pushed.taken {
                 flow = flow.untitled
                 skipped = max(skipped, pushed.done)

@@ -23,7 +23,7 @@ enum Stages {
             case .value(.list(let cells, _, _)): n = cells.count
             case .value(.value): n = 1
             }
-            return .value(.value(Cell(.int(n), text: String(n)), .integer, key: "count"))
+            return .value(countValue(n))
         default: break
         }
         // A list (or the one value `get` gave for one row) through first, last, skip, uniq, sort.
@@ -131,6 +131,9 @@ enum Stages {
     /// The stream's rows in the order of `sort COL [desc|asc], COL [desc]…` (`RowOrder`), or
     /// only the first `keep` of them (a `sort … | first N` over rows still coming: only N rows
     /// are held at any time).
+    /// What a `count` stage gives for `n` rows.
+    static func countValue(_ n: Int) -> PipeValue { .value(Cell(.int(n), text: String(n)), .integer, key: "count") }
+
     static func sorted(_ stream: RowStream, _ request: SortRequest, _ reader: ScalarReader, keep: Int? = nil) throws -> QueryTable {
         var table = stream.shape
         var ranking = Ranking<[Cell]>(try RowOrder(request, over: table), keep: keep)

@@ -23,6 +23,9 @@ struct QueryPlanner {
     var plan: (_ stages: [PipelineStage], _ bare: Bool, _ catalog: Catalog) -> FlightPushDown
     /// The planned group stage (`plan.group`) over the groups the query counted, with `shape` the rows' table.
     var groups: (_ shape: QueryTable, _ plan: FlightPushDown, _ context: CommandContext) throws -> QueryTable
+    /// The number of rows the planned `count` stage (`plan.counted`) would count, counted by the
+    /// query; nil when the stages must count.
+    var count: (_ plan: FlightPushDown, _ context: CommandContext) throws -> Int?
     /// The fields the rows compute only when a stage names them (a pipeline shown as text).
     var fields: [String]
 }

@@ -15,6 +15,8 @@ public final class Catalog: @unchecked Sendable {
     /// The airports in order of latitude, made on first use: a search near a point reads only
     /// the band of latitudes it can reach (`airports(near:within:limit:)`).
     let airportsByLatitude: Once<AirportLatitudes>
+    /// `airportsVersion`, found on first use.
+    let airportsDigest: Once<String>
 
     /// The catalog embedded in this binary.
     public static let embedded = Catalog(data: .embedded)
@@ -28,6 +30,12 @@ public final class Catalog: @unchecked Sendable {
         timeZonesBase = data.section("tz").lowerBound
         let (base, count) = (airportsBase, data.section("airports").count / Catalog.airportRecordSize)
         airportsByLatitude = Once { AirportLatitudes(data, base: base, count: count) }
+        let airports = data.section("airports")
+        airportsDigest = Once {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for o in airports { hash = (hash ^ UInt64(data.u8(o))) &* 0x0000_0100_0000_01b3 }
+            return "fnv1a64:" + String(hash, radix: 16)
+        }
     }
 
     /// A catalog from bytes in memory (which must outlive it); nil when they are not one.
@@ -35,6 +43,10 @@ public final class Catalog: @unchecked Sendable {
         guard let data = BinaryCatalog(bytes) else { return nil }
         self.init(data: data)
     }
+
+    /// What identifies the airports' positions of this catalog (a 64-bit FNV-1a digest of
+    /// its airport records, in hex): lengths measured with another catalog are measured again.
+    public var airportsVersion: String { airportsDigest.value }
 
     public var airportCount: Int { data.section("airports").count / Catalog.airportRecordSize }
     public var airlineCount: Int { data.section("airlines").count / Catalog.airlineRecordSize }

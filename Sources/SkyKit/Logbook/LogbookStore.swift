@@ -17,6 +17,26 @@ public struct FlightFilter: Sendable, Equatable {
     /// ICAO code of an airport at either end.
     public var airport: String?
     public var limit: Int?
+    /// Conditions on the route's length, done with the lengths the logbook keeps (`routes`):
+    /// a flight whose route has no length (an airport the catalog does not know) matches none.
+    public var distances: [RouteCondition] = []
+    /// Listed by the route's length (true: the longest first) instead of the list's order;
+    /// flights of one length stay in the list's order, and a route with no length sorts as
+    /// smaller than any (last when the longest come first).
+    public var byDistance: Bool?
+
+    /// `distance > 5000km`: the route's length compared with `meters` as the stored kilometres
+    /// times 1,000 (the same product a `where` stage compares).
+    public struct RouteCondition: Sendable, Equatable {
+        public enum Comparison: String, Sendable { case lt = "<", le = "<=", gt = ">", ge = ">=" }
+        public var comparison: Comparison
+        public var meters: Double
+        public init(_ comparison: Comparison, meters: Double) {
+            self.comparison = comparison
+            self.meters = meters
+        }
+    }
+
     public init(year: Int? = nil, airlines: [String]? = nil, airport: String? = nil, limit: Int? = nil) {
         self.year = year
         self.airlines = airlines
@@ -417,9 +437,10 @@ public final class LogbookStore {
         guard let id = try logbookID(logbook, create: false) else { return FlightCursor(statement: nil) }
         let (clause, params) = where_(filter, logbookID: id)
         let limit = filter.limit.map { " LIMIT \($0)" } ?? ""
+        let order = filter.byDistance.map { "r.km \($0 ? "DESC" : "ASC"), " } ?? ""
         // Not the statement cache: a cursor may still be open when another query runs.
         var raw: OpaquePointer?
-        let sql = "SELECT \(listed ? Self.listedColumns : Self.columns) FROM flights f \(clause) ORDER BY f.date DESC, f.number DESC\(limit)"
+        let sql = "SELECT \(listed ? Self.listedColumns : Self.columns) FROM flights f \(clause) ORDER BY \(order)f.date DESC, f.number DESC\(limit)"
         _ = sql.withCString { sqlite3_prepare_v2_shim(db, $0, &raw) }
         guard let raw else { throw StoreError(.other, "cannot list flights") }
         let decode: (SQLiteStatement) -> Flight = listed ? { Self.listedFlight($0) } : { Self.flight($0) }
@@ -475,7 +496,8 @@ public final class LogbookStore {
         try db.statement("SELECT COUNT(*) FROM flights WHERE logbook_id = ?").bind([.integer(logbookID)]).first { Int($0.int(0)) } ?? 0
     }
 
-    /// The SQL condition of a filter. A year matches its partial dates too ("2006",
+    /// The SQL condition of a filter (with the join to the route lengths when it has a distance
+    /// condition), to follow `FROM flights f`. A year matches its partial dates too ("2006",
     /// "2006-02"), which sort between "2006" and "2007" like its whole ones.
     func where_(_ filter: FlightFilter, logbookID: Int64) -> (String, [SQLiteValue?]) {
         var clauses = ["f.logbook_id = ?"]
@@ -492,7 +514,12 @@ public final class LogbookStore {
             clauses.append("(f.origin = ? OR f.destination = ?)")
             params += [.text(airport), .text(airport)]
         }
-        return ("WHERE " + clauses.joined(separator: " AND "), params)
+        for condition in filter.distances {
+            clauses.append("r.km * 1000.0 \(condition.comparison.rawValue) ?")
+            params.append(.real(condition.meters))
+        }
+        let join = filter.distances.isEmpty && filter.byDistance == nil ? "" : "JOIN routes r ON r.origin = f.origin AND r.destination = f.destination "
+        return (join + "WHERE " + clauses.joined(separator: " AND "), params)
     }
 
     static func flight(_ s: SQLiteStatement) -> Flight {

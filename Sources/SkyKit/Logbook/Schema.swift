@@ -2,7 +2,7 @@
 /// version; opening a database applies every missing step in one transaction.
 enum Schema {
     /// The version this build writes.
-    static let current = 5
+    static let current = 6
 
     /// Step n turns version n-1 into version n. (CHECKs are written with OR rather than IN:
     /// SQLite builds a temporary index for an IN list of three or more values on every insert.)
@@ -118,6 +118,29 @@ enum Schema {
         DROP INDEX flights_by_logbook;
         CREATE INDEX flights_by_logbook ON flights(logbook_id, date, number);
         CREATE INDEX flights_by_airline ON flights(logbook_id, airline, date, number);
+        """,
+        // Version 6: each route's length kept once, by its airports (a logbook flies a few
+        // thousand routes): written with the catalog that measured it, so a condition or an
+        // order on the distance is SQLite's. A flight written with a route not yet measured adds
+        // the route unmeasured (the triggers: not INSERT OR IGNORE, whose conflict rule the
+        // writing statement's own would replace); `LogbookStore.measureRoutes` measures it.
+        6: """
+        CREATE TABLE routes (
+            origin TEXT NOT NULL,
+            destination TEXT NOT NULL,
+            km REAL,
+            catalog TEXT,
+            PRIMARY KEY (origin, destination)
+        ) WITHOUT ROWID;
+        INSERT OR IGNORE INTO routes (origin, destination) SELECT DISTINCT origin, destination FROM flights;
+        CREATE TRIGGER flights_route_insert AFTER INSERT ON flights BEGIN
+            INSERT INTO routes (origin, destination) SELECT NEW.origin, NEW.destination
+                WHERE NOT EXISTS (SELECT 1 FROM routes WHERE origin = NEW.origin AND destination = NEW.destination);
+        END;
+        CREATE TRIGGER flights_route_update AFTER UPDATE OF origin, destination ON flights BEGIN
+            INSERT INTO routes (origin, destination) SELECT NEW.origin, NEW.destination
+                WHERE NOT EXISTS (SELECT 1 FROM routes WHERE origin = NEW.origin AND destination = NEW.destination);
+        END;
         """,
     ]
 

@@ -126,6 +126,74 @@ struct LogbookStoreTests {
         #expect(try store.integrityCheck() == ["ok"])
     }
 
+    /// Each earlier schema with flights on it: the upgrade keeps every flight and lists each
+    /// route once, unmeasured, for `measureRoutes`.
+    @Test func anUpgradeFromEachEarlierSchemaKeepsTheFlightsAndListsTheirRoutes() throws {
+        for version in 1..<LogbookStore.currentSchemaVersion {
+            let file = dir.path + "/v\(version).sqlite"
+            do {
+                let old = try LogbookStore(path: file, schemaVersion: version)
+                let number = version >= 3 ? "number, " : ""
+                let events = version == 1 ? ", events" : ""
+                try old.db.execute(
+                    """
+                    INSERT INTO logbooks (id, name, created) VALUES (1, 'default', '2020-01-01');
+                    INSERT INTO flights (logbook_id, \(number)origin, destination, date\(events)) VALUES
+                        (1, \(version >= 3 ? "1, " : "")'KSFO', 'KJFK', '2020-02-02'\(version == 1 ? ", ''" : "")),
+                        (1, \(version >= 3 ? "2, " : "")'KJFK', 'EGLL', '2020-03-03'\(version == 1 ? ", ''" : "")),
+                        (1, \(version >= 3 ? "3, " : "")'KSFO', 'KJFK', '2021-02-02'\(version == 1 ? ", ''" : ""));
+                    """)
+            }
+            let store = try LogbookStore(path: file)
+            #expect(store.schemaVersion == LogbookStore.currentSchemaVersion, "from \(version)")
+            #expect(Array(try store.flights(in: "default")).count == 3, "from \(version)")
+            #expect(try store.db.statement("SELECT count(*), count(km) FROM routes").first { [$0.int(0), $0.int(1)] } == [2, 0], "from \(version)")
+            #expect(try !store.routesCurrent(catalog: "test"))
+        }
+    }
+
+    /// Route lengths: measured once per route for a catalog, a new route (a flight added or
+    /// moved) added unmeasured by the triggers, all measured again for another catalog; a
+    /// distance condition reads them, and a route with no length matches none.
+    @Test func routeLengthsAreMeasuredOnceAndAgainForAnotherCatalog() throws {
+        let store = try LogbookStore(path: path)
+        _ = try store.add(flight("KSFO", "KJFK"), to: "default")
+        _ = try store.add(flight("KSFO", "KJFK", "2025-02-01"), to: "default")
+        _ = try store.add(flight("KJFK", "EGLL"), to: "default")
+        var asked: [String] = []
+        let lengths = ["KSFO-KJFK": 4_152.0, "KJFK-EGLL": 5_540.0]
+        func length(_ o: String, _ d: String) -> Double? {
+            asked.append(o + "-" + d)
+            return lengths[o + "-" + d]
+        }
+        #expect(try store.measureRoutes(catalog: "a", length: length) == 2 && asked.sorted() == ["KJFK-EGLL", "KSFO-KJFK"])
+        #expect(try store.routesCurrent(catalog: "a") && store.measureRoutes(catalog: "a", length: length) == 0)
+        var far = FlightFilter()
+        far.distances = [FlightFilter.RouteCondition(.gt, meters: 5_000_000)]
+        #expect(try store.count(in: "default", far) == 1)
+        // A flight moved to a new route, and one on a route the catalog cannot measure.
+        let moved = try store.add(flight("EGLL", "LFPG"), to: "default")
+        _ = try store.add(flight("ZZZZ", "KJFK"), to: "default")
+        #expect(try !store.routesCurrent(catalog: "a"))
+        asked = []
+        #expect(try store.measureRoutes(catalog: "a", length: length) == 2 && asked.sorted() == ["EGLL-LFPG", "ZZZZ-KJFK"])
+        let movedNumber = try #require(moved.number)
+        var edited = try #require(try store.flight(number: movedNumber, in: "default"))
+        edited.destination = "RJTT"
+        try store.update(edited)
+        asked = []
+        #expect(try store.measureRoutes(catalog: "a", length: length) == 1 && asked == ["EGLL-RJTT"])
+        var near = FlightFilter()
+        near.distances = [FlightFilter.RouteCondition(.le, meters: 5_000_000)]
+        #expect(try store.count(in: "default", near) == 2, "the unmeasured routes match neither")
+        // Another catalog: every route again, and `logbook check` finds a length that differs.
+        asked = []
+        #expect(try store.measureRoutes(catalog: "b", length: length) == 5 && asked.count == 5)
+        #expect(try store.misMeasuredRoutes(catalog: "b", length: length).isEmpty)
+        #expect(try store.misMeasuredRoutes(catalog: "b") { o, d in o == "KJFK" ? 1 : lengths[o + "-" + d] }.map(\.origin) == ["KJFK"])
+        #expect(try store.misMeasuredRoutes(catalog: "a") { _, _ in 1 }.isEmpty, "routes of another catalog are not counted")
+    }
+
     @Test func aNewerSchemaIsLeftAlone() throws {
         do { _ = try LogbookStore(path: path);  }
         let raw = try SQLiteDatabase(path: path)

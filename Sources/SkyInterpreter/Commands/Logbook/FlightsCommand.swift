@@ -26,14 +26,25 @@ enum FlightsCommand {
         ],
         rowSource: RowSource(
             table: Table(key: "flights", columns: columns(extras: extraKeys, inPipeline: true, names: false).columns, rows: []),
-            query: QueryPlanner(plan: { FlightPushDown.plan($0, catalog: $2, bare: $1) }, groups: countedGroups, fields: extraKeys))
+            query: QueryPlanner(plan: { FlightPushDown.plan($0, catalog: $2, bare: $1) }, groups: countedGroups, count: counted, fields: extraKeys))
     ) { args, context in
         // What a pipeline's stages let the query do, for the options not given here.
         let pushed = context.pipeline.queryPlan.filter
-        let filter = FlightFilter(
+        var filter = FlightFilter(
             year: args[FlightsCommand.year] ?? pushed.year, airlines: args[FlightsCommand.airline]?.spellings ?? pushed.airlines,
             airport: args[FlightsCommand.airport]?.icao ?? pushed.airport,
             limit: [args[FlightsCommand.limit], pushed.limit].compactMap { $0 }.min())
+        // A distance condition is SQLite's once the route lengths are up to date; else the
+        // stages measure each flight (a limit is then theirs too).
+        if !pushed.distances.isEmpty || pushed.byDistance != nil {
+            if context.logbook.routesMeasured() {
+                filter.distances = pushed.distances
+                filter.byDistance = args[FlightsCommand.limit] == nil ? pushed.byDistance : nil
+                if pushed.byDistance != nil, filter.byDistance == nil { filter.limit = args[FlightsCommand.limit] }
+            } else {
+                filter.limit = args[FlightsCommand.limit]
+            }
+        }
         let given = FlightFilter(
             year: args[FlightsCommand.year], airlines: args[FlightsCommand.airline]?.spellings,
             airport: args[FlightsCommand.airport]?.icao, limit: args[FlightsCommand.limit])
@@ -120,6 +131,13 @@ enum FlightsCommand {
     }
 
     /// The cells of one flight's row (see `cellMaker`).
+    /// `flights | where … | count` counted by the logbook; nil when it cannot be (route lengths
+    /// that cannot be brought up to date): the stages then count.
+    static func counted(_ plan: FlightPushDown, _ context: CommandContext) throws -> Int? {
+        if !plan.filter.distances.isEmpty, !context.logbook.routesMeasured() { return nil }
+        return try context.logbook.store().count(in: context.session.logbook, plan.filter)
+    }
+
     /// `flights | where … | group KEY… with count` counted by the logbook: the group stage
     /// over one row per group (made as the list makes a row) standing for its count.
     static func countedGroups(_ shape: QueryTable, _ plan: FlightPushDown, _ context: CommandContext) throws -> QueryTable {

@@ -138,12 +138,19 @@ enum LogbookCommands {
 
     static let check = CommandSpec(
         "check", category: .logbook, abstract: "Check the logbook database for damage",
-        discussion: "Runs SQLite's integrity check and foreign key check. Nothing is repaired or changed.",
+        discussion:
+            "Runs SQLite's integrity check and foreign key check, and checks that the route lengths the logbook keeps for "
+            + "distance conditions are those this catalog gives. Nothing is repaired or changed.",
         examples: [Example("logbook check", "is the database sound?")]
     ) { _, context in
         let store = try context.logbook.store()
-        let problems = try store.integrityCheck()
-        if problems == ["ok"] || problems.isEmpty {
+        var problems = try store.integrityCheck().filter { $0 != "ok" }
+        let wrong = try store.misMeasuredRoutes(catalog: context.catalog.airportsVersion, length: context.logbook.storedRouteKilometers)
+        if let first = wrong.first {
+            let verb = wrong.count == 1 ? "differs" : "differ"
+            problems.append("\(Format.count(wrong.count, "route length")) \(verb) from the catalog's (\(first.origin)–\(first.destination) first)")
+        }
+        if problems.isEmpty {
             return Output([.message("\(store.path): ok", .good), .data("ok", .bool(true))])
         }
         throw ShellError.data("\(store.path) has problems: " + problems.prefix(5).joined(separator: "; "))

@@ -53,6 +53,25 @@ final class LogbookContext: ServiceContext {
         return Field("your_flights", "your flights", Cell(.int(count), text: text))
     }
 
+    /// Brings the logbook's route lengths up to date with the catalog (each route's length as
+    /// `distance_km` gives it), so a distance condition can be SQLite's; false when they cannot
+    /// be (a logbook that cannot be written): the stages then measure every flight themselves.
+    func routesMeasured() -> Bool {
+        guard let store = try? store() else { return false }
+        do {
+            try store.measureRoutes(catalog: context.catalog.airportsVersion, length: storedRouteKilometers)
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// A route's length as the logbook keeps it: `distance_km`'s number (km to the metre).
+    func storedRouteKilometers(_ origin: String, _ destination: String) -> Double? {
+        guard let length = routeLength(origin, destination), case .number(let km) = Datum.rounded(length.kilometers, 3) else { return nil }
+        return km
+    }
+
     /// Stored codes of the favourite airlines (none when the logbook cannot be opened).
     var favoriteAirlineCodes: [String] { (try? store().favoriteAirlines()) ?? [] }
 
