@@ -52,13 +52,16 @@ public struct PassPredictor: Sendable {
     /// nearest or highest point at the last moment known of a track that the window's `end`
     /// cuts is no pass: the aircraft may come nearer or climb higher after it.
     /// `stop` is asked before each aircraft; when it says so, the search ends with
-    /// `CancellationError`.
+    /// `CancellationError`. An extrapolated aircraft that cannot come within reach in the window
+    /// is left out before its track is made (`TrafficWindow.canReach`; `prune` false walks every
+    /// one, for the tests that hold both to the same passes).
     public func passes(
-        _ window: TrafficWindow, kind: PassKind, after now: Double, until end: Double, within reach: Distance, stop: () -> Bool = { false }
+        _ window: TrafficWindow, kind: PassKind, after now: Double, until end: Double, within reach: Distance, prune: Bool = true,
+        stop: () -> Bool = { false }
     ) throws -> [PredictedPass] {
         var list: [PredictedPass] = []
         var stopped = false
-        window.forEachTrack { track in
+        window.forEachTrack(reaching: prune ? (geometry.observer, reach) : nil) { track in
             if stop() {
                 stopped = true
                 return false

@@ -68,18 +68,33 @@ public struct TrafficWindow: Sendable {
     public var count: Int { ahead?.aircraft.count ?? recorded.count }
 
     /// Every track in turn, each made as it is asked for when the window is extrapolated;
-    /// `body` returns false to stop.
-    public func forEachTrack(_ body: (AircraftTrack) throws -> Bool) rethrows {
+    /// `body` returns false to stop. With `reaching`, an extrapolated aircraft that cannot come
+    /// within that distance of the place before the window ends is left out before its track is
+    /// made (`canReach`); a recording's tracks are all walked.
+    public func forEachTrack(reaching: (place: Coordinate, reach: Distance)? = nil, _ body: (AircraftTrack) throws -> Bool) rethrows {
         guard let ahead else {
             for track in recorded where try !body(track) { return }
             return
         }
+        let flown = (ahead.times.last ?? ahead.start) - ahead.start
         for a in ahead.aircraft {
+            if let reaching, !TrafficWindow.canReach(a, reaching.place, within: reaching.reach, in: flown) { continue }
             // One geodesic per aircraft, walked along: cheaper than a direct problem per point.
             let line = a.track.map { GeodesicLine(from: a.coordinate, azimuth: Angle(degrees: $0)) }
             let track = AircraftTrack(icao24: a.icao24, times: ahead.times, states: ahead.times.map { a.extrapolated(by: $0 - ahead.start, along: line) })
             if try !body(track) { return }
         }
+    }
+
+    /// Whether an aircraft flying straight on at its ground speed for `seconds` can come within
+    /// `reach` of `place`, ground or straight-line distance: it cannot when it is farther than
+    /// reach + speed × time, with room to spare — the distance on the sphere (within 0.5 % of
+    /// the ellipsoid's), less the way flown (the triangle inequality), times 0.6 (a chord is at
+    /// least 2/π of its arc): only aircraft surely out of reach are left out.
+    static func canReach(_ a: AircraftState, _ place: Coordinate, within reach: Distance, in seconds: Double) -> Bool {
+        let away = GreatCircle(from: place, to: a.coordinate).distance
+        let flown = (a.groundSpeed?.metersPerSecond ?? 0) * max(seconds, 0)
+        return 0.6 * (away - flown) <= reach.meters
     }
 
     /// Gives the recorded points within `reach` of a weather station that have only a

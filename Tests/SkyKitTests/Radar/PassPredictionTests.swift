@@ -118,6 +118,49 @@ struct PassPredictionTests {
         #expect(abs(pass.slantRange.meters - motion.offset(after: t).range) < 50)
     }
 
+    /// Leaving out the aircraft that cannot reach the observer changes no pass: 2,000 aircraft
+    /// drawn at random (a fixed seed) from 0 to 3,000 km away, fast and slow, climbing and
+    /// descending, a third flying towards the observer, over half an hour and over ten minutes,
+    /// for every kind of pass — and most are left out on the way.
+    @Test func aircraftOutOfReachAreLeftOutWithoutChangingAPass() throws {
+        var seed: UInt64 = 20_261_207
+        func next() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(seed >> 11) / Double(1 << 53)
+        }
+        let now = 1_700_000_000.0
+        var aircraft: [AircraftState] = []
+        for k in 0..<2_000 {
+            let bearing = next() * 360, away = 3_000_000 * next() * next()
+            let place = Geodesic.wgs84.direct(from: Self.lfpg, azimuth: Angle(degrees: bearing), distance: Distance(meters: away)).coordinate
+            // A third head for the observer, within 20° of the way to it.
+            let track = k % 3 == 0 ? (bearing + 180 + 40 * (next() - 0.5)).truncatingRemainder(dividingBy: 360) : next() * 360
+            aircraft.append(
+                AircraftState(
+                    icao24: String(format: "%06x", 0x400000 + k), coordinate: place, baroAltitude: Height(meters: 300 + 12_000 * next()),
+                    groundSpeed: Speed(metersPerSecond: k % 7 == 0 ? 0 : 60 + 250 * next()), track: track, verticalRate: 20 * (next() - 0.5)))
+        }
+        let predictor = PassPredictor(Self.geometry)
+        var walked: [Int] = []
+        for (seconds, reach) in [(1_800.0, 50.0), (600.0, 150.0)] {
+            let window = TrafficWindow.extrapolating(TrafficSnapshot(time: now, aircraft: aircraft), for: seconds, step: 5)
+            for kind in [PassKind.closest, .overhead, .above(Angle(degrees: 30))] {
+                let within = Distance(reach, .kilometers)
+                let pruned = try predictor.passes(window, kind: kind, after: now, until: now + seconds, within: within)
+                let all = try predictor.passes(window, kind: kind, after: now, until: now + seconds, within: within, prune: false)
+                #expect(pruned.map(\.icao24) == all.map(\.icao24) && pruned.map(\.time) == all.map(\.time), "\(kind) over \(seconds) s")
+                #expect(!all.isEmpty, "the test has passes to lose")
+            }
+            var n = 0
+            window.forEachTrack(reaching: (Self.lfpg, Distance(reach, .kilometers))) { _ in
+                n += 1
+                return true
+            }
+            walked.append(n)
+        }
+        #expect(walked[0] < 1_500 && walked[1] < 1_000, "most aircraft are left out: \(walked) walked of 2,000 each time")
+    }
+
     /// The bound that spares the golden-section search is one: no point of a segment, read
     /// every thousandth of it, is higher (segments above and below the observer, across it).
     @Test func noPointOfASegmentIsAboveItsElevationBound() {
