@@ -61,6 +61,13 @@ struct PipelinePushDownTests {
             let halves = text.stdout.components(separatedBy: "=====\n")
             #expect(text.status == 0 && halves.count == 2 && halves[0] == halves[1], "\(shown): \(text.stderr)")
         }
+        // A limit given to flights is the newest N before the stages: none of them is the query's.
+        for stages in ["where airline == BA | count", "where distance > 5000km | first 3", "where year == 2020 | select id", "sort distance | first 2"] {
+            let r = ProcessRunner.run(
+                Executable.skyshell, ["-o", "json", "-c", "flights limit 40 | \(stages); flights limit 40 | skip 0 | \(stages)"], environment: env)
+            let lines = r.stdout.split(separator: "\n")
+            #expect(r.status == 0 && lines.count == 2 && lines[0] == lines[1], "flights limit 40 | \(stages): \(r.stderr)")
+        }
         // Listed by the stored lengths: the same first flights as a sort over every row, ties in the list's order.
         for stages in ["sort distance desc | first 10", "sort distance | first 10", "sort distance_km desc | first 1000 | select id distance"] {
             let r = ProcessRunner.run(

@@ -4,7 +4,8 @@ import SkyKit
 /// the airline and the year in the `where` stages right after the head (the index on the date
 /// and the airline column answer them), comparisons of the distance with a length (the route
 /// lengths the logbook keeps), a `first N` when every condition before it was done by the
-/// query, and a `count` after them (the logbook counts). Pushed conditions stay in the `where` too, so the stages give the same
+/// query, and a `count` after them (the logbook counts). Pushed conditions stay in the `where`
+/// too, so the stages give the same
 /// rows whether or not the query narrowed them; what is pushed is said in PERFORMANCE.md.
 struct FlightPushDown: Equatable {
     var filter = FlightFilter()
@@ -107,9 +108,9 @@ struct FlightPushDown: Equatable {
         case (.word(let v), .word(let c)) where distanceColumns.contains(c.lowercased()): (column, word, comparison) = (c, v, op.flipped)
         default: return nil
         }
-        guard let pushed = FlightFilter.RouteCondition.Comparison(rawValue: comparison.rawValue),
-            case .quantity(_, .length) = Literal.parse(word),
-            case .number(let meters)? = try? Literal.parse(word).scalar(for: .length(.kilometers), column: column, written: word, reader: reader)
+        let literal = Literal.parse(word)
+        guard let pushed = FlightFilter.RouteCondition.Comparison(rawValue: comparison.rawValue), case .quantity(_, .length) = literal,
+            case .number(let meters)? = try? literal.scalar(for: .length(.kilometers), column: column, written: word, reader: reader)
         else { return nil }
         return FlightFilter.RouteCondition(pushed, meters: meters)
     }

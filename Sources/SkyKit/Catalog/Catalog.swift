@@ -31,11 +31,7 @@ public final class Catalog: @unchecked Sendable {
         let (base, count) = (airportsBase, data.section("airports").count / Catalog.airportRecordSize)
         airportsByLatitude = Once { AirportLatitudes(data, base: base, count: count) }
         let airports = data.section("airports")
-        airportsDigest = Once {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for o in airports { hash = (hash ^ UInt64(data.u8(o))) &* 0x0000_0100_0000_01b3 }
-            return "fnv1a64:" + String(hash, radix: 16)
-        }
+        airportsDigest = Once { "records64:" + String(data.digest(airports), radix: 16) }
     }
 
     /// A catalog from bytes in memory (which must outlive it); nil when they are not one.
@@ -44,8 +40,8 @@ public final class Catalog: @unchecked Sendable {
         self.init(data: data)
     }
 
-    /// What identifies the airports' positions of this catalog (a 64-bit FNV-1a digest of
-    /// its airport records, in hex): lengths measured with another catalog are measured again.
+    /// What identifies the airports' positions of this catalog (a 64-bit digest of its airport
+    /// records, in hex): lengths measured with another catalog are measured again.
     public var airportsVersion: String { airportsDigest.value }
 
     public var airportCount: Int { data.section("airports").count / Catalog.airportRecordSize }

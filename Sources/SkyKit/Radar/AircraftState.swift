@@ -64,7 +64,7 @@ public struct AircraftState: Sendable, Equatable {
     public static func name(_ text: String) -> String? {
         var out = "", space = false
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace || scalar.value == 0x0A || scalar.value == 0x0D || scalar.value == 0x09 {
+            if scalar.properties.isWhitespace {
                 space = !out.isEmpty
                 continue
             }

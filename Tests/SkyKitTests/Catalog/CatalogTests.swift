@@ -1,5 +1,6 @@
 import Foundation
 import SkyKit
+import SkyTestSupport
 import Testing
 
 @Suite("Catalog")
@@ -13,6 +14,21 @@ struct CatalogTests {
         var withIATA = 0
         for i in 0..<catalog.airportCount where catalog.airport(at: i).iata != nil { withIATA += 1 }
         #expect(withIATA == 7_884)
+    }
+
+    /// The version the logbook's route lengths are measured with: that of the airport records
+    /// alone — a changed byte among them changes it, one elsewhere does not.
+    @Test func theAirportsVersionFollowsTheAirportRecordsOnly() throws {
+        var bytes = try FileBytes.read(Executable.packageRoot + "/Sources/CSkyData/catalog.bin")
+        func version(_ bytes: [UInt8]) throws -> String {
+            try bytes.withUnsafeBytes { raw in try #require(Catalog(bytes: raw)).airportsVersion }
+        }
+        #expect(try version(bytes) == catalog.airportsVersion && catalog.airportsVersion.hasPrefix("records64:"))
+        let last = bytes.count - 1
+        bytes[last] ^= 1
+        #expect(try version(bytes) == catalog.airportsVersion, "a string changed, the airports not")
+        bytes[400] ^= 0x80
+        #expect(try version(bytes) != catalog.airportsVersion, "an airport record changed")
     }
 
     @Test func airportsByEveryCodeKind() throws {

@@ -28,21 +28,21 @@ enum FlightsCommand {
             table: Table(key: "flights", columns: columns(extras: extraKeys, inPipeline: true, names: false).columns, rows: []),
             query: QueryPlanner(plan: { FlightPushDown.plan($0, catalog: $2, bare: $1) }, groups: countedGroups, count: counted, fields: extraKeys))
     ) { args, context in
-        // What a pipeline's stages let the query do, for the options not given here.
-        let pushed = context.pipeline.queryPlan.filter
+        // What a pipeline's stages let the query do, for the options not given here. A limit given
+        // here is the newest N before any stage: then none of the stages is the query's.
+        let pushed = args[FlightsCommand.limit] == nil ? context.pipeline.queryPlan.filter : FlightFilter()
         var filter = FlightFilter(
             year: args[FlightsCommand.year] ?? pushed.year, airlines: args[FlightsCommand.airline]?.spellings ?? pushed.airlines,
             airport: args[FlightsCommand.airport]?.icao ?? pushed.airport,
             limit: [args[FlightsCommand.limit], pushed.limit].compactMap { $0 }.min())
-        // A distance condition is SQLite's once the route lengths are up to date; else the
-        // stages measure each flight (a limit is then theirs too).
+        // A distance condition or order is SQLite's once the route lengths are up to date; else
+        // the stages measure each flight, and a `first N` after them is theirs too.
         if !pushed.distances.isEmpty || pushed.byDistance != nil {
             if context.logbook.routesMeasured() {
                 filter.distances = pushed.distances
-                filter.byDistance = args[FlightsCommand.limit] == nil ? pushed.byDistance : nil
-                if pushed.byDistance != nil, filter.byDistance == nil { filter.limit = args[FlightsCommand.limit] }
+                filter.byDistance = pushed.byDistance
             } else {
-                filter.limit = args[FlightsCommand.limit]
+                filter.limit = nil
             }
         }
         let given = FlightFilter(

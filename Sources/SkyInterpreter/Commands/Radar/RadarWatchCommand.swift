@@ -60,43 +60,31 @@ enum RadarWatchCommand {
             // The aircraft still followed when the recording ends are lost with it.
             if stoppedBy == nil, end == span.upperBound { write(tracker.finish()) }
         } else {
-            stoppedBy = try followLive(feed, &tracker, observer, until: duration.map { Date().addingTimeInterval($0) }, context, write)
+            stoppedBy = try followLive(feed, &tracker, observer, until: duration.map { monotonicSeconds() + $0 }, context, write)
         }
         if stoppedBy == "Ctrl-C" { _ = Interrupt.take() }
         return Output()
     }
 
-    /// Polls a live feed at its refresh rate until `deadline` or Ctrl-C (what stopped it, or
-    /// nil at the deadline); a failing feed is retried after 2, 4, … up to 300 s.
+    /// Polls a live feed at its refresh rate until `deadline` (`monotonicSeconds()`) or Ctrl-C
+    /// (what stopped it, or nil at the deadline); a failing feed is retried after 2, 4, … up to
+    /// 300 s.
     static func followLive(
-        _ feed: TrafficFeed, _ tracker: inout WatchTracker, _ observer: Observer, until deadline: Date?, _ context: CommandContext,
+        _ feed: TrafficFeed, _ tracker: inout WatchTracker, _ observer: Observer, until deadline: Double?, _ context: CommandContext,
         _ write: ([WatchEvent]) -> Void
     ) throws -> String? {
         var wait = feed.refreshInterval
-        while deadline.map({ Date() < $0 }) ?? true {
-            if Interrupt.requested { return "Ctrl-C" }
-            let answer = Result { () throws(FeedError) in
-                try feed.snapshot(
-                    at: context.runner.clock.now.timeIntervalSince1970, around: observer.place.coordinate, range: context.session.radar.range,
-                    cancelled: { Interrupt.requested })
-            }
+        return try LivePolling.poll(feed, from: observer, until: deadline, context) { answer in
             switch answer {
             case .success(let snapshot):
-                context.radar.remember(snapshot, of: feed, from: observer)
                 write(tracker.update(snapshot))
                 wait = feed.refreshInterval
-            case .failure(let error) where error.kind == .cancelled:
-                return "Ctrl-C"
-            case .failure(let error) where error.kind == .unavailable:
+            case .failure(let error):
                 wait = min(max(wait * 2, 2), 300)
                 context.console.warn("\(error.message); trying again in \(Format.trimmed(wait)) s")
-            case .failure(let error):
-                throw ShellError(feedError: error)
             }
-            let next = Date().addingTimeInterval(wait)
-            while Date() < next, deadline.map({ Date() < $0 }) ?? true, !Interrupt.requested { usleep(50_000) }
+            return wait
         }
-        return nil
     }
 
     /// One event as the line's object.

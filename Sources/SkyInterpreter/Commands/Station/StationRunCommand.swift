@@ -44,26 +44,18 @@ enum StationRunCommand {
         let began = monotonicSeconds()
         var nextReport = began + reportEvery
         var polls = 0
-        while !Interrupt.requested {
-            if let duration, monotonicSeconds() - began >= duration { break }
-            let now = context.runner.clock.now.timeIntervalSince1970
-            do {
-                let snapshot = try feed.snapshot(
-                    at: now, around: observer.place.coordinate, range: context.session.radar.range, cancelled: { Interrupt.requested })
-                run.heard(snapshot)
-                context.radar.remember(snapshot, of: feed, from: observer)
-            } catch let error as FeedError {
-                if error.kind == .cancelled { break }
-                guard error.kind == .unavailable else { throw ShellError(feedError: error) }
-                run.failed(error.message)
+        _ = try LivePolling.poll(feed, from: observer, until: duration.map { began + $0 }, context) { answer in
+            switch answer {
+            case .success(let snapshot): run.heard(snapshot)
+            case .failure(let error): run.failed(error.message)
             }
             polls += 1
             if monotonicSeconds() >= nextReport {
                 run.sayInterval()
                 nextReport += reportEvery
             }
-            let next = began + Double(polls) * every
-            while monotonicSeconds() < next, !Interrupt.requested { usleep(50_000) }
+            // Polls on a fixed schedule from the start: a slow answer does not push the next.
+            return began + Double(polls) * every - monotonicSeconds()
         }
         let why: String =
             switch Interrupt.termination {

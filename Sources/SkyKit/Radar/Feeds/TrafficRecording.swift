@@ -7,7 +7,8 @@ import Glibc
 ///     {"skyshell_recording":1,"source":"OpenSky","started":1733000000}
 ///     {"time":1733000000,"aircraft":[{"icao24":"3c6444","callsign":"DLH4AB","lat":48.9,"lon":2.5,
 ///      "baro_alt_m":3048,"geo_alt_m":3100,"on_ground":false,"speed_ms":180.5,"track":271.2,
-///      "vrate_ms":-5.2,"category":"large","type":"A320","registration":"D-AIZZ","squawk":"1000"}]}
+///      "vrate_ms":-5.2,"category":"large","type":"A320","registration":"D-AIZZ","squawk":"1000",
+///      "operator":"Lufthansa"}]}
 ///
 /// Unknown fields are left out; snapshots are in time order. A recording cut short by a crash
 /// loses at most its last, unfinished line.
