@@ -182,21 +182,23 @@ public struct PTYError: Error, CustomStringConvertible {
 extension PTYSession {
     /// skyshell on a terminal of its own (TERM=xterm, its size from the PTY, not COLUMNS),
     /// with `home` as SKYSHELL_HOME.
-    /// skyshell at a terminal of the given size, waiting at its first prompt.
+    /// skyshell at a terminal of the given size, waiting at its first prompt. The terminal has
+    /// that size from the start: a resize while the first prompt is drawn can leave it half drawn
+    /// until the next key (libedit redraws on SIGWINCH), which a test would wait for in vain.
     public static func prompt(home: String, columns: Int = 100, rows: Int = 40, extra: [String: String] = [:]) throws -> PTYSession {
-        let session = try skyshell(home: home, [], extra: extra)
-        session.resize(columns: columns, rows: rows)
+        let session = try skyshell(home: home, [], extra: extra, columns: columns, rows: rows)
         try session.waitFor("sky ✈default> ")
         return session
     }
 
     public static func skyshell(
-        home: String, _ arguments: [String] = [], extra: [String: String] = [:], binary: String = Executable.skyshell
+        home: String, _ arguments: [String] = [], extra: [String: String] = [:], binary: String = Executable.skyshell,
+        columns: Int = 100, rows: Int = 30
     ) throws -> PTYSession {
         // Long output at a terminal goes through $PAGER: tests read it whole, as git's do.
         var env = ProcessRunner.environment(home: home, extra: ["PAGER": "cat"].merging(extra) { $1 })
         env["TERM"] = extra["TERM"] ?? "xterm"
         env.removeValue(forKey: "COLUMNS")
-        return try PTYSession(binary, arguments, environment: env)
+        return try PTYSession(binary, arguments, environment: env, columns: UInt16(columns), rows: UInt16(rows))
     }
 }

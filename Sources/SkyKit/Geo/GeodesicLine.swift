@@ -64,9 +64,15 @@ public struct GeodesicLine: Sendable {
     /// The point `distance` along the line and the azimuth of travel there.
     public func position(_ distance: Distance) -> GeodesicDirect {
         let p = point(distance.meters)
+        return GeodesicDirect(coordinate: GeodesicLine.wrapped(p), finalAzimuth: Angle(degrees: Degrees.atan2(salp0, calp0 * p.csig2)))
+    }
+
+    /// The point `distance` along the line, without the azimuth (one arc tangent fewer).
+    public func coordinate(_ distance: Distance) -> Coordinate { GeodesicLine.wrapped(point(distance.meters)) }
+
+    /// A point with its longitude brought into [−180°, 180°).
+    private static func wrapped(_ p: (latitude: Double, longitude: Double, csig2: Double)) -> Coordinate {
         let lon = Degrees.normalize(p.longitude)
-        return GeodesicDirect(
-            coordinate: Coordinate(validLatitude: p.latitude, longitude: lon == 180 ? -180 : lon),
-            finalAzimuth: Angle(degrees: Degrees.atan2(salp0, calp0 * p.csig2)))
+        return Coordinate(validLatitude: p.latitude, longitude: lon == 180 ? -180 : lon)
     }
 }

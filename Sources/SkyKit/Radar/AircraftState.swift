@@ -91,10 +91,14 @@ public struct AircraftState: Sendable, Equatable {
     /// The altitude the geometry uses: geometric when known, else the pressure altitude — read
     /// with the crew's QNH when the feed sends it, else with a nearby station's (nil on the
     /// ground or when neither altitude is sent).
-    public var altitude: Height? {
-        if let geoAltitude { return geoAltitude }
+    public var altitude: Height? { altitude(raisedBy: 0) }
+
+    /// What `altitude` is once both altitudes have changed by `meters` (a climb flown on).
+    func altitude(raisedBy meters: Double) -> Height? {
+        if let geoAltitude { return Height(meters: geoAltitude.meters + meters) }
         guard let baroAltitude else { return nil }
-        return (qnh ?? stationQNH).map { Atmosphere.altimeterReading(pressureAltitude: baroAltitude, qnh: $0) } ?? baroAltitude
+        let raised = Height(meters: baroAltitude.meters + meters)
+        return (qnh ?? stationQNH).map { Atmosphere.altimeterReading(pressureAltitude: raised, qnh: $0) } ?? raised
     }
 
     /// How `altitude` was measured.

@@ -33,6 +33,17 @@ public struct PredictedPass: Sendable {
     public var highest: Angle
 }
 
+/// How a pass search reads a flown aircraft's samples.
+public enum SampleReading: Sendable, Equatable {
+    /// Every one (what the coarse search is held to in the tests).
+    case all
+    /// Every `n`th first, then the stretches between that could hold the moment.
+    case coarse(every: Int)
+    /// Every √count-th first: about as many coarse samples as samples in the one or two
+    /// stretches a pass falls in (25 of 121 samples for 10 minutes, 60 of 721 for an hour).
+    case balanced
+}
+
 /// Finds when aircraft pass an observer, from a window of their future positions (recorded or
 /// extrapolated). Between two samples an aircraft is taken to fly straight at a constant speed,
 /// so the closest approach inside a segment is exact for that motion: for the offset p(f) =
@@ -40,102 +51,131 @@ public struct PredictedPass: Sendable {
 /// segment).
 public struct PassPredictor: Sendable {
     public let geometry: RadarGeometry
+    /// How a flown aircraft's samples are read (see `pass(_:kind:)`).
+    public let reading: SampleReading
 
-    public init(_ geometry: RadarGeometry) { self.geometry = geometry }
+    public init(_ geometry: RadarGeometry, reading: SampleReading = .balanced) {
+        self.geometry = geometry
+        self.reading = reading
+    }
 
     /// A track that ends this close to the window's end (seconds) is taken as cut by it.
     public static let cut = 10.0
+
+    /// How many aircraft are searched between two questions to `stop`.
+    static let batch = 4_096
 
     /// The passes of every aircraft in the window that happen in the air after `now` (an
     /// aircraft already at its nearest or highest is passing, not about to), within `reach`
     /// (straight-line distance for closest, ground distance otherwise), in time order. A
     /// nearest or highest point at the last moment known of a track that the window's `end`
     /// cuts is no pass: the aircraft may come nearer or climb higher after it.
-    /// `stop` is asked before each aircraft; when it says so, the search ends with
-    /// `CancellationError`. An extrapolated aircraft that cannot come within reach in the window
-    /// is left out before its track is made (`TrafficWindow.canReach`; `prune` false walks every
-    /// one, for the tests that hold both to the same passes).
+    /// The aircraft are shared between the cores in batches; `stop` is asked before each
+    /// batch, and when it says so the search ends with `CancellationError`. An extrapolated
+    /// aircraft that cannot come within reach in the window is left out before its track is
+    /// made (`TrafficWindow.canReach`; `prune` false walks every one, for the tests that hold
+    /// both to the same passes).
     public func passes(
         _ window: TrafficWindow, kind: PassKind, after now: Double, until end: Double, within reach: Distance, prune: Bool = true,
         stop: () -> Bool = { false }
     ) throws -> [PredictedPass] {
         var list: [PredictedPass] = []
-        var stopped = false
-        window.forEachTrack(reaching: prune ? (geometry.observer, reach) : nil) { track in
-            if stop() {
-                stopped = true
-                return false
+        var from = 0
+        while from < window.count {
+            if stop() { throw CancellationError() }
+            let to = min(window.count, from + PassPredictor.batch)
+            let found = Parallel.array(count: to - from, run: 128) { k -> PredictedPass? in
+                guard !prune || window.mayReach(from + k, geometry.observer, within: reach) else { return nil }
+                let path = window.path(from + k)
+                guard let pass = pass(path, kind: kind), pass.time > now + 0.5, !pass.aircraft.onGround else { return nil }
+                if kind.isPeak, let last = path.times.last, pass.time >= last - 0.5, last >= end - PassPredictor.cut { return nil }
+                return (kind == .closest ? pass.slantRange : pass.groundDistance) <= reach ? pass : nil
             }
-            guard let pass = pass(track, kind: kind), pass.time > now + 0.5, !pass.aircraft.onGround else { return true }
-            if kind.isPeak, let last = track.times.last, pass.time >= last - 0.5, last >= end - PassPredictor.cut { return true }
-            let distance = kind == .closest ? pass.slantRange : pass.groundDistance
-            if distance <= reach { list.append(pass) }
-            return true
+            list += found.compactMap { $0 }
+            from = to
         }
-        if stopped { throw CancellationError() }
         return list.sorted { ($0.time, $0.icao24) < ($1.time, $1.icao24) }
     }
 
-    /// The offset from the observer of each state (nil without an altitude).
-    func offsets(_ track: AircraftTrack) -> [ENU?] {
-        track.states.map { s in
-            let height = s.onGround ? geometry.observerHeight : s.altitude
-            return height.map { geometry.frame.enu(latitude: s.coordinate.latitude, longitude: s.coordinate.longitude, height: $0.meters) }
-        }
-    }
-
     /// The moment of the pass along one track, if it has one.
-    public func pass(_ track: AircraftTrack, kind: PassKind) -> PredictedPass? {
-        let p = offsets(track)
+    public func pass(_ track: AircraftTrack, kind: PassKind) -> PredictedPass? { pass(TrackPath(track), kind: kind) }
+
+    /// The moment of the pass along one path, if it has one: the same moment as reading every
+    /// sample, found reading few of a flown aircraft's. Its samples are read first every few
+    /// (the coarse search, `reading`); between two of them it can be no nearer than their
+    /// distances' mean less the way it flies, and no higher in the sky than what lies within
+    /// that way of them (`PathSamples`): only the stretches that could beat the best found are
+    /// read sample by sample, and in time order, so the first of equal moments is still the
+    /// one found.
+    public func pass(_ path: TrackPath, kind: PassKind) -> PredictedPass? {
+        var p = PathSamples(path, geometry, reading: reading)
+        guard p.count > 0 else { return nil }
+        // The highest any sample gets, exact: only stretches that could top it are read.
+        var highest = -90.0
+        for i in p.coarse { if let a = p[i] { highest = max(highest, a.elevation) } }
+        for j in p.stretches.indices where p.highBound(j) >= highest {
+            for i in p.stretches[j] { if let a = p[i] { highest = max(highest, a.elevation) } }
+        }
         // Where along the path the moment is, and how good it is (larger: better).
         var moment: (index: Int, f: Double, score: Double)?
-        var highest = -90.0
-        for i in p.indices {
-            guard let a = p[i] else { continue }
-            highest = max(highest, a.elevation)
-            let b = i + 1 < p.count && track.times[i + 1] - track.times[i] <= SampleTraffic.maximumGap ? p[i + 1] : nil
-            switch kind {
-            case .closest:
-                let f = b.map { PassPredictor.nearestFraction(a, $0) } ?? 0
-                let d = PassPredictor.mix(a, b ?? a, f).range
-                if moment == nil || -d > moment!.score { moment = (i, f, -d) }
-            case .overhead:
-                // The samples first; the top between them is looked for below, only on the
-                // segments that could hold a higher point.
-                if moment == nil || a.elevation > moment!.score { moment = (i, 0, a.elevation) }
-            case .above(let angle):
-                // The first rise through the angle: below it at one sample, at or above at the next.
-                guard moment == nil, let b, a.elevation < angle.degrees, b.elevation >= angle.degrees else { continue }
-                var lo = 0.0, hi = 1.0
-                for _ in 0..<40 {
-                    let mid = (lo + hi) / 2
-                    if PassPredictor.mix(a, b, mid).elevation < angle.degrees { lo = mid } else { hi = mid }
+        switch kind {
+        case .closest:
+            var best = p.coarse.reduce(Double.infinity) { min($0, p.known($1)?.range ?? .infinity) }
+            for j in p.stretches.indices where p.nearBound(j) <= best {
+                // Each sample with the segment to the next; the last sample by itself.
+                for i in p.stretches[j].dropLast() + (j == p.stretches.count - 1 ? [p.count - 1] : []) {
+                    guard let a = p[i] else { continue }
+                    let b = p.next(i)
+                    let f = b.map { PassPredictor.nearestFraction(a, $0) } ?? 0
+                    let d = PassPredictor.mix(a, b ?? a, f).range
+                    if moment == nil || -d > moment!.score { moment = (i, f, -d) }
+                    best = min(best, d)
                 }
-                moment = (i, hi, 0)
             }
-        }
-        if kind == .overhead, moment != nil {
-            // No point of a segment is higher in the sky than its higher end's height seen
-            // from its nearest ground point (a closed form): the golden-section search runs
-            // only where that bound beats the best found, so the answer is the same as
-            // searching every segment, for a fraction of the work.
-            for k in p.indices.dropLast() {
-                guard let a = p[k], let b = p[k + 1], track.times[k + 1] - track.times[k] <= SampleTraffic.maximumGap,
-                    PassPredictor.elevationBound(a, b) > moment!.score
-                else { continue }
-                let f = PassPredictor.highestFraction(a, b)
-                let e = PassPredictor.mix(a, b, f).elevation
-                highest = max(highest, e)
-                if e > moment!.score { moment = (k, f, e) }
+        case .overhead:
+            // The first sample at the highest, then the top between samples, looked for only
+            // on the segments that could hold a higher point: no point of a segment is higher
+            // in the sky than its higher end's height seen from its nearest ground point (a
+            // closed form), so the golden-section search runs only where that bound beats the
+            // best found, for the same answer as searching every segment.
+            search: for j in p.stretches.indices where p.highBound(j) >= highest {
+                for i in p.stretches[j] where p[i]?.elevation == highest {
+                    moment = (i, 0, highest)
+                    break search
+                }
+            }
+            guard moment != nil else { break }
+            for j in p.stretches.indices where p.highBound(j) > moment!.score {
+                for k in p.stretches[j].dropLast() {
+                    guard let a = p[k], let b = p.next(k), PassPredictor.elevationBound(a, b) > moment!.score else { continue }
+                    let f = PassPredictor.highestFraction(a, b)
+                    let e = PassPredictor.mix(a, b, f).elevation
+                    highest = max(highest, e)
+                    if e > moment!.score { moment = (k, f, e) }
+                }
+            }
+        case .above(let angle):
+            // The first rise through the angle: below it at one sample, at or above at the next.
+            search: for j in p.stretches.indices where p.highBound(j) >= angle.degrees {
+                for i in p.stretches[j].dropLast() {
+                    guard let a = p[i], let b = p.next(i), a.elevation < angle.degrees, b.elevation >= angle.degrees else { continue }
+                    var lo = 0.0, hi = 1.0
+                    for _ in 0..<40 {
+                        let mid = (lo + hi) / 2
+                        if PassPredictor.mix(a, b, mid).elevation < angle.degrees { lo = mid } else { hi = mid }
+                    }
+                    moment = (i, hi, 0)
+                    break search
+                }
             }
         }
         guard let (i, f, _) = moment else { return nil }
-        let next = min(i + 1, track.states.count - 1)
-        let state = track.states[i].interpolated(to: track.states[next], f)
-        let time = track.times[i] + (track.times[next] - track.times[i]) * f
+        let next = min(i + 1, p.count - 1)
+        let state = path.state(i).interpolated(to: path.state(next), f)
+        let time = path.times[i] + (path.times[next] - path.times[i]) * f
         let sighting = geometry.sight(state)
         return PredictedPass(
-            icao24: track.icao24, name: track.name, aircraft: state, time: time, slantRange: sighting.slantRange,
+            icao24: path.icao24, name: path.name, aircraft: state, time: time, slantRange: sighting.slantRange,
             groundDistance: sighting.groundDistance, bearing: sighting.bearing, elevation: sighting.elevation ?? Angle(degrees: 0),
             highest: Angle(degrees: highest))
     }
@@ -153,20 +193,21 @@ public struct PassPredictor: Sendable {
         return min(1, max(0, -(a.east * d.0 + a.north * d.1 + a.up * d.2) / dd))
     }
 
-    /// The most any point between `a` and `b` can be up in the sky, degrees: the higher end's
-    /// height over the segment's least ground distance (over its greatest, an end's, when both
-    /// ends are below the observer: farther is then higher).
-    static func elevationBound(_ a: ENU, _ b: ENU) -> Double {
-        let up = max(a.up, b.up)
+    /// The most any point between `a` and `b`, or within `margin` metres of one, can be up in
+    /// the sky, degrees: the higher end's height (plus the margin) over the segment's least
+    /// ground distance (less it); over its greatest, an end's (plus it), when even that height
+    /// is below the observer: farther is then higher.
+    static func elevationBound(_ a: ENU, _ b: ENU, margin: Double = 0) -> Double {
+        let up = max(a.up, b.up) + margin
         let ground: Double
         if up >= 0 {
             let d = (b.east - a.east, b.north - a.north)
             let dd = d.0 * d.0 + d.1 * d.1
             let f = dd > 0 ? min(1, max(0, -(a.east * d.0 + a.north * d.1) / dd)) : 0
             let e = a.east + d.0 * f, n = a.north + d.1 * f
-            ground = (e * e + n * n).squareRoot()
+            ground = max(0, (e * e + n * n).squareRoot() - margin)
         } else {
-            ground = max((a.east * a.east + a.north * a.north).squareRoot(), (b.east * b.east + b.north * b.north).squareRoot())
+            ground = max((a.east * a.east + a.north * a.north).squareRoot(), (b.east * b.east + b.north * b.north).squareRoot()) + margin
         }
         return atan2(up, ground) * 180 / .pi
     }

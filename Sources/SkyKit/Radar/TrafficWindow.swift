@@ -72,18 +72,25 @@ public struct TrafficWindow: Sendable {
     /// within that distance of the place before the window ends is left out before its track is
     /// made (`canReach`); a recording's tracks are all walked.
     public func forEachTrack(reaching: (place: Coordinate, reach: Distance)? = nil, _ body: (AircraftTrack) throws -> Bool) rethrows {
-        guard let ahead else {
-            for track in recorded where try !body(track) { return }
-            return
+        for k in 0..<count {
+            if let reaching, !mayReach(k, reaching.place, within: reaching.reach) { continue }
+            let path = path(k)
+            if try !body(AircraftTrack(icao24: path.icao24, times: path.times, states: path.states)) { return }
         }
-        let flown = (ahead.times.last ?? ahead.start) - ahead.start
-        for a in ahead.aircraft {
-            if let reaching, !TrafficWindow.canReach(a, reaching.place, within: reaching.reach, in: flown) { continue }
-            // One geodesic per aircraft, walked along: cheaper than a direct problem per point.
-            let line = a.track.map { GeodesicLine(from: a.coordinate, azimuth: Angle(degrees: $0)) }
-            let track = AircraftTrack(icao24: a.icao24, times: ahead.times, states: ahead.times.map { a.extrapolated(by: $0 - ahead.start, along: line) })
-            if try !body(track) { return }
-        }
+    }
+
+    /// The `k`th aircraft's way through the window (its points made only as they are read,
+    /// when the window is extrapolated).
+    public func path(_ k: Int) -> TrackPath {
+        guard let ahead else { return TrackPath(recorded[k]) }
+        return TrackPath(flying: ahead.aircraft[k], from: ahead.start, at: ahead.times)
+    }
+
+    /// False when the `k`th aircraft, extrapolated, surely cannot come within `reach` of
+    /// `place` before the window ends (`canReach`); a recorded track may always.
+    public func mayReach(_ k: Int, _ place: Coordinate, within reach: Distance) -> Bool {
+        guard let ahead else { return true }
+        return TrafficWindow.canReach(ahead.aircraft[k], place, within: reach, in: (ahead.times.last ?? ahead.start) - ahead.start)
     }
 
     /// Whether an aircraft flying straight on at its ground speed for `seconds` can come within
@@ -132,7 +139,7 @@ extension AircraftState {
     func extrapolated(by seconds: Double, along line: GeodesicLine?) -> AircraftState {
         guard seconds != 0, let speed = groundSpeed, let line else { return self }
         var next = self
-        next.coordinate = line.position(Distance(meters: speed.metersPerSecond * seconds)).coordinate
+        next.coordinate = line.coordinate(Distance(meters: speed.metersPerSecond * seconds))
         if let rate = verticalRate {
             next.baroAltitude = baroAltitude.map { Height(meters: $0.meters + rate * seconds) }
             next.geoAltitude = geoAltitude.map { Height(meters: $0.meters + rate * seconds) }
