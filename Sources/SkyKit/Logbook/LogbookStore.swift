@@ -274,22 +274,25 @@ public final class LogbookStore {
             }
             var number = try nextNumber(logbookID: id)
             var start = 0
-            while start < order.count {
-                // Many rows to a statement: one start and finish of the statement for all.
-                let rows = order.count - start >= Self.rowsPerInsert ? Self.rowsPerInsert : 1
-                let s = try insertStatement(rows: rows)
-                s.rewindForRebinding()
-                for r in 0..<rows {
-                    let n = order[start + r]
-                    bind(flights[n], number: number + r, logbookID: id, importID: importID, duplicate: source?.duplicates.contains(n) == true, to: s, row: r)
+            try listingRoutesOnce(of: order.lazy.map { flights[$0] }) {
+                while start < order.count {
+                    // Many rows to a statement: one start and finish of the statement for all.
+                    let rows = order.count - start >= Self.rowsPerInsert ? Self.rowsPerInsert : 1
+                    let s = try insertStatement(rows: rows)
+                    s.rewindForRebinding()
+                    for r in 0..<rows {
+                        let n = order[start + r]
+                        bind(
+                            flights[n], number: number + r, logbookID: id, importID: importID, duplicate: source?.duplicates.contains(n) == true, to: s, row: r)
+                    }
+                    try s.run()
+                    for r in 0..<rows where !flights[order[start + r]].events.isEmpty {
+                        try insertEvents(flights[order[start + r]].events, logbookID: id, number: number + r)
+                    }
+                    if (start + rows) / 1000 > start / 1000, let progress, !progress((start + rows) / 1000 * 1000) { throw CancellationError() }
+                    start += rows
+                    number += rows
                 }
-                try s.run()
-                for r in 0..<rows where !flights[order[start + r]].events.isEmpty {
-                    try insertEvents(flights[order[start + r]].events, logbookID: id, number: number + r)
-                }
-                if (start + rows) / 1000 > start / 1000, let progress, !progress((start + rows) / 1000 * 1000) { throw CancellationError() }
-                start += rows
-                number += rows
             }
             try setNextNumber(number, logbookID: id)
             return BatchResult(importID: importID, added: order.count, alreadyThere: alreadyThere)

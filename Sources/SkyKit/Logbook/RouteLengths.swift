@@ -44,3 +44,34 @@ extension LogbookStore {
         return wrong
     }
 }
+
+extension LogbookStore {
+    /// The trigger that lists each inserted flight's route (schema 6).
+    static let routeInsertTrigger = "flights_route_insert"
+
+    /// Runs `body`, which inserts `flights`, without the trigger that lists each inserted
+    /// flight's route — a subprogram run per row, a third of a 100,000-flight import's writing —
+    /// and lists their routes once each instead; the trigger is put back as it was before
+    /// `body` returns. Inside a write transaction, so no other connection ever sees the
+    /// logbook without it (a failure rolls both back).
+    func listingRoutesOnce<T>(of flights: some Sequence<Flight>, _ body: () throws -> T) throws -> T {
+        guard
+            let trigger = try db.statement("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?")
+                .bind([.text(Self.routeInsertTrigger)]).first({ $0.text(0) }) ?? nil
+        else { return try body() }
+        try db.execute("DROP TRIGGER \(Self.routeInsertTrigger)")
+        let result = try body()
+        var listed: Set<AirportPair> = []
+        for f in flights where listed.insert(AirportPair(origin: f.origin, destination: f.destination)).inserted {
+            try db.statement("INSERT OR IGNORE INTO routes (origin, destination) VALUES (?, ?)").bind([.text(f.origin), .text(f.destination)]).run()
+        }
+        try db.execute(trigger)
+        return result
+    }
+}
+
+/// A route as the logbook lists it: the two airports' codes.
+struct AirportPair: Hashable {
+    var origin: String
+    var destination: String
+}

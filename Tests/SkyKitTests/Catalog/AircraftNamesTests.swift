@@ -1,5 +1,6 @@
-import SkyKit
 import Testing
+
+@testable import SkyKit
 
 /// Aircraft names resolve to what they say: a type only when its model numbers match, an exact
 /// code or name before any fuzzy reading, a family as the family.
@@ -38,6 +39,37 @@ struct AircraftNamesTests {
         #expect(names > 16_000)
         // Most names are one type's own: a handful share a word or a number with another.
         #expect(ambiguous * 10 < names, "\(ambiguous) ambiguous")
+    }
+
+    /// Folded ASCII names are split byte by byte into the runs the character-by-character
+    /// split finds: every name of every type, with its manufacturer, and 5,000 random strings
+    /// of letters, digits, zeros and spaces (a fixed seed).
+    @Test func aNameSplitsTheSameByBytesAsByCharacters() {
+        func both(_ text: String) -> Bool {
+            let folded = TextFolding.fold(text)
+            guard folded.utf8.allSatisfy({ $0 < 0x80 }) else { return true }
+            var bytes = AircraftNames.Parts(""), characters = AircraftNames.Parts("")
+            bytes.splitBytes(Array(folded.utf8))
+            characters.splitCharacters(folded)
+            return bytes == characters
+        }
+        var texts: [String] = []
+        for index in 0..<catalog.aircraftCount {
+            let t = catalog.aircraftType(at: index)
+            texts += [t.name, t.manufacturer] + t.models + catalog.aircraftFormerNames(at: index)
+        }
+        var seed: UInt64 = 20_261_208
+        let alphabet = Array("ab0 0 19z-Q./")
+        for _ in 0..<5_000 {
+            var text = ""
+            for _ in 0..<12 {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text.append(alphabet[Int(seed >> 33) % alphabet.count])
+            }
+            texts.append(text)
+        }
+        let differing = texts.filter { !both($0) }
+        #expect(texts.count > 10_000 && differing.isEmpty, "\(texts.count) texts; \(differing.prefix(5))")
     }
 
     @Test func aNameIsATypeOnlyWhenItsModelNumbersAreThatTypes() {

@@ -194,6 +194,31 @@ struct LogbookStoreTests {
         #expect(try store.misMeasuredRoutes(catalog: "a") { _, _ in 1 }.isEmpty, "routes of another catalog are not counted")
     }
 
+    /// A batch lists each of its routes once, without the per-flight trigger, and leaves the
+    /// trigger as it was — after a batch that is written and after one that fails — so a flight
+    /// added alone has its route listed; a route measured already keeps its length.
+    @Test func aBatchListsEachRouteOnceAndLeavesTheTriggerInPlace() throws {
+        let store = try LogbookStore(path: path)
+        let anyLength: (String, String) -> Double? = { _, _ in 1_000 }
+        try store.add([flight("KSFO", "KJFK"), flight("KJFK", "EGLL"), flight("KSFO", "KJFK", "2025-03-01")], to: "default")
+        var asked: [String] = []
+        #expect(
+            try store.measureRoutes(catalog: "a") {
+                asked.append($0 + "-" + $1); return 1_000
+            } == 2)
+        #expect(asked.sorted() == ["KJFK-EGLL", "KSFO-KJFK"])
+        try store.add([flight("KSFO", "KJFK", "2025-04-01"), flight("EGLL", "LFPG")], to: "default")
+        #expect(try store.measureRoutes(catalog: "a", length: anyLength) == 1, "only the new route; the measured one kept its length")
+        _ = try store.add(flight("LFPG", "EDDF"), to: "default")
+        #expect(try store.measureRoutes(catalog: "a", length: anyLength) == 1, "the trigger lists a flight added alone")
+        var broken = [flight("RJTT", "RJAA"), flight("RJAA", "KSFO")]
+        broken[1].row = 99  // breaks the schema's CHECK: the batch is rolled back
+        #expect(throws: StoreError.self) { try store.add(broken, to: "default") }
+        #expect(try store.routesCurrent(catalog: "a"), "a failed batch lists nothing")
+        _ = try store.add(flight("EDDF", "LSZH"), to: "default")
+        #expect(try store.measureRoutes(catalog: "a", length: anyLength) == 1, "and leaves the trigger in place")
+    }
+
     @Test func aNewerSchemaIsLeftAlone() throws {
         do { _ = try LogbookStore(path: path);  }
         let raw = try SQLiteDatabase(path: path)
