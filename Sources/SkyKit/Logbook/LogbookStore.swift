@@ -272,29 +272,11 @@ public final class LogbookStore {
                     .run()
                 importID = db.lastInsertRowID
             }
-            var number = try nextNumber(logbookID: id)
-            var start = 0
+            let first = try nextNumber(logbookID: id)
             try listingRoutesOnce(of: order.lazy.map { flights[$0] }) {
-                while start < order.count {
-                    // Many rows to a statement: one start and finish of the statement for all.
-                    let rows = order.count - start >= Self.rowsPerInsert ? Self.rowsPerInsert : 1
-                    let s = try insertStatement(rows: rows)
-                    s.rewindForRebinding()
-                    for r in 0..<rows {
-                        let n = order[start + r]
-                        bind(
-                            flights[n], number: number + r, logbookID: id, importID: importID, duplicate: source?.duplicates.contains(n) == true, to: s, row: r)
-                    }
-                    try s.run()
-                    for r in 0..<rows where !flights[order[start + r]].events.isEmpty {
-                        try insertEvents(flights[order[start + r]].events, logbookID: id, number: number + r)
-                    }
-                    if (start + rows) / 1000 > start / 1000, let progress, !progress((start + rows) / 1000 * 1000) { throw CancellationError() }
-                    start += rows
-                    number += rows
-                }
+                try insertRows(order, of: flights, numberedFrom: first, logbookID: id, importID: importID, duplicates: source?.duplicates, progress: progress)
             }
-            try setNextNumber(number, logbookID: id)
+            try setNextNumber(first + order.count, logbookID: id)
             return BatchResult(importID: importID, added: order.count, alreadyThere: alreadyThere)
         }
         // After a large import, move the pages into the database file now (best effort: another
@@ -302,6 +284,31 @@ public final class LogbookStore {
         // and copying WAL frames.
         if result.added >= 10_000 { try? db.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
         return result
+    }
+
+    /// Writes `flights[order[k]]` numbered `first + k`, many rows to a statement (one start and
+    /// finish of the statement for all), with their events; `progress` is told every 1,000 and
+    /// may return false to cancel.
+    private func insertRows(
+        _ order: [Int], of flights: [Flight], numberedFrom first: Int, logbookID id: Int64, importID: Int64?, duplicates: Set<Int>?,
+        progress: ((Int) -> Bool)?
+    ) throws {
+        var start = 0
+        while start < order.count {
+            let rows = order.count - start >= Self.rowsPerInsert ? Self.rowsPerInsert : 1
+            let s = try insertStatement(rows: rows)
+            s.rewindForRebinding()
+            for r in 0..<rows {
+                let n = order[start + r]
+                bind(flights[n], number: first + start + r, logbookID: id, importID: importID, duplicate: duplicates?.contains(n) == true, to: s, row: r)
+            }
+            try s.run()
+            for r in 0..<rows where !flights[order[start + r]].events.isEmpty {
+                try insertEvents(flights[order[start + r]].events, logbookID: id, number: first + start + r)
+            }
+            if (start + rows) / 1000 > start / 1000, let progress, !progress((start + rows) / 1000 * 1000) { throw CancellationError() }
+            start += rows
+        }
     }
 
     /// The positions of the flights a batch writes, in the order of their dates (file order

@@ -102,11 +102,10 @@ public struct PassPredictor: Sendable {
 
     /// The moment of the pass along one path, if it has one: the same moment as reading every
     /// sample, found reading few of a flown aircraft's. Its samples are read first every few
-    /// (the coarse search, `reading`); between two of them it can be no nearer than their
-    /// distances' mean less the way it flies, and no higher in the sky than what lies within
-    /// that way of them (`PathSamples`): only the stretches that could beat the best found are
-    /// read sample by sample, and in time order, so the first of equal moments is still the
-    /// one found.
+    /// (the coarse search, `reading`); between two of them it keeps within a few metres of the
+    /// straight line joining them (`PathSamples`), which bounds how near and how high it can
+    /// come there: only the stretches that could beat the best found are read sample by
+    /// sample, and in time order, so the first of equal moments is still the one found.
     public func pass(_ path: TrackPath, kind: PassKind) -> PredictedPass? {
         var p = PathSamples(path, geometry, reading: reading)
         guard p.count > 0 else { return nil }
@@ -123,7 +122,8 @@ public struct PassPredictor: Sendable {
             var best = p.coarse.reduce(Double.infinity) { min($0, p.known($1)?.range ?? .infinity) }
             for j in p.stretches.indices where p.nearBound(j) <= best {
                 // Each sample with the segment to the next; the last sample by itself.
-                for i in p.stretches[j].dropLast() + (j == p.stretches.count - 1 ? [p.count - 1] : []) {
+                let ends = p.stretches[j]
+                for i in ends.lowerBound..<(j == p.stretches.count - 1 ? p.count : ends.upperBound) {
                     guard let a = p[i] else { continue }
                     let b = p.next(i)
                     let f = b.map { PassPredictor.nearestFraction(a, $0) } ?? 0

@@ -12,9 +12,9 @@ public struct AircraftTrack: Sendable {
 }
 
 /// Traffic over a stretch of time (past or future), per aircraft. A window of recorded traffic
-/// holds its tracks; an extrapolated one holds the snapshot it flies on and makes each track
-/// only when it is walked (`forEachTrack`): 30,000 aircraft flown on for an hour in 5 s steps
-/// would be 20 million states at once.
+/// holds its tracks; an extrapolated one holds the snapshot it flies on, and each aircraft's
+/// way (`path`) makes its points only as they are read: 30,000 aircraft flown on for an hour in
+/// 5 s steps would be 20 million states at once.
 public struct TrafficWindow: Sendable {
     private(set) var recorded: [AircraftTrack]
     let ahead: (aircraft: [AircraftState], start: Double, times: [Double])?
@@ -67,18 +67,6 @@ public struct TrafficWindow: Sendable {
     /// How many aircraft the window follows.
     public var count: Int { ahead?.aircraft.count ?? recorded.count }
 
-    /// Every track in turn, each made as it is asked for when the window is extrapolated;
-    /// `body` returns false to stop. With `reaching`, an extrapolated aircraft that cannot come
-    /// within that distance of the place before the window ends is left out before its track is
-    /// made (`canReach`); a recording's tracks are all walked.
-    public func forEachTrack(reaching: (place: Coordinate, reach: Distance)? = nil, _ body: (AircraftTrack) throws -> Bool) rethrows {
-        for k in 0..<count {
-            if let reaching, !mayReach(k, reaching.place, within: reaching.reach) { continue }
-            let path = path(k)
-            if try !body(AircraftTrack(icao24: path.icao24, times: path.times, states: path.states)) { return }
-        }
-    }
-
     /// The `k`th aircraft's way through the window (its points made only as they are read,
     /// when the window is extrapolated).
     public func path(_ k: Int) -> TrackPath {
@@ -116,15 +104,13 @@ public struct TrafficWindow: Sendable {
         return count
     }
 
-    /// Every track at once.
+    /// Every track at once (an extrapolated window's made now, every point of every one).
     public var tracks: [AircraftTrack] {
         guard ahead != nil else { return recorded }
-        var all: [AircraftTrack] = []
-        forEachTrack {
-            all.append($0)
-            return true
+        return (0..<count).map { k in
+            let path = path(k)
+            return AircraftTrack(icao24: path.icao24, times: path.times, states: path.states)
         }
-        return all
     }
 }
 
